@@ -1,0 +1,338 @@
+"""The per-worker event server: JSON lines and MobileAgentBench POSTs on one port.
+
+One background thread runs a ``selectors`` loop over the listening socket and
+every client connection, so there is no polling and no thread per client. A
+connection's first bytes decide its protocol: ``POST `` means HTTP, anything
+else means JSON lines. Bad input is counted, logged and dropped; it never stops
+the server and, where the framing allows, never ends the connection.
+"""
+
+from __future__ import annotations
+
+import logging
+import selectors
+import socket
+import threading
+import time
+
+from pytest_mobileagent.errors import MalformedEventError
+
+from .model import MAX_LINE_BYTES, Event, parse_event_line, parse_mab_post
+
+__all__ = ["EventServer"]
+
+log = logging.getLogger("pytest_mobileagent.events")
+
+_RECV = 64 * 1024
+_MAX_HEAD = 16 * 1024
+_POST = b"POST "
+_UNDECIDED, _LINES, _HTTP = "undecided", "lines", "http"
+
+
+def _http_response(status: str, body: bytes, close: bool) -> bytes:
+    head = (
+        f"HTTP/1.1 {status}\r\nContent-Type: text/plain\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: {'close' if close else 'keep-alive'}\r\n\r\n"
+    )
+    return head.encode("ascii") + body
+
+
+class _Conn:
+    """Framing state of one client connection."""
+
+    def __init__(self, sock: socket.socket, peer: str):
+        self.sock = sock
+        self.peer = peer
+        self.mode = _UNDECIDED
+        self.buf = bytearray()
+        self.out = bytearray()
+        self.skipping = False  # inside an oversized line, dropping until its newline
+        self.close_after_write = False
+        self.closed = False
+
+
+class EventServer:
+    """Receives app events on a loopback TCP port; one per worker.
+
+    Use as a context manager or call :meth:`start` / :meth:`stop`. Events are
+    kept until :meth:`drain` hands them out; :meth:`wait` blocks until one is
+    available. ``malformed`` counts dropped inputs.
+    """
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0):
+        self.host = host
+        self._requested_port = port
+        self.port = 0
+        self.malformed = 0
+        self._seq = 0
+        self._pending: list[Event] = []
+        self._cond = threading.Condition()
+        self._sel: selectors.BaseSelector | None = None
+        self._listener: socket.socket | None = None
+        self._wake_r: socket.socket | None = None
+        self._wake_w: socket.socket | None = None
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+
+    # -- lifecycle ---------------------------------------------------------
+    def start(self) -> "EventServer":
+        """Bind, listen and start the receiving thread; returns self."""
+        if self._thread is not None:
+            return self
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            listener.bind((self.host, self._requested_port))
+        except OSError:
+            listener.close()
+            raise
+        listener.listen(64)
+        listener.setblocking(False)
+        self.port = listener.getsockname()[1]
+        self._listener = listener
+        # A socketpair wakes the selector on stop(), so stopping needs no timeout loop.
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._sel = selectors.DefaultSelector()
+        self._sel.register(listener, selectors.EVENT_READ, "accept")
+        self._sel.register(self._wake_r, selectors.EVENT_READ, "wake")
+        self._stopping = False
+        self._thread = threading.Thread(
+            target=self._run, name=f"mobileagent-events:{self.port}", daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop the thread and close every socket. Idempotent."""
+        if self._thread is None:
+            return
+        self._stopping = True
+        try:
+            self._wake_w.send(b"x")
+        except OSError:
+            pass
+        self._thread.join(timeout=5)
+        self._thread = None
+        for key in list(self._sel.get_map().values()):
+            key.fileobj.close()
+        self._sel.close()
+        self._wake_w.close()
+        with self._cond:
+            self._cond.notify_all()
+
+    def __enter__(self) -> "EventServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    # -- consumer side -----------------------------------------------------
+    def drain(self) -> list[Event]:
+        """Events received since the last drain, in arrival order."""
+        with self._cond:
+            events, self._pending = self._pending, []
+        return events
+
+    def wait(self, timeout: float) -> bool:
+        """Block until an undrained event exists or ``timeout`` seconds pass."""
+        with self._cond:
+            return self._cond.wait_for(lambda: bool(self._pending), timeout=timeout)
+
+    # -- receiving thread --------------------------------------------------
+    def _run(self) -> None:
+        while not self._stopping:
+            for key, mask in self._sel.select():
+                try:
+                    if key.data == "accept":
+                        self._accept()
+                    elif key.data == "wake":
+                        return
+                    else:
+                        self._service(key.data, mask)
+                except Exception:  # a bug must not silently kill event capture
+                    log.exception("event server: unexpected error")
+                    if isinstance(key.data, _Conn):
+                        self._close(key.data)
+
+    def _accept(self) -> None:
+        try:
+            sock, addr = self._listener.accept()
+        except (BlockingIOError, InterruptedError):
+            return
+        sock.setblocking(False)
+        conn = _Conn(sock, f"{addr[0]}:{addr[1]}")
+        self._sel.register(sock, selectors.EVENT_READ, conn)
+
+    def _service(self, conn: _Conn, mask: int) -> None:
+        if mask & selectors.EVENT_WRITE:
+            self._flush(conn)
+        if conn.closed or not mask & selectors.EVENT_READ:
+            return
+        try:
+            data = conn.sock.recv(_RECV)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._finish(conn)
+            return
+        if conn.close_after_write:
+            return  # answered and closing: ignore what the peer still sends
+        conn.buf += data
+        self._process(conn)
+
+    def _process(self, conn: _Conn) -> None:
+        if conn.mode == _UNDECIDED:
+            if len(conn.buf) < len(_POST) and _POST.startswith(bytes(conn.buf)):
+                return  # could still become "POST "
+            conn.mode = _HTTP if conn.buf.startswith(_POST) else _LINES
+        if conn.mode == _LINES:
+            self._process_lines(conn)
+        else:
+            self._process_http(conn)
+
+    def _finish(self, conn: _Conn) -> None:
+        """The peer closed its side: use what is left, then close."""
+        if conn.buf:
+            if conn.mode == _HTTP:
+                self._malformed(conn, f"connection closed inside an HTTP request ({len(conn.buf)} bytes)")
+            elif not conn.skipping:
+                # A last line without its newline is still a line.
+                self._line(conn, bytes(conn.buf))
+        conn.buf.clear()
+        self._close(conn)
+
+    def _close(self, conn: _Conn) -> None:
+        if conn.closed:
+            return
+        conn.closed = True
+        try:
+            self._sel.unregister(conn.sock)
+        except (KeyError, ValueError):
+            pass
+        conn.sock.close()
+
+    # -- JSON lines --------------------------------------------------------
+    def _process_lines(self, conn: _Conn) -> None:
+        buf = conn.buf
+        start = 0
+        while True:
+            nl = buf.find(b"\n", start)
+            if nl < 0:
+                break
+            line = bytes(buf[start:nl])
+            start = nl + 1
+            if conn.skipping:
+                conn.skipping = False
+                continue
+            self._line(conn, line)
+        del buf[:start]
+        if not conn.skipping and len(buf) > MAX_LINE_BYTES:
+            self._malformed(conn, f"line longer than {MAX_LINE_BYTES} bytes")
+            conn.skipping = True
+        if conn.skipping:
+            buf.clear()  # keep memory bounded while dropping the oversized line
+
+    def _line(self, conn: _Conn, line: bytes) -> None:
+        line = line.rstrip(b"\r")
+        if not line.strip():
+            return  # blank lines are keep-alives, not errors
+        self._accept_event(conn, line, parse_event_line)
+
+    def _accept_event(self, conn: _Conn, payload: bytes, parser) -> bool:
+        received = time.monotonic()
+        with self._cond:
+            try:
+                event = parser(payload, seq=self._seq + 1, received_at=received)
+            except MalformedEventError as exc:
+                ok = False
+                reason = str(exc)
+            else:
+                ok = True
+                self._seq += 1
+                self._pending.append(event)
+                self._cond.notify_all()
+        if not ok:
+            self._malformed(conn, f"{reason}: {payload[:80]!r}")
+        return ok
+
+    def _malformed(self, conn: _Conn, reason: str) -> None:
+        self.malformed += 1
+        log.warning("event server: dropped malformed input from %s: %s", conn.peer, reason)
+
+    # -- HTTP POST (original MobileAgentBench listener) ---------------------
+    def _process_http(self, conn: _Conn) -> None:
+        while conn.mode == _HTTP and conn.buf and not conn.close_after_write:
+            end = conn.buf.find(b"\r\n\r\n")
+            if end < 0:
+                if len(conn.buf) > _MAX_HEAD:
+                    self._http_error(conn, "request head too large")
+                return
+            head = bytes(conn.buf[:end]).decode("latin-1")
+            lines = head.split("\r\n")
+            parts = lines[0].split(" ")
+            if len(parts) != 3 or parts[0] != "POST" or not parts[2].startswith("HTTP/1."):
+                self._http_error(conn, f"bad request line {lines[0][:80]!r}")
+                return
+            headers = {}
+            for h in lines[1:]:
+                name, sep, value = h.partition(":")
+                if not sep:
+                    self._http_error(conn, f"bad header line {h[:80]!r}")
+                    return
+                headers[name.strip().lower()] = value.strip()
+            if "chunked" in headers.get("transfer-encoding", "").lower():
+                self._http_error(conn, "chunked bodies are not supported", status="411 Length Required")
+                return
+            try:
+                length = int(headers.get("content-length", "0"))
+            except ValueError:
+                length = -1
+            if length < 0 or length > MAX_LINE_BYTES:
+                self._http_error(conn, f"bad Content-Length {headers.get('content-length')!r}")
+                return
+            if len(conn.buf) < end + 4 + length:
+                return  # body not complete yet
+            body = bytes(conn.buf[end + 4 : end + 4 + length])
+            del conn.buf[: end + 4 + length]
+            close = (
+                headers.get("connection", "").lower() == "close"
+                or parts[2] == "HTTP/1.0" and headers.get("connection", "").lower() != "keep-alive"
+            )
+            if self._accept_event(conn, body, parse_mab_post):
+                self._send(conn, _http_response("200 OK", b"ok", close), close)
+            else:
+                self._send(conn, _http_response("400 Bad Request", b"malformed event", close), close)
+
+    def _http_error(self, conn: _Conn, reason: str, status: str = "400 Bad Request") -> None:
+        # The framing is lost, so this connection cannot carry on: answer and close.
+        self._malformed(conn, reason)
+        conn.buf.clear()
+        self._send(conn, _http_response(status, reason.encode("ascii", "replace"), True), True)
+
+    def _send(self, conn: _Conn, data: bytes, close: bool) -> None:
+        conn.out += data
+        conn.close_after_write = conn.close_after_write or close
+        self._flush(conn)
+
+    def _flush(self, conn: _Conn) -> None:
+        try:
+            while conn.out:
+                n = conn.sock.send(conn.out)
+                del conn.out[:n]
+        except (BlockingIOError, InterruptedError):
+            pass
+        except OSError:
+            self._close(conn)
+            return
+        if conn.out:
+            self._sel.modify(conn.sock, selectors.EVENT_READ | selectors.EVENT_WRITE, conn)
+        elif conn.close_after_write:
+            self._close(conn)
+        else:
+            try:
+                self._sel.modify(conn.sock, selectors.EVENT_READ, conn)
+            except (KeyError, ValueError):
+                pass
