@@ -1,0 +1,244 @@
+"""``DevicePool``: which devices a run uses, booting virtual phones when none is attached.
+
+Order of preference: the serials the user asked for (all must be online), else
+every online device the adb server lists, else ``count`` virtual phones booted
+now. Fewer devices than needed is a :class:`DeviceAllocationError` that lists
+what is attached; nothing here waits without a bound.
+
+Virtual phones run one per subprocess (``python -m
+pytest_mobileagent.virtual_phone.cli serve --count 1``): each phone gets its own
+interpreter, hence its own CPU and GIL, instead of sharing the controller's
+(see ``benchmarks/bench_device.py`` for the measurement). A phone process gets
+SIGTERM when the pool closes and, through ``PR_SET_PDEATHSIG``, when the process
+that booted it dies, so a crashed run leaves no phones behind.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from pytest_mobileagent.errors import AdbCommandError, InfrastructureError, MobileAgentError
+
+from .fast_adb import host_request, list_devices, server_address, wait_for_device
+
+__all__ = ["DeviceAllocationError", "DevicePool"]
+
+log = logging.getLogger("pytest_mobileagent.device")
+
+BOOT_TIMEOUT = 60.0      # a phone process printing "ready"
+ONLINE_TIMEOUT = 20.0    # the adb server listing a booted phone as online
+
+
+class DeviceAllocationError(MobileAgentError, pytest.UsageError):
+    """Fewer usable devices than the run needs (a usage error, reported before tests run)."""
+
+
+def _start_adb_server(addr: tuple[str, int]) -> None:
+    """Start an adb server on ``addr``'s port, as ``adb devices`` would."""
+    import adbutils
+
+    try:
+        subprocess.run([adbutils.adb_path(), "-P", str(addr[1]), "start-server"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=30, check=True)
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise InfrastructureError(f"cannot start an adb server on port {addr[1]}: {exc}") from None
+
+
+def _set_pdeathsig() -> None:  # runs in the child between fork and exec
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except Exception:
+        pass
+
+
+class _PhoneProcess:
+    """One ``serve --count 1`` subprocess and the serial it announced."""
+
+    def __init__(self, proc: subprocess.Popen, serial: str, port: int):
+        self.proc, self.serial, self.port = proc, serial, port
+        self.connected_serial: str | None = None  # set when we had to `adb connect` it
+
+    @staticmethod
+    def spawn() -> subprocess.Popen:
+        cmd = [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--count", "1"]
+        return subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            preexec_fn=_set_pdeathsig if sys.platform.startswith("linux") else None,
+        )
+
+    @classmethod
+    def wait_ready(cls, proc: subprocess.Popen, timeout: float = BOOT_TIMEOUT) -> "_PhoneProcess":
+        """Read the phone's ``SERIAL PORT`` line and ``ready``; stop it on failure."""
+        serial = port = None
+        deadline = time.monotonic() + timeout
+        lines: list[str] = []
+        sel = selectors.DefaultSelector()
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise InfrastructureError(f"virtual phone did not get ready within {timeout:g} s; "
+                                              f"output: {lines[-5:]}")
+                if not sel.select(left):
+                    continue
+                raw = proc.stdout.readline()
+                if not raw:
+                    err = proc.stderr.read().decode("utf-8", "replace").strip()
+                    raise InfrastructureError(f"virtual phone process exited ({proc.wait()}) before "
+                                              f"ready: {err[-800:] or lines[-5:]}")
+                line = raw.decode("utf-8", "replace").strip()
+                lines.append(line)
+                parts = line.split()
+                if len(parts) == 2 and parts[1].isdigit() and serial is None:
+                    serial, port = parts[0], int(parts[1])
+                elif line == "ready":
+                    break
+        except BaseException:
+            _terminate(proc)
+            raise
+        finally:
+            sel.close()
+        if serial is None:
+            _terminate(proc)
+            raise InfrastructureError(f"virtual phone printed no 'SERIAL PORT' line: {lines}")
+        # stderr is not read from here on: send it nowhere so a chatty phone cannot block on a full pipe.
+        proc.stderr.close()
+        return cls(proc, serial, port)
+
+    def stop(self) -> None:
+        _terminate(self.proc)
+
+
+def _terminate(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+    for f in (proc.stdin, proc.stdout, proc.stderr):
+        if f and not f.closed:
+            f.close()
+
+
+class DevicePool:
+    """Decides which devices a run uses and boots virtual phones when none is attached."""
+
+    def __init__(self, requested: list[str] | None = None, *, boot_virtual: bool = True):
+        self.requested = list(requested or [])
+        self.boot_virtual = boot_virtual
+        self._phones: list[_PhoneProcess] = []
+
+    def _devices(self) -> list[tuple[str, str]]:
+        addr = server_address()
+        try:
+            return list_devices(addr=addr)
+        except InfrastructureError:
+            _start_adb_server(addr)  # `adb devices` starts the server too
+            return list_devices(addr=addr)
+
+    @staticmethod
+    def _describe(devices: list[tuple[str, str]]) -> str:
+        return ", ".join(f"{s} ({st})" for s, st in devices) or "none"
+
+    def allocate(self, count: int) -> list[str]:
+        """``count`` serials to use; DeviceAllocationError when fewer are available."""
+        if count < 1:
+            raise ValueError(f"count must be at least 1, got {count}")
+        devices = self._devices()
+        online = [s for s, st in devices if st == "device"]
+        if self.requested:
+            missing = [s for s in self.requested if s not in online]
+            if missing:
+                raise DeviceAllocationError(
+                    f"requested device(s) {', '.join(missing)} not attached or not online; "
+                    f"attached: {self._describe(devices)}")
+            chosen = list(dict.fromkeys(self.requested))
+            if len(chosen) < count:
+                raise DeviceAllocationError(
+                    f"{count} devices needed (one per worker) but only {len(chosen)} requested: "
+                    f"{', '.join(chosen)}; request more with --device or run fewer workers")
+            return chosen[:count]
+        if online:
+            if len(online) < count:
+                raise DeviceAllocationError(
+                    f"{count} devices needed (one per worker) but the adb server lists "
+                    f"{len(online)} online: {self._describe(devices)}; attach more or run fewer workers")
+            return sorted(online)[:count]
+        if not self.boot_virtual:
+            raise DeviceAllocationError(
+                f"no device online and booting virtual phones is off; attached: {self._describe(devices)}")
+        return self._boot(count)
+
+    def _boot(self, count: int) -> list[str]:
+        """Boot ``count`` virtual phones and wait until the adb server lists them online."""
+        # Spawn every process first so they boot in parallel, then collect them.
+        procs = [_PhoneProcess.spawn() for _ in range(count)]
+        started = []
+        try:
+            for proc in procs:
+                started.append(_PhoneProcess.wait_ready(proc))
+        except BaseException:
+            for proc in procs[len(started):]:
+                _terminate(proc)
+            raise
+        finally:
+            self._phones.extend(started)
+        serials = [self._bring_online(p) for p in started]
+        log.info("booted %d virtual phone(s): %s", count, ", ".join(serials))
+        return serials
+
+    def _bring_online(self, phone: _PhoneProcess) -> str:
+        """The serial under which the adb server lists ``phone`` online.
+
+        A phone on an odd port 5555-5585 is found by the server's own scan only
+        if the server started after the phone, so otherwise it is connected
+        explicitly (``adb connect``), which is immediate and works on any port.
+        """
+        addr = server_address()
+        if dict(list_devices(addr=addr)).get(phone.serial) == "device":
+            return phone.serial
+        target = f"127.0.0.1:{phone.port}"
+        reply = host_request(f"host:connect:{target}", addr=addr)
+        if "connected" not in reply:
+            raise AdbCommandError(f"adb connect {target} failed: {reply}")
+        phone.connected_serial = target
+        try:
+            # Blocks in the adb server until the transport is online: no polling.
+            wait_for_device(target, timeout=ONLINE_TIMEOUT, addr=addr)
+        except (InfrastructureError, TimeoutError):
+            pass
+        state = dict(list_devices(addr=addr)).get(target, "absent")
+        if state == "device":
+            return target
+        raise InfrastructureError(f"virtual phone {target} did not come online within "
+                                  f"{ONLINE_TIMEOUT:g} s (state: {state})")
+
+    def close(self) -> None:
+        """Stop the phones this pool booted (and disconnect them from the adb server)."""
+        phones, self._phones = self._phones, []
+        for phone in phones:
+            if phone.connected_serial:
+                try:
+                    host_request(f"host:disconnect:{phone.connected_serial}", timeout=5)
+                except (InfrastructureError, TimeoutError):
+                    pass
+            phone.stop()
+
+    def __enter__(self) -> "DevicePool":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
