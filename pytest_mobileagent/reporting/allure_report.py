@@ -1,0 +1,259 @@
+"""Allure output: per task (on the process that ran the test) and per run (controller).
+
+allure-pytest is active only with ``--alluredir``; everything here is a no-op
+otherwise. The episode runs in the test's setup and the verdict is raised in
+its call phase, so per-task content is added *after the fact*: when the
+report carrying the task record is made, the test's Allure result is still
+open (it is written when the test's protocol ends), and we add the title,
+labels, parameters, one step per agent action and the attachments to it
+through allure-pytest's own reporter, with step times laid out from the
+recorded durations.
+
+Run-level content is written by the controller into the results directory:
+``environment.properties``, ``categories.json`` and a container whose set-up
+("benchmark summary") carries the aggregate table and the SR plots, so every
+task's page links to the run summary without adding a test to the count.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid as uuid_mod
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..metrics import StepRecord, StopReason, TaskRecord
+from .redact import Redactor
+
+__all__ = ["CATEGORIES", "allure_dir", "attach_task", "describe_action", "write_run_files"]
+
+# Markers appended to the Allure status trace; categories.json matches on them.
+MARK = "mobileagent: "
+CATEGORIES = [
+    {"name": "Early stop (agent declared done, task not done)", "matchedStatuses": ["failed"],
+     "traceRegex": f"(?s).*{MARK}early stop.*"},
+    {"name": "Step budget exhausted", "matchedStatuses": ["failed"],
+     "traceRegex": f"(?s).*{MARK}step budget exhausted.*"},
+    {"name": "Agent error", "matchedStatuses": ["failed", "broken"],
+     "traceRegex": f"(?s).*{MARK}agent error.*"},
+    {"name": "Infrastructure error", "matchedStatuses": ["broken", "failed"],
+     "traceRegex": f"(?s).*{MARK}infrastructure error.*"},
+    {"name": "Over-execution (kept acting after success)", "matchedStatuses": ["passed"],
+     "traceRegex": f"(?s).*{MARK}over-execution.*"},
+]
+
+
+def allure_dir(config) -> Path | None:
+    """The ``--alluredir`` of this run, when allure-pytest is installed and active."""
+    value = getattr(config.option, "allure_report_dir", None)
+    return Path(os.path.abspath(value)) if value else None
+
+
+def _listener(config):
+    return config.pluginmanager.get_plugin("allure_listener")
+
+
+def describe_action(step: StepRecord | dict[str, Any]) -> str:
+    """A short step title: ``"3. type 'laundry' id=task_title"``."""
+    action = step.action if isinstance(step, StepRecord) else step.get("action", {})
+    index = step.index if isinstance(step, StepRecord) else step.get("index", "?")
+    if not isinstance(action, dict):
+        return f"{index}. {action}"[:120]
+    parts = [f"{index}. {action.get('type', 'action')}"]
+    text = action.get("text")
+    if isinstance(text, str) and text:
+        parts.append(repr(text if len(text) <= 40 else text[:37] + "..."))
+    target = action.get("target")
+    if isinstance(target, dict) and target:
+        parts.append(" ".join(f"{k}={v}" for k, v in target.items() if v not in (None, "")))
+    else:
+        scalars = [
+            f"{k}={v}" for k, v in action.items()
+            if k not in ("type", "text", "target") and isinstance(v, (int, float, str, bool))
+        ]
+        parts.extend(scalars)
+    return " ".join(parts)[:120]
+
+
+def _status_mark(record: TaskRecord) -> str | None:
+    if record.infra_error:
+        return "infrastructure error"
+    if record.stop_reason == StopReason.AGENT_ERROR:
+        return "agent error"
+    if record.early_stop:
+        return "early stop"
+    if not record.success and record.stop_reason == StopReason.STEP_BUDGET:
+        return "step budget exhausted"
+    if record.late_stop:
+        return "over-execution"
+    return None
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+
+
+def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:
+    """Add the task's title, labels, parameters, steps and attachments to the open Allure test.
+
+    Returns False (and does nothing) when Allure is not active or no test is open.
+    """
+    listener = _listener(config)
+    if listener is None:
+        return False
+    from allure_commons.model2 import Label, Parameter, Status, StatusDetails, TestStepResult
+    from allure_commons.types import AttachmentType, LabelType
+    from allure_commons.utils import now
+
+    reporter = listener.allure_logger
+    test = reporter.get_test(None)
+    if test is None:
+        return False
+    parent = test.uuid
+    text = redactor.text
+
+    test.name = text(record.prompt) or test.name
+    test.labels.extend([
+        Label(LabelType.FEATURE, text(record.app)),
+        Label(LabelType.STORY, text(record.difficulty)),
+        Label(LabelType.TAG, text(record.agent)),
+    ])
+    parameters = [("agent", record.agent, False), ("model", record.model, False),
+                  ("device", record.device, True),  # excluded: the same task on another phone is the same test
+                  ("min_steps", record.min_steps, False), ("max_steps", record.max_steps, False)]
+    if record.repeat:
+        parameters.append(("repeat", record.repeat, False))
+    known = {p.name for p in test.parameters}
+    for name, value, excluded in parameters:
+        if value is None or name in known:
+            continue
+        test.parameters.append(Parameter(name=name, value=text(str(value)), excluded=excluded or None))
+
+    # Lay the steps out on the timeline where the episode ran: it ended when
+    # the call phase began, and lasted wall_seconds.
+    durations = [max(0, int((s.agent_seconds + s.harness_seconds) * 1000)) for s in record.steps]
+    episode_ms = max(int(record.wall_seconds * 1000), sum(durations))
+    end = test.start if test.start else now()
+    clock = end - episode_ms
+    test.start = min(test.start or clock, clock)
+
+    for step, duration in zip(record.steps, durations):
+        step_uuid = str(uuid_mod.uuid4())
+        step_params = [
+            Parameter(name="agent_seconds", value=f"{step.agent_seconds:.3f}"),
+            Parameter(name="harness_seconds", value=f"{step.harness_seconds:.3f}"),
+            Parameter(name="tokens", value=str(step.tokens)),
+            Parameter(name="screen_changed", value=str(step.screen_changed)),
+        ]
+        if step.milestones:
+            step_params.append(Parameter(name="milestones", value=text(", ".join(step.milestones))))
+        if step.judge_passed:
+            step_params.append(Parameter(name="judge", value="passed"))
+        reporter.start_step(parent, step_uuid, TestStepResult(
+            name=text(describe_action(step)), start=clock, parameters=step_params))
+        if step.screenshot and Path(step.screenshot).is_file():
+            reporter.attach_file(str(uuid_mod.uuid4()), step.screenshot, name="screenshot",
+                                 attachment_type=AttachmentType.PNG, parent_uuid=step_uuid)
+        reporter.attach_data(str(uuid_mod.uuid4()), text(_json(step.action)), name="action.json",
+                             attachment_type=AttachmentType.JSON, parent_uuid=step_uuid)
+        if step.llm_input:
+            reporter.attach_data(str(uuid_mod.uuid4()), text(step.llm_input), name="llm input",
+                                 attachment_type=AttachmentType.TEXT, parent_uuid=step_uuid)
+        if step.llm_output:
+            reporter.attach_data(str(uuid_mod.uuid4()), text(step.llm_output), name="llm output",
+                                 attachment_type=AttachmentType.TEXT, parent_uuid=step_uuid)
+        clock += duration
+        reporter.stop_step(step_uuid, stop=clock, status=Status.PASSED)
+
+    def attach(body: str, name: str, kind) -> None:
+        reporter.attach_data(str(uuid_mod.uuid4()), body, name=name, attachment_type=kind, parent_uuid=parent)
+
+    attach(text(_json(record.summary())), "metrics.json", AttachmentType.JSON)
+    trajectory = redactor.data({
+        "task": record.task, "prompt": record.prompt, "agent": record.agent, "model": record.model,
+        "device": record.device, "answer": record.answer, "error": record.error,
+        "steps": [dict(vars(s)) for s in record.steps],
+    })
+    attach(_json(trajectory), "trajectory.json", AttachmentType.JSON)
+    attach(_json(redactor.data(record.event_log)), "events.json", AttachmentType.JSON)
+    if record.final_hierarchy and Path(record.final_hierarchy).is_file():
+        try:
+            xml = Path(record.final_hierarchy).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            xml = None
+        if xml is not None:
+            attach(text(xml), "final hierarchy.xml", AttachmentType.XML)
+
+    mark = _status_mark(record)
+    if mark is not None:
+        details = test.statusDetails or StatusDetails()
+        line = f"{MARK}{mark} (stop reason {record.stop_reason}, success step {record.success_step}, " \
+               f"steps taken {record.steps_taken}, max steps {record.max_steps})"
+        details.trace = f"{details.trace}\n\n{line}" if details.trace else line
+        if not details.message:
+            details.message = line
+        test.statusDetails = details
+    if test.statusDetails is not None:
+        test.statusDetails.message = text(test.statusDetails.message) if test.statusDetails.message else None
+        test.statusDetails.trace = text(test.statusDetails.trace) if test.statusDetails.trace else None
+    return True
+
+
+# -- run level (controller) -------------------------------------------------
+
+
+def _properties_escape(value: str, key: bool = False) -> str:
+    value = value.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
+    if key:
+        value = value.replace("=", "\\=").replace(":", "\\:").replace(" ", "\\ ")
+    return value
+
+
+def write_run_files(
+    directory: Path,
+    *,
+    environment: dict[str, Any],
+    summary_text: str,
+    summary_html: str,
+    aggregate_json: dict[str, Any],
+    plots: dict[str, bytes],
+    children: Iterable[str],
+    redactor: Redactor,
+) -> None:
+    """environment.properties, categories.json and the run-summary container."""
+    directory.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for key, value in environment.items():
+        if isinstance(value, (list, tuple)):
+            value = ", ".join(map(str, value))
+        lines.append(f"{_properties_escape(key, key=True)}={_properties_escape(redactor.text(str(value)))}")
+    (directory / "environment.properties").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (directory / "categories.json").write_text(_json(CATEGORIES) + "\n", encoding="utf-8")
+
+    from allure_commons.utils import now
+
+    attachments = []
+
+    def add(name: str, body: bytes, ext: str, mime: str) -> None:
+        source = f"{uuid_mod.uuid4()}-attachment.{ext}"
+        (directory / source).write_bytes(body)
+        attachments.append({"name": name, "source": source, "type": mime})
+
+    add("benchmark summary", redactor.text(summary_html).encode(), "html", "text/html")
+    add("summary table", redactor.text(summary_text).encode(), "txt", "text/plain")
+    add("aggregate.json", _json(redactor.data(aggregate_json)).encode(), "json", "application/json")
+    for name, png in plots.items():
+        add(name, png, "png", "image/png")
+    stamp = now()
+    container = {
+        "uuid": str(uuid_mod.uuid4()),
+        "name": "mobileagent benchmark summary",
+        "children": sorted(set(children)),
+        "befores": [{"name": "benchmark summary", "status": "passed", "stage": "finished",
+                     "attachments": attachments, "start": stamp, "stop": stamp}],
+        "afters": [],
+        "start": stamp,
+        "stop": stamp,
+    }
+    (directory / f"{container['uuid']}-container.json").write_text(_json(container), encoding="utf-8")

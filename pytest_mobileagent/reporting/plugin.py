@@ -1,0 +1,330 @@
+"""The reporting plugin object, registered by ``pytest_mobileagent.plugin`` in pytest_configure.
+
+Where each part runs:
+
+* every process that runs tests (the sole process, or each xdist worker):
+  redaction of captured output and failure text in the test reports, and the
+  per-task Allure content (:func:`allure_report.attach_task`);
+* the controller (or the sole process): collecting the task records that
+  arrive on the test reports (``report.mobileagent_record``, shipped by
+  xdist), the terminal summary, ``--results-json``, ``--baseline``, the gates
+  on the exit status and the run-level Allure files.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+from typing import Any
+
+import pytest
+
+from ..metrics import TaskRecord, aggregate, aggregate_by
+from .options import ReportingOptions
+from .redact import Redactor
+
+__all__ = ["RECORD_ATTR", "DEVICE_ATTR", "ReportingPlugin"]
+
+#: Attribute of a TestReport holding ``TaskRecord.to_dict()`` (set by the core plugin).
+RECORD_ATTR = "mobileagent_record"
+#: Optional attribute of a TestReport: {"serial", "android_version", ...} of the task's device.
+DEVICE_ATTR = "mobileagent_device"
+#: Attribute we add on the running side: the Allure uuid of the test, for the run summary.
+ALLURE_UUID_ATTR = "mobileagent_allure_uuid"
+#: Name of the parameter --repeat-tasks adds to task functions.
+REPEAT_PARAM = "mobileagent_repeat"
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+
+
+class ReportingPlugin:
+    """Terminal summary, results file, baseline gating and Allure output of a benchmark run."""
+
+    def __init__(self, config: pytest.Config):
+        self.config = config
+        self.is_worker = hasattr(config, "workerinput")
+        # Workers do not read the baseline: only the controller compares.
+        self.options = ReportingOptions.from_config(config, load_baseline=not self.is_worker)
+        self.redactor = Redactor.from_environ(self.options.secret_patterns)
+        self.records: dict[str, tuple[dict[str, Any], TaskRecord]] = {}
+        self.devices: dict[str, dict[str, Any]] = {}
+        self.allure_uuids: set[str] = set()
+        self.bad_records: list[str] = []
+        # (nodeid, phase) of failed reports: with a gate, only judged task
+        # failures are left to the gates; errors and other failures still count.
+        self.failed_reports: list[tuple[str, str]] = []
+        self.started = _now()
+        self.finished: str | None = None
+        self.results: dict[str, Any] | None = None
+        self.gate_failures: list[str] = []
+        self.comparison = None
+
+    # -- repetition --------------------------------------------------------
+
+    def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
+        count = self.options.repeat_tasks
+        if count <= 1 or not _is_task(metafunc):
+            return
+        # Direct parametrisation on a name the function does not take: pytest
+        # makes a pseudo-fixture of it, and the ids ("2-3") are stable across
+        # xdist workers, so every worker collects the same items.
+        metafunc.fixturenames.append(REPEAT_PARAM)
+        metafunc.parametrize(REPEAT_PARAM, range(count), ids=[f"{i + 1}-{count}" for i in range(count)])
+
+    # -- the side that runs tests ---------------------------------------------
+
+    @pytest.hookimpl(hookwrapper=True, trylast=True)
+    def pytest_runtest_makereport(self, item, call):
+        # Innermost wrapper: redact before allure-pytest (an outer wrapper)
+        # attaches captured output, and before the terminal or xdist sees it.
+        outcome = yield
+        if self.redactor:
+            _redact_report(outcome.get_result(), self.redactor)
+
+    @pytest.hookimpl(hookwrapper=True, tryfirst=True, specname="pytest_runtest_makereport")
+    def pytest_runtest_makereport_allure(self, item, call):
+        # Outermost wrapper: the core plugin has put the task record on the
+        # report and allure-pytest has set the test's status; the test's Allure
+        # result is still open (it is written when the test's protocol ends).
+        outcome = yield
+        report = outcome.get_result()
+        data = getattr(report, RECORD_ATTR, None)
+        listener = self.config.pluginmanager.get_plugin("allure_listener")
+        if data is None or listener is None:
+            return
+        from .allure_report import attach_task
+
+        try:
+            record = TaskRecord.from_dict(data)
+        except (TypeError, ValueError, AttributeError):
+            return  # the controller reports the unreadable record
+        test = listener.allure_logger.get_test(None)
+        if test is not None and attach_task(self.config, record, self.redactor):
+            setattr(report, ALLURE_UUID_ATTR, test.uuid)
+
+    # -- the controller ----------------------------------------------------------
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.is_worker:
+            return
+        uuid = getattr(report, ALLURE_UUID_ATTR, None)
+        if uuid:
+            self.allure_uuids.add(uuid)
+        if report.failed:
+            self.failed_reports.append((report.nodeid, report.when))
+        data = getattr(report, RECORD_ATTR, None)
+        if data is None:
+            return
+        try:
+            record = TaskRecord.from_dict(data)
+        except (TypeError, ValueError, AttributeError) as exc:
+            self.bad_records.append(f"{report.nodeid}: unreadable task record ({exc})")
+            return
+        # One record per test: if several phases carry one, the last wins.
+        self.records[report.nodeid] = (data, record)
+        device = getattr(report, DEVICE_ATTR, None)
+        if isinstance(device, dict) and device.get("serial"):
+            self.devices[str(device["serial"])] = device
+
+    def hard_failures(self) -> list[str]:
+        """Failed phases that are not a judged task failing its call phase."""
+        return [
+            f"{nodeid} ({when})" for nodeid, when in self.failed_reports
+            if not (when == "call" and nodeid in self.records and not self.records[nodeid][1].infra_error)
+        ]
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        if self.is_worker:
+            return
+        self.finished = _now()
+        records = [self.records[nodeid] for nodeid in sorted(self.records)]
+        self._gate_and_build(records)
+        if self.options.results_json is not None and self.results is not None:
+            from .results import write_results
+
+            try:
+                write_results(self.options.results_json, self.results)
+            except OSError as exc:
+                self.bad_records.append(f"could not write --results-json {self.options.results_json}: {exc}")
+        self._write_allure(records)
+        self._set_exit_status(session)
+
+    def _gate_and_build(self, records: list[tuple[dict[str, Any], TaskRecord]]) -> None:
+        from .baseline import compare
+        from .results import build_results
+
+        tasks = [r for _, r in records]
+        overall = aggregate(tasks)
+        if self.options.baseline_data is not None:
+            self.comparison = compare(self.options.baseline_data, tasks, sr=overall.sr)
+        failures = []
+        if self.options.fail_under is not None:
+            if overall.sr is None:
+                failures.append(f"--fail-under {self.options.fail_under:.1%}: no task was judged")
+            elif overall.sr < self.options.fail_under:
+                failures.append(f"--fail-under: SR {overall.sr:.1%} is below {self.options.fail_under:.1%}")
+        if self.options.fail_on_regression and self.comparison is not None and self.comparison.regressions:
+            n = len(self.comparison.regressions)
+            failures.append(f"--fail-on-regression: {n} task{'s' if n != 1 else ''} regressed against "
+                            f"{self.options.baseline}")
+        self.gate_failures = failures
+        gates = None
+        if self.options.gated:
+            gates = {"fail_under": self.options.fail_under, "fail_on_regression": self.options.fail_on_regression,
+                     "failed": failures}
+        self.results = build_results(
+            records,
+            started=self.started,
+            finished=self.finished or _now(),
+            agent=getattr(self.config.option, "agent", None),
+            model=None,
+            redactor=self.redactor,
+            baseline=self.comparison.to_dict() if self.comparison is not None else None,
+            gates=gates,
+        )
+
+    def _set_exit_status(self, session: pytest.Session) -> None:
+        if not self.options.gated:
+            return
+        status = session.exitstatus
+        if self.gate_failures:
+            if status in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
+            return
+        # The gates passed: judged task failures alone do not fail the run;
+        # anything else (errors, ordinary test failures, interruptions) still does.
+        if status == pytest.ExitCode.TESTS_FAILED and not self.hard_failures() and not self.bad_records:
+            session.exitstatus = pytest.ExitCode.OK
+
+    def _write_allure(self, records: list[tuple[dict[str, Any], TaskRecord]]) -> None:
+        from .allure_report import allure_dir, write_run_files
+
+        directory = allure_dir(self.config)
+        if directory is None or self.results is None:
+            return
+        from .plots import sr_bar_chart
+        from .results import by_difficulty
+
+        tasks = [r for _, r in records]
+        versions = sorted({str(d.get("android_version")) for d in self.devices.values() if d.get("android_version")})
+        versions += sorted({str(raw["android_version"]) for raw, _ in records if raw.get("android_version")})
+        import platform
+
+        environment = {
+            "agent": self.results.get("agent") or "-",
+            "model": self.results.get("model") or "-",
+            "devices": self.results.get("devices") or "-",
+            "android_version": sorted(set(versions)) or "unknown",
+            "plugin_version": self.results.get("plugin_version"),
+            "python": platform.python_version(),
+            "pytest": pytest.__version__,
+        }
+        table = "\n".join(self.summary_lines(tasks))
+        plots = {
+            "SR by difficulty.png": sr_bar_chart("Success rate by difficulty", by_difficulty(tasks)),
+            "SR by app.png": sr_bar_chart("Success rate by app", aggregate_by(tasks, "app")),
+        }
+        aggregate_json = {k: self.results.get(k) for k in
+                          ("aggregate", "by_app", "by_difficulty", "sr_interval", "pass_at_k", "baseline", "gates")}
+        write_run_files(
+            directory,
+            environment=environment,
+            summary_text=table,
+            summary_html=_summary_html(table, plots),
+            aggregate_json=aggregate_json,
+            plots=plots,
+            children=self.allure_uuids,
+            redactor=self.redactor,
+        )
+        # Backstop: whatever else was written (captured logs, parameters of
+        # other plugins) must not carry a secret either.
+        self.redactor.scrub_tree(directory)
+
+    # -- terminal ----------------------------------------------------------------
+
+    def summary_lines(self, tasks: list[TaskRecord]) -> list[str]:
+        from .results import by_difficulty
+        from .summary import summary_lines
+
+        header = {k: (self.results or {}).get(k) for k in ("agent", "model", "devices")}
+        return summary_lines(aggregate(tasks), aggregate_by(tasks, "app"), by_difficulty(tasks), header)
+
+    def pytest_terminal_summary(self, terminalreporter, exitstatus, config) -> None:
+        if self.is_worker or (not self.records and not self.bad_records):
+            return
+        tasks = [self.records[nodeid][1] for nodeid in sorted(self.records)]
+        write = terminalreporter.write_line
+        terminalreporter.write_sep("=", "mobileagent benchmark summary")
+        for line in self.summary_lines(tasks):
+            write(self.redactor.text(line))
+        errors = [r for r in tasks if r.infra_error]
+        if errors:
+            write(f"infrastructure errors ({len(errors)}), not judged:")
+            for record in errors:
+                first = (record.error or "").strip().splitlines()
+                write(self.redactor.text(f"  {record.nodeid}: {first[0] if first else record.stop_reason}"))
+        for problem in self.bad_records:
+            write(self.redactor.text(f"warning: {problem}"), yellow=True)
+        passk = (self.results or {}).get("pass_at_k") or {}
+        if passk.get("k", 1) > 1 or passk.get("flaky"):
+            write(f"pass@{passk['k']} {_fmt(passk.get('mean_pass_at_k'))}   "
+                  f"pass^{passk['k']} {_fmt(passk.get('mean_pass_hat_k'))}   (mean over tasks)")
+            for task in passk.get("flaky", []):
+                t = passk["tasks"][task]
+                write(f"  flaky: {task}: {t['successes']}/{t['n']} runs passed")
+        if self.comparison is not None:
+            c = self.comparison
+            write(f"baseline {self.options.baseline}: SR {_fmt(c.baseline_sr)} -> {_fmt(c.sr)}; "
+                  f"{len(c.regressions)} regressions, {len(c.improvements)} improvements, {c.unchanged} unchanged"
+                  + (f", {len(c.new)} new" if c.new else "") + (f", {len(c.missing)} not run" if c.missing else "")
+                  + (f", {len(c.unjudged)} not judged" if c.unjudged else ""))
+            for change in c.regressions:
+                write(f"  REGRESSION  {change.task}: {change.describe()}", red=True)
+            for change in c.improvements:
+                write(f"  improvement {change.task}: {change.describe()}", green=True)
+        if self.options.results_json is not None:
+            write(f"results: {self.options.results_json}")
+        for failure in self.gate_failures:
+            write(f"FAILED gate {failure}", red=True, bold=True)
+        if self.options.gated and not self.gate_failures:
+            write("gates passed", green=True)
+
+
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1%}"
+
+
+def _is_task(metafunc: pytest.Metafunc) -> bool:
+    """Task functions carry the core plugin's task marker."""
+    from . import TASK_MARKERS
+
+    return any(metafunc.definition.get_closest_marker(name) for name in TASK_MARKERS)
+
+
+def _redact_report(report: pytest.TestReport, redactor: Redactor) -> None:
+    report.sections = [(title, redactor.text(body)) for title, body in report.sections]
+    longrepr = report.longrepr
+    if longrepr is None:
+        return
+    text = str(longrepr)
+    if redactor.contains_secret(text):
+        # The structured traceback cannot be edited in place; its redacted text is what remains.
+        report.longrepr = redactor.text(text)
+
+
+def _summary_html(table: str, plots: dict[str, bytes]) -> str:
+    import base64
+
+    images = "".join(
+        f'<figure><img alt="{html.escape(name)}" src="data:image/png;base64,{base64.b64encode(png).decode()}">'
+        f"<figcaption>{html.escape(name)}</figcaption></figure>"
+        for name, png in plots.items()
+    )
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'><title>mobileagent benchmark summary</title>"
+        "<style>body{font-family:sans-serif} pre{font-size:12px} figure{display:inline-block;margin:8px}</style>"
+        f"</head><body><h2>Benchmark summary</h2><pre>{html.escape(table)}</pre>{images}</body></html>"
+    )

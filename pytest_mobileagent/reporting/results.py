@@ -1,0 +1,115 @@
+"""The JSON results file (``--results-json``): every task record plus the aggregates.
+
+Schema (``version`` 1)::
+
+    {"version": 1, "plugin_version": "0.1.0",
+     "agent": "replay" | ["a", "b"] | null, "model": str | [..] | null,
+     "devices": ["emulator-5554", ...],
+     "started": ISO-8601 UTC, "finished": ISO-8601 UTC,
+     "tasks": [TaskRecord.to_dict(), ...],          # sorted by nodeid
+     "aggregate": Aggregate.to_dict(),              # all tasks
+     "by_app": {app: Aggregate.to_dict()}, "by_difficulty": {...},
+     "sr_interval": [low, high] | null,             # 95% Wilson interval of SR
+     "pass_at_k": {"k", "mean_pass_at_k", "mean_pass_hat_k", "flaky", "tasks": {...}},
+     "baseline": Comparison.to_dict() | null,
+     "gates": {"fail_under": .., "fail_on_regression": .., "failed": [reasons]}}
+
+Every string in it has been through the secret redactor.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Iterable
+
+from .. import __version__
+from ..metrics import TaskRecord, aggregate, aggregate_by
+from .passk import pass_k_report
+from .redact import Redactor
+
+__all__ = ["build_results", "one_or_many", "write_results"]
+
+DIFFICULTY_ORDER = ("easy", "medium", "hard")
+
+
+def one_or_many(values: Iterable[Any]) -> Any:
+    """None for no value, the value when all agree, else the sorted distinct values."""
+    distinct = sorted({v for v in values if v not in (None, "")}, key=str)
+    if not distinct:
+        return None
+    return distinct[0] if len(distinct) == 1 else distinct
+
+
+def by_difficulty(records: list[TaskRecord]) -> dict[str, Any]:
+    """Per-difficulty aggregates, easy -> medium -> hard first."""
+    groups = aggregate_by(records, "difficulty")
+    ordered = [d for d in DIFFICULTY_ORDER if d in groups] + [d for d in groups if d not in DIFFICULTY_ORDER]
+    return {d: groups[d] for d in ordered}
+
+
+def build_results(
+    records: list[tuple[dict[str, Any], TaskRecord]],
+    *,
+    started: str,
+    finished: str,
+    agent: Any = None,
+    model: Any = None,
+    redactor: Redactor,
+    baseline: dict[str, Any] | None = None,
+    gates: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The results document for ``records`` (pairs of the raw dict and its TaskRecord)."""
+    tasks = [r for _, r in records]
+    overall = aggregate(tasks)
+    task_dicts = []
+    for raw, record in records:
+        # Keep keys a newer core may add, but normalise the known ones (and
+        # recompute "derived") from the TaskRecord, as the aggregates are.
+        task_dicts.append({**raw, **record.to_dict()})
+    document = {
+        "version": 1,
+        "plugin_version": __version__,
+        "agent": one_or_many([r.agent for r in tasks]) or agent,
+        "model": one_or_many([r.model for r in tasks]) or model,
+        "devices": sorted({r.device for r in tasks if r.device}),
+        "started": started,
+        "finished": finished,
+        "tasks": task_dicts,
+        "aggregate": overall.to_dict(),
+        "by_app": {k: v.to_dict() for k, v in aggregate_by(tasks, "app").items()},
+        "by_difficulty": {k: v.to_dict() for k, v in by_difficulty(tasks).items()},
+        "sr_interval": list(overall.sr_interval) if overall.sr_interval else None,
+        "pass_at_k": pass_k_report(tasks),
+        "baseline": baseline,
+        "gates": gates,
+    }
+    return _finite(redactor.data(document))
+
+
+def _finite(value: Any) -> Any:
+    """NaN and infinities (not JSON) become None."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def write_results(path: Path, document: dict[str, Any]) -> None:
+    """Write atomically, so a reader never sees half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(document, handle, indent=2, ensure_ascii=False, allow_nan=False)
+            handle.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
