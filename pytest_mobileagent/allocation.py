@@ -1,0 +1,116 @@
+"""Which device each process uses.
+
+Without xdist the process allocates its own device on first use. Under xdist
+the controller owns the :class:`~pytest_mobileagent.device.DevicePool`: a
+small :class:`DeviceBroker` on a loopback port hands each worker its serial
+when the worker first needs a device. The pool is asked once, for one device
+per worker, so virtual phones boot in parallel and only when some task runs
+(the plugin's own tests boot nothing), and the controller stops them at the
+end of the session.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from typing import Any
+
+from .errors import InfrastructureError
+
+__all__ = ["BROKER_KEY", "DeviceBroker", "request_device"]
+
+BROKER_KEY = "mobileagent_broker"  # workerinput key: "host:port" of the controller's broker
+REQUEST_TIMEOUT = 180.0  # booting phones for every worker may take a while; never hang forever
+
+
+class DeviceBroker:
+    """Controller side: answers ``<worker id>\\n`` with ``OK <serial>`` or ``ERR <message>``."""
+
+    def __init__(self, requested: tuple[str, ...] = (), workers: int = 1):
+        self.requested = requested
+        self.workers = workers
+        self._lock = threading.Lock()
+        self._serials: list[str] | None = None
+        self._error: str | None = None
+        self._assigned: dict[str, str] = {}
+        self._pool: Any = None
+        self._listener: socket.socket | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> str:
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(16)
+        self._listener = listener
+        self._thread = threading.Thread(target=self._serve, name="mobileagent-device-broker", daemon=True)
+        self._thread.start()
+        host, port = listener.getsockname()
+        return f"{host}:{port}"
+
+    def _serve(self) -> None:
+        assert self._listener is not None
+        while True:
+            try:
+                conn, _ = self._listener.accept()
+            except OSError:
+                return  # closed
+            threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
+
+    def _handle(self, conn: socket.socket) -> None:
+        with conn:
+            try:
+                worker = conn.makefile("r", encoding="utf-8").readline().strip()
+                try:
+                    reply = f"OK {self.allocate(worker)}\n"
+                except Exception as exc:
+                    reply = "ERR " + f"{exc}".replace("\n", " ") + "\n"
+                conn.sendall(reply.encode("utf-8"))
+            except OSError:
+                pass  # the worker went away; nothing to tell it
+
+    def allocate(self, worker: str) -> str:
+        """The serial of ``worker``'s device; the first call allocates for every worker."""
+        with self._lock:
+            if worker in self._assigned:
+                return self._assigned[worker]
+            if self._serials is None and self._error is None:
+                from .device import DevicePool
+
+                self._pool = DevicePool(requested=list(self.requested) or None, boot_virtual=True)
+                try:
+                    self._serials = self._pool.allocate(max(self.workers, 1))
+                except Exception as exc:
+                    self._error = f"{type(exc).__name__}: {exc}"
+            if self._error is not None:
+                raise InfrastructureError(f"device allocation failed: {self._error}")
+            assert self._serials is not None
+            free = [s for s in self._serials if s not in self._assigned.values()]
+            if not free:
+                raise InfrastructureError(
+                    f"no device left for worker {worker}: {', '.join(self._serials)} are in use"
+                )
+            self._assigned[worker] = free[0]
+            return free[0]
+
+    def close(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+
+def request_device(address: str, worker: str, timeout: float = REQUEST_TIMEOUT) -> str:
+    """Worker side: ask the controller's broker for this worker's serial."""
+    host, _, port = address.rpartition(":")
+    try:
+        with socket.create_connection((host, int(port)), timeout=timeout) as conn:
+            conn.sendall(f"{worker}\n".encode("utf-8"))
+            reply = conn.makefile("r", encoding="utf-8").readline().strip()
+    except (OSError, ValueError) as exc:
+        raise InfrastructureError(f"cannot reach the controller's device broker at {address}: {exc}") from None
+    status, _, rest = reply.partition(" ")
+    if status == "OK" and rest:
+        return rest
+    raise InfrastructureError(rest or f"the device broker gave no answer for worker {worker}")

@@ -1,0 +1,431 @@
+"""One run of one task: reset, agent loop, live judging and the trajectory record.
+
+The plugin creates an :class:`Episode` in the task's first fixture, which
+resets the app (before the task's own setup fixtures run), and calls
+:meth:`Episode.run` at the end of the setup phase with the task body as the
+judge. Anything the harness cannot do (device lost, adb error, timeout)
+propagates from there as a pytest *error*; the agent's own faults are kept
+and reported by :meth:`Episode.verdict` in the call phase as a *failure*.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+from .agents.actions import Action, Observation
+from .agents.base import agent_kind, reset_agent
+from .errors import InfrastructureError, TaskDefinitionError
+from .judge import Answer, Events, Progress, Screen, parse_hierarchy
+from .metrics import StepRecord, StopReason, TaskRecord
+
+if TYPE_CHECKING:
+    from .device import Device
+    from .events import EventServer
+    from .runtime import Runtime
+    from .tasks import TaskSpec
+
+__all__ = ["DriverSession", "Episode", "SETTLE_TIMEOUT"]
+
+SETTLE_TIMEOUT = 5.0  # seconds a screen may keep changing before it is judged as it is
+EVENT_QUIET = 0.03  # seconds without a new event that count as "the stream is quiet"
+EVENT_QUIET_BOUND = 1.0  # longest wait for the stream to go quiet
+
+
+class AgentFault(Exception):
+    """The agent produced an action the harness cannot execute."""
+
+
+class Episode:
+    """The state of one task run, shared with the task body's fixtures."""
+
+    def __init__(self, spec: "TaskSpec", nodeid: str, runtime: "Runtime"):
+        self.spec = spec
+        self.runtime = runtime
+        self.options = runtime.options
+        self.max_steps = spec.max_steps(self.options.max_steps_factor)
+        self.progress = Progress()
+        self.events = Events(spec.package, self.progress)
+        self.answer = Answer()
+        self.screen = Screen(spec.package)
+        self.record = TaskRecord(
+            nodeid=nodeid,
+            task=spec.name,
+            app=spec.app,
+            prompt=spec.prompt,
+            difficulty=spec.difficulty,
+            min_steps=spec.min_steps,
+            max_steps=self.max_steps,
+            agent=self.options.agent,
+        )
+        self.last_assertion: AssertionError | None = None
+        self.agent_error: BaseException | None = None
+        self.definition_error: BaseException | None = None
+        self.finished = False  # run() completed (with or without success)
+        self._body: Callable[[], Any] | None = None
+        self._device: "Device | None" = None
+        self._server: "EventServer | None" = None
+        self._artifacts: Path | None = None
+        self._xml = ""
+        self._png = b""
+        self._started = time.perf_counter()
+
+    # -- phase 1: reset, before the task's setup fixtures ----------------------
+    def reset(self) -> None:
+        """Force-stop the app, clear its data, grant permissions, forget old events."""
+        device = self._device = self.runtime.device
+        self._server = self.runtime.events
+        self.record.device = device.serial
+        self.screen = Screen(self.spec.package, current_app=device.current_app)
+        package = self.spec.package
+        device.force_stop(package)
+        device.clear_app(package)
+        for permission in self.spec.permissions:
+            device.grant(package, permission)
+        self._server.drain()
+
+    # -- phase 2: the episode, after the setup fixtures -------------------------
+    def run(self, body: Callable[[], Any], artifacts: Path | None = None) -> None:
+        """Launch the app, let the agent act, judge after every action."""
+        self._body = body
+        self._artifacts = artifacts
+        self._started = time.perf_counter()
+        device = self._require_device()
+        try:
+            device.launch(self.spec.package, self.spec.activity)
+            # Events caused by setup (seeding through the UI, the launch) are not the agent's.
+            self._quiesce()
+            self._observe(screenshot=True)
+            self.events.clear()
+            if self._judge(0):
+                raise TaskDefinitionError(
+                    f"task {self.spec.name}: the judge already passes before the agent acted "
+                    "(the setup leaves the task done, or the judge asserts too little)"
+                )
+            agent = self.runtime.agent
+            reset_agent(agent, self.spec)
+            if agent_kind(agent) == "step":
+                self._run_step_agent(agent)
+            else:
+                self._run_driver_agent(agent)
+            if not self.record.success:
+                # Events still on their way may complete the task: judge once more.
+                late = self._quiesce()
+                if late:
+                    self.events.extend(late)
+                    self._judge(self.record.steps_taken)
+        except InfrastructureError as exc:
+            self.record.stop_reason = StopReason.INFRA_ERROR
+            self.record.error = f"{type(exc).__name__}: {exc}"
+            raise
+        except TaskDefinitionError as exc:
+            self.record.error = str(exc)
+            raise
+        finally:
+            self._finish_record()
+        self.finished = True
+
+    def _require_device(self) -> "Device":
+        if self._device is None or self._server is None:
+            raise RuntimeError("Episode.run() before Episode.reset()")
+        return self._device
+
+    # -- step agents -------------------------------------------------------
+    def _run_step_agent(self, agent: Any) -> None:
+        record = self.record
+        while record.steps_taken < self.max_steps:
+            index = record.steps_taken
+            observation = Observation(
+                prompt=self.spec.prompt,
+                screenshot=self._png,
+                hierarchy=self._xml,
+                step=index,
+                remaining_steps=self.max_steps - index,
+                app=self.screen.nodes[0].package if self.screen.nodes else "",
+                task=self.spec.name,
+            )
+            started = time.perf_counter()
+            try:
+                action = agent.step(observation)
+                if not isinstance(action, Action):
+                    raise AgentFault(f"step() returned {action!r}, not an Action")
+                if action.type == "finish":
+                    self.answer.text = action.answer
+                    record.answer = action.answer
+                    record.stop_reason = StopReason.FINISHED
+                    return
+                self._execute(action)
+            except InfrastructureError:
+                raise
+            except Exception as exc:
+                self._agent_failed(exc)
+                return
+            agent_seconds = time.perf_counter() - started
+            usage = getattr(agent, "last_usage", None) or {}
+            self._after_action(action.to_dict(), agent_seconds, **usage)
+            if self.options.stop_on_success and record.success:
+                record.stop_reason = StopReason.STOPPED
+                return
+        record.stop_reason = StopReason.STEP_BUDGET
+
+    def _execute(self, action: Action) -> None:
+        device = self._device
+        assert device is not None
+        kind = action.type
+        try:
+            if kind in ("tap", "long_press", "swipe") or (kind == "type" and action.x is not None):
+                if action.x is None or action.y is None:
+                    raise AgentFault(f"{kind} needs x and y: {action}")
+            if kind == "tap":
+                device.tap(action.x, action.y)
+            elif kind == "long_press":
+                device.long_press(action.x, action.y, action.duration_ms or 1000)
+            elif kind == "swipe":
+                if action.x2 is None or action.y2 is None:
+                    raise AgentFault(f"swipe needs x2 and y2: {action}")
+                device.swipe(action.x, action.y, action.x2, action.y2, action.duration_ms or 300)
+            elif kind == "type":
+                if action.x is not None:
+                    device.tap(action.x, action.y)
+                device.type_text(action.text or "")
+            elif kind == "key":
+                device.key(action.text or "")
+            elif kind == "launch":
+                device.launch(action.text or "")
+        except (ValueError, TypeError) as exc:
+            # The device refuses malformed input (a bad key name, a package
+            # that is not one): the agent's fault, not the harness's.
+            raise AgentFault(f"cannot execute {action.to_dict()}: {exc}") from exc
+
+    # -- driver agents -----------------------------------------------------
+    def _run_driver_agent(self, agent: Any) -> None:
+        session = DriverSession(self)
+        try:
+            answer = agent.run(self.spec.prompt, session)
+        except InfrastructureError:
+            raise
+        except Exception as exc:
+            self._probe_device(exc)
+            self._agent_failed(exc)
+            return
+        if isinstance(answer, str):
+            self.answer.text = answer
+            self.record.answer = answer
+        if session.stopped_for_success:
+            self.record.stop_reason = StopReason.STOPPED
+        elif self.record.steps_taken >= self.max_steps:
+            self.record.stop_reason = StopReason.STEP_BUDGET
+        else:
+            self.record.stop_reason = StopReason.FINISHED
+
+    def _probe_device(self, cause: BaseException) -> None:
+        """A driver agent raised: blame the device if it no longer answers."""
+        try:
+            self._device.shell("echo ok", timeout=5)  # type: ignore[union-attr]
+        except Exception as exc:
+            raise InfrastructureError(f"the device stopped answering ({exc}) while the agent failed with {cause!r}")
+
+    def _agent_failed(self, exc: BaseException) -> None:
+        self.agent_error = exc
+        self.record.stop_reason = StopReason.AGENT_ERROR
+        self.record.error = f"{type(exc).__name__}: {exc}"
+
+    # -- observing and judging ------------------------------------------------
+    def _after_action(
+        self,
+        action: dict[str, Any],
+        agent_seconds: float,
+        tokens_in: int | None = None,
+        tokens_out: int | None = None,
+        llm_input: str | None = None,
+        llm_output: str | None = None,
+    ) -> StepRecord:
+        started = time.perf_counter()
+        before = self._xml
+        self.record.steps_taken += 1
+        index = self.record.steps_taken
+        new_events = self._observe(screenshot=True, step=index)
+        was_success = self.record.success
+        passed = self._judge(index)
+        step = StepRecord(
+            index=index,
+            action=action,
+            agent_seconds=agent_seconds,
+            tokens_in=int(tokens_in or 0),
+            tokens_out=int(tokens_out or 0),
+            screenshot=self._screenshot_path(index),
+            screen_changed=self._xml != before,
+            judge_passed=passed and not was_success,
+            milestones=list(self.progress.new),
+            events=new_events,
+            llm_input=llm_input,
+            llm_output=llm_output,
+        )
+        step.harness_seconds = time.perf_counter() - started
+        self.record.steps.append(step)
+        return step
+
+    def _observe(self, *, screenshot: bool, step: int = 0) -> int:
+        """Settle, dump, screenshot and drain events; returns the number of new events."""
+        xml = self._settle()
+        self._xml = xml
+        self.screen.update(xml, parse_hierarchy(xml))
+        if screenshot:
+            self._png = self._device.screenshot_png()  # type: ignore[union-attr]
+            if self._artifacts is not None:
+                (self._artifacts / f"step_{step:03d}.png").write_bytes(self._png)
+        new = self._server.drain()  # type: ignore[union-attr]
+        self.events.extend(new)
+        return len(new)
+
+    def _screenshot_path(self, step: int) -> str | None:
+        if self._artifacts is None:
+            return None
+        return str(self._artifacts / f"step_{step:03d}.png")
+
+    def _settle(self) -> str:
+        """Dump until two consecutive dumps agree (bounded): the UI has settled."""
+        device = self._device
+        assert device is not None
+        deadline = time.monotonic() + SETTLE_TIMEOUT
+        previous = device.dump_hierarchy()
+        while True:
+            current = device.dump_hierarchy()
+            if current == previous or time.monotonic() > deadline:
+                # An endlessly animating screen is judged as it is at the bound.
+                return current
+            previous = current
+
+    def _quiesce(self) -> list[Any]:
+        """Collect events until none arrives for EVENT_QUIET seconds (bounded)."""
+        server = self._server
+        assert server is not None
+        deadline = time.monotonic() + EVENT_QUIET_BOUND
+        collected = server.drain()
+        while time.monotonic() < deadline and server.wait(EVENT_QUIET):
+            collected.extend(server.drain())
+        return collected
+
+    def _judge(self, step: int) -> bool:
+        """Run the task body against the live state; latch success at ``step``."""
+        if self.record.success:
+            return True
+        assert self._body is not None
+        self.progress.step = step
+        self.progress.new = []
+        try:
+            self._body()
+        except AssertionError as exc:
+            self.last_assertion = exc
+            return False
+        except Exception as exc:
+            self.definition_error = exc
+            raise TaskDefinitionError(
+                f"task {self.spec.name}: the judge raised {type(exc).__name__}: {exc} "
+                "(a task body must only fail through assert)"
+            ) from exc
+        self.record.success = True
+        self.record.success_step = step
+        return True
+
+    def _finish_record(self) -> None:
+        record = self.record
+        record.wall_seconds = time.perf_counter() - self._started
+        record.milestones = list(self.progress.declared)
+        record.milestones_reached = self.progress.reached_in_order
+        record.event_log = [event.to_dict() for event in self.events]
+        if self._artifacts is not None and self._xml:
+            path = self._artifacts / "final_hierarchy.xml"
+            path.write_text(self._xml, encoding="utf-8")
+            record.final_hierarchy = str(path)
+        if not record.success and record.error is None and self.last_assertion is not None:
+            record.error = _assertion_summary(self.last_assertion)
+
+    # -- phase 3: the verdict, in the call phase --------------------------------
+    def verdict(self) -> None:
+        """Pass if success latched; else raise what the agent or the judge said."""
+        if self.record.success:
+            return
+        if self.agent_error is not None:
+            raise self.agent_error
+        if self.last_assertion is not None:
+            exc = self.last_assertion
+            exc.add_note(
+                f"[mobileagent] task {self.spec.name} not done after {self.record.steps_taken} of "
+                f"{self.max_steps} steps (stop: {self.record.stop_reason})"
+            )
+            raise exc
+        raise AssertionError(f"task {self.spec.name} was not done")
+
+
+def _assertion_summary(exc: AssertionError) -> str:
+    text = str(exc).strip().splitlines()
+    return "AssertionError: " + (text[0] if text else "(no message)")
+
+
+class DriverSession:
+    """What a driver agent reports its actions to (see :class:`~.agents.Session`).
+
+    ``device`` is the harness's :class:`~pytest_mobileagent.device.Device`;
+    ``serial`` is what an agent passes to its own adb client.
+    """
+
+    def __init__(self, episode: Episode):
+        self._episode = episode
+        self.prompt = episode.spec.prompt
+        self.task = episode.spec.name
+        self.device = episode._device
+        self.serial = episode._device.serial if episode._device is not None else ""
+        self.max_steps = episode.max_steps
+        self.stopped_for_success = False
+        self._started: float | None = None
+        self._last_end = time.perf_counter()
+
+    @property
+    def steps_taken(self) -> int:
+        return self._episode.record.steps_taken
+
+    @property
+    def remaining_steps(self) -> int:
+        return max(0, self.max_steps - self.steps_taken)
+
+    @property
+    def success(self) -> bool:
+        """The task is done (only for logging: agents must not peek to decide)."""
+        return self._episode.record.success
+
+    def before_action(self) -> None:
+        """Start timing the agent's next action (think + act)."""
+        self._started = time.perf_counter()
+
+    def after_action(
+        self,
+        action: Any,
+        llm_input: str | None = None,
+        llm_output: str | None = None,
+        tokens_in: int | None = None,
+        tokens_out: int | None = None,
+    ) -> bool:
+        """Record an executed action and judge; True means the agent must stop now."""
+        now = time.perf_counter()
+        if self.remaining_steps == 0 or self.stopped_for_success:
+            return True
+        started = self._started if self._started is not None else self._last_end
+        self._started = None
+        self._episode._after_action(
+            _action_dict(action), now - started, tokens_in, tokens_out, llm_input, llm_output
+        )
+        self._last_end = time.perf_counter()
+        if self._episode.options.stop_on_success and self._episode.record.success:
+            self.stopped_for_success = True
+            return True
+        return self.remaining_steps == 0
+
+
+def _action_dict(action: Any) -> dict[str, Any]:
+    if isinstance(action, Action):
+        return action.to_dict()
+    if isinstance(action, dict):
+        return dict(action)
+    return {"type": "other", "description": str(action)}

@@ -1,0 +1,391 @@
+"""Live judging: the objects a task body asserts on.
+
+The episode engine re-runs the task body against these objects after every
+action: :class:`Screen` holds the current view hierarchy (parsed once per
+step), :class:`Events` the app events since the episode started,
+:class:`Progress` the milestones latched so far and :class:`Answer` the agent's
+final answer. Resource-ids may be written short (``task_title``): they are
+resolved against the task's app package.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from .errors import TaskDefinitionError
+
+__all__ = ["Answer", "Events", "Node", "Progress", "Screen", "parse_hierarchy"]
+
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """One view of a ``uiautomator dump`` hierarchy."""
+
+    id: str  # full resource-id ("com.x:id/save"), "" when the view has none
+    text: str
+    desc: str
+    cls: str
+    package: str
+    bounds: tuple[int, int, int, int]
+    checkable: bool = False
+    checked: bool = False
+    clickable: bool = False
+    long_clickable: bool = False
+    enabled: bool = True
+    focused: bool = False
+    scrollable: bool = False
+    selected: bool = False
+    depth: int = 0
+
+    @property
+    def short_id(self) -> str:
+        return self.id.rpartition(":id/")[2] if ":id/" in self.id else self.id
+
+    @property
+    def center(self) -> tuple[int, int]:
+        x1, y1, x2, y2 = self.bounds
+        return ((x1 + x2) // 2, (y1 + y2) // 2)
+
+    def __repr__(self) -> str:
+        label = self.short_id or self.cls.rpartition(".")[2]
+        return f"<Node {label} text={self.text!r}>"
+
+
+def _flag(attrib: dict[str, str], name: str) -> bool:
+    return attrib.get(name) == "true"
+
+
+def parse_hierarchy(xml: str) -> list[Node]:
+    """The views of a ``uiautomator dump`` XML string, in document order.
+
+    Raises ValueError when the text is not a view hierarchy.
+    """
+    try:
+        root = ET.fromstring(xml.strip().encode("utf-8") if isinstance(xml, str) else xml)
+    except ET.ParseError as exc:
+        raise ValueError(f"the view hierarchy is not XML: {exc}") from None
+    if root.tag != "hierarchy":
+        raise ValueError(f"the view hierarchy's root is <{root.tag}>, not <hierarchy>")
+    nodes: list[Node] = []
+
+    def walk(element: ET.Element, depth: int) -> None:
+        for child in element:
+            if child.tag != "node":
+                continue
+            a = child.attrib
+            match = _BOUNDS.match(a.get("bounds", ""))
+            bounds = tuple(int(v) for v in match.groups()) if match else (0, 0, 0, 0)
+            nodes.append(
+                Node(
+                    id=a.get("resource-id", ""),
+                    text=a.get("text", ""),
+                    desc=a.get("content-desc", ""),
+                    cls=a.get("class", ""),
+                    package=a.get("package", ""),
+                    bounds=bounds,  # type: ignore[arg-type]
+                    checkable=_flag(a, "checkable"),
+                    checked=_flag(a, "checked"),
+                    clickable=_flag(a, "clickable"),
+                    long_clickable=_flag(a, "long-clickable"),
+                    enabled=a.get("enabled", "true") == "true",
+                    focused=_flag(a, "focused"),
+                    scrollable=_flag(a, "scrollable"),
+                    selected=_flag(a, "selected"),
+                    depth=depth,
+                )
+            )
+            walk(child, depth + 1)
+
+    walk(root, 0)
+    return nodes
+
+
+def full_id(resource_id: str, package: str) -> str:
+    """``save`` -> ``<package>:id/save``; ids with a package stay as they are."""
+    if ":" in resource_id or not package:
+        return resource_id
+    return f"{package}:id/{resource_id}"
+
+
+class Screen:
+    """The current screen of the device, as the task body sees it.
+
+    Query methods take the same selectors: ``id`` (short or full resource-id),
+    ``text`` (exact), ``text_contains``, ``desc`` and ``cls`` (full or simple
+    class name); all given selectors must match.
+    """
+
+    def __init__(self, package: str = "", current_app: Callable[[], tuple[str, str]] | None = None):
+        self.app_package = package
+        self.xml = ""
+        self._nodes: list[Node] = []
+        self._current_app = current_app
+        self._current: tuple[str, str] | None = None
+
+    def update(self, xml: str, nodes: list[Node] | None = None) -> None:
+        """Replace the hierarchy (called by the harness once per observation)."""
+        self.xml = xml
+        self._nodes = parse_hierarchy(xml) if nodes is None else nodes
+        self._current = None
+
+    # -- foreground app ---------------------------------------------------
+    def _foreground(self) -> tuple[str, str]:
+        # Asked lazily: most judges never look at the activity, and it costs a shell call.
+        if self._current is None:
+            if self._current_app is not None:
+                self._current = self._current_app()
+            else:
+                self._current = (self._nodes[0].package if self._nodes else "", "")
+        return self._current
+
+    @property
+    def package(self) -> str:
+        """The package in the foreground."""
+        return self._foreground()[0]
+
+    @property
+    def activity(self) -> str:
+        """The foreground activity's class name (``com.x.activities.AboutActivity``)."""
+        return self._foreground()[1]
+
+    # -- queries ------------------------------------------------------------
+    @property
+    def nodes(self) -> list[Node]:
+        return list(self._nodes)
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int]:
+        """The bounds of the root view (the screen, or the top window)."""
+        return self._nodes[0].bounds if self._nodes else (0, 0, 0, 0)
+
+    def find(
+        self,
+        *,
+        id: str | None = None,
+        text: str | None = None,
+        text_contains: str | None = None,
+        desc: str | None = None,
+        cls: str | None = None,
+    ) -> list[Node]:
+        """Every view matching all the given selectors, in document order."""
+        wanted_id = full_id(id, self.app_package) if id is not None else None
+        matches = []
+        for node in self._nodes:
+            if wanted_id is not None and node.id != wanted_id:
+                continue
+            if text is not None and node.text != text:
+                continue
+            if text_contains is not None and text_contains not in node.text:
+                continue
+            if desc is not None and node.desc != desc:
+                continue
+            if cls is not None and node.cls != cls and node.cls.rpartition(".")[2] != cls:
+                continue
+            matches.append(node)
+        return matches
+
+    def get(self, **selectors: Any) -> Node | None:
+        """The first view matching the selectors, or None."""
+        found = self.find(**selectors)
+        return found[0] if found else None
+
+    def exists(self, **selectors: Any) -> bool:
+        return bool(self.find(**selectors))
+
+    def count(self, **selectors: Any) -> int:
+        return len(self.find(**selectors))
+
+    def text(self, **selectors: Any) -> str | None:
+        """Text of the first matching view, or None when there is none."""
+        node = self.get(**selectors)
+        return node.text if node is not None else None
+
+    def texts(self, **selectors: Any) -> list[str]:
+        """Texts of every matching view, top to bottom (list items in order)."""
+        return [node.text for node in self.find(**selectors)]
+
+    def checked(self, **selectors: Any) -> bool:
+        """The first matching view is checked (False when there is none)."""
+        node = self.get(**selectors)
+        return node is not None and node.checked
+
+    def selected(self, **selectors: Any) -> bool:
+        node = self.get(**selectors)
+        return node is not None and node.selected
+
+    def in_order(self, *texts: str, **selectors: Any) -> bool:
+        """The texts appear in this order among the matching views (others may sit between)."""
+        remaining = iter(self.texts(**selectors))
+        return all(any(t == seen for seen in remaining) for t in texts)
+
+    def __repr__(self) -> str:
+        return f"<Screen {len(self._nodes)} views>"
+
+
+def _event_text_matches(event: Any, text: str) -> bool:
+    items = [t.strip() for t in event.text]
+    return text in items or " ".join(items) == text
+
+
+class Progress:
+    """Milestones of the episode: ``progress.reach(name, condition)`` latches once true.
+
+    Each milestone remembers the step at which it was first reached and how
+    many events had been seen then, so :class:`Events` can answer "clicked
+    *after* the form was filled".
+    """
+
+    def __init__(self) -> None:
+        self.step = 0  # set by the harness before each judge run
+        self.events_seen = 0
+        self.declared: list[str] = []
+        self.reached_at: dict[str, int] = {}  # name -> step
+        self._watermark: dict[str, int] = {}  # name -> number of events seen at the latch
+        self.new: list[str] = []  # latched during the current judge run
+
+    def reach(self, name: str, condition: Any) -> bool:
+        """Latch ``name`` if ``condition`` holds; True if it is (now or before) reached."""
+        if name not in self.declared:
+            self.declared.append(name)
+        if name in self.reached_at:
+            return True
+        if condition:
+            self.reached_at[name] = self.step
+            self._watermark[name] = self.events_seen
+            self.new.append(name)
+            return True
+        return False
+
+    def reached(self, name: str) -> bool:
+        return name in self.reached_at
+
+    @property
+    def reached_in_order(self) -> list[str]:
+        return sorted(self.reached_at, key=lambda n: (self.reached_at[n], self.declared.index(n)))
+
+    def watermark(self, name: str) -> int | None:
+        """Events seen when ``name`` latched; None when not reached yet."""
+        if name not in self.declared:
+            raise TaskDefinitionError(
+                f"unknown milestone {name!r}: call progress.reach({name!r}, ...) before using since={name!r}"
+            )
+        return self._watermark.get(name)
+
+    def __repr__(self) -> str:
+        return f"<Progress reached={self.reached_in_order}>"
+
+
+class Events:
+    """The app events of the current episode (those caused by setup are left out).
+
+    Filters default to events from the task's app; pass ``package=None`` for all.
+    ``since="milestone"`` keeps the events after that milestone latched (none
+    when it has not latched yet).
+    """
+
+    _APP = object()
+
+    def __init__(self, package: str = "", progress: Progress | None = None):
+        self.app_package = package
+        self.progress = progress or Progress()
+        self._events: list[Any] = []
+
+    def extend(self, events: Iterable[Any]) -> None:
+        """Append newly drained events (called by the harness)."""
+        self._events.extend(events)
+        self.progress.events_seen = len(self._events)
+
+    def clear(self) -> None:
+        """Forget every event (the harness drops those caused by setup)."""
+        self._events.clear()
+        self.progress.events_seen = 0
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(list(self._events))
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def filter(
+        self,
+        type: str | Sequence[str] | None = None,
+        *,
+        id: str | None = None,
+        text: str | None = None,
+        desc: str | None = None,
+        package: Any = _APP,
+        since: str | None = None,
+    ) -> list[Any]:
+        """Events matching every given criterion, oldest first."""
+        start = 0
+        if since is not None:
+            mark = self.progress.watermark(since)
+            if mark is None:
+                return []
+            start = mark
+        types = (type,) if isinstance(type, str) else tuple(type) if type is not None else None
+        pkg = self.app_package if package is Events._APP else package
+        wanted_id = full_id(id, pkg or self.app_package) if id is not None else None
+        out = []
+        for event in self._events[start:]:
+            if types is not None and event.type not in types:
+                continue
+            if pkg and event.package != pkg:
+                continue
+            if wanted_id is not None and event.id != wanted_id:
+                continue
+            if text is not None and not _event_text_matches(event, text):
+                continue
+            if desc is not None and event.desc != desc:
+                continue
+            out.append(event)
+        return out
+
+    def clicks(self, **criteria: Any) -> list[Any]:
+        return self.filter("click", **criteria)
+
+    def clicked(self, **criteria: Any) -> bool:
+        """A click on a matching view happened (``since=`` a milestone, optionally)."""
+        return bool(self.clicks(**criteria))
+
+    def long_clicked(self, **criteria: Any) -> bool:
+        return bool(self.filter("long_click", **criteria))
+
+    def last_click(self, **criteria: Any) -> Any | None:
+        found = self.clicks(**criteria)
+        return found[-1] if found else None
+
+    def window_changes(self, **criteria: Any) -> list[Any]:
+        return self.filter("window_state", **criteria)
+
+    def __repr__(self) -> str:
+        return f"<Events {len(self._events)} events>"
+
+
+class Answer:
+    """The agent's final answer (query tasks); ``text`` is None until it finishes with one."""
+
+    def __init__(self) -> None:
+        self.text: str | None = None
+
+    @property
+    def given(self) -> bool:
+        return self.text is not None
+
+    def contains(self, expected: str) -> bool:
+        return self.text is not None and expected.casefold() in self.text.casefold()
+
+    def number(self) -> float | None:
+        """The first number in the answer, if any."""
+        if self.text is None:
+            return None
+        match = re.search(r"-?\d+(?:\.\d+)?", self.text.replace(",", ""))
+        return float(match.group()) if match else None
+
+    def __repr__(self) -> str:
+        return f"<Answer {self.text!r}>"

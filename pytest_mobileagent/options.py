@@ -1,0 +1,101 @@
+"""Command-line options and ini keys of the plugin core, parsed once into types.
+
+Each option has one stem for its flag, ini key and ``dest``
+(``--max-steps-factor`` / ``max_steps_factor``). The command line wins over
+the ini file. The reporting options live in :mod:`pytest_mobileagent.reporting.options`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+__all__ = ["DEFAULT_AGENT", "MobileAgentOptions", "add_options"]
+
+DEFAULT_AGENT = "replay"
+DEFAULT_MAX_STEPS_FACTOR = 2.0
+
+
+def add_options(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mobileagent", "mobile agent benchmark")
+    specs = [
+        ("agent", dict(metavar="NAME"), "string",
+         f"Agent under test (a registered name; default {DEFAULT_AGENT!r})."),
+        ("agent_seed", dict(metavar="N"), "string", "Seed of randomised agents such as 'random' (default 0)."),
+        ("device", dict(metavar="SERIAL", action="append"), "linelist",
+         "adb serial of a device to use (repeatable: one per xdist worker). "
+         "Default: attached devices, else virtual phones started on demand."),
+        ("max_steps_factor", dict(metavar="F"), "string",
+         f"Step budget per task = F * min_steps (default {DEFAULT_MAX_STEPS_FACTOR:g})."),
+        ("stop_on_success", dict(action="store_true", default=None), "bool",
+         "Stop the agent as soon as the task is done (default: let it run, so over-execution is measured)."),
+        ("mobileagent_artifacts", dict(metavar="DIR"), "string",
+         "Directory for per-step screenshots and hierarchies (default: under pytest's basetemp)."),
+    ]
+    for stem, kwargs, ini_type, help_text in specs:
+        group.addoption("--" + stem.replace("_", "-"), dest=stem, help=help_text, **kwargs)
+        parser.addini(stem, help=help_text, type=ini_type, default=None)
+
+
+def _get(config: pytest.Config, stem: str) -> Any:
+    value = config.getoption(stem, default=None)
+    return value if value not in (None, []) else config.getini(stem)
+
+
+@dataclass(frozen=True)
+class MobileAgentOptions:
+    """The core options of one run, validated."""
+
+    agent: str = DEFAULT_AGENT
+    agent_seed: int = 0
+    devices: tuple[str, ...] = ()
+    max_steps_factor: float = DEFAULT_MAX_STEPS_FACTOR
+    stop_on_success: bool = False
+    artifacts: Path | None = None
+
+    @classmethod
+    def from_config(cls, config: pytest.Config) -> "MobileAgentOptions":
+        agent = str(_get(config, "agent") or DEFAULT_AGENT).strip()
+        seed_text = _get(config, "agent_seed")
+        try:
+            seed = int(str(seed_text).strip()) if seed_text not in (None, "") else 0
+        except ValueError:
+            raise pytest.UsageError(f"--agent-seed: {seed_text!r} is not an integer") from None
+        factor_text = _get(config, "max_steps_factor")
+        try:
+            factor = float(str(factor_text).strip()) if factor_text not in (None, "") else DEFAULT_MAX_STEPS_FACTOR
+        except ValueError:
+            raise pytest.UsageError(f"--max-steps-factor: {factor_text!r} is not a number") from None
+        if not factor >= 1:  # also rejects NaN
+            raise pytest.UsageError(
+                f"--max-steps-factor: {factor_text!r} must be at least 1 (the budget cannot be below min_steps)"
+            )
+        devices: list[str] = []
+        for entry in _get(config, "device") or []:
+            # "--device a,b" is accepted as well as repeating the flag.
+            devices.extend(s.strip() for s in str(entry).split(",") if s.strip())
+        if len(set(devices)) != len(devices):
+            raise pytest.UsageError(f"--device: a serial is given twice in {devices}")
+        stop = _get(config, "stop_on_success")
+        if isinstance(stop, str):
+            stop = stop.strip().lower() in {"1", "true", "yes", "on"}
+        artifacts = _get(config, "mobileagent_artifacts")
+        artifacts_path = None
+        if artifacts:
+            artifacts_path = Path(os.path.expanduser(str(artifacts)))
+            if not artifacts_path.is_absolute():
+                from_cli = config.getoption("mobileagent_artifacts", default=None) is not None
+                base = Path(str(config.invocation_params.dir if from_cli else config.rootpath))
+                artifacts_path = base / artifacts_path
+        return cls(
+            agent=agent,
+            agent_seed=seed,
+            devices=tuple(devices),
+            max_steps_factor=factor,
+            stop_on_success=bool(stop),
+            artifacts=artifacts_path,
+        )

@@ -1,0 +1,170 @@
+"""pytest-mobileagent's pytest hooks: options, markers, xdist glue, episode wiring.
+
+A task's episode runs at the end of its setup phase (after its fixtures, with
+the test body as the judge), so an infrastructure fault is a setup *error*;
+the call phase only reports the verdict, so an agent that did not finish the
+task is a *failure*. Ordinary tests are left alone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generator
+
+import pytest
+
+from . import options as core_options
+from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
+from .fixtures import EPISODE_KEY
+from .allocation import BROKER_KEY, DeviceBroker
+from .runtime import Runtime
+from .tasks import MARKER, task_spec
+
+if TYPE_CHECKING:
+    from .episode import Episode
+
+RUNTIME_KEY = pytest.StashKey[Runtime]()
+RECORD_ATTR = "mobileagent_record"  # the TestReport attribute carrying a task's record dict
+
+try:  # The reporting side is written separately; the core must load without it.
+    from .reporting import options as reporting_options
+except ImportError:  # pragma: no cover - only while reporting is not installed
+    reporting_options = None  # type: ignore[assignment]
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    from . import hookspecs
+
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    core_options.add_options(parser)
+    if reporting_options is not None:
+        reporting_options.add_options(parser)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{MARKER}(spec): a benchmark task (set by @pytest_mobileagent.task; the body is the judge)",
+    )
+    options = core_options.MobileAgentOptions.from_config(config)
+    config.stash[RUNTIME_KEY] = Runtime(config, options)
+    if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(XdistGlue(options), "mobileagent-xdist")
+    try:
+        from .reporting.plugin import ReportingPlugin
+    except ImportError:  # pragma: no cover - only while reporting is not installed
+        return
+    config.pluginmanager.register(ReportingPlugin(config), "mobileagent-reporting")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    runtime = config.stash.get(RUNTIME_KEY, None)
+    if runtime is not None:
+        runtime.close()
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    runtime = config.stash.get(RUNTIME_KEY, None)
+    if runtime is None:
+        return None
+    o = runtime.options
+    devices = ", ".join(o.devices) or "auto"
+    return (
+        f"mobileagent: agent={o.agent} seed={o.agent_seed} max-steps-factor={o.max_steps_factor:g} "
+        f"stop-on-success={'yes' if o.stop_on_success else 'no'} devices={devices}"
+    )
+
+
+def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: object) -> None:
+    # A malformed task is a collection error naming the task, before anything runs.
+    marks = getattr(obj, "pytestmark", None)
+    if not marks or not collector.funcnamefilter(name):
+        return None
+    from .tasks import TaskSpec
+
+    for mark in marks:
+        if mark.name == MARKER and mark.args and isinstance(mark.args[0], TaskSpec) and mark.args[0].problems:
+            spec = mark.args[0]
+            raise collector.CollectError(f"task {spec.name}: " + "; ".join(spec.problems))
+    return None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
+    result = yield
+    episode = item.stash.get(EPISODE_KEY, None)
+    if episode is not None:
+        runtime = item.config.stash[RUNTIME_KEY]
+        episode.run(_judge_body(item), artifacts=runtime.artifacts_dir(item.nodeid))
+    return result
+
+
+def _judge_body(item: pytest.Item) -> Any:
+    function = item.obj  # type: ignore[attr-defined]
+    names = item._fixtureinfo.argnames  # type: ignore[attr-defined]
+    funcargs = item.funcargs  # type: ignore[attr-defined]
+
+    def body() -> Any:
+        return function(**{name: funcargs[name] for name in names})
+
+    return body
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    episode = pyfuncitem.stash.get(EPISODE_KEY, None)
+    if episode is None:
+        return None
+    episode.verdict()
+    return True
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    report = yield
+    episode: "Episode | None" = item.stash.get(EPISODE_KEY, None)
+    if episode is None or task_spec(item) is None:
+        return report
+    # The record goes on the report of the phase that ends the task: the call,
+    # or the setup when the episode could not run to its end.
+    ends_task = report.when == "call" or (report.when == "setup" and report.failed)
+    if ends_task and not getattr(episode, "_reported", False):
+        episode._reported = True  # type: ignore[attr-defined]
+        item.config.hook.pytest_mobileagent_task_record(record=episode.record, item=item)
+        setattr(report, RECORD_ATTR, episode.record.to_dict())
+    return report
+
+
+class XdistGlue:
+    """Gives each xdist worker a device (registered on the controller, only with xdist).
+
+    The check of ``--device`` against the number of workers happens before any
+    worker starts; the devices themselves are allocated by a
+    :class:`~pytest_mobileagent.allocation.DeviceBroker` when a worker first needs one.
+    """
+
+    def __init__(self, options: core_options.MobileAgentOptions):
+        self.options = options
+        self.broker: DeviceBroker | None = None
+
+    def pytest_xdist_setupnodes(self, config: pytest.Config, specs: list[Any]) -> None:
+        serials = self.options.devices
+        if serials and len(serials) < len(specs):
+            raise pytest.UsageError(
+                f"{len(specs)} xdist workers but only {len(serials)} device(s) given with --device "
+                f"({', '.join(serials)}): give one device per worker, or run -n {len(serials)}"
+            )
+        self.broker = DeviceBroker(serials, workers=len(specs))
+        self.address = self.broker.start()
+
+    def pytest_configure_node(self, node: Any) -> None:
+        if self.broker is not None:
+            node.workerinput[BROKER_KEY] = self.address
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        if self.broker is not None:
+            self.broker.close()
+            self.broker = None

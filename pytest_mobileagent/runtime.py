@@ -1,0 +1,143 @@
+"""Per-process resources of a run: the device, the event server, the agent.
+
+One :class:`Runtime` lives on ``config.stash`` in every process (the xdist
+controller and each worker). Nothing is started until a test needs it, so
+running the plugin's own tests boots no device.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from .agents.base import AgentContext
+from .allocation import BROKER_KEY, request_device
+from .agents.builtin import register_builtins
+from .agents.registry import AgentRegistry, UnknownAgentError
+from .errors import InfrastructureError
+from .options import MobileAgentOptions
+
+if TYPE_CHECKING:
+    from .device import Device
+    from .events import EventServer
+
+__all__ = ["EVENT_PORT_ON_DEVICE", "Runtime", "build_registry"]
+
+# The port the listener app (and the virtual phone) connects to on the device.
+EVENT_PORT_ON_DEVICE = "tcp:8888"
+
+
+
+def build_registry(config: pytest.Config | None) -> AgentRegistry:
+    """Built-ins, then the ``pytest_mobileagent_register_agents`` hook, then entry points."""
+    registry = AgentRegistry()
+    register_builtins(registry)
+    if config is not None:
+        config.hook.pytest_mobileagent_register_agents(registry=registry)
+    registry.load_entry_points()
+    return registry
+
+
+class Runtime:
+    """Lazily started resources of this process; closed at ``pytest_unconfigure``."""
+
+    def __init__(self, config: pytest.Config, options: MobileAgentOptions):
+        self.config = config
+        self.options = options
+        self.registry = build_registry(config)
+        if options.agent not in self.registry:
+            raise pytest.UsageError(str(UnknownAgentError(options.agent, self.registry.names())))
+        self._agent: Any = None
+        self._device: "Device | None" = None
+        self._events: "EventServer | None" = None
+        self._pool: Any = None
+        self._artifacts: Path | None = None
+        self.default_artifacts: Path | None = None  # set from tmp_path_factory by the fixture
+        self.device_error: BaseException | None = None
+
+    # -- agent ----------------------------------------------------------------
+    @property
+    def agent(self) -> Any:
+        if self._agent is None:
+            context = AgentContext(name=self.options.agent, seed=self.options.agent_seed, config=self.config)
+            self._agent = self.registry.create(self.options.agent, context)
+        return self._agent
+
+    # -- device ---------------------------------------------------------------
+    def _serial(self) -> str:
+        workerinput = getattr(self.config, "workerinput", None)
+        if workerinput is not None and workerinput.get(BROKER_KEY):
+            return request_device(workerinput[BROKER_KEY], workerinput.get("workerid", "gw?"))
+        from .device import DevicePool
+
+        # Not under xdist: this process allocates (and boots, if need be) its own device.
+        self._pool = DevicePool(requested=list(self.options.devices) or None, boot_virtual=True)
+        return self._pool.allocate(1)[0]
+
+    @property
+    def device(self) -> "Device":
+        """This process's device, connected (and booted) on first use."""
+        if self._device is None:
+            if self.device_error is not None:
+                # One failed allocation would fail every task the same way: say it once, fast.
+                raise InfrastructureError(f"no device for this worker: {self.device_error}")
+            from .device import connect
+
+            try:
+                self._device = connect(self._serial())
+            except Exception as exc:
+                self.device_error = exc
+                raise
+        return self._device
+
+    @property
+    def events(self) -> "EventServer":
+        """The event server, started and reversed to the device on first use."""
+        if self._events is None:
+            from .events import EventServer
+
+            server = EventServer().start()
+            try:
+                self.device.reverse(EVENT_PORT_ON_DEVICE, f"tcp:{server.port}")
+            except BaseException:
+                server.stop()
+                raise
+            self._events = server
+        return self._events
+
+    # -- artifacts ------------------------------------------------------------
+    def artifacts_dir(self, nodeid: str) -> Path:
+        """A fresh directory for one task's screenshots and hierarchies."""
+        if self._artifacts is None:
+            base = self.options.artifacts
+            if base is None:
+                if self.default_artifacts is None:
+                    raise RuntimeError("no artifacts directory: give --mobileagent-artifacts")
+                base = self.default_artifacts
+            self._artifacts = Path(base)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid).strip("_")[-150:] or "task"
+        path = self._artifacts / name
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def close(self) -> None:
+        if self._events is not None:
+            if self._device is not None:
+                try:
+                    self._device.remove_reverse(EVENT_PORT_ON_DEVICE)
+                except Exception:
+                    pass  # the device may already be gone; nothing to undo then
+            self._events.stop()
+            self._events = None
+        if self._device is not None:
+            self._device.close()
+            self._device = None
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+        close = getattr(self._agent, "close", None)
+        if callable(close):
+            close()
