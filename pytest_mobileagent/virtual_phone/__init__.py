@@ -1,0 +1,33 @@
+"""The virtual phone: an Android device in Python, reached through the real adb server.
+
+    from pytest_mobileagent.virtual_phone import start_phones
+
+    with start_phones(2) as phones:          # registered with the adb server
+        for p in phones:
+            print(p.serial, p.port)           # e.g. emulator-5554 5555
+        phones[0].phone.run_shell("input tap 540 1200")   # in-process access
+
+`VirtualPhone` holds a phone's state (file system, props, settings, clock) and
+its `AndroidSystem` (UI); `start_phones` serves phones over the adb transport
+protocol. Heavy modules load lazily so importing this package stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+__all__ = ["RunningPhone", "VirtualPhone", "start_phones"]
+
+if TYPE_CHECKING:
+    from .phone import VirtualPhone
+    from .server import RunningPhone, start_phones
+
+
+def __getattr__(name: str):
+    if name == "VirtualPhone":
+        from .phone import VirtualPhone
+        return VirtualPhone
+    if name in ("RunningPhone", "start_phones"):
+        from . import server
+        return getattr(server, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

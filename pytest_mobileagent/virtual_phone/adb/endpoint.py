@@ -1,0 +1,175 @@
+"""The adb face of one phone: its banner, its services, its reverse forwards.
+
+An `Endpoint` is shared by every host connection to the phone. It routes each
+OPEN to a service coroutine and relays the phone's accessibility events to the
+host port that `adb reverse tcp:8888 tcp:PORT` maps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import deque
+from typing import TYPE_CHECKING, Awaitable, Callable
+
+from . import services
+from .transport import Connection, Stream, StreamClosed
+
+if TYPE_CHECKING:
+    from ..phone import VirtualPhone
+
+__all__ = ["EVENT_PORT", "Endpoint", "FEATURES"]
+
+log = logging.getLogger(__name__)
+
+#: Features we implement; adb clients change behaviour per feature, so
+#: advertising one we lack breaks them (see ADB_NOTES.md).
+FEATURES = ("shell_v2", "stat_v2", "ls_v2", "fixed_push_mkdir")
+#: The device port the listener app (and the virtual phone) sends events to.
+EVENT_PORT = "tcp:8888"
+#: Events kept while the host stream is being (re)opened.
+MAX_QUEUED_EVENTS = 10_000
+
+Service = Callable[[Stream], Awaitable[None]]
+
+
+class Endpoint:
+    """Everything adb-facing about one phone, shared by its host connections."""
+
+    def __init__(self, phone: "VirtualPhone", loop: asyncio.AbstractEventLoop):
+        self.phone = phone
+        self.loop = loop
+        self.connections: list[Connection] = []
+        # device spec -> (connection that registered it, host spec); last wins,
+        # like adbd's single listener per device port.
+        self.reverses: dict[str, tuple[Connection, str]] = {}
+        self._events: deque[bytes] = deque(maxlen=MAX_QUEUED_EVENTS)
+        self._events_ready = asyncio.Event()
+        self._event_stream: Stream | None = None
+        self._event_target: tuple[Connection, str] | None = None
+        self._relay_task = loop.create_task(self._relay_events())
+        phone.add_event_sink(self._event_from_any_thread)
+
+    def banner(self) -> str:
+        props = self.phone.props
+        return ("device::"
+                f"ro.product.name={props.get('ro.product.name', '')};"
+                f"ro.product.model={props.get('ro.product.model', '')};"
+                f"ro.product.device={props.get('ro.product.device', '')};"
+                f"features={','.join(FEATURES)}")
+
+    # -- connections ----------------------------------------------------------
+    async def handle_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(self, reader, writer)
+        self.connections.append(conn)
+        await conn.serve()
+
+    def connection_lost(self, conn: Connection) -> None:
+        if conn in self.connections:
+            self.connections.remove(conn)
+        for spec, (owner, _) in list(self.reverses.items()):
+            if owner is conn:
+                del self.reverses[spec]
+
+    def close(self) -> None:
+        self.phone.remove_event_sink(self._event_from_any_thread)
+        self._relay_task.cancel()
+        for conn in list(self.connections):
+            conn.shutdown()
+
+    def find_service(self, name: str) -> Service | None:
+        return services.find(self, name)
+
+    # -- reverse forwards -------------------------------------------------------
+    def add_reverse(self, conn: Connection, device_spec: str, host_spec: str, norebind: bool) -> str | None:
+        """Register a reverse forward; returns an error message or None."""
+        existing = self.reverses.get(device_spec)
+        if existing is not None and norebind:
+            return "cannot rebind existing socket"
+        self.reverses[device_spec] = (conn, host_spec)
+        if device_spec == EVENT_PORT:
+            self._events_ready.set()  # a new target: reopen the event stream
+        return None
+
+    def remove_reverse(self, conn: Connection, device_spec: str) -> bool:
+        existing = self.reverses.get(device_spec)
+        if existing is None or existing[0] is not conn:
+            return False
+        del self.reverses[device_spec]
+        return True
+
+    def remove_all_reverses(self, conn: Connection) -> None:
+        for spec, (owner, _) in list(self.reverses.items()):
+            if owner is conn:
+                del self.reverses[spec]
+
+    def list_reverses(self, conn: Connection) -> str:
+        return "".join(f"host-{conn.id} {spec} {host}\n"
+                       for spec, (owner, host) in self.reverses.items() if owner is conn)
+
+    # -- events -------------------------------------------------------------------
+    def _event_from_any_thread(self, event: dict) -> None:
+        line = (json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is self.loop:
+            self._queue_event(line)
+        else:
+            self.loop.call_soon_threadsafe(self._queue_event, line)
+
+    def _queue_event(self, line: bytes) -> None:
+        if EVENT_PORT not in self.reverses:
+            return  # nobody listens: dropped, as on a phone with no listener
+        self._events.append(line)
+        self._events_ready.set()
+
+    async def _relay_events(self) -> None:
+        """Deliver queued event lines over one persistent stream per target."""
+        while True:
+            await self._events_ready.wait()
+            self._events_ready.clear()
+            target = self.reverses.get(EVENT_PORT)
+            if target != self._event_target and self._event_stream is not None:
+                self._event_stream.close_now()
+                self._event_stream = None
+            self._event_target = target
+            if target is None:
+                self._events.clear()
+                continue
+            if not self._events:
+                continue
+            try:
+                await self._deliver(target)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("event relay failed")
+
+    async def _deliver(self, target: tuple[Connection, str]) -> None:
+        conn, host_spec = target
+        for _attempt in range(2):
+            if self._event_stream is None or self._event_stream.closed:
+                self._event_stream = await conn.open_stream(host_spec)
+                if self._event_stream is None:
+                    # The host refused (nothing listening there): drop, as the
+                    # listener app would fail to connect and lose them.
+                    self._events.clear()
+                    return
+                conn.spawn(self._drain(self._event_stream))
+            batch = b"".join(self._events)
+            self._events.clear()
+            try:
+                await self._event_stream.write(batch)
+                return
+            except StreamClosed:
+                self._event_stream = None
+                self._events.extendleft(reversed(batch.splitlines(keepends=True)))
+
+    @staticmethod
+    async def _drain(stream: Stream) -> None:
+        # The host may write to the event socket; consume it so OKAYs flow.
+        while await stream.read():
+            pass

@@ -1,0 +1,200 @@
+"""adb services: what a host can OPEN on the phone.
+
+Each service is a coroutine over one `Stream`. Shell commands run
+synchronously on the serving thread: they are fast, and running them in
+order keeps the phone deterministic.
+"""
+
+from __future__ import annotations
+
+import struct
+from functools import partial
+from typing import TYPE_CHECKING
+
+from .sync import serve_sync
+from .transport import Stream
+
+if TYPE_CHECKING:
+    from .endpoint import Endpoint
+
+__all__ = ["find", "shell_v2_packet"]
+
+# shell protocol v2 packet ids
+ID_STDIN, ID_STDOUT, ID_STDERR, ID_EXIT, ID_CLOSE_STDIN, ID_WINDOW_SIZE = range(6)
+_V2_HEADER = struct.Struct("<BI")
+#: Longest line an interactive shell buffers before giving up on the stream.
+MAX_INTERACTIVE_LINE = 64 * 1024
+
+
+def find(endpoint: "Endpoint", name: str):
+    """The coroutine serving `name`, or None for an unknown service."""
+    if name.startswith("shell,") or name.startswith("shell:"):
+        options, _, command = name.partition(":")
+        opts = options.split(",")[1:]
+        if "v2" in opts:
+            return partial(_shell_v2, endpoint, command)
+        if command:
+            return partial(_shell_raw, endpoint, command)
+        return partial(_shell_interactive, endpoint)
+    if name.startswith("exec:"):
+        return partial(_shell_raw, endpoint, name[5:])
+    if name == "sync:":
+        return partial(serve_sync, endpoint.phone)
+    if name.startswith("reverse:"):
+        return partial(_reverse, endpoint, name[8:])
+    if name.startswith("framebuffer:"):
+        return partial(_framebuffer, endpoint)
+    # tcp:PORT (adb forward) would reach a socket the phone listens on; the
+    # virtual phone has none, so it is refused like a closed port.
+    return None
+
+
+async def _shell_raw(endpoint: "Endpoint", command: str, stream: Stream) -> None:
+    """`shell:CMD` (v1) and `exec:CMD`: stdout and stderr merged, no exit code."""
+    result = endpoint.phone.run_shell(command)
+    data = result.stdout + result.stderr if result.stderr else result.stdout
+    if data:
+        await stream.write(data)
+
+
+def shell_v2_packet(packet_id: int, data: bytes) -> bytes:
+    return _V2_HEADER.pack(packet_id, len(data)) + data
+
+
+async def _shell_v2(endpoint: "Endpoint", command: str, stream: Stream) -> None:
+    """`shell,v2,...:CMD`: framed stdout/stderr and the exit code."""
+    if not command:
+        await _shell_interactive(endpoint, stream, v2=True)
+        return
+    result = endpoint.phone.run_shell(command)
+    out = bytearray()
+    if result.stdout:
+        out += shell_v2_packet(ID_STDOUT, result.stdout)
+    if result.stderr:
+        out += shell_v2_packet(ID_STDERR, result.stderr)
+    out += shell_v2_packet(ID_EXIT, bytes([result.exit_code & 0xFF]))
+    await stream.write(bytes(out))
+
+
+async def _shell_interactive(endpoint: "Endpoint", stream: Stream, v2: bool = False) -> None:
+    """`adb shell` with no command: read lines, run each, print a prompt."""
+    phone = endpoint.phone
+    session = phone.new_shell_session()
+    prompt = f"{phone.props.get('ro.product.device', 'generic')}:/ $ ".encode()
+
+    async def emit(packet_id: int, data: bytes) -> None:
+        if data:
+            await stream.write(shell_v2_packet(packet_id, data) if v2 else data)
+
+    await emit(ID_STDOUT, prompt)
+    buffer = bytearray()
+    pending = bytearray()  # v2 framing may split packets across WRTEs
+    while True:
+        chunk = await stream.read()
+        if not chunk:
+            return
+        if v2:
+            pending += chunk
+            data = bytearray()
+            while len(pending) >= 5:
+                packet_id, length = _V2_HEADER.unpack_from(pending)
+                if len(pending) < 5 + length:
+                    break
+                body = bytes(pending[5:5 + length])
+                del pending[:5 + length]
+                if packet_id == ID_STDIN:
+                    data += body
+                elif packet_id == ID_CLOSE_STDIN:
+                    await emit(ID_EXIT, bytes([session.last_status & 0xFF]))
+                    return
+            chunk = bytes(data)
+        buffer += chunk.replace(b"\r", b"\n")
+        if len(buffer) > MAX_INTERACTIVE_LINE:
+            return
+        while b"\n" in buffer:
+            line, _, rest = bytes(buffer).partition(b"\n")
+            buffer = bytearray(rest)
+            result = session.run(line.decode("utf-8", "surrogateescape"))
+            await emit(ID_STDOUT, result.stdout)
+            await emit(ID_STDERR, result.stderr)
+            if session.exited:
+                if v2:
+                    await emit(ID_EXIT, bytes([result.exit_code & 0xFF]))
+                return
+            await emit(ID_STDOUT, prompt)
+
+
+def _okay() -> bytes:
+    return b"OKAY"
+
+
+def _fail(message: str) -> bytes:
+    body = message.encode()
+    return b"FAIL" + f"{len(body):04x}".encode() + body
+
+
+def _protocol_string(text: str) -> bytes:
+    body = text.encode()
+    return f"{len(body):04x}".encode() + body
+
+
+async def _reverse(endpoint: "Endpoint", request: str, stream: Stream) -> None:
+    """`reverse:` requests, answered the way adbd's handle_forward_request does."""
+    conn = stream.conn
+    if request == "list-forward":
+        await stream.write(_protocol_string(endpoint.list_reverses(conn)))
+    elif request == "killforward-all":
+        endpoint.remove_all_reverses(conn)
+        await stream.write(_okay())
+    elif request.startswith("killforward:"):
+        spec = request[len("killforward:"):]
+        if endpoint.remove_reverse(conn, spec):
+            await stream.write(_okay())
+        else:
+            await stream.write(_fail(f"listener '{spec}' not found"))
+    elif request.startswith("forward:"):
+        rest = request[len("forward:"):]
+        norebind = rest.startswith("norebind:")
+        if norebind:
+            rest = rest[len("norebind:"):]
+        device_spec, sep, host_spec = rest.partition(";")
+        if not sep or not host_spec or not _valid_device_spec(device_spec):
+            await stream.write(_fail(f"malformed forward spec '{rest}'"))
+            return
+        resolved = ""
+        if device_spec == "tcp:0":  # the phone picks a port, as adbd would
+            device_spec = f"tcp:{endpoint.phone.allocate_port()}"
+            resolved = device_spec[4:]
+        error = endpoint.add_reverse(conn, device_spec, host_spec, norebind)
+        if error:
+            await stream.write(_fail(error))
+        else:
+            await stream.write(_okay() + (_protocol_string(resolved) if resolved else b""))
+    else:
+        await stream.write(_fail(f"unknown reverse request '{request[:100]}'"))
+
+
+def _valid_device_spec(spec: str) -> bool:
+    kind, _, value = spec.partition(":")
+    if kind == "tcp":
+        return value.isdigit() and 0 <= int(value) <= 65535
+    return kind in ("localabstract", "localreserved", "localfilesystem") and bool(value)
+
+
+async def _framebuffer(endpoint: "Endpoint", stream: Stream) -> None:
+    """`framebuffer:`: a version-2 header (colorSpace sRGB) then RGBA pixels."""
+    system = endpoint.phone.system
+    pixels = system.screenshot_rgba()
+    width, height = system.width, system.height
+    header = struct.pack(
+        "<14I",
+        2,                     # version
+        32,                    # bpp
+        1,                     # colorSpace: sRGB (0 makes adbutils wait 64 s)
+        len(pixels), width, height,
+        0, 8,                  # red offset, length
+        16, 8,                 # blue
+        8, 8,                  # green
+        24, 8,                 # alpha
+    )
+    await stream.write(header + pixels)

@@ -1,0 +1,66 @@
+"""`mobileagent-phone serve`: run virtual phones until interrupted.
+
+Prints one `SERIAL PORT` line per phone, then `ready`, and serves until
+SIGINT or SIGTERM (exit status 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mobileagent-phone", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="serve virtual phones over the adb protocol")
+    serve.add_argument("--port", type=int, action="append",
+                       help="port to bind (repeatable; one port with --count N uses PORT, PORT+2, ...); "
+                            "default: free odd ports 5555-5585")
+    serve.add_argument("--count", type=int, default=None, help="number of phones (default 1)")
+    serve.add_argument("--seed", type=int, default=0, help="seed of the first phone (others: seed+1, ...)")
+    serve.add_argument("--adb-port", type=int, default=None,
+                       help="adb server to register with (default $ANDROID_ADB_SERVER_PORT or 5037)")
+    serve.add_argument("--no-adb", action="store_true",
+                       help="do not contact an adb server (use `adb connect 127.0.0.1:PORT`)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    ports = args.port
+    count = args.count if args.count is not None else (len(ports) if ports else 1)
+    if count < 1:
+        print("mobileagent-phone: --count must be at least 1", file=sys.stderr)
+        return 2
+    if ports and len(ports) == 1 and count > 1:
+        ports = [ports[0] + 2 * i for i in range(count)]
+    if ports and len(ports) != count:
+        print("mobileagent-phone: give one --port, or one per phone", file=sys.stderr)
+        return 2
+
+    from .server import start_phones
+
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    try:
+        with start_phones(count, ports=ports, seed=args.seed, adb_server_port=args.adb_port,
+                          register=not args.no_adb) as phones:
+            for running in phones:
+                print(f"{running.serial} {running.port}")
+            print("ready", flush=True)
+            while not stop.wait(3600):
+                pass
+    except (OSError, TimeoutError) as exc:
+        print(f"mobileagent-phone: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""VirtualPhone: the state of one simulated Android 14 phone.
+
+The phone owns what is not UI: its file system, system properties, settings,
+runtime permission grants, enabled/disabled packages, a virtual clock and a
+seeded random generator. It creates one `AndroidSystem` (the UI layer, see
+system.py) and hands it the clock, the file system and `emit_event`.
+
+Everything is deterministic for a given seed and start time: the clock moves
+only through `sleep` and `advance_clock`, never with wall time.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import threading
+from typing import Callable, Mapping
+
+from .fs import VirtualFileSystem
+from .shell import COMMANDS, ShellResult, ShellSession
+
+__all__ = ["DEFAULT_START", "VirtualPhone"]
+
+#: The default wall-clock time of a freshly booted phone.
+DEFAULT_START = "2024-05-01T09:00:00Z"
+WIDTH, HEIGHT, DENSITY = 1080, 2340, 440
+
+EventSink = Callable[[dict], None]
+
+
+def _epoch_ms(start: str | int | float | dt.datetime) -> int:
+    if isinstance(start, dt.datetime):
+        when = start if start.tzinfo else start.replace(tzinfo=dt.timezone.utc)
+        return int(when.timestamp() * 1000)
+    if isinstance(start, (int, float)):
+        return int(start)
+    return _epoch_ms(dt.datetime.fromisoformat(start.replace("Z", "+00:00")))
+
+
+def default_props(seed: int) -> dict[str, str]:
+    """System properties of an Android 14 (API 34) phone, as `getprop` lists them."""
+    serial = f"VPHONE{seed & 0xFFFFFFFF:08X}"
+    fingerprint = "mobileagent/vphone/vphone:14/UE1A.230829.050/11228894:userdebug/test-keys"
+    return {
+        "ro.build.version.sdk": "34",
+        "ro.build.version.release": "14",
+        "ro.build.version.release_or_codename": "14",
+        "ro.build.version.codename": "REL",
+        "ro.build.version.security_patch": "2024-04-05",
+        "ro.build.version.incremental": "11228894",
+        "ro.build.id": "UE1A.230829.050",
+        "ro.build.display.id": "vphone-userdebug 14 UE1A.230829.050 11228894 test-keys",
+        "ro.build.type": "userdebug",
+        "ro.build.tags": "test-keys",
+        "ro.build.fingerprint": fingerprint,
+        "ro.build.characteristics": "default",
+        "ro.product.name": "mobileagent_vphone",
+        "ro.product.model": "MobileAgent_Virtual_Phone",
+        "ro.product.device": "vphone",
+        "ro.product.brand": "mobileagent",
+        "ro.product.manufacturer": "MobileAgent",
+        "ro.product.board": "vphone",
+        "ro.product.cpu.abi": "x86_64",
+        "ro.product.cpu.abilist": "x86_64,arm64-v8a",
+        "ro.product.locale": "en-US",
+        "ro.hardware": "vphone",
+        "ro.serialno": serial,
+        "ro.boot.serialno": serial,
+        "ro.sf.lcd_density": str(DENSITY),
+        "ro.secure": "1",
+        "ro.debuggable": "1",
+        "ro.adb.secure": "0",
+        "ro.opengles.version": "196610",
+        "persist.sys.timezone": "UTC",
+        "persist.sys.locale": "en-US",
+        "sys.boot_completed": "1",
+        "dev.bootcomplete": "1",
+        "init.svc.bootanim": "stopped",
+        "service.bootanim.exit": "1",
+        "net.hostname": "localhost",
+    }
+
+
+def default_settings(rng: random.Random) -> dict[str, dict[str, str]]:
+    return {
+        "system": {"screen_brightness": "102", "screen_off_timeout": "60000", "font_scale": "1.0",
+                   "accelerometer_rotation": "0", "user_rotation": "0", "time_12_24": "24"},
+        "secure": {"android_id": f"{rng.getrandbits(64):016x}",
+                   "default_input_method": "com.android.inputmethod.latin/.LatinIME",
+                   "enabled_accessibility_services": "", "accessibility_enabled": "0",
+                   "location_mode": "3", "show_ime_with_hard_keyboard": "0"},
+        "global": {"adb_enabled": "1", "airplane_mode_on": "0", "animator_duration_scale": "1.0",
+                   "transition_animation_scale": "1.0", "window_animation_scale": "1.0",
+                   "auto_time": "0", "auto_time_zone": "0", "device_provisioned": "1",
+                   "stay_on_while_plugged_in": "7", "wifi_on": "1"},
+    }
+
+
+class VirtualPhone:
+    """One phone's non-UI state plus its `AndroidSystem` (``self.system``).
+
+    Thread-safe: shell commands are serialised by a lock, so several host
+    connections (or an in-process caller) may drive the phone at once.
+    """
+
+    def __init__(self, *, seed: int = 0, start_time: str | int | float | dt.datetime = DEFAULT_START,
+                 props: Mapping[str, str] | None = None, serial: str = "emulator-5554"):
+        self.seed = seed
+        self.serial = serial
+        self._clock = _epoch_ms(start_time)
+        self._lock = threading.RLock()
+        self.rng = random.Random(seed)
+        self.props: dict[str, str] = default_props(seed)
+        self.props.update(props or {})
+        self.settings = default_settings(random.Random(f"settings:{seed}"))
+        #: package -> granted runtime permissions (`pm grant`/`pm revoke`)
+        self.permissions: dict[str, set[str]] = {}
+        self._disabled: set[str] = set()
+        self._pids: dict[str, int] = {}
+        self._next_pid = 4100
+        self._next_port = 40000
+        self.shell_pid = 3900
+        self._event_sinks: list[EventSink] = []
+        self.fs = VirtualFileSystem(lambda: self._clock // 1000, commands=COMMANDS)
+        from .system import AndroidSystem  # the UI layer; imported here to keep one direction
+        self.system = AndroidSystem(clock_ms=self.clock_ms, emit_event=self.emit_event, seed=seed,
+                                    width=WIDTH, height=HEIGHT, density=DENSITY, fs=self.fs)
+
+    def __repr__(self) -> str:
+        return f"<VirtualPhone {self.serial} seed={self.seed}>"
+
+    # -- clock -------------------------------------------------------------------------
+    def clock_ms(self) -> int:
+        """The phone's wall clock in epoch milliseconds (virtual, deterministic)."""
+        return self._clock
+
+    def advance_clock(self, ms: int) -> None:
+        if ms < 0:
+            raise ValueError("the clock only moves forward")
+        with self._lock:
+            self._clock += ms
+
+    # -- events ------------------------------------------------------------------------
+    def emit_event(self, event: dict) -> None:
+        """Called by the UI layer for every accessibility event, in order."""
+        for sink in list(self._event_sinks):
+            sink(event)
+
+    def add_event_sink(self, sink: EventSink) -> None:
+        self._event_sinks.append(sink)
+
+    def remove_event_sink(self, sink: EventSink) -> None:
+        if sink in self._event_sinks:
+            self._event_sinks.remove(sink)
+
+    # -- shell -------------------------------------------------------------------------
+    def new_shell_session(self) -> ShellSession:
+        return ShellSession(self)
+
+    def run_shell(self, command: str) -> ShellResult:
+        """Run one command line as `adb shell` would (a fresh shell per call)."""
+        with self._lock:
+            return ShellSession(self).run(command)
+
+    # -- packages and processes -------------------------------------------------------------
+    def package_enabled(self, package: str) -> bool:
+        return package not in self._disabled
+
+    def set_package_enabled(self, package: str, enabled: bool) -> None:
+        (self._disabled.discard if enabled else self._disabled.add)(package)
+
+    def pid_of(self, package: str) -> int:
+        """A stable pid for a running app; a new one after it was stopped."""
+        pid = self._pids.get(package)
+        if pid is None:
+            self._next_pid += 1 + self.rng.randrange(16)
+            pid = self._pids[package] = self._next_pid
+        return pid
+
+    def forget_pid(self, package: str) -> None:
+        self._pids.pop(package, None)
+
+    def allocate_port(self) -> int:
+        """A device-side port for `adb reverse tcp:0 ...`."""
+        self._next_port += 1
+        return self._next_port

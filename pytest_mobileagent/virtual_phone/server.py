@@ -1,0 +1,207 @@
+"""Serve virtual phones over TCP and announce them to the adb server.
+
+`start_phones()` binds each phone to 127.0.0.1 (by default on a free odd port
+in 5555-5585, where adb looks for emulators), serves all of them from one
+asyncio event loop in a background thread, sends `host:emulator:<port>` to
+the adb server -- what the Android emulator does at boot -- and waits until
+the server lists the phone as `device`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import subprocess
+import threading
+import time
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from .adb.endpoint import Endpoint
+from .phone import VirtualPhone
+
+__all__ = ["PhoneServer", "RunningPhone", "start_phones"]
+
+log = logging.getLogger(__name__)
+
+EMULATOR_PORTS = range(5555, 5586, 2)
+DEFAULT_ADB_PORT = 5037
+
+
+@dataclass(frozen=True)
+class RunningPhone:
+    """A phone being served: adb reaches it on `port` as `serial`."""
+
+    port: int
+    serial: str
+    phone: VirtualPhone
+
+
+def _bind(port: int) -> socket.socket | None:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.bind(("127.0.0.1", port))
+    except OSError:
+        sock.close()
+        return None
+    sock.listen(16)
+    sock.setblocking(False)
+    return sock
+
+
+def _bind_free_emulator_port() -> socket.socket:
+    """Bind the first free odd port in 5555-5585, else any free port."""
+    for port in EMULATOR_PORTS:
+        sock = _bind(port)
+        if sock is not None:
+            return sock
+    sock = _bind(0)
+    assert sock is not None
+    return sock
+
+
+class PhoneServer:
+    """An asyncio loop in a daemon thread serving any number of phones."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name="virtual-phones", daemon=True)
+        self._servers: list[asyncio.AbstractServer] = []
+        self._endpoints: list[Endpoint] = []
+        self._thread.start()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_forever()
+
+    def _call(self, coro, timeout: float = 10.0):
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def serve(self, phone: VirtualPhone, sock: socket.socket) -> RunningPhone:
+        port = sock.getsockname()[1]
+        phone.serial = f"emulator-{port - 1}"
+
+        async def start() -> None:
+            endpoint = Endpoint(phone, self.loop)
+            server = await asyncio.start_server(endpoint.handle_client, sock=sock)
+            self._endpoints.append(endpoint)
+            self._servers.append(server)
+
+        self._call(start())
+        return RunningPhone(port=port, serial=phone.serial, phone=phone)
+
+    def close(self) -> None:
+        async def stop() -> None:
+            for server in self._servers:
+                server.close()
+            for endpoint in self._endpoints:
+                endpoint.close()
+            for server in self._servers:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(server.wait_closed(), 2)
+
+        if self.loop.is_running():
+            with contextlib.suppress(Exception):
+                self._call(stop())
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(5)
+        if not self.loop.is_running():
+            self.loop.close()
+
+
+# -- the adb server -------------------------------------------------------------------
+def _adb_request(adb_port: int, request: str, timeout: float = 5.0) -> str | None:
+    """Send one host request; the reply body for OKAY, None when refused."""
+    with socket.create_connection(("127.0.0.1", adb_port), timeout=timeout) as sock:
+        payload = request.encode()
+        sock.sendall(f"{len(payload):04x}".encode() + payload)
+        status = _recv_exactly(sock, 4)
+        if status != b"OKAY":
+            return None
+        length = _recv_exactly(sock, 4)
+        if len(length) < 4:
+            return ""
+        return _recv_exactly(sock, int(length, 16)).decode("utf-8", "replace")
+
+
+def _recv_exactly(sock: socket.socket, n: int) -> bytes:
+    data = b""
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+def ensure_adb_server(adb_port: int) -> None:
+    """Start the adb server from the adbutils wheel if none answers on adb_port."""
+    try:
+        with socket.create_connection(("127.0.0.1", adb_port), timeout=1):
+            return
+    except OSError:
+        pass
+    import adbutils
+
+    subprocess.run([adbutils.adb_path(), "-P", str(adb_port), "start-server"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
+
+
+def register_with_adb(port: int, serial: str, adb_port: int, timeout: float = 10.0) -> None:
+    """Announce an emulator port to the adb server and wait until it is `device`."""
+    with socket.create_connection(("127.0.0.1", adb_port), timeout=5) as sock:
+        payload = f"host:emulator:{port}".encode()
+        sock.sendall(f"{len(payload):04x}".encode() + payload)
+        # The server sends no reply to host:emulator; closing is the handshake.
+    deadline = time.monotonic() + timeout
+    state = "absent"
+    while time.monotonic() < deadline:
+        listing = _adb_request(adb_port, "host:devices") or ""
+        for line in listing.splitlines():
+            name, _, state_here = line.partition("\t")
+            if name == serial:
+                state = state_here
+                if state == "device":
+                    return
+        time.sleep(0.005)  # polling the server's view; bounded by the deadline
+    raise TimeoutError(f"adb server on port {adb_port} did not list {serial} as device "
+                       f"within {timeout} s (state: {state})")
+
+
+@contextlib.contextmanager
+def start_phones(count: int = 1, *, ports: Sequence[int] | None = None, seed: int = 0,
+                 adb_server_port: int | None = None, register: bool = True,
+                 timeout: float = 10.0) -> Iterator[list[RunningPhone]]:
+    """Boot `count` phones (seeds seed, seed+1, ...) and serve them until exit.
+
+    ports: explicit ports (one per phone); default: free odd ports 5555-5585.
+    adb_server_port: the adb server to register with; default
+    $ANDROID_ADB_SERVER_PORT or 5037. It is started if not running.
+    register=False skips adb entirely (for tests of raw sockets).
+    """
+    if ports is not None and len(ports) != count:
+        raise ValueError(f"{count} phones need {count} ports, got {len(ports)}")
+    if adb_server_port is None:
+        adb_server_port = int(os.environ.get("ANDROID_ADB_SERVER_PORT", DEFAULT_ADB_PORT))
+    server = PhoneServer()
+    running: list[RunningPhone] = []
+    try:
+        for index in range(count):
+            if ports is not None:
+                sock = _bind(ports[index])
+                if sock is None:
+                    raise OSError(f"port {ports[index]} is not free")
+            else:
+                sock = _bind_free_emulator_port()
+            phone = VirtualPhone(seed=seed + index)
+            running.append(server.serve(phone, sock))
+        if register:
+            ensure_adb_server(adb_server_port)
+            for item in running:
+                register_with_adb(item.port, item.serial, adb_server_port, timeout)
+        yield running
+    finally:
+        server.close()

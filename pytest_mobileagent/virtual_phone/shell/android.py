@@ -1,0 +1,719 @@
+"""Android commands: input, uiautomator, screencap, wm, dumpsys, am, monkey, pm, settings.
+
+Output follows what Android 14 prints wherever clients parse it: adbutils'
+app_current regexes (`dumpsys window windows` mCurrentFocus, `dumpsys activity
+top` ACTIVITY lines), AndroidViewClient's display probes (`dumpsys display`
+DisplayViewport, `wm size`, `wm density`) and `uiautomator dump`'s message,
+including its historical typo "hierchary".
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+
+from .builtins import parse_flags
+from .interpreter import Invocation, UsageError, command
+from .keycodes import canonical_key
+
+__all__ = ["android_input_text", "short_component"]
+
+_INPUT_SOURCES = {"keyboard", "mouse", "joystick", "touchnavigation", "touchpad", "trackball", "dpad",
+                  "stylus", "gamepad", "touchscreen", "rotaryencoder"}
+
+
+def android_input_text(arg: str) -> str:
+    """What `input text ARG` types: every "%s" becomes a space (InputShellCommand.sendText).
+
+    This is the whole of Android's escaping: "%%s" gives "% " and "\\%s" gives
+    "\\ " (the backslash stays). Everything else is typed as is.
+    """
+    if "%" not in arg:
+        return arg
+    buff = list(arg)
+    escape = False
+    i = 0
+    while i < len(buff):
+        if escape:
+            escape = False
+            if buff[i] == "s":
+                buff[i] = " "
+                del buff[i - 1]
+                i -= 1
+        if buff[i] == "%":
+            escape = True
+        i += 1
+    return "".join(buff)
+
+
+def short_component(package: str, activity: str) -> str:
+    """`pkg/.Act` when the class is inside the package, else `pkg/full.Class`."""
+    if activity.startswith(package + "."):
+        return f"{package}/{activity[len(package):]}"
+    return f"{package}/{activity}"
+
+
+def _full_class(package: str, activity: str) -> str:
+    return package + activity if activity.startswith(".") else activity
+
+
+def _hash(text: str, digits: int = 7) -> str:
+    return format(zlib.crc32(text.encode()) & 0xFFFFFFF, "x").rjust(digits, "0")[:digits]
+
+
+def _number(text: str, what: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise UsageError(f"Error: Invalid {what}: {text}") from None
+
+
+# -- input -----------------------------------------------------------------------
+@command("input")
+def _input(inv: Invocation) -> int:
+    args = list(inv.args)
+    if args and args[0] in _INPUT_SOURCES:
+        args.pop(0)
+    if len(args) >= 2 and args[0] == "-d":
+        args = args[2:]
+    if not args:
+        raise UsageError(_INPUT_USAGE.strip())
+    verb, rest = args[0], args[1:]
+    system = inv.phone.system
+    if verb == "text":
+        if not rest:
+            raise UsageError("Error: Invalid arguments for command: text")
+        system.input_text(android_input_text(rest[0]))
+    elif verb == "keyevent":
+        codes = [a for a in rest if not a.startswith("--")]
+        if not codes:
+            raise UsageError("Error: Invalid arguments for command: keyevent")
+        for code in codes:
+            name = canonical_key(code)
+            if name is not None:
+                system.key(name)
+    elif verb == "tap":
+        if len(rest) != 2:
+            raise UsageError("Error: Invalid arguments for command: tap")
+        system.tap(int(_number(rest[0], "x")), int(_number(rest[1], "y")))
+    elif verb in ("swipe", "draganddrop"):
+        if len(rest) not in (4, 5):
+            raise UsageError(f"Error: Invalid arguments for command: {verb}")
+        x1, y1, x2, y2 = (int(_number(v, "coordinate")) for v in rest[:4])
+        duration = int(_number(rest[4], "duration")) if len(rest) == 5 else -1
+        if duration < 0:
+            duration = 300  # InputShellCommand's default
+        system.swipe(x1, y1, x2, y2, duration)
+    elif verb == "press":
+        system.key("DPAD_CENTER")
+    else:
+        raise UsageError(f"Error: Unknown command: {verb}\n{_INPUT_USAGE.strip()}")
+    return 0
+
+
+_INPUT_USAGE = """
+Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]
+
+The commands and default sources are:
+      text <string> (Default: keyboard)
+      keyevent [--longpress|--doubletap] <key code number or name> ... (Default: keyboard)
+      tap <x> <y> (Default: touchscreen)
+      swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)
+      draganddrop <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)
+      press (Default: trackball)
+"""
+
+
+# -- uiautomator / screencap ---------------------------------------------------------
+@command("uiautomator")
+def _uiautomator(inv: Invocation) -> int:
+    if not inv.args or inv.args[0] != "dump":
+        raise UsageError("Usage: uiautomator <subcommand> [options]\n\nAvailable subcommands:\n\n"
+                         "dump: creates an XML dump of current UI hierarchy")
+    compressed = False
+    path = "/sdcard/window_dump.xml"
+    for arg in inv.args[1:]:
+        if arg == "--compressed":
+            compressed = True
+        elif arg == "--verbose":
+            pass
+        elif arg.startswith("-"):
+            raise UsageError(f"Unknown option: {arg}")
+        else:
+            path = arg
+    xml = inv.phone.system.dump_xml(compressed=compressed).encode("utf-8")
+    if path == "/dev/tty":
+        inv.out(xml)
+    else:
+        inv.fs.write_file(path, xml, inv.cwd)
+    inv.out(f"UI hierchary dumped to: {path}\n")
+    return 0
+
+
+@command("screencap")
+def _screencap(inv: Invocation) -> int:
+    opts, rest = parse_flags(inv.args, "hpa", "d")
+    if opts.get("h"):
+        inv.err("usage: screencap [-hp] [-d display-id] [FILENAME]\n")
+        return 0
+    path = rest[0] if rest else None
+    png = bool(opts.get("p")) or (path is not None and path.endswith(".png"))
+    system = inv.phone.system
+    if png:
+        data = system.screenshot_png()
+    else:
+        import struct
+        # width, height, PIXEL_FORMAT_RGBA_8888, dataspace (sRGB)
+        data = struct.pack("<4I", system.width, system.height, 1, 1) + system.screenshot_rgba()
+    if path is None:
+        inv.out(data)
+    else:
+        inv.fs.write_file(path, data, inv.cwd)
+    return 0
+
+
+# -- wm ----------------------------------------------------------------------------------
+@command("wm")
+def _wm(inv: Invocation) -> int:
+    system = inv.phone.system
+    if inv.args[:1] == ["size"] and len(inv.args) == 1:
+        inv.out(f"Physical size: {system.width}x{system.height}\n")
+    elif inv.args[:1] == ["density"] and len(inv.args) == 1:
+        inv.out(f"Physical density: {system.density}\n")
+    elif inv.args[:1] in (["size"], ["density"]):
+        # The UI is laid out for one fixed screen; an override would lie to clients.
+        return inv.fail("overriding the display is not supported by the virtual phone")
+    else:
+        raise UsageError("Window manager (window) commands:\n  size [reset|WxH|WdpxHdp]\n  density [reset|DENSITY]")
+    return 0
+
+
+# -- dumpsys ----------------------------------------------------------------------------------
+@command("dumpsys")
+def _dumpsys(inv: Invocation) -> int:
+    if not inv.args:
+        return 0
+    service, rest = inv.args[0], inv.args[1:]
+    phone, system = inv.phone, inv.phone.system
+    if service == "display":
+        inv.out(_dumpsys_display(system))
+    elif service == "window":
+        section = rest[0] if rest else ""
+        if section in ("windows", "w"):
+            inv.out(_dumpsys_windows(phone))
+        elif section in ("displays", "d"):
+            inv.out(_dumpsys_window_displays(phone))
+        elif section in ("policy", "p"):
+            inv.out("WINDOW MANAGER POLICY STATE (dumpsys window policy)\n"
+                    "    mKeyguardDrawComplete=true mWindowManagerDrawComplete=true\n"
+                    "    mShowingLockscreen=false mShowingDream=false mDreamingLockscreen=false\n"
+                    "    mScreenOnEarly=true mScreenOnFully=true\n"
+                    "    interactiveState=INTERACTIVE_STATE_AWAKE\n")
+        elif not section:
+            inv.out(_dumpsys_window_displays(phone) + "\n" + _dumpsys_windows(phone))
+    elif service == "activity":
+        section = rest[0] if rest else ""
+        if section == "top":
+            inv.out(_dumpsys_activity_top(phone))
+        elif section in ("activities", "a"):
+            inv.out(_dumpsys_activities(phone))
+        elif not section:
+            inv.out(_dumpsys_activities(phone))
+    elif service == "power":
+        inv.out("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mWakefulness=Awake\n"
+                "  mWakefulnessChanging=false\n  mIsPowered=true\n  mHoldingDisplaySuspendBlocker=true\n"
+                "Display Power: state=ON\n")
+    elif service == "input_method":
+        inv.out("Input method service state:\n  mInputShown=false\n")
+    # Other services print nothing, as a service with nothing to report would.
+    return 0
+
+
+def _dumpsys_display(system) -> str:
+    w, h, d = system.width, system.height, system.density
+    viewport = (f"DisplayViewport{{type=INTERNAL, valid=true, isActive=true, displayId=0, "
+                f"uniqueId='local:4619827259835644672', physicalPort=0, orientation=0, "
+                f"logicalFrame=Rect(0, 0 - {w}, {h}), physicalFrame=Rect(0, 0 - {w}, {h}), "
+                f"deviceWidth={w}, deviceHeight={h}}}")
+    return ("DISPLAY MANAGER (dumpsys display)\n"
+            "  mOnlyCore=false\n  mSafeMode=false\n  mPendingTraversal=false\n"
+            "  mViewports=[" + viewport + "]\n"
+            "  mDefaultDisplayDefaultColorMode=0\n\n"
+            "Display Devices: size=1\n"
+            "  DisplayDeviceInfo{\"Built-in Screen\": uniqueId=\"local:4619827259835644672\", "
+            f"{w} x {h}, modeId 1, renderFrameRate 60.0, defaultModeId 1, "
+            f"density {d}, {d}.0 x {d}.0 dpi, appVsyncOff 0, presDeadline 17666666, "
+            "touch INTERNAL, rotation 0, type INTERNAL, state ON, FLAG_DEFAULT_DISPLAY, "
+            "FLAG_ROTATES_WITH_CONTENT, FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS}\n"
+            "    mCurrentLayerStack=0\n    mCurrentOrientation=0\n"
+            f"    mCurrentDisplayRect=Rect(0, 0 - {w}, {h})\n\n"
+            "Logical Displays: size=1\n"
+            "  Display 0:\n"
+            f"    mDisplayId=0\n    mBaseDisplayInfo=DisplayInfo{{\"Built-in Screen\", displayId 0, "
+            f"real {w} x {h}, largest app {w} x {h}, smallest app {w} x {h}, "
+            f"density {d} ({d}.0 x {d}.0) dpi, rotation 0, state ON}}\n")
+
+
+def _window_token(package: str, activity: str) -> str:
+    return _hash(f"window:{package}/{activity}")
+
+
+def _record_token(package: str, activity: str) -> str:
+    return _hash(f"record:{package}/{activity}")
+
+
+def _task_id(package: str) -> int:
+    return 10 + zlib.crc32(package.encode()) % 90
+
+
+def _dumpsys_windows(phone) -> str:
+    system = phone.system
+    package, activity = system.focused_window()
+    stack = system.activity_stack() or [(package, activity)]
+    w, h = system.width, system.height
+    lines = ["WINDOW MANAGER WINDOWS (dumpsys window windows)"]
+    windows = [("com.android.systemui", "StatusBar", "STATUS_BAR"),
+               ("com.android.systemui", "NavigationBar0", "NAVIGATION_BAR")]
+    for index, (name_pkg, title, kind) in enumerate(windows):
+        lines += [f"  Window #{index} Window{{{_hash(title)} u0 {title}}}:",
+                  f"    mDisplayId=0 rootTaskId=1 mSession=Session{{{_hash(title + 's')} 1234:u0a10025}}",
+                  f"    mOwnerUid=10025 showForAllUsers=true package={name_pkg} appop=NONE",
+                  f"    mAttrs={{(0,0)(fillxwrap) ty={kind} fmt=TRANSLUCENT}}",
+                  "    mViewVisibility=0x0 mHaveFrame=true mObscured=false"]
+    for offset, (pkg, act) in enumerate(stack):
+        title = f"{pkg}/{act}"
+        visible = "0x0" if offset == 0 else "0x8"
+        lines += [f"  Window #{offset + len(windows)} Window{{{_window_token(pkg, act)} u0 {title}}}:",
+                  f"    mDisplayId=0 rootTaskId={_task_id(pkg)} mSession=Session{{{_hash(pkg)} "
+                  f"{phone.pid_of(pkg)}:u0a{_hash(pkg, 3)}}}",
+                  f"    mOwnerUid=10{zlib.crc32(pkg.encode()) % 1000:03d} showForAllUsers=false "
+                  f"package={pkg} appop=NONE",
+                  "    mAttrs={(0,0)(fillxfill) sim={adjust=resize forwardNavigation} "
+                  "ty=BASE_APPLICATION fmt=TRANSLUCENT}",
+                  f"    Requested w={w} h={h} mLayoutSeq=42",
+                  f"    mViewVisibility={visible} mHaveFrame=true mObscured=false",
+                  f"    Frames: parent=[0,0][{w},{h}] display=[0,0][{w},{h}] frame=[0,0][{w},{h}]"]
+    focus = f"Window{{{_window_token(package, activity)} u0 {package}/{activity}}}"
+    lines += ["", "  mGlobalConfiguration={1.0 ?mcc?mnc [en_US] ldltr sw392dp w392dp h850dp "
+                  "440dpi nrml long port finger -keyb/v/h -nav/h winConfig={ mBounds=Rect(0, 0 - "
+                  f"{w}, {h}) mAppBounds=Rect(0, 0 - {w}, {h}) mWindowingMode=fullscreen "
+                  "mDisplayWindowingMode=fullscreen mActivityType=undefined mAlwaysOnTop=undefined "
+                  "mRotation=ROTATION_0} s.1 fontWeightAdjustment=0}",
+              "  mHasPermanentDpad=false",
+              "  mTopFocusedDisplayId=0",
+              f"  mCurrentFocus={focus}",
+              f"  mFocusedApp=ActivityRecord{{{_record_token(package, activity)} u0 "
+              f"{short_component(package, activity)} t{_task_id(package)}}}",
+              ""]
+    return "\n".join(lines)
+
+
+def _dumpsys_window_displays(phone) -> str:
+    system = phone.system
+    package, activity = system.focused_window()
+    w, h, d = system.width, system.height, system.density
+    return "\n".join([
+        "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)",
+        "  Display: mDisplayId=0 rootTasks=2",
+        f"    init={w}x{h} {d}dpi base={w}x{h} {d}dpi cur={w}x{h} app={w}x{h - 126} "
+        f"rng={w}x{w - 63}-{h - 126}x{h - 63}",
+        f"    deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,{w},{h}))",
+        "",
+        f"  mCurrentFocus=Window{{{_window_token(package, activity)} u0 {package}/{activity}}}",
+        f"  mFocusedApp=ActivityRecord{{{_record_token(package, activity)} u0 "
+        f"{short_component(package, activity)} t{_task_id(package)}}}",
+        "",
+        "  DisplayRotation",
+        "    mCurrentAppOrientation=SCREEN_ORIENTATION_UNSPECIFIED",
+        "    mRotation=0 mDeferredRotationPauseCount=0",
+        "    mLandscapeRotation=ROTATION_90 mSeascapeRotation=ROTATION_270",
+        "    mPortraitRotation=ROTATION_0 mUpsideDownRotation=ROTATION_180",
+        "    WindowOrientationListener",
+        "      mEnabled=false",
+        "      mCurrentRotation=ROTATION_0",
+        "      mPredictedRotation=0",
+        "",
+    ])
+
+
+def _dumpsys_activity_top(phone) -> str:
+    package, activity = phone.system.focused_window()
+    return (f"TASK {_task_id(package)}:{package} id={_task_id(package)} userId=0\n"
+            f"  ACTIVITY {short_component(package, activity)} {_record_token(package, activity)} "
+            f"pid={phone.pid_of(package)}\n"
+            f"    Local Activity {_hash(activity + 'local')} State:\n"
+            "      mResumed=true mStopped=false mFinished=false\n"
+            "      mIsChangingConfigurations=false\n"
+            "      mCurrentConfig={1.0 ?mcc?mnc [en_US] ldltr sw392dp w392dp h850dp 440dpi nrml port}\n")
+
+
+def _dumpsys_activities(phone) -> str:
+    system = phone.system
+    stack = system.activity_stack() or [system.focused_window()]
+    top_pkg, top_act = stack[0]
+    lines = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)",
+             "Display #0 (activities from top to bottom):"]
+    tasks: list[tuple[str, list[tuple[str, str]]]] = []
+    for pkg, act in stack:
+        if tasks and tasks[-1][0] == pkg:
+            tasks[-1][1].append((pkg, act))
+        else:
+            tasks.append((pkg, [(pkg, act)]))
+    for pkg, records in tasks:
+        tid = _task_id(pkg)
+        lines.append(f"  * Task{{{_hash('task' + pkg)} #{tid} type=standard A=10{zlib.crc32(pkg.encode()) % 1000:03d}:"
+                     f"{pkg} U=0 visible={'true' if pkg == top_pkg else 'false'} mode=fullscreen "
+                     f"translucent=false sz={len(records)}}}")
+        lines.append(f"    affinity={pkg}")
+        for index, (p, a) in enumerate(records):
+            rec = f"ActivityRecord{{{_record_token(p, a)} u0 {short_component(p, a)} t{tid}}}"
+            lines.append(f"    * Hist  #{len(records) - 1 - index}: {rec}")
+            lines.append(f"      packageName={p} processName={p}")
+        if pkg == top_pkg:
+            lines.append(f"    mResumedActivity: ActivityRecord{{{_record_token(top_pkg, top_act)} u0 "
+                         f"{short_component(top_pkg, top_act)} t{tid}}}")
+    lines += ["",
+              f"  ResumedActivity: ActivityRecord{{{_record_token(top_pkg, top_act)} u0 "
+              f"{short_component(top_pkg, top_act)} t{_task_id(top_pkg)}}}",
+              "",
+              f"  mFocusedRootTask=Task{{{_hash('task' + top_pkg)} #{_task_id(top_pkg)}}}",
+              ""]
+    return "\n".join(lines)
+
+
+# -- am / monkey ----------------------------------------------------------------------------------
+_AM_VALUE_OPTIONS = {"-a": 1, "-c": 1, "-d": 1, "-t": 1, "-n": 1, "-f": 1, "-e": 2, "--es": 2,
+                     "--ei": 2, "--ez": 2, "--el": 2, "--ef": 2, "--eu": 2, "--esn": 1, "--user": 1,
+                     "--display": 1, "-R": 1, "-P": 1, "--start-profiler": 1, "--windowingMode": 1,
+                     "--activityType": 1, "-i": 1, "-p": 1, "--receiver-permission": 1,
+                     "--eia": 2, "--esa": 2, "--ela": 2}
+
+
+class _Intent:
+    def __init__(self):
+        self.action: str | None = None
+        self.categories: list[str] = []
+        self.component: str | None = None
+        self.package: str | None = None
+        self.data: str | None = None
+        self.wait = False
+        self.stop_first = False
+
+    def describe(self) -> str:
+        parts = []
+        if self.action:
+            parts.append(f"act={self.action}")
+        if self.categories:
+            parts.append(f"cat=[{','.join(self.categories)}]")
+        if self.data:
+            parts.append(f"dat={self.data}")
+        if self.package and not self.component:
+            parts.append(f"pkg={self.package}")
+        if self.component:
+            parts.append(f"cmp={self.component}")
+        return "Intent { " + " ".join(parts) + " }"
+
+
+def _parse_intent(args: list[str]) -> _Intent:
+    intent = _Intent()
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg in ("-W",):
+            intent.wait = True
+        elif arg == "-S":
+            intent.stop_first = True
+        elif arg in _AM_VALUE_OPTIONS:
+            count = _AM_VALUE_OPTIONS[arg]
+            if i + count >= len(args):
+                raise UsageError(f"Error: No argument supplied for option '{arg}'", 255)
+            value = args[i + 1]
+            if arg == "-a":
+                intent.action = value
+            elif arg == "-c":
+                intent.categories.append(value)
+            elif arg == "-n":
+                intent.component = value
+            elif arg == "-d":
+                intent.data = value
+            elif arg == "-p":
+                intent.package = value
+            i += count
+        elif arg.startswith("-"):
+            pass  # flags such as --activity-clear-task or -D change nothing here
+        elif intent.component is None and intent.package is None:
+            if "/" in arg:
+                intent.component = arg
+            else:
+                intent.package = arg
+        i += 1
+    return intent
+
+
+def _start_intent(inv: Invocation, intent: _Intent) -> int:
+    from ..system import ActivityNotFound  # the UI layer's module, loaded with the phone
+
+    phone, system = inv.phone, inv.phone.system
+    if intent.component:
+        package, _, activity = intent.component.partition("/")
+        if not package or not activity:
+            return _bad_component(inv, intent)
+        intent.component = short_component(package, _full_class(package, activity))
+    inv.out(f"Starting: {intent.describe()}\n")
+    try:
+        if intent.component:
+            package, _, activity = intent.component.partition("/")
+            target = (package, _full_class(package, activity))
+            if not phone.package_enabled(package) or package not in system.installed_packages():
+                raise ActivityNotFound(target[1])
+            before = system.focused_window()
+            if intent.stop_first:
+                _force_stop(phone, package)
+            system.start_activity(package, target[1])
+        elif intent.action in (None, "android.intent.action.MAIN") and "android.intent.category.HOME" in intent.categories:
+            before = None
+            system.go_home()
+            target = system.focused_window()
+        elif intent.package and intent.action in (None, "android.intent.action.MAIN") and (
+                not intent.categories or intent.categories == ["android.intent.category.LAUNCHER"]):
+            if not phone.package_enabled(intent.package) or system.launcher_activity(intent.package) is None:
+                inv.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
+                return 1
+            before = system.focused_window()
+            if intent.stop_first:
+                _force_stop(phone, intent.package)
+            system.start_activity(intent.package, None)
+            target = system.focused_window()
+        else:
+            inv.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
+            return 1
+    except ActivityNotFound:
+        package, _, activity = (intent.component or "/").partition("/")
+        inv.err(f"Error type 3\nError: Activity class {{{package}/{_full_class(package, activity)}}} "
+                "does not exist.\n")
+        return 1
+    if before is not None and before == system.focused_window() and not intent.stop_first:
+        inv.out("Warning: Activity not started, intent has been delivered to currently running "
+                "top-most instance.\n")
+    if intent.wait:
+        pkg, act = system.focused_window()
+        inv.out(f"Status: ok\nLaunchState: {'HOT' if before and before[0] == pkg else 'COLD'}\n"
+                f"Activity: {short_component(pkg, act)}\nTotalTime: 0\nWaitTime: 0\nComplete\n")
+    return 0
+
+
+def _bad_component(inv: Invocation, intent: _Intent) -> int:
+    inv.err(f"Exception occurred while executing 'start':\njava.lang.IllegalArgumentException: "
+            f"Bad component name: {intent.component}\n")
+    return 255
+
+
+def _force_stop(phone, package: str) -> None:
+    phone.system.force_stop(package)
+    phone.forget_pid(package)
+
+
+@command("am")
+def _am(inv: Invocation) -> int:
+    if not inv.args:
+        raise UsageError("Activity manager (activity) commands:\n  start [options] INTENT\n"
+                         "  force-stop [--user <USER_ID>] <PACKAGE>\n  broadcast [options] INTENT")
+    verb, rest = inv.args[0], inv.args[1:]
+    if verb in ("start", "start-activity"):
+        return _start_intent(inv, _parse_intent(rest))
+    if verb in ("force-stop", "kill", "stop-app"):
+        packages = [a for a in rest if not a.startswith("-") and not a.isdigit()]
+        for package in packages:
+            _force_stop(inv.phone, package)  # unknown packages are ignored, as on a phone
+        return 0
+    if verb == "broadcast":
+        intent = _parse_intent(rest)
+        inv.out(f"Broadcasting: {intent.describe()}\nBroadcast completed: result=0\n")
+        return 0
+    return _am_unknown(inv, verb)
+
+
+def _am_unknown(inv: Invocation, verb: str) -> int:
+    inv.err(f"Unknown command: {verb}\n")
+    return 255
+
+
+@command("monkey")
+def _monkey(inv: Invocation) -> int:
+    """Only the launcher idiom: `monkey -p PKG -c android.intent.category.LAUNCHER 1`."""
+    packages, categories = [], []
+    args = inv.args
+    i = 0
+    count = None
+    while i < len(args):
+        if args[i] == "-p" and i + 1 < len(args):
+            packages.append(args[i + 1])
+            i += 2
+        elif args[i] == "-c" and i + 1 < len(args):
+            categories.append(args[i + 1])
+            i += 2
+        elif args[i] in ("-s", "--throttle", "--pct-touch", "--pct-motion") and i + 1 < len(args):
+            i += 2
+        elif args[i].isdigit():
+            count = int(args[i])
+            i += 1
+        else:
+            i += 1
+    for arg in args:
+        inv.out(f"  bash arg: {arg}\n")
+    if count is None:
+        return inv.fail("** Error: Count not specified", 1)
+    system = inv.phone.system
+    runnable = [p for p in packages if inv.phone.package_enabled(p) and system.launcher_activity(p)]
+    if not runnable:
+        inv.err("** No activities found to run, monkey aborted.\n")
+        return 252
+    # Real monkey would inject `count` random events; the virtual phone models
+    # only the launch that this idiom is used for.
+    system.start_activity(runnable[0], None)
+    inv.out("Events injected: 1\n## Network stats: elapsed time=4ms (0ms mobile, 0ms wifi, 4ms not connected)\n")
+    return 0
+
+
+# -- pm -----------------------------------------------------------------------------------------
+_SYSTEM_PACKAGES = ("android", "com.android.shell")
+
+
+def _is_system_package(package: str) -> bool:
+    return package == "android" or package.startswith("com.android.")
+
+
+def _all_packages(phone) -> list[str]:
+    return sorted(set(phone.system.installed_packages()) | set(_SYSTEM_PACKAGES))
+
+
+@command("pm")
+def _pm(inv: Invocation) -> int:
+    if not inv.args:
+        raise UsageError("Package manager (package) commands:\n  list packages [-3] [-s] [-e] [-d] [FILTER]\n"
+                         "  clear PACKAGE\n  grant PACKAGE PERMISSION\n  revoke PACKAGE PERMISSION\n"
+                         "  disable-user PACKAGE\n  enable PACKAGE\n  path PACKAGE")
+    verb, rest = inv.args[0], [a for a in inv.args[1:]]
+    # `--user 0` may appear anywhere; it changes nothing on a single-user phone.
+    while "--user" in rest:
+        at = rest.index("--user")
+        del rest[at:at + 2]
+    phone = inv.phone
+    packages = _all_packages(phone)
+    if verb == "list":
+        if not rest or rest[0] != "packages":
+            return _pm_exception(inv, verb, "java.lang.IllegalArgumentException: Unknown list type")
+        opts, filters = parse_flags(rest[1:], "3sedfiUu")
+        for package in packages:
+            if opts.get("3") and _is_system_package(package):
+                continue
+            if opts.get("s") and not _is_system_package(package):
+                continue
+            if opts.get("e") and not phone.package_enabled(package):
+                continue
+            if opts.get("d") and phone.package_enabled(package):
+                continue
+            if filters and filters[0] not in package:
+                continue
+            prefix = f"package:{_apk_path(package)}=" if opts.get("f") else "package:"
+            inv.out(f"{prefix}{package}\n")
+        return 0
+    if not rest:
+        return _pm_exception(inv, verb, "java.lang.IllegalArgumentException: Argument expected after \"{verb}\"")
+    package = rest[0]
+    if verb == "path":
+        if package not in packages:
+            return 1
+        inv.out(f"package:{_apk_path(package)}\n")
+        return 0
+    if verb == "clear":
+        if package not in packages or not phone.system.clear_data(package):
+            if package in packages:  # system packages hold no app model data
+                inv.out("Success\n")
+                return 0
+            inv.out("Failed\n")
+            return 1
+        phone.forget_pid(package)
+        phone.permissions.pop(package, None)  # clearing data resets runtime grants
+        inv.out("Success\n")
+        return 0
+    if verb in ("grant", "revoke"):
+        if len(rest) < 2:
+            return _pm_exception(inv, verb, "java.lang.IllegalArgumentException: Argument expected")
+        permission = rest[1]
+        if package not in packages:
+            return _pm_exception(inv, verb, f"java.lang.IllegalArgumentException: Unknown package: {package}")
+        if not re.fullmatch(r"[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+", permission):
+            return _pm_exception(inv, verb, f"java.lang.IllegalArgumentException: Unknown permission: {permission}")
+        granted = phone.permissions.setdefault(package, set())
+        if verb == "grant":
+            granted.add(permission)
+        else:
+            granted.discard(permission)
+        return 0
+    if verb in ("disable-user", "disable", "enable", "default-state"):
+        if package not in packages:
+            return _pm_exception(inv, verb, f"java.lang.IllegalArgumentException: Unknown package: {package}")
+        enabled = verb in ("enable", "default-state")
+        phone.set_package_enabled(package, enabled)
+        if not enabled:
+            phone.system.force_stop(package)
+            phone.forget_pid(package)
+        state = {"enable": "enabled", "default-state": "default", "disable": "disabled",
+                 "disable-user": "disabled-user"}[verb]
+        inv.out(f"Package {package} new state: {state}\n")
+        return 0
+    return _pm_exception(inv, verb, f"java.lang.IllegalArgumentException: Unknown command: {verb}")
+
+
+def _pm_exception(inv: Invocation, verb: str, message: str) -> int:
+    inv.err(f"Exception occurred while executing '{verb}':\n{message}\n")
+    return 255
+
+
+def _apk_path(package: str) -> str:
+    return f"/data/app/~~{_hash('a' + package, 7)}==/{package}-{_hash('b' + package, 7)}==/base.apk"
+
+
+# -- settings -------------------------------------------------------------------------------------
+@command("settings")
+def _settings(inv: Invocation) -> int:
+    args = list(inv.args)
+    while "--user" in args:
+        at = args.index("--user")
+        del args[at:at + 2]
+    usage = ("usage:  settings [--user <USER_ID> | current] get namespace key\n"
+             "        settings [--user <USER_ID> | current] put namespace key value\n"
+             "        settings [--user <USER_ID> | current] delete namespace key\n"
+             "        settings [--user <USER_ID> | current] list namespace\n")
+    if len(args) < 2:
+        raise UsageError(usage.rstrip())
+    verb, namespace = args[0], args[1]
+    table = inv.phone.settings.get(namespace)
+    if table is None:
+        inv.err(f"Invalid namespace '{namespace}'\n{usage}")
+        return 1
+    if verb == "get" and len(args) == 3:
+        inv.out(f"{table.get(args[2], 'null')}\n")
+    elif verb == "put" and len(args) >= 4:
+        table[args[2]] = args[3]
+    elif verb == "delete" and len(args) == 3:
+        existed = table.pop(args[2], None) is not None
+        inv.out(f"Deleted {1 if existed else 0} rows\n")
+    elif verb == "list" and len(args) == 2:
+        for key in sorted(table):
+            inv.out(f"{key}={table[key]}\n")
+    else:
+        inv.err(usage)
+        return 1
+    return 0
+
+
+@command("pidof")
+def _pidof(inv: Invocation) -> int:
+    running = {pkg for pkg, _ in inv.phone.system.activity_stack()}
+    pids = [str(inv.phone.pid_of(name)) for name in inv.args if name in running]
+    if not pids:
+        return 1
+    inv.out(" ".join(pids) + "\n")
+    return 0

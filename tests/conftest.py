@@ -1,0 +1,81 @@
+"""Shared fixtures for the plugin's own tests.
+
+- `adb_server_port` (session): a private adb server (the adbutils wheel's binary)
+  on a free port; ANDROID_ADB_SERVER_PORT points at it for the session, and it
+  is killed at the end. Under xdist every worker gets its own server.
+- `phone` (session): one virtual phone (a `RunningPhone`: .serial, .port,
+  .phone) registered with that server. Shared by the session: tests that need
+  pristine state use `phone_factory`, or reset the apps they touch.
+- `phone_factory`: `phone_factory(count=1, **start_phones_kwargs)` boots extra
+  phones, stopped when the test ends.
+- `adb_device`: an adbutils `AdbDevice` for `phone`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def adb_server_port():
+    """Port of a private adb server started for this session (or xdist worker)."""
+    import adbutils
+
+    adb = adbutils.adb_path()
+    port = _free_port()
+    subprocess.run([adb, "-P", str(port), "start-server"], check=True, timeout=60,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    previous = os.environ.get("ANDROID_ADB_SERVER_PORT")
+    os.environ["ANDROID_ADB_SERVER_PORT"] = str(port)
+    try:
+        yield port
+    finally:
+        subprocess.run([adb, "-P", str(port), "kill-server"], timeout=30,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if previous is None:
+            os.environ.pop("ANDROID_ADB_SERVER_PORT", None)
+        else:
+            os.environ["ANDROID_ADB_SERVER_PORT"] = previous
+
+
+@pytest.fixture(scope="session")
+def phone(adb_server_port):
+    """A virtual phone served for the whole session, listed by the adb server."""
+    from pytest_mobileagent.virtual_phone import start_phones
+
+    with start_phones(1, adb_server_port=adb_server_port) as phones:
+        yield phones[0]
+
+
+@pytest.fixture
+def phone_factory(adb_server_port):
+    """Start extra phones: `phone_factory(count=1, **kwargs) -> list[RunningPhone]`."""
+    from pytest_mobileagent.virtual_phone import start_phones
+
+    with contextlib.ExitStack() as stack:
+        def start(count: int = 1, **kwargs):
+            kwargs.setdefault("adb_server_port", adb_server_port)
+            return stack.enter_context(start_phones(count, **kwargs))
+
+        yield start
+
+
+@pytest.fixture
+def adb_device(phone, adb_server_port):
+    """adbutils AdbDevice for the session `phone`."""
+    import adbutils
+
+    return adbutils.AdbClient(port=adb_server_port).device(phone.serial)
