@@ -120,7 +120,10 @@ class Episode:
             self.record.error = f"{type(exc).__name__}: {exc}"
             raise
         except TaskDefinitionError as exc:
-            self.record.error = str(exc)
+            # Not the agent's doing either: like an infrastructure fault, the task is
+            # reported as an error and left out of the agent's figures.
+            self.record.stop_reason = StopReason.INFRA_ERROR
+            self.record.error = f"TaskDefinitionError: {exc}"
             raise
         finally:
             self._finish_record()

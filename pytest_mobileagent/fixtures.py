@@ -72,6 +72,10 @@ def _mobileagent_episode(request: pytest.FixtureRequest) -> Iterator["Episode | 
     spec.check()
     runtime: "Runtime" = request.getfixturevalue("_mobileagent_runtime")
     episode = Episode(spec, request.node.nodeid, runtime)
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is not None:
+        # --repeat-tasks (reporting) parametrises tasks with the repetition index.
+        episode.record.repeat = int(callspec.params.get("mobileagent_repeat", 0))
     request.node.stash[EPISODE_KEY] = episode
     try:
         episode.reset()
