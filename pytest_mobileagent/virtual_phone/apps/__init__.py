@@ -1,0 +1,17 @@
+"""The apps the virtual phone installs: an explicit, sorted registry.
+
+To add an app, import its `App` subclass here and add it to the list, keeping
+the list sorted by package.
+"""
+
+from __future__ import annotations
+
+from .calculator import Calculator
+from .launcher import Launcher
+
+INSTALLED_APPS = [
+    Launcher,       # com.android.launcher3
+    Calculator,     # com.simplemobiletools.calculator
+]
+
+__all__ = ["INSTALLED_APPS"]

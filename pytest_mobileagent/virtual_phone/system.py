@@ -1,0 +1,550 @@
+"""The phone's UI system: apps, the activity stack, windows, input and output.
+
+`AndroidSystem` is what the adb/shell layer calls (see the contract in the
+project notes): touches, keys and text go in; `uiautomator dump` XML,
+screenshots, the focused window and accessibility events come out.  Every
+public method takes one lock, so the phone's serving threads may call it
+concurrently; events are emitted synchronously, in order, under that lock.
+
+After each input the visible windows are rebuilt from app state and
+compared with the previous frame; `version` increases only when something
+visible changed, and dumps and screenshots are cached per version.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Callable
+
+from .apps import INSTALLED_APPS
+from .apps.base import Activity, App
+from .ui import dump as _dump
+from .ui import render as _render
+from .ui.views import CompoundButton, EditText, RadioButton, RadioGroup, View, dp
+from .ui.window import NAV_BAR_H, STATUS_BAR_H, Window
+
+__all__ = ["ActivityNotFound", "AndroidSystem"]
+
+log = logging.getLogger(__name__)
+
+TOUCH_SLOP = dp(8)
+LONG_PRESS_MS = 400
+LAUNCHER_PACKAGE = "com.android.launcher3"
+
+#: characters typed by key events with those names
+_KEY_CHARS = {
+    "SPACE": " ", "PERIOD": ".", "COMMA": ",", "MINUS": "-", "PLUS": "+", "EQUALS": "=", "AT": "@",
+    "SLASH": "/", "BACKSLASH": "\\", "SEMICOLON": ";", "APOSTROPHE": "'", "STAR": "*", "POUND": "#",
+    "LEFT_BRACKET": "[", "RIGHT_BRACKET": "]", "GRAVE": "`", "NUMPAD_ADD": "+", "NUMPAD_SUBTRACT": "-",
+    "NUMPAD_MULTIPLY": "*", "NUMPAD_DIVIDE": "/", "NUMPAD_DOT": ".",
+}
+
+
+class ActivityNotFound(Exception):
+    """`start_activity` named a package or activity the phone does not have."""
+
+
+class _Task:
+    """An Android task: the back stack of one app's activities."""
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+        self.activities: list[Activity] = []
+
+
+class AndroidSystem:
+    """The simulated Android UI: see the module docstring and the contract."""
+
+    def __init__(self, clock_ms: Callable[[], int] | None = None, emit_event: Callable[[dict], None] | None = None,
+                 seed: int = 0, width: int = 1080, height: int = 2340, density: int = 440, fs=None,
+                 apps: list[type[App]] | None = None) -> None:
+        if (width, height) != (1080, 2340):
+            # Layout metrics (bars, dialog margins) are tuned for this screen.
+            raise ValueError("the virtual phone's UI supports a 1080x2340 screen only")
+        self.width, self.height, self.density = width, height, density
+        self.seed = seed
+        self.fs = fs
+        self._clock_ms = clock_ms or (lambda: int(time.time() * 1000))
+        self._emit_sink = emit_event or (lambda event: None)
+        self._lock = threading.RLock()
+        self._apps: dict[str, App] = {cls.package: cls() for cls in (apps if apps is not None else INSTALLED_APPS)}
+        if LAUNCHER_PACKAGE not in self._apps:
+            raise ValueError(f"the app registry must include the launcher {LAUNCHER_PACKAGE}")
+        self._tasks: list[_Task] = []       # front task last
+        self._queue: list[dict] = []
+        self._version = 0
+        self._fingerprint: object = None
+        self._top: Window | None = None
+        self._ops: list[tuple] = []
+        self._xml: dict[bool, str] = {}
+        self._image = None
+        self._png: bytes | None = None
+        self._toast: str = ""
+        with self._lock:
+            self._launch(self._apps[LAUNCHER_PACKAGE], None)
+            self._refresh(initial=True)
+
+    # ------------------------------------------------------------------
+    # contract: state
+    @property
+    def version(self) -> int:
+        return self._version
+
+    def installed_packages(self) -> list[str]:
+        return sorted(self._apps)
+
+    def launcher_activity(self, package: str) -> str | None:
+        app = self._apps.get(package)
+        return app.launcher_activity.name if app is not None else None
+
+    def focused_window(self) -> tuple[str, str]:
+        with self._lock:
+            activity = self._front_activity()
+            return (activity.app.package, activity.name)
+
+    def activity_stack(self) -> list[tuple[str, str]]:
+        with self._lock:
+            return [(a.app.package, a.name) for task in reversed(self._tasks) for a in reversed(task.activities)]
+
+    def installed_apps(self) -> list[App]:
+        return [self._apps[p] for p in sorted(self._apps)]
+
+    def app(self, package: str) -> App | None:
+        """The installed app object (tests and seeding use it to reach app data)."""
+        return self._apps.get(package)
+
+    # ------------------------------------------------------------------
+    # contract: app lifecycle
+    def start_activity(self, package: str, activity: str | None = None) -> None:
+        with self._lock:
+            app = self._apps.get(package)
+            cls = None
+            if app is not None:
+                cls = app.launcher_activity if activity is None else app.activity_class(activity)
+            if cls is None:
+                name = activity or "<launcher>"
+                if name.startswith("."):
+                    name = package + name
+                raise ActivityNotFound(f"Activity class {{{package}/{name}}} does not exist.")
+            self._launch(app, None if activity is None else cls)
+            self._refresh()
+
+    def go_home(self) -> None:
+        with self._lock:
+            self._go_home()
+            self._refresh()
+
+    def force_stop(self, package: str) -> None:
+        with self._lock:
+            self._kill(package)
+            self._refresh()
+
+    def clear_data(self, package: str) -> bool:
+        with self._lock:
+            app = self._apps.get(package)
+            if app is None:
+                return False
+            self._kill(package)
+            app.reset_data()
+            self._refresh()
+            return True
+
+    # ------------------------------------------------------------------
+    # contract: input
+    def tap(self, x: int, y: int) -> None:
+        with self._lock:
+            self._touch(int(x), int(y), long=False)
+            self._refresh()
+
+    def long_press(self, x: int, y: int, duration_ms: int = 1000) -> None:
+        with self._lock:
+            self._touch(int(x), int(y), long=True)
+            self._refresh()
+
+    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
+        with self._lock:
+            x1, y1, x2, y2 = int(x1), int(y1), int(x2), int(y2)
+            if abs(x2 - x1) <= TOUCH_SLOP and abs(y2 - y1) <= TOUCH_SLOP:
+                self._touch(x1, y1, long=(duration_ms or 0) >= LONG_PRESS_MS)
+            else:
+                self._scroll(x1, y1, x2, y2)
+            self._refresh()
+
+    def input_text(self, text: str) -> None:
+        with self._lock:
+            if text:
+                self._insert(str(text))
+            self._refresh()
+
+    def key(self, name: str) -> None:
+        with self._lock:
+            self._key(str(name).upper().removeprefix("KEYCODE_"))
+            self._refresh()
+
+    # ------------------------------------------------------------------
+    # contract: output
+    def dump_xml(self, compressed: bool = False) -> str:
+        with self._lock:
+            compressed = bool(compressed)
+            xml = self._xml.get(compressed)
+            if xml is None:
+                xml = _dump.dump_window(self._top.root, self._top.package, compressed)
+                self._xml[compressed] = xml
+            return xml
+
+    def screenshot_png(self) -> bytes:
+        with self._lock:
+            if self._png is None:
+                self._png = _render.encode_png(self._paint())
+            return self._png
+
+    def screenshot_rgba(self) -> bytes:
+        with self._lock:
+            return self._paint().convert("RGBA").tobytes()
+
+    def _paint(self):
+        if self._image is None:
+            self._image = _render.paint(self._ops, self.width, self.height)
+        return self._image
+
+    # ------------------------------------------------------------------
+    # host interface used by activities (apps/base.py)
+    def push_activity(self, caller: Activity, cls: type[Activity], extras: dict) -> Activity:
+        task = self._task_of(caller)
+        activity = self._create(caller.app, cls, extras)
+        if task is None:
+            task = _Task(caller.app.package)
+            self._tasks.append(task)
+        task.activities.append(activity)
+        self._bring_to_front(task)
+        return activity
+
+    def finish_activity(self, activity: Activity) -> None:
+        task = self._task_of(activity)
+        activity.finished = True
+        activity.overlays.clear()
+        if task is None:
+            return
+        was_front = task is self._tasks[-1]
+        task.activities.remove(activity)
+        if not task.activities:
+            self._tasks.remove(task)
+            if was_front:
+                self._go_home()
+        elif was_front:
+            task.activities[-1].on_resume()
+
+    def launch_package(self, package: str) -> None:
+        app = self._apps.get(package)
+        if app is not None:
+            self._launch(app, None)
+
+    def show_window(self, activity: Activity, window: Window) -> None:
+        activity.overlays.append(window)
+
+    def dismiss_window(self, window: Window) -> None:
+        for task in self._tasks:
+            for activity in task.activities:
+                if window in activity.overlays:
+                    activity.overlays.remove(window)
+
+    def toast(self, text: str) -> None:
+        self._toast = text
+
+    # ------------------------------------------------------------------
+    # internals: tasks
+    def _create(self, app: App, cls: type[Activity], extras: dict | None = None) -> Activity:
+        activity = cls(self, app, extras)
+        activity.on_create()
+        return activity
+
+    def _task_for(self, package: str) -> _Task | None:
+        for task in self._tasks:
+            if task.package == package:
+                return task
+        return None
+
+    def _task_of(self, activity: Activity) -> _Task | None:
+        for task in self._tasks:
+            if activity in task.activities:
+                return task
+        return None
+
+    def _bring_to_front(self, task: _Task) -> None:
+        self._tasks.remove(task)
+        self._tasks.append(task)
+
+    def _launch(self, app: App, cls: type[Activity] | None) -> None:
+        """Launcher intent (cls None): resume the app's task; explicit class: start it in the task."""
+        task = self._task_for(app.package)
+        if task is None:
+            task = _Task(app.package)
+            task.activities.append(self._create(app, cls or app.launcher_activity))
+            self._tasks.append(task)
+            return
+        if cls is not None and not isinstance(task.activities[-1], cls):
+            task.activities.append(self._create(app, cls))
+        self._bring_to_front(task)
+        task.activities[-1].on_resume()
+
+    def _go_home(self) -> None:
+        self._launch(self._apps[LAUNCHER_PACKAGE], None)
+
+    def _kill(self, package: str) -> None:
+        task = self._task_for(package)
+        if task is None:
+            return
+        was_front = task is self._tasks[-1]
+        for activity in task.activities:
+            activity.finished = True
+        self._tasks.remove(task)
+        if package == LAUNCHER_PACKAGE:
+            # The home screen restarts at once, as Android's does.
+            home = _Task(package)
+            home.activities.append(self._create(self._apps[package], self._apps[package].launcher_activity))
+            self._tasks.insert(0, home)
+        if was_front or not self._tasks:
+            self._go_home()
+
+    def _front_activity(self) -> Activity:
+        return self._tasks[-1].activities[-1]
+
+    def _windows(self) -> list[Window]:
+        activity = self._front_activity()
+        return [activity.window] + activity.overlays
+
+    # ------------------------------------------------------------------
+    # internals: refresh, version, events
+    def _refresh(self, initial: bool = False) -> None:
+        windows = self._windows()
+        for window in windows:
+            try:
+                window.rebuild()
+            except Exception:  # an app bug must not take the phone down
+                log.exception("building %s failed", window.title)
+                if window.root is None:
+                    raise
+        top = windows[-1]
+        if top is not self._top:
+            self._top = top
+            self._queue_window_state(top)
+        xml = _dump.dump_window(top.root, top.package)
+        clock = time.strftime("%H:%M", time.gmtime(self._clock_ms() / 1000))
+        ops = _render.display_list(windows, clock)
+        if self._toast:
+            ops.append(("toast", self._toast))
+            self._toast = ""
+        fingerprint = (xml, tuple(ops))
+        if fingerprint != self._fingerprint:
+            self._fingerprint = fingerprint
+            if not initial:
+                self._version += 1
+            self._ops = ops
+            self._xml = {False: xml}
+            self._image = None
+            self._png = None
+        self._flush()
+
+    def _event(self, type_: str, package: str, view: View | None = None, texts: list[str] | None = None,
+               class_name: str | None = None) -> dict:
+        return {
+            "v": 1,
+            "type": type_,
+            "package": package,
+            "id": _dump.resource_id(view, package) if view is not None else "",
+            "text": texts if texts is not None else (view.event_texts() if view is not None else []),
+            "desc": view.desc if view is not None else "",
+            "class": class_name or (view.class_name if view is not None else ""),
+            "time_ms": int(self._clock_ms()),
+        }
+
+    def _queue_window_state(self, window: Window) -> None:
+        if window.kind == "activity":
+            activity = self._front_activity()
+            class_name = activity.name
+        elif window.kind == "dialog":
+            class_name = "androidx.appcompat.app.AlertDialog"
+        else:
+            class_name = "android.widget.PopupWindow$PopupDecorView"
+        texts = [window.title] if window.title else []
+        self._queue.append(self._event("window_state", window.package, texts=texts, class_name=class_name))
+
+    def _flush(self) -> None:
+        queue, self._queue = self._queue, []
+        for event in queue:
+            try:
+                self._emit_sink(event)
+            except Exception:  # a broken event sink must not break input handling
+                log.exception("emit_event failed")
+
+    def _run(self, callback, *args) -> None:
+        if callback is None:
+            return
+        try:
+            callback(*args)
+        except Exception:
+            log.exception("app callback %r failed", callback)
+
+    # ------------------------------------------------------------------
+    # internals: input
+    def _touch(self, x: int, y: int, long: bool) -> None:
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return
+        if y >= self.height - NAV_BAR_H:
+            third = self.width // 3
+            self._key("BACK" if x < third else "HOME" if x < 2 * third else "APP_SWITCH")
+            return
+        windows = self._windows()
+        window = windows[-1]
+        if window.kind != "activity" and not window.contains(x, y):
+            # A touch outside a dialog or pop-up cancels it (when it may be cancelled).
+            self._cancel(window)
+            return
+        if y < STATUS_BAR_H and window.kind == "activity" and not window.fullscreen:
+            return
+        view = window.hit(x, y, "long" if long else "click")
+        if view is None:
+            return
+        if long and view.long_clickable:
+            self._long_click(window, view)
+        elif view.clickable:
+            self._click(window, view)
+
+    def _click(self, window: Window, view: View) -> None:
+        if isinstance(view, EditText):
+            if window.set_focus(view):
+                self._queue.append(self._event("focus", window.package, view))
+            view.cursor = len(view.text)
+            window.remember(view)
+        elif isinstance(view, CompoundButton):
+            view.toggle()
+            group = view.parent if isinstance(view, RadioButton) else None
+            window.remember(group if isinstance(group, RadioGroup) else view)
+        mark = len(self._queue)
+        self._run(view.on_click)
+        # Android sends TYPE_VIEW_CLICKED after the listener ran, but before
+        # the window changes the listener caused are reported.
+        self._queue.insert(mark, self._event("click", window.package, view))
+
+    def _long_click(self, window: Window, view: View) -> None:
+        mark = len(self._queue)
+        self._run(view.on_long_click)
+        self._queue.insert(mark, self._event("long_click", window.package, view))
+
+    def _scroll(self, x1: int, y1: int, x2: int, y2: int) -> None:
+        window = self._windows()[-1]
+        if not window.contains(x1, y1):
+            return
+        scroller = window.scroller_at(x1, y1)
+        if scroller is None or y1 == y2:
+            return
+        before = scroller.scroll_y
+        scroller.scroll_y = max(0, min(scroller.max_scroll(), before + (y1 - y2)))
+        if scroller.scroll_y != before:
+            window.remember(scroller)
+            self._queue.append(self._event("scroll", window.package, scroller, texts=[]))
+
+    def _focused_edit(self) -> tuple[Window, EditText] | None:
+        window = self._windows()[-1]
+        view = window.focused_view()
+        if isinstance(view, EditText) and view.enabled:
+            return window, view
+        return None
+
+    def _set_text(self, window: Window, view: EditText, text: str, cursor: int) -> None:
+        view.text = text
+        view.cursor = max(0, min(cursor, len(text)))
+        window.remember(view)
+        self._run(view.on_text_changed, text)
+        self._queue.append(self._event("text_changed", window.package, view, texts=[text]))
+
+    def _insert(self, chars: str) -> None:
+        found = self._focused_edit()
+        if found is None:
+            return
+        window, view = found
+        if view.single_line:
+            chars = chars.replace("\n", " ")
+        cur = max(0, min(view.cursor, len(view.text)))
+        self._set_text(window, view, view.text[:cur] + chars + view.text[cur:], cur + len(chars))
+
+    def _key(self, name: str) -> None:
+        if name in ("BACK", "ESCAPE"):
+            self._back()
+        elif name == "HOME":
+            self._go_home()
+        elif name == "MENU":
+            window = self._windows()[-1]
+            if window.kind == "activity":
+                for view in window.root.walk():
+                    if view.desc == "More options" and view.clip is not None:
+                        self._click(window, view)
+                        break
+        elif name in ("ENTER", "NUMPAD_ENTER"):
+            found = self._focused_edit()
+            if found is not None:
+                window, view = found
+                if view.single_line:
+                    self._run(view.on_ime_action)
+                else:
+                    self._insert("\n")
+        elif name == "DEL":
+            found = self._focused_edit()
+            if found is not None and found[1].cursor > 0:
+                window, view = found
+                cur = min(view.cursor, len(view.text))
+                self._set_text(window, view, view.text[:cur - 1] + view.text[cur:], cur - 1)
+        elif name == "FORWARD_DEL":
+            found = self._focused_edit()
+            if found is not None and found[1].cursor < len(found[1].text):
+                window, view = found
+                cur = view.cursor
+                self._set_text(window, view, view.text[:cur] + view.text[cur + 1:], cur)
+        elif name in ("DPAD_LEFT", "DPAD_RIGHT", "MOVE_HOME", "MOVE_END"):
+            found = self._focused_edit()
+            if found is not None:
+                window, view = found
+                view.cursor = {"DPAD_LEFT": max(0, view.cursor - 1),
+                               "DPAD_RIGHT": min(len(view.text), view.cursor + 1),
+                               "MOVE_HOME": 0, "MOVE_END": len(view.text)}[name]
+                window.remember(view)
+        elif name == "TAB":
+            window = self._windows()[-1]
+            fields = window.editables()
+            if fields:
+                current = window.focused_view()
+                nxt = fields[(fields.index(current) + 1) % len(fields)] if current in fields else fields[0]
+                if window.set_focus(nxt):
+                    self._queue.append(self._event("focus", window.package, nxt))
+        elif len(name) == 1 and (name.isdigit() or name.isalpha()):
+            self._insert(name.lower())
+        elif name in _KEY_CHARS:
+            self._insert(_KEY_CHARS[name])
+        # Anything else (volume, power, DPAD_UP...) changes nothing on screen.
+
+    def _cancel(self, window: Window) -> None:
+        """Close a dialog or pop-up the way BACK or an outside touch does, if it may be cancelled."""
+        if not getattr(window, "cancelable", True):
+            return
+        dialog = getattr(window, "dialog", None)
+        if dialog is not None:
+            dialog.dismiss()
+        else:
+            self.dismiss_window(window)
+
+    def _back(self) -> None:
+        activity = self._front_activity()
+        if activity.overlays:
+            self._cancel(activity.overlays[-1])
+            return
+        if activity.app.package == LAUNCHER_PACKAGE:
+            return
+        try:
+            consumed = activity.on_back()
+        except Exception:
+            log.exception("on_back failed")
+            consumed = True
+        if not consumed:
+            self.finish_activity(activity)

@@ -1,0 +1,1 @@
+"""The virtual phone's Android-like UI toolkit: views, windows, dumps, rendering."""

@@ -1,0 +1,292 @@
+"""Windows: an activity's screen, a dialog, a pop-up menu.
+
+A window owns the view tree its builder returns, wrapped in the decor views
+real Android adds (the same nodes, ids and nesting as in real dumps), lays it
+out on the screen, keeps the state users put into views (typed text, cursor,
+scroll offsets, unbound check boxes) across rebuilds, tracks focus, and
+answers hit-tests.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .views import (
+    MATCH,
+    WRAP,
+    Column,
+    EditText,
+    FrameLayout,
+    LinearLayout,
+    ListView,
+    RadioButton,
+    RadioGroup,
+    RelativeLayout,
+    ScrollContainer,
+    ScrollView,
+    TextView,
+    View,
+    dp,
+    sp,
+)
+
+WIDTH = 1080
+HEIGHT = 2340
+STATUS_BAR_H = 118          # 43 dp: a status bar beside a display cut-out
+NAV_BAR_H = dp(48)          # three-button navigation bar
+DIALOG_MARGIN = 28
+POPUP_WIDTH = dp(196)
+
+
+class Window:
+    """One window: a view tree plus the user state that outlives rebuilds.
+
+    `build` returns the content view; `decorate` wraps it in the decor
+    views of this kind of window.  `kind` is "activity", "dialog" or "popup".
+    """
+
+    kind = "activity"
+
+    def __init__(self, package: str, title: str, build: Callable[[], View], *,
+                 width: int = WIDTH, height: int = HEIGHT, fullscreen: bool = False) -> None:
+        self.package = package
+        self.title = title
+        self.build = build
+        self.width = width
+        self.height = height
+        self.fullscreen = fullscreen
+        self.store: dict[str, tuple[tuple, dict]] = {}
+        self.focus_path: str | None = None
+        self.root: View | None = None
+        self.content: View | None = None
+        self.frame = (0, 0, width, height)
+        self._built_once = False
+
+    # -- building --------------------------------------------------------
+    def rebuild(self) -> None:
+        """Build the tree again from app state, restore user state, lay it out."""
+        content = self.build()
+        self.content = content
+        root = self.decorate(content)
+        seen: set[str] = set()
+        self._assign(root, "", seen)
+        self.store = {k: v for k, v in self.store.items() if k in seen}
+        self.layout(root)
+        self.root = root
+        self._restore_focus()
+        self._built_once = True
+
+    def decorate(self, content: View) -> View:
+        bars = not self.fullscreen
+        inner = FrameLayout(
+            FrameLayout(
+                FrameLayout(content, id="android:id/content", height=MATCH),
+                id=f"{self.package}:id/action_bar_root", height=MATCH,
+            ),
+            height=MATCH,
+        )
+        column = LinearLayout(inner, height=self.height - NAV_BAR_H if bars else MATCH,
+                              padding=(0, STATUS_BAR_H if bars else 0, 0, 0))
+        children: list[View] = [column]
+        if bars:
+            children.append(View("android:id/statusBarBackground", height=STATUS_BAR_H, layout_gravity="top"))
+            children.append(View("android:id/navigationBarBackground", height=NAV_BAR_H, layout_gravity="bottom"))
+        return FrameLayout(*children, height=MATCH)
+
+    def layout(self, root: View) -> None:
+        root.measure(self.width, self.height, exact_w=self.width, exact_h=self.height)
+        root.place(0, 0, (0, 0, self.width, self.height))
+        self.frame = root.rect
+
+    def _assign(self, view: View, parent_path: str, seen: set[str]) -> None:
+        view.path = f"{parent_path}/{view.key or f'{view.class_name}:{view.id}:{view.index}'}"
+        seen.add(view.path)
+        grouped = isinstance(view, RadioButton) and isinstance(view.parent, RadioGroup)
+        if view.RETAINED and not grouped:
+            declared = tuple(getattr(view, name) for name in view.RETAINED)
+            entry = self.store.get(view.path)
+            if entry is not None and entry[0] == declared:
+                for name, value in entry[1].items():
+                    setattr(view, name, value)
+            else:
+                self.store[view.path] = (declared, {name: getattr(view, name) for name in view.RETAINED})
+        if isinstance(view, RadioGroup):
+            view.apply_checked()
+        for child in view.children:
+            self._assign(child, view.path, seen)
+
+    def remember(self, view: View) -> None:
+        """Record a user-made change of `view` so the next rebuild keeps it."""
+        entry = self.store.get(view.path)
+        if entry is not None:
+            entry[1].update({name: getattr(view, name) for name in view.RETAINED})
+
+    # -- focus -----------------------------------------------------------
+    def _restore_focus(self) -> None:
+        target = None
+        for view in self.root.walk():
+            if self.focus_path is not None and view.path == self.focus_path:
+                target = view
+                break
+            if not self._built_once and self.focus_path is None and getattr(view, "autofocus", False):
+                target = view
+                break
+        self.focus_path = target.path if target is not None else None
+        if target is not None:
+            target.focused = True
+
+    def focused_view(self) -> View | None:
+        if self.root is None or self.focus_path is None:
+            return None
+        for view in self.root.walk():
+            if view.path == self.focus_path:
+                return view
+        return None
+
+    def set_focus(self, view: View | None) -> bool:
+        """Move focus to `view`; True when focus changed."""
+        old = self.focused_view()
+        if old is view:
+            return False
+        if old is not None:
+            old.focused = False
+        self.focus_path = view.path if view is not None else None
+        if view is not None:
+            view.focused = True
+        return True
+
+    def editables(self) -> list[EditText]:
+        return [v for v in self.root.walk() if isinstance(v, EditText) and v.enabled and v.clip is not None]
+
+    # -- hit testing -----------------------------------------------------
+    def contains(self, x: int, y: int) -> bool:
+        left, top, right, bottom = self.frame
+        return left <= x < right and top <= y < bottom
+
+    def hit(self, x: int, y: int, want: str = "click") -> View | None:
+        """The view a touch at (x, y) goes to: topmost, deepest, honouring touch delegates."""
+        return _hit(self.root, x, y, want) if self.root is not None else None
+
+    def scroller_at(self, x: int, y: int) -> ScrollContainer | None:
+        found = None
+        for view in self.root.walk():
+            if isinstance(view, ScrollContainer) and view.clip is not None and view.max_scroll() > 0:
+                left, top, right, bottom = view.clip
+                if left <= x < right and top <= y < bottom:
+                    found = view  # deeper ones come later in the walk
+        return found
+
+    def find(self, id: str) -> View | None:
+        return self.content.find(id) if self.content is not None else None
+
+
+def _hit(view: View, x: int, y: int, want: str) -> View | None:
+    for child in reversed(view.children):
+        if child.visible:
+            found = _hit(child, x, y, want)
+            if found is not None:
+                return found
+    if view.clip is None or not view.enabled:
+        return None
+    if want == "long" and not (view.long_clickable or view.clickable):
+        return None
+    if want == "click" and not view.handles_touch():
+        return None
+    left, top, right, bottom = view.touch_rect() if any(view.touch_extend) else view.clip
+    if left <= x < right and top <= y < bottom:
+        return view
+    return None
+
+
+class DialogWindow(Window):
+    """An AlertDialog: title, custom view or message, and buttons button1/2/3."""
+
+    kind = "dialog"
+
+    def __init__(self, package, title, build, *, buttons=(), cancelable=True, message: str = "", **kw) -> None:
+        super().__init__(package, title, build, **kw)
+        self.buttons = buttons  # list of (android id, View)
+        self.cancelable = cancelable
+        self.message = message
+
+    def decorate(self, content: View | None) -> View:
+        pkg = self.package
+        panels: list[View] = []
+        if self.title:
+            panels.append(LinearLayout(
+                TextView(self.title, f"{pkg}:id/dialog_title_textview", size=sp(20), bold=True, width=MATCH,
+                         padding=(dp(24), dp(22), dp(24), dp(8))),
+                id=f"{pkg}:id/topPanel"))
+        if self.message:
+            panels.append(FrameLayout(
+                ScrollView(TextView(self.message, "android:id/message", width=MATCH, color=(90, 90, 90),
+                                    padding=(dp(24), dp(8), dp(24), dp(8))),
+                           id=f"{pkg}:id/scrollView", height=WRAP, focusable=False),
+                id=f"{pkg}:id/contentPanel"))
+        if content is not None:
+            panels.append(FrameLayout(FrameLayout(content, id=f"{pkg}:id/custom"), id=f"{pkg}:id/customPanel"))
+        if self.buttons:
+            panels.append(ScrollView(
+                LinearLayout(*self.buttons, orientation="horizontal", gravity="end", padding=(dp(12), dp(4)),
+                             height=WRAP),
+                id=f"{pkg}:id/buttonPanel", height=WRAP))
+        parent = LinearLayout(*panels, id=f"{pkg}:id/parentPanel",
+                              class_name="androidx.appcompat.widget.LinearLayoutCompat")
+        shell = FrameLayout(LinearLayout(FrameLayout(FrameLayout(FrameLayout(
+            parent, id="android:id/content"), id=f"{pkg}:id/action_bar_root"))), bg=(255, 255, 255), radius=dp(8))
+        return shell
+
+    def layout(self, root: View) -> None:
+        width = self.width - 2 * DIALOG_MARGIN
+        max_h = self.height - 2 * (STATUS_BAR_H + NAV_BAR_H)
+        root.measure(width, max_h, exact_w=width)
+        if root.mh > max_h:
+            root.measure(width, max_h, exact_w=width, exact_h=max_h)
+        top = (self.height - root.mh) // 2
+        root.place(DIALOG_MARGIN, top, (0, 0, self.width, self.height))
+        self.frame = root.rect
+
+
+class PopupWindow(Window):
+    """A pop-up menu: a ListView of clickable rows, anchored to a view."""
+
+    kind = "popup"
+
+    def __init__(self, package, items, *, anchor: tuple[int, int, int, int] | None, **kw) -> None:
+        super().__init__(package, "", self._build_list, **kw)
+        self.items = items  # list of (title, callback)
+        self.anchor = anchor
+
+    def _build_list(self) -> View:
+        pkg = self.package
+        rows = []
+        for i, (title, callback) in enumerate(self.items):
+            rows.append(LinearLayout(
+                LinearLayout(
+                    RelativeLayout(TextView(title, f"{pkg}:id/title", max_lines=1), width=MATCH,
+                                   padding=(dp(16), 0)),
+                    id=f"{pkg}:id/content", height=MATCH, gravity="center_vertical"),
+                height=dp(48), on_click=callback, focusable=True, key=f"item{i}"))
+        return ListView(*rows, height=WRAP)
+
+    def decorate(self, content: View) -> View:
+        return FrameLayout(FrameLayout(content), bg=(255, 255, 255), radius=dp(4), width=WRAP)
+
+    def layout(self, root: View) -> None:
+        from .text import text_width
+
+        widest = max((text_width(t, sp(16)) for t, _ in self.items), default=0) + 2 * dp(16)
+        width = min(self.width - 2 * 11, max(POPUP_WIDTH, widest))
+        max_h = self.height - STATUS_BAR_H - NAV_BAR_H - 22
+        root.measure(width, max_h, exact_w=width)
+        if root.mh > max_h:
+            root.measure(width, max_h, exact_w=width, exact_h=max_h)
+        if self.anchor is None:
+            left, top = self.width - 11 - width, STATUS_BAR_H + 11
+        else:
+            left, top = self.anchor[0], self.anchor[1]
+            if left + width > self.width - 11:
+                left = self.width - 11 - width
+        top = max(STATUS_BAR_H, min(top, self.height - NAV_BAR_H - root.mh))
+        root.place(left, top, (0, 0, self.width, self.height))
+        self.frame = root.rect
