@@ -230,11 +230,15 @@ def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tup
     """The 95% Wilson score interval of a success proportion."""
     if n <= 0:
         return None
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes must be within 0..{n}, got {successes}")
     p = successes / n
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Rounding leaves centre - half a hair above 0 at p = 0 (and centre + half
+    # below 1 at p = 1): the interval must still contain the estimate.
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def aggregate(records: Iterable[TaskRecord]) -> Aggregate:
