@@ -41,6 +41,10 @@ def fake_record(request, tmp_path):
     kw = dict(m.kwargs) if m else {}
     n_steps = kw.pop("steps", 2)
     success = kw.pop("success", True)
+    callspec = getattr(request.node, "callspec", None)
+    repeat = callspec.params.get("mobileagent_repeat", 0) if callspec else 0
+    if repeat in kw.pop("fail_on_repeat", ()):
+        success = False
     success_step = kw.pop("success_step", n_steps if success else None)
     llm = kw.pop("llm", None)
     infra = kw.pop("infra", False)
@@ -67,7 +71,7 @@ def fake_record(request, tmp_path):
         error=kw.pop("error", None), wall_seconds=0.5 * n_steps, milestones=["a", "b"],
         milestones_reached=["a", "b"] if success else ["a"], steps=steps,
         event_log=[{"v": 1, "type": "click", "id": "btn_1", "text": [kw.pop("event_text", "1")]}],
-        final_hierarchy=str(hierarchy),
+        final_hierarchy=str(hierarchy), repeat=repeat,
     )
     assert not kw, f"unknown fake_task fields {kw}"
     request.node.stash[RECORD] = record

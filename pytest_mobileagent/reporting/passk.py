@@ -25,9 +25,8 @@ __all__ = ["pass_at_k", "pass_hat_k", "pass_k_report", "trials_by_task"]
 def pass_at_k(n: int, c: int, k: int) -> float:
     """Probability that at least one of ``k`` of the ``n`` runs succeeded."""
     _check(n, c, k)
-    if n - c < k:
-        return 1.0
-    return 1.0 - comb(n - c, k) / comb(n, k)
+    # Integer arithmetic, one division: pass@1 is exactly c / n.
+    return (comb(n, k) - comb(n - c, k)) / comb(n, k)
 
 
 def pass_hat_k(n: int, c: int, k: int) -> float:
