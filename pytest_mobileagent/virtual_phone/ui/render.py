@@ -8,7 +8,7 @@ list into an image, and `encode_png()` writes the PNG.
 PNG encoding of 1080x2340 pixels dominates the cost of a screenshot: Pillow's
 encoder spends most of it on adaptive row filtering.  Flat UI pixels compress
 well without filters, so `encode_png` writes unfiltered rows with zlib level 1
-(measured on this machine: ~15 ms instead of ~45-60 ms for Pillow at
+(measured on this machine: ~16 ms instead of ~45-60 ms for Pillow at
 compress_level=1; see benchmarks/ui_render.py).
 """
 
@@ -277,17 +277,19 @@ def _icon(draw, name: str, rect, color) -> None:
 
 def encode_png(image) -> bytes:
     """PNG bytes of an RGB image: unfiltered rows, zlib level 1 (fast, see module doc)."""
-    from PIL import Image
-
     width, height = image.size
-    raw = image.tobytes()
+    raw = memoryview(image.tobytes())
     stride = width * 3
-    # Prefix every row with filter byte 0 by pasting the pixels one column to
-    # the right in a wider greyscale image: a C-speed copy instead of a Python loop.
-    rows = Image.frombytes("L", (stride, height), raw)
-    framed = Image.new("L", (stride + 1, height), 0)
-    framed.paste(rows, (1, 0))
-    data = zlib.compress(framed.tobytes(), 1)
+    # Feeding rows straight to the compressor, each after its filter byte 0,
+    # avoids building a second copy of the whole image.
+    compressor = zlib.compressobj(1)
+    parts = []
+    none_filter = b"\x00"
+    for row in range(height):
+        parts.append(compressor.compress(none_filter))
+        parts.append(compressor.compress(raw[row * stride:(row + 1) * stride]))
+    parts.append(compressor.flush())
+    data = b"".join(parts)
 
     def chunk(tag: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + tag + body + struct.pack(">I", zlib.crc32(tag + body))

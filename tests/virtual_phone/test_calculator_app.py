@@ -1,0 +1,199 @@
+"""Simple Calculator: the real app's semantics, the ten benchmark flows, converter, menus."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from uitools import BUTTON, CALC, find, long_press, press_keys, tap, text_of, texts
+
+from pytest_mobileagent.virtual_phone.apps.calculator import CalculatorEngine, format_number
+from pytest_mobileagent.virtual_phone.system import AndroidSystem
+
+
+@pytest.fixture
+def events():
+    return []
+
+
+@pytest.fixture
+def calc(events):
+    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, emit_event=events.append)
+    tap(system, text="Calculator")             # from the home screen, like a user
+    assert system.focused_window() == (CALC, f"{CALC}.activities.MainActivity")
+    return system
+
+
+def _judge(system, events, expected: str) -> None:
+    """What MobileAgentBench checks: `result` text and a '=' click right after a one-text click."""
+    assert text_of(system, "result").strip() == expected
+    clicks = [e for e in events if e["type"] == "click" and e["package"] == CALC]
+    assert clicks[-1]["text"] == ["="]
+    assert len(clicks[-2]["text"]) == 1
+
+
+# The ten calculator_* rows of the benchmark, as tap sequences.
+FLOWS = [
+    ("calculator_add", "3+5=", "8"),
+    ("calculator_cube", "3^3=", "27"),
+    ("calculator_divide", "12÷3=", "4"),
+    ("calculator_minus", "12-4=", "8"),
+    ("calculator_multiply", "12×4=", "48"),
+    ("calculator_point", "19.7-81.3=", "-61.6"),
+    ("calculator_square", "√16+3=", "7"),
+    # No parentheses on this calculator and it evaluates left to right, so
+    # 18+(24×3)-(9÷3) is entered with the products first: 24×3 (+18) and 9÷3 = 3.
+    ("calculator_mixed", "24×3+18-3=", "87"),
+]
+
+
+@pytest.mark.parametrize("name, keys, expected", FLOWS, ids=[f[0] for f in FLOWS])
+def test_benchmark_flows(calc, events, name, keys, expected):
+    press_keys(calc, keys)
+    _judge(calc, events, expected)
+
+
+def test_mixed_task_with_nine_divided_by_three_computed_on_the_calculator(calc, events):
+    press_keys(calc, "9÷3=")
+    assert text_of(calc, "result") == "3"
+    long_press(calc, id="btn_clear")
+    press_keys(calc, "24×3+18-3=")
+    _judge(calc, events, "87")
+    assert text_of(calc, "formula") == "90-3"
+
+
+def test_recalculate_deletes_the_mistyped_digit_with_c(calc, events):
+    press_keys(calc, "12×4")
+    assert text_of(calc, "result") == "12×4"
+    tap(calc, id="btn_clear")
+    assert text_of(calc, "result") == "12×"
+    press_keys(calc, "5=")
+    _judge(calc, events, "60")
+    assert text_of(calc, "formula") == "12×5"
+
+
+def test_typing_shows_the_expression_and_equals_moves_it_to_formula(calc):
+    press_keys(calc, "18+24")
+    assert text_of(calc, "result") == "18+24"
+    assert text_of(calc, "formula") == ""
+    tap(calc, text="×", cls=BUTTON)            # a second operator computes the pending one
+    assert text_of(calc, "result") == "42×"
+    assert text_of(calc, "formula") == "18+24"
+    press_keys(calc, "3=")
+    assert text_of(calc, "result") == "126"    # left to right, as the real app
+
+
+def test_long_press_c_clears_everything(calc, events):
+    press_keys(calc, "12+3=")
+    long_press(calc, id="btn_clear")
+    assert text_of(calc, "result") == "0" and text_of(calc, "formula") == ""
+    assert events[-1]["type"] == "long_click" and events[-1]["text"] == ["C"]
+
+
+def test_engine_percent_grouping_and_division_by_zero():
+    toasts = []
+    engine = CalculatorEngine(on_toast=toasts.append)
+    for key in "200+10%":
+        engine.operation(key) if key in "+%" else engine.digit(key)
+    assert engine.result == "220"
+    engine.reset()
+    for key in "1234567":
+        engine.digit(key)
+    assert engine.result == "1,234,567"
+    engine.reset()
+    for key in "5÷0":
+        engine.operation(key) if key == "÷" else engine.digit(key)
+    engine.equals()
+    assert toasts == ["Cannot divide by zero"] and engine.result == "5÷0"
+    engine.reset()
+    for key in "0.5":
+        engine.digit(key)
+    engine.operation("^")
+    engine.digit("2")
+    engine.equals()
+    assert engine.result == "0.25"
+
+
+def test_leading_zeros_and_double_decimal_points_are_ignored():
+    engine = CalculatorEngine()
+    for key in "000..5.":
+        engine.digit(key)
+    assert engine.result == "0.5"
+
+
+@given(st.integers(0, 10**6), st.sampled_from("+-×÷"), st.integers(1, 10**6))
+def test_engine_computes_a_op_b(a, op, b):
+    engine = CalculatorEngine()
+    for key in str(a):
+        engine.digit(key)
+    engine.operation(op)
+    for key in str(b):
+        engine.digit(key)
+    engine.equals()
+    expected = {"+": a + b, "-": a - b, "×": a * b, "÷": a / b}[op]
+    assert engine.result == format_number(expected)
+    assert float(engine.result.replace(",", "")) == pytest.approx(expected, rel=1e-9, abs=1e-9)
+
+
+def test_format_number():
+    assert format_number(87.0) == "87"
+    assert format_number(-61.599999999999994) == "-61.6"
+    assert format_number(1609.344 / 1000) == "1.609344"
+    assert format_number(1e6) == "1,000,000"
+    assert format_number(-0.0) == "0"
+
+
+def test_unit_converter_mile_to_kilometer(calc):
+    tap(calc, desc="More options")
+    tap(calc, text="Unit converter")
+    tap(calc, text="Length")
+    tap(calc, id="top_unit_holder")
+    assert "Mile" in texts(calc.dump_xml())    # the unit pop-up
+    tap(calc, text="Mile")
+    tap(calc, text="1", cls=BUTTON)
+    shown = texts(calc.dump_xml())
+    for text in ("Mile", "Kilometer", "1", "1.609344"):
+        assert text in shown
+    assert text_of(calc, "top_unit_text") == "1" and text_of(calc, "bottom_unit_text") == "1.609344"
+
+
+def test_unit_converter_swap_uses_its_enlarged_touch_area(calc):
+    calc.start_activity(CALC, ".activities.UnitConverterActivity")
+    press_keys(calc, "5")
+    swap = find(calc.dump_xml(), id="swap_button")
+    left, top = (int(v) for v in swap["bounds"][1:].split("]")[0].split(","))
+    calc.tap(left - 30, top - 10)              # beside the icon, inside its touch delegate
+    assert text_of(calc, "top_unit_name") == "Kilometer"
+    assert text_of(calc, "top_unit_text") == "0.005"
+    assert text_of(calc, "bottom_unit_text") == "5"
+
+
+def test_about_and_settings_from_the_overflow_menu(calc):
+    tap(calc, desc="More options")
+    tap(calc, text="About")
+    assert calc.focused_window() == (CALC, "com.simplemobiletools.commons.activities.AboutActivity")
+    assert "Frequently asked questions" in texts(calc.dump_xml())
+    calc.key("BACK")
+    tap(calc, desc="More options")
+    tap(calc, text="Settings")
+    assert find(calc.dump_xml(), id="settings_vibrate")["checked"] == "true"
+    tap(calc, text="Vibrate on button press")  # the row holder toggles the box
+    assert find(calc.dump_xml(), id="settings_vibrate")["checked"] == "false"
+    assert calc.app(CALC).data.vibrate is False
+    calc.clear_data(CALC)
+    assert calc.app(CALC).data.vibrate is True
+
+
+def test_history_dialog_lists_calculations(calc):
+    press_keys(calc, "2+2=")
+    tap(calc, id="history")
+    shown = texts(calc.dump_xml())
+    assert "History" in shown and "2+2" in shown and "4" in shown
+
+
+def test_force_stop_resets_the_display_but_keeps_history(calc):
+    press_keys(calc, "7×6=")
+    calc.force_stop(CALC)
+    calc.start_activity(CALC)
+    assert text_of(calc, "result") == "0"
+    assert calc.app(CALC).data.history == [("7×6", "42")]

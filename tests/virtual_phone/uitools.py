@@ -1,0 +1,178 @@
+"""Helpers for UI tests: read a dump like an agent does and tap what it finds.
+
+Views are located in the *dumped XML* (by resource-id, text, content-desc or
+class) and tapped at the centre of their bounds, so tests exercise the same
+path as an agent: dump -> pick a node -> tap coordinates -> hit-testing.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+
+
+def nodes(xml: str) -> list[dict]:
+    """Every <node> of a dump as its attribute dict (document order)."""
+    root = ET.fromstring(xml.encode("utf-8"))
+    return [dict(node.attrib) for node in root.iter("node")]
+
+
+def bounds(node: dict) -> tuple[int, int, int, int]:
+    match = _BOUNDS.fullmatch(node["bounds"])
+    assert match, node["bounds"]
+    return tuple(int(v) for v in match.groups())  # type: ignore[return-value]
+
+
+def centre(node: dict) -> tuple[int, int]:
+    left, top, right, bottom = bounds(node)
+    return (left + right) // 2, (top + bottom) // 2
+
+
+def _matches(node: dict, id: str | None, text: str | None, desc: str | None, cls: str | None) -> bool:
+    if id is not None and not (node["resource-id"] == id or node["resource-id"].endswith(":id/" + id)):
+        return False
+    if text is not None and node["text"] != text:
+        return False
+    if desc is not None and node["content-desc"] != desc:
+        return False
+    if cls is not None and node["class"] != cls:
+        return False
+    return True
+
+
+def find_all(xml: str, *, id: str | None = None, text: str | None = None, desc: str | None = None,
+             cls: str | None = None) -> list[dict]:
+    return [n for n in nodes(xml) if _matches(n, id, text, desc, cls)]
+
+
+def find(xml: str, **kw) -> dict:
+    found = find_all(xml, **kw)
+    assert found, f"no node with {kw} in the dump; texts: {texts(xml)}"
+    return found[0]
+
+
+def texts(xml: str) -> list[str]:
+    return [n["text"] for n in nodes(xml) if n["text"]]
+
+
+def text_of(system, id: str) -> str:
+    return find(system.dump_xml(), id=id)["text"]
+
+
+def tap(system, **kw) -> dict:
+    """Tap the centre of the first node matching `kw` in the system's current dump."""
+    node = find(system.dump_xml(), **kw)
+    system.tap(*centre(node))
+    return node
+
+
+def long_press(system, **kw) -> dict:
+    node = find(system.dump_xml(), **kw)
+    system.long_press(*centre(node))
+    return node
+
+
+CALC = "com.simplemobiletools.calculator"
+BUTTON = "android.widget.Button"
+
+
+def press_keys(system, keys: str) -> None:
+    """Tap calculator buttons by their text, one character each."""
+    for key in keys:
+        tap(system, text=key, cls=BUTTON)
+
+
+# ---------------------------------------------------------------------------
+# A demo app declared through the documented app-model API, using most widgets.
+
+def demo_apps():
+    """[Launcher, DemoApp]: a registry for AndroidSystem(apps=...)."""
+    from types import SimpleNamespace
+
+    from pytest_mobileagent.virtual_phone.apps.base import Activity, App, Dialog
+    from pytest_mobileagent.virtual_phone.apps.launcher import Launcher
+    from pytest_mobileagent.virtual_phone.ui.views import (
+        MATCH, CheckBox, Column, EditText, FloatingActionButton, FrameLayout, LinearLayout, MenuItem,
+        RadioButton, RadioGroup, RecyclerView, Switch, TabLayout, TextView, dp)
+
+    class ListActivity(Activity):
+        name = "com.example.demo.ListActivity"
+        title = "Items"
+
+        def build(self):
+            return Column(
+                self.toolbar("list_toolbar", title="Items", back=True),
+                RecyclerView(*[TextView(f"Item {i}", "item_title", width=MATCH, height=dp(60), key=f"i{i}",
+                                        on_click=lambda i=i: self.data.opened.append(i))
+                               for i in range(40)], id="items_list", weight=1),
+                height=MATCH)
+
+    class MainActivity(Activity):
+        name = "com.example.demo.MainActivity"
+
+        def on_create(self):
+            self.tab = 0
+
+        def build(self):
+            data = self.data
+            return FrameLayout(
+                Column(
+                    self.toolbar("main_toolbar", title="Demo", items=[
+                        MenuItem("Search", lambda: data.log.append("search"), id="search", icon="search",
+                                 show_as_action=True),
+                        MenuItem("Open list", lambda: self.start(ListActivity)),
+                        MenuItem("About", lambda: self.start(
+                            "com.simplemobiletools.commons.activities.AboutActivity")),
+                    ]),
+                    TabLayout("tabs", tabs=["One", "Two"], selected=self.tab,
+                              on_select=lambda i: setattr(self, "tab", i)),
+                    EditText(data.title, "title_field", hint="Title",
+                             on_text_changed=lambda t: setattr(data, "title", t),
+                             on_ime_action=lambda: data.log.append("ime")),
+                    EditText("", "body_field", hint="Body", single_line=False),
+                    CheckBox("Remember", "remember"),
+                    Switch("Dark mode", "dark", checked=data.dark, on_checked_change=lambda v: setattr(data, "dark", v)),
+                    RadioGroup(RadioButton("Small", "size_small"), RadioButton("Large", "size_large"),
+                               id="size", checked_index=0),
+                    LinearLayout(
+                        TextView("Tiny", "tiny", width=dp(40), height=dp(20),
+                                 touch_extend=(dp(20), dp(20), dp(20), dp(20)),
+                                 on_click=lambda: data.log.append("tiny")),
+                        orientation="horizontal", height=dp(80), gravity="center", important=False),
+                    TextView(f"Tab {self.tab + 1}: {data.title}", "status", width=MATCH),
+                    TextView("Hold me", "holder", on_long_click=lambda: data.log.append("long"),
+                             on_click=lambda: data.log.append("short"), width=MATCH, height=dp(56)),
+                    height=MATCH),
+                FloatingActionButton("fab", desc="Add", on_click=self.ask),
+                height=MATCH, class_name="android.view.ViewGroup", id="main_coordinator")
+
+        def ask(self):
+            self.show_dialog(Dialog(
+                "New item", body=lambda: EditText("", "item_name", hint="Name", autofocus=True),
+                positive=("OK", lambda d: self.data.items.append(d.find("item_name").text)
+                          if d.find("item_name").text else False),
+                negative="Cancel"))
+
+    class DemoApp(App):
+        package = "com.example.demo"
+        label = "Demo"
+        activities = (MainActivity, ListActivity)
+
+        def new_data(self):
+            return SimpleNamespace(title="", dark=False, log=[], items=[], opened=[])
+
+    return [Launcher, DemoApp]
+
+
+DEMO = "com.example.demo"
+
+
+def demo_system(events=None):
+    from pytest_mobileagent.virtual_phone.system import AndroidSystem
+
+    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000,
+                           emit_event=(events.append if events is not None else None), apps=demo_apps())
+    system.start_activity(DEMO)
+    return system
