@@ -86,3 +86,18 @@ def test_pin_hash_is_sha1_hex():
 )
 def test_search_matches(text, query, expected):
     assert search_matches(text, query) == expected
+
+
+def test_checklist_sort_options():
+    from pytest_mobileagent.virtual_phone.apps.notes_model import ChecklistSort
+
+    data = NotesData()
+    note = data.add_note("list", TYPE_CHECKLIST)
+    note.add_items(["b", "C", "a"])
+    note.toggle_item(note.items[2].id)  # "a" done
+    titles = lambda sort: [it.title for it in note.sorted_items(sort)]
+    assert titles(ChecklistSort()) == ["a", "b", "C"]
+    assert titles(ChecklistSort(ascending=False)) == ["C", "b", "a"]
+    assert titles(ChecklistSort("date_created")) == ["b", "C", "a"]
+    assert titles(ChecklistSort("custom", ascending=False)) == ["b", "C", "a"]
+    assert titles(ChecklistSort(move_done_to_bottom=True)) == ["b", "C", "a"]

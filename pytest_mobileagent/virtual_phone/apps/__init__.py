@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from .calculator import Calculator
 from .launcher import Launcher
+from .notes import NotesApp
 
 INSTALLED_APPS = [
     Launcher,       # com.android.launcher3
     Calculator,     # com.simplemobiletools.calculator
+    NotesApp,       # com.simplemobiletools.notes.pro
 ]
 
 __all__ = ["INSTALLED_APPS"]

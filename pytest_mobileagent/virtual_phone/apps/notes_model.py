@@ -24,6 +24,20 @@ class NoteError(ValueError):
     """A user action the app refuses; the message is the app's toast text."""
 
 
+SORT_TITLE = "title"
+SORT_DATE_CREATED = "date_created"
+SORT_CUSTOM = "custom"
+
+
+@dataclass
+class ChecklistSort:
+    """The checklist "Sort by" dialog's choice (a fresh install: Title, Ascending)."""
+
+    field: str = SORT_TITLE
+    ascending: bool = True
+    move_done_to_bottom: bool = False
+
+
 @dataclass
 class ChecklistItem:
     """One row of a checklist note."""
@@ -52,9 +66,16 @@ class Note:
     def is_checklist(self) -> bool:
         return self.type == TYPE_CHECKLIST
 
-    def sorted_items(self) -> list[ChecklistItem]:
-        """Items in display order (title, ascending, case-insensitive)."""
-        return sorted(self.items, key=lambda it: (it.title.lower(), it.id))
+    def sorted_items(self, sort: "ChecklistSort | None" = None) -> list[ChecklistItem]:
+        """Items in display order; the default is the app's: title, ascending, ignoring case."""
+        sort = sort or ChecklistSort()
+        if sort.field == SORT_CUSTOM:
+            return list(self.items)  # the user's own order: insertion order here
+        key = (lambda it: (it.title.lower(), it.id)) if sort.field == SORT_TITLE else (lambda it: it.id)
+        items = sorted(self.items, key=key, reverse=not sort.ascending)
+        if sort.move_done_to_bottom:
+            items.sort(key=lambda it: it.done)  # stable: keeps the order inside each group
+        return items
 
     def add_items(self, titles: list[str]) -> list[ChecklistItem]:
         """Adds one item per non-blank line of each title, as the app does."""
@@ -108,6 +129,7 @@ class NotesData:
         self.notes: list[Note] = []
         self.current_id = 0
         self.settings = dict(DEFAULT_SETTINGS)
+        self.checklist_sort = ChecklistSort()
         self.add_note(GENERAL_NOTE, TYPE_TEXT)
 
     # -- queries ---------------------------------------------------------------
