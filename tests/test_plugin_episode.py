@@ -1,0 +1,177 @@
+"""End-to-end: tasks run by the plugin on a virtual phone (pytester, real adb server)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+TASKS = """
+from pytest_mobileagent import task, golden as g
+
+@task(app="calculator", prompt="Calculate the result of '3 + 5'",
+      golden=[g.tap(id="btn_3"), g.tap(id="btn_plus"), g.tap(id="btn_5"), g.tap(id="btn_equals")])
+def test_add(screen, events, progress):
+    progress.reach("typed", screen.text(id="result") == "3+5")
+    assert screen.text(id="result") == "8"
+    assert events.clicked(id="btn_equals", since="typed")
+"""
+
+AGENTS = """
+from pytest_mobileagent.agents import Action
+
+class Greedy:
+    '''Taps '3' forever (a late stop once the task would be done).'''
+    def __init__(self, context):
+        pass
+    def step(self, observation):
+        return Action.key("BACK") if observation.step else Action.key("HOME")
+
+class Crashing:
+    def __init__(self, context):
+        pass
+    def step(self, observation):
+        raise RuntimeError("model returned garbage")
+
+class Truncated:
+    '''The golden path without its last action.'''
+    def __init__(self, context):
+        from pytest_mobileagent.agents.builtin import ReplayAgent
+        self.replay = ReplayAgent(context, drop_last=True)
+    def reset(self, task):
+        self.replay.reset(task)
+    def step(self, observation):
+        return self.replay.step(observation)
+
+def pytest_mobileagent_register_agents(registry):
+    registry.register("greedy", Greedy)
+    registry.register("crashing", Crashing)
+    registry.register("truncated", Truncated)
+"""
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester, phone):
+    pytester.makepyfile(test_calc=TASKS)
+    pytester.makeconftest(AGENTS)
+    return pytester
+
+
+def run(pytester: pytest.Pytester, phone, *args: str) -> tuple[pytest.RunResult, dict]:
+    out = pytester.path / "results.json"
+    result = pytester.runpytest_subprocess("--device", phone.serial, "--results-json", str(out), *args)
+    data = json.loads(out.read_text()) if out.exists() else {}
+    return result, data
+
+
+def test_replay_passes_and_records_the_trajectory(project, phone):
+    result, data = run(project, phone, "--agent", "replay")
+    result.assert_outcomes(passed=1)
+    (record,) = data["tasks"]
+    assert record["success"] and record["success_step"] == 4 and record["steps_taken"] == 4
+    assert record["stop_reason"] == "finished" and record["device"] == phone.serial
+    assert record["milestones_reached"] == ["typed"]
+    assert [s["action"]["target"] for s in record["steps"]] == [
+        {"id": "btn_3"}, {"id": "btn_plus"}, {"id": "btn_5"}, {"id": "btn_equals"}
+    ]
+    assert all(Path(s["screenshot"]).read_bytes().startswith(b"\x89PNG") for s in record["steps"])
+    assert any(e["type"] == "click" and e["id"].endswith(":id/btn_equals") for e in record["event_log"])
+
+
+def test_noop_fails_with_the_judges_message(project, phone):
+    result, data = run(project, phone, "--agent", "noop")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*assert * == '8'*", "*task test_add not done after 0 of 8 steps (stop: finished)*"])
+    (record,) = data["tasks"]
+    assert not record["success"] and record["derived"]["early_stop"]
+
+
+def test_golden_minus_last_action_fails(project, phone):
+    result, data = run(project, phone, "--agent", "truncated")
+    result.assert_outcomes(failed=1)
+    assert data["tasks"][0]["steps_taken"] == 3 and data["tasks"][0]["milestones_reached"] == ["typed"]
+
+
+def test_step_budget_and_stop_on_success(project, phone):
+    result, data = run(project, phone, "--agent", "greedy")
+    result.assert_outcomes(failed=1)
+    assert data["tasks"][0]["stop_reason"] == "step_budget" and data["tasks"][0]["steps_taken"] == 8
+
+
+def test_agent_exception_is_a_failure_with_its_traceback(project, phone):
+    result, data = run(project, phone, "--agent", "crashing")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*raise RuntimeError(\"model returned garbage\")*", "*RuntimeError: model returned garbage*"])
+    assert data["tasks"][0]["stop_reason"] == "agent_error"
+
+
+def test_unknown_device_is_an_error_not_a_failure(project, phone):
+    result = project.runpytest_subprocess("--device", "emulator-0000", "--agent", "replay")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*emulator-0000*"])
+
+
+def test_judge_that_already_passes_is_a_task_error(pytester: pytest.Pytester, phone):
+    pytester.makepyfile(
+        """
+        from pytest_mobileagent import task, golden as g
+
+        @task(app="calculator", prompt="p", golden=[g.tap(id="btn_3")])
+        def test_trivial(screen):
+            assert screen.exists(id="btn_3")
+
+        @task(app="calculator", prompt="p", golden=[g.tap(id="btn_3")])
+        def test_buggy(screen):
+            assert screen.text(id="no_such_view").upper() == "3"
+        """
+    )
+    result = pytester.runpytest_subprocess("--device", phone.serial)
+    result.assert_outcomes(errors=2)
+    result.stdout.fnmatch_lines_random([
+        "*task test_trivial: the judge already passes before the agent acted*",
+        "*task test_buggy: the judge raised AttributeError*",
+    ])
+
+
+def test_driver_agent_example(pytester: pytest.Pytester, phone):
+    shutil.copy(EXAMPLES / "driver_agent.py", pytester.path / "driver_agent.py")
+    pytester.makepyfile(test_calc=TASKS)
+    out = pytester.path / "results.json"
+    result = pytester.runpytest_subprocess(
+        "-p", "driver_agent", "--agent", "keypad", "--device", phone.serial, "--results-json", str(out)
+    )
+    result.assert_outcomes(passed=1)
+    (record,) = json.loads(out.read_text())["tasks"]
+    assert record["agent"] == "keypad" and record["success_step"] == 4 and record["stop_reason"] == "finished"
+    assert [s["llm_output"] for s in record["steps"]] == ["3", "+", "5", "="]
+    assert all(s["agent_seconds"] > 0 for s in record["steps"])
+
+
+def test_xdist_records_reach_the_controller(pytester: pytest.Pytester, phone, phone_factory):
+    (second,) = phone_factory(1)
+    body = TASKS.split("@task", 1)[1]
+    pytester.makepyfile(test_calc=TASKS + "".join(
+        "\n@task" + body.replace("def test_add", f"def test_add_{i}") for i in range(3)
+    ))
+    out = pytester.path / "results.json"
+    result = pytester.runpytest_subprocess(
+        "-n", "2", "--device", phone.serial, "--device", second.serial, "--results-json", str(out)
+    )
+    result.assert_outcomes(passed=4)
+    data = json.loads(out.read_text())
+    assert sorted(t["task"] for t in data["tasks"]) == ["test_add", "test_add_0", "test_add_1", "test_add_2"]
+    assert {t["device"] for t in data["tasks"]} == {phone.serial, second.serial}
+    result.stdout.fnmatch_lines(["*overall*4*"])
+
+
+def test_fewer_devices_than_workers_is_a_usage_error(pytester: pytest.Pytester, phone):
+    pytester.makepyfile(test_calc=TASKS)
+    result = pytester.runpytest_subprocess("-n", "2", "--device", phone.serial)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*2 xdist workers but only 1 device(s) given with --device*"])
