@@ -1,0 +1,98 @@
+"""Screenshots: valid PNGs at real size whose pixels show what the dump says."""
+
+from __future__ import annotations
+
+import io
+
+from uitools import CALC, bounds, demo_system, find, press_keys, tap
+
+from pytest_mobileagent.virtual_phone.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.ui.views import ACCENT
+
+
+def _image(system):
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(system.screenshot_png()))
+    image.load()
+    return image
+
+
+def _region(image, box):
+    left, top, right, bottom = box
+    return image.crop((left, top, right, bottom))
+
+
+def _pixels(image) -> list[tuple[int, int, int]]:
+    data = image.convert("RGB").tobytes()
+    return [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]
+
+
+def _dark_pixels(image, box, limit=100) -> int:
+    return sum(1 for (r, g, b) in _pixels(_region(image, box)) if r + g + b < limit * 3)
+
+
+def test_png_is_valid_at_real_size_and_matches_raw_rgba():
+    system = AndroidSystem(clock_ms=lambda: 0)
+    png = system.screenshot_png()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    image = _image(system)
+    assert image.size == (1080, 2340) and image.mode == "RGB"
+    raw = system.screenshot_rgba()
+    assert len(raw) == 1080 * 2340 * 4
+    assert raw == image.convert("RGBA").tobytes()
+
+
+def test_typed_digits_appear_as_dark_pixels_in_the_result_line():
+    system = AndroidSystem(clock_ms=lambda: 0)
+    system.start_activity(CALC)
+    result = bounds(find(system.dump_xml(), id="result"))
+    before = _dark_pixels(_image(system), result)
+    press_keys(system, "888888")
+    after = _dark_pixels(_image(system), result)
+    assert after > before + 1000
+
+
+def test_checked_check_box_is_drawn_filled_with_the_accent_colour():
+    system = demo_system()
+    box = bounds(find(system.dump_xml(), id="remember"))
+    icon_area = (box[0], box[1], box[0] + 120, box[3])
+
+    def accent_pixels(image) -> int:
+        return sum(1 for px in _pixels(_region(image, icon_area)) if px == ACCENT)
+
+    assert accent_pixels(_image(system)) == 0
+    tap(system, id="remember")
+    assert accent_pixels(_image(system)) > 500
+
+
+def test_dialog_dims_the_screen_behind_it():
+    system = demo_system()
+    point = (540, 2100)                        # below the dialog, above the navigation bar
+    before = _image(system).getpixel(point)
+    tap(system, id="fab")
+    dialog = bounds(find(system.dump_xml(), id="android:id/button1"))
+    assert dialog[3] < point[1]
+    after = _image(system).getpixel(point)
+    assert sum(after) < sum(before) * 0.7
+    # the dialog itself stays bright
+    assert sum(_image(system).getpixel((540, dialog[1] - 5))) > 600
+
+
+def test_hint_and_text_are_drawn_in_different_colours():
+    system = demo_system()
+    field = bounds(find(system.dump_xml(), id="title_field"))
+    hint_colours = set(_pixels(_region(_image(system), field)))
+    tap(system, id="title_field")
+    system.input_text("Title")                 # same characters as the hint
+    text_colours = set(_pixels(_region(_image(system), field)))
+    assert (51, 51, 51) in text_colours and (51, 51, 51) not in hint_colours
+
+
+def test_screenshots_are_deterministic_and_cached_per_version():
+    a, b = demo_system(), demo_system()
+    for system in (a, b):
+        tap(system, id="fab")
+        system.input_text("same")
+    assert a.screenshot_png() == b.screenshot_png()
+    assert a.screenshot_png() is a.screenshot_png()
