@@ -9,7 +9,6 @@ import pytest
 from pytest_mobileagent.reporting.options import parse_fail_under, parse_repeat
 from reporting_support import NO_CORE, load_json, make_project
 
-pytest_plugins = ("pytester",)
 
 
 def tasks(passing: set[str]) -> str:

@@ -11,7 +11,6 @@ from hypothesis import given, strategies as st
 from pytest_mobileagent.reporting.passk import pass_at_k, pass_hat_k
 from reporting_support import NO_CORE, load_json, make_project
 
-pytest_plugins = ("pytester",)
 
 
 @st.composite

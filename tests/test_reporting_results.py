@@ -14,7 +14,6 @@ import pytest
 
 from reporting_support import NO_CORE, allure_attachment, allure_results, load_json, make_project
 
-pytest_plugins = ("pytester",)
 
 TASKS = '''
 import pytest

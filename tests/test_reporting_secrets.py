@@ -7,7 +7,6 @@ import pytest
 from pytest_mobileagent.reporting.redact import Redactor
 from reporting_support import NO_CORE, allure_results, load_json, make_project
 
-pytest_plugins = ("pytester",)
 
 SECRET = "sk-planted-6f1d0c2b9a8e7d6c5b4a"
 TOKEN = "ghp_planted_token_0123456789"
