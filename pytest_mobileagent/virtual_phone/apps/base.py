@@ -79,7 +79,6 @@ from ..ui.views import (
     CheckBox,
     Column,
     Divider,
-    FrameLayout,
     ImageView,
     LinearLayout,
     MenuItem,
@@ -95,7 +94,6 @@ from ..ui.window import DialogWindow, PopupWindow, Window
 
 __all__ = ["AboutActivity", "Activity", "App", "Dialog", "settings_checkbox"]
 
-ButtonSpec = "str | tuple[str, Callable[[Dialog], object] | None] | None"
 
 
 class App:

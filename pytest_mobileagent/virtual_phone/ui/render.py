@@ -22,7 +22,6 @@ from .views import (
     ACCENT,
     BACKGROUND,
     TEXT_SECONDARY,
-    CheckBox,
     CompoundButton,
     EditText,
     ImageView,

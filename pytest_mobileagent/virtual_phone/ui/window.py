@@ -14,7 +14,6 @@ from typing import Callable
 from .views import (
     MATCH,
     WRAP,
-    Column,
     EditText,
     FrameLayout,
     LinearLayout,
