@@ -502,3 +502,89 @@ def test_screenshot_renders_the_note(notes):
     x1, y1, x2, y2 = _bounds(notes.one(id="text_note_view"))
     crop = image.convert("L").crop((x1, y1, x2, y1 + 200))
     assert crop.getextrema()[0] < 128  # dark text pixels are drawn in the editor
+
+
+# ---------------------------------------------------------------------------
+# through the real adb server (adbutils), with events over `adb reverse`
+
+
+def _adb_tap(device, xml: str, **criteria) -> None:
+    """Tap the centre of the first node of a dump matching resource-id/text/content-desc."""
+    wanted = {{"id": "resource-id", "desc": "content-desc"}.get(k, k): (rid(v) if k == "id" else v)
+              for k, v in criteria.items()}
+    for node in ET.fromstring(xml.encode("utf-8")).iter("node"):
+        if all(node.get(k) == v for k, v in wanted.items()):
+            device.click(*_center(node.attrib))
+            return
+    raise AssertionError(f"no node {criteria} in the dump")
+
+
+class _EventSink:
+    """The host end of `adb reverse tcp:8888 tcp:PORT`: reads JSON lines, with a bound on waiting."""
+
+    def __init__(self) -> None:
+        import socket
+
+        self.server = socket.socket()
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen()
+        self.server.settimeout(15)
+        self.port = self.server.getsockname()[1]
+        self.conn = None
+        self.buffer = b""
+
+    def wait_for(self, predicate, limit: int = 200) -> dict:
+        import json
+
+        seen = []
+        for _ in range(limit):
+            if self.conn is None:
+                self.conn, _ = self.server.accept()
+                self.conn.settimeout(15)
+            while b"\n" not in self.buffer:
+                chunk = self.conn.recv(65536)
+                if not chunk:
+                    raise AssertionError(f"event stream closed; saw {seen}")
+                self.buffer += chunk
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            event = json.loads(line)
+            if predicate(event):
+                return event
+            seen.append(event)
+        raise AssertionError(f"no matching event; saw {seen}")
+
+    def close(self) -> None:
+        for sock in (self.conn, self.server):
+            if sock is not None:
+                sock.close()
+
+
+def test_checklist_click_event_reaches_the_host_through_adb(adb_device):
+    """note_item_checked over adb: the click on 'eggs' arrives as a JSON line via adb reverse."""
+    adb_device.shell(f"am force-stop {PKG}")
+    adb_device.shell(f"pm clear {PKG}")
+    adb_device.shell(f"monkey -p {PKG} -c android.intent.category.LAUNCHER 1")
+    sink = _EventSink()
+    adb_device.reverse("tcp:8888", f"tcp:{sink.port}")
+    try:
+        _adb_tap(adb_device, adb_device.dump_hierarchy(), id="new_note")
+        adb_device.send_keys("shopping_list")
+        _adb_tap(adb_device, adb_device.dump_hierarchy(), id="type_checklist")
+        _adb_tap(adb_device, adb_device.dump_hierarchy(), id="android:id/button1")
+        for item in ("eggs", "beer"):
+            _adb_tap(adb_device, adb_device.dump_hierarchy(), id="checklist_fab")
+            adb_device.send_keys(item)
+            _adb_tap(adb_device, adb_device.dump_hierarchy(), id="android:id/button1")
+        sink.wait_for(lambda e: e["type"] == "click" and e["id"] == rid("type_checklist")
+                      and e["text"] == ["Checklist"])
+        _adb_tap(adb_device, adb_device.dump_hierarchy(), id="checklist_title", text="eggs")
+        event = sink.wait_for(lambda e: e["type"] == "click" and "eggs" in e["text"])
+        assert event["package"] == PKG and event["id"] == rid("checklist_holder")
+        # note_open_about over adb: the top activity is the commons AboutActivity.
+        _adb_tap(adb_device, adb_device.dump_hierarchy(), desc="More options")
+        _adb_tap(adb_device, adb_device.dump_hierarchy(), id="title", text="About")
+        assert "AboutActivity" in adb_device.app_current().activity
+        assert "AboutActivity" in adb_device.shell("dumpsys activity top")
+    finally:
+        adb_device.reverse_remove_all()
+        sink.close()
