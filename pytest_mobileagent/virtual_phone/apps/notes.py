@@ -43,7 +43,6 @@ from ..ui.views import (
     ScrollView,
     TextView,
     View,
-    ViewGroup,
     dp,
     sp,
 )
@@ -656,10 +655,13 @@ class MainActivity(Activity):
             # The open page keeps showing the content until it is resumed.
             self.locked_while_shown.add(note.id)
 
+        def confirmed(_dialog: Dialog) -> None:
+            SecurityDialog(self, "", locked)
+
         self.show_dialog(Dialog(
             body=lambda: ScrollView(TextView(LOCKING_WARNING, "message", width=MATCH, padding=(dp(24), dp(20))),
                                     id="message_scrollview", height=WRAP, focusable=False),
-            positive=("OK", lambda _d: SecurityDialog(self, "", locked) and None), negative="Cancel"))
+            positive=("OK", confirmed), negative="Cancel"))
 
     def unlock_note(self) -> None:
         note = self.notes.current
@@ -738,7 +740,7 @@ class SettingsActivity(Activity):
 
     @staticmethod
     def _row(prefix: str, label: str, value: str | None = None, on_click=None) -> View:
-        children = [TextView(label, f"{prefix}_label" if value is not None else f"{prefix}_label", size=sp(16))]
+        children = [TextView(label, f"{prefix}_label", size=sp(16))]
         if value is not None:
             children.append(TextView(value, prefix, color=TEXT_SECONDARY, size=sp(14), width=MATCH))
         return Column(*children, id=f"{prefix}_holder", class_name="android.widget.RelativeLayout",
