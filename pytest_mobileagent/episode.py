@@ -191,6 +191,7 @@ class Episode:
             elif kind == "type":
                 if action.x is not None:
                     device.tap(action.x, action.y)
+                    self._clear_field(action.x, action.y)
                 device.type_text(action.text or "")
             elif kind == "key":
                 device.key(action.text or "")
@@ -200,6 +201,16 @@ class Episode:
             # The device refuses malformed input (a bad key name, a package
             # that is not one): the agent's fault, not the harness's.
             raise AgentFault(f"cannot execute {action.to_dict()}: {exc}") from exc
+
+    def _clear_field(self, x: int, y: int) -> None:
+        """Delete the text of the editable field at (x, y): a targeted type replaces the text."""
+        fields = [
+            n for n in self.screen.nodes
+            if "EditText" in n.cls and n.bounds[0] <= x < n.bounds[2] and n.bounds[1] <= y < n.bounds[3]
+        ]
+        if fields and fields[-1].text:
+            # One shell call for all the key presses (input keyevent takes several codes).
+            self._device.shell("input keyevent MOVE_END " + " ".join(["DEL"] * len(fields[-1].text)))  # type: ignore[union-attr]
 
     # -- driver agents -----------------------------------------------------
     def _run_driver_agent(self, agent: Any) -> None:

@@ -105,6 +105,10 @@ def parse_hierarchy(xml: str) -> list[Node]:
     return nodes
 
 
+def _inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
 def full_id(resource_id: str, package: str) -> str:
     """``save`` -> ``<package>:id/save``; ids with a package stay as they are."""
     if ":" in resource_id or not package:
@@ -171,11 +175,17 @@ class Screen:
         text_contains: str | None = None,
         desc: str | None = None,
         cls: str | None = None,
+        within: Node | None = None,
     ) -> list[Node]:
-        """Every view matching all the given selectors, in document order."""
+        """Every view matching all the given selectors, in document order.
+
+        ``within`` keeps the views drawn inside that view's bounds (its descendants, in effect).
+        """
         wanted_id = full_id(id, self.app_package) if id is not None else None
         matches = []
         for node in self._nodes:
+            if within is not None and (node is within or not _inside(node.bounds, within.bounds)):
+                continue
             if wanted_id is not None and node.id != wanted_id:
                 continue
             if text is not None and node.text != text:

@@ -173,7 +173,7 @@ class _Golden:
 
     @staticmethod
     def type(text: str, *, id: str | None = None, desc: str | None = None) -> GoldenAction:
-        """Type ``text``; with ``id``/``desc`` the field is tapped first to focus it."""
+        """Type ``text``; with ``id``/``desc`` the field is tapped first and its text replaced."""
         target = Target(id, None, desc) if (id or desc) else None
         return GoldenAction("type", target, text=text)
 

@@ -14,8 +14,10 @@ ACTION_TYPES = ("tap", "long_press", "swipe", "type", "key", "launch", "wait", "
 class Action:
     """One agent action in screen coordinates; build it with the class methods.
 
-    ``type`` with ``x``/``y`` taps that point first to focus the field: typing
-    into a named field is one step, as in AndroidLab's action space.
+    ``type`` with ``x``/``y`` taps that point first to focus the field and
+    replaces its text: typing into a named field is one step, as in
+    AndroidLab's action space. Without ``x``/``y`` the text goes to the
+    focused field at its cursor.
     ``finish`` declares the task done and is not counted as a step.
     """
 
