@@ -38,7 +38,10 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
+    from .agents import mobileagent
+
     core_options.add_options(parser)
+    mobileagent.add_options(parser)
     if reporting_options is not None:
         reporting_options.add_options(parser)
 

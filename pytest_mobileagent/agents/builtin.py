@@ -1,4 +1,4 @@
-"""The built-in agents: ``replay`` (golden path), ``noop`` and ``random``."""
+"""The built-in agents: ``replay`` (golden path), ``noop``, ``random`` and ``mobileagent`` (an LLM)."""
 
 from __future__ import annotations
 
@@ -81,6 +81,9 @@ class RandomAgent:
 
 
 def register_builtins(registry) -> None:
+    from .mobileagent import MobileAgent
+
+    registry.register("mobileagent", MobileAgent)
     registry.register("noop", NoopAgent)
     registry.register("random", RandomAgent)
     registry.register("replay", ReplayAgent)

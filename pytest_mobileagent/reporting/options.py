@@ -40,7 +40,7 @@ _OPTIONS = (
     ("baseline", dict(metavar="PATH"), "string",
      "Compare this run with an earlier --results-json file: list per-task regressions and improvements."),
     ("fail_under", dict(metavar="SR"), "string",
-     "Fail the run when the overall success rate is below SR (a fraction such as 0.8, or a percentage such as 80%). "
+     "Fail the run when the overall success rate is below SR (a fraction such as 0.8, or a percentage such as 80 followed by a percent sign). "
      "With a gate given, task failures alone no longer fail the run: the gates decide."),
     ("fail_on_regression", dict(action="store_true", default=None), "bool",
      "Fail the run when a task that passed in --baseline fails now."),
