@@ -41,7 +41,7 @@ class RunningPhone:
 
 
 def _bind(port: int) -> socket.socket | None:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.bind(("127.0.0.1", port))
     except OSError:

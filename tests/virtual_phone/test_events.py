@@ -1,0 +1,91 @@
+"""Accessibility events reach the host through `adb reverse tcp:8888 tcp:PORT`."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+from uihelpers import CALC, center, find, launch
+
+
+class LineServer:
+    """A host-side TCP server collecting JSON lines (what the plugin's event server does)."""
+
+    def __init__(self):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen()
+        self.sock.settimeout(10)
+        self.port = self.sock.getsockname()[1]
+        self.conn = None
+        self.buffer = b""
+
+    def next_event(self, timeout: float = 10) -> dict:
+        if self.conn is None:
+            self.conn, _ = self.sock.accept()
+            self.conn.settimeout(timeout)
+        while b"\n" not in self.buffer:
+            chunk = self.conn.recv(65536)
+            if not chunk:
+                raise ConnectionError("event stream closed")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return json.loads(line)
+
+    def close(self):
+        if self.conn:
+            self.conn.close()
+        self.sock.close()
+
+
+@pytest.fixture
+def line_server():
+    server = LineServer()
+    yield server
+    server.close()
+
+
+def _wait_for(server: LineServer, **wanted) -> dict:
+    seen = []
+    for _ in range(50):
+        event = server.next_event()
+        if all(event.get(k) == v for k, v in wanted.items()):
+            return event
+        seen.append(event)
+    raise AssertionError(f"no event {wanted}; saw {seen}")
+
+
+def test_click_arrives_as_json_line(adb_device, line_server):
+    launch(adb_device.shell, CALC)
+    adb_device.reverse("tcp:8888", f"tcp:{line_server.port}")
+    try:
+        seven = find(adb_device.dump_hierarchy(), resource_id=f"{CALC}:id/btn_7")
+        adb_device.click(*center(seven))
+        event = _wait_for(line_server, type="click", id=f"{CALC}:id/btn_7")
+        assert event["v"] == 1 and event["package"] == CALC
+        assert isinstance(event["time_ms"], int) and isinstance(event["text"], list)
+        # the same stream carries later events, in order
+        eight = find(adb_device.dump_hierarchy(), resource_id=f"{CALC}:id/btn_8")
+        adb_device.click(*center(eight))
+        assert _wait_for(line_server, type="click")["id"] == f"{CALC}:id/btn_8"
+    finally:
+        adb_device.reverse_remove_all()
+
+
+def test_events_without_reverse_are_dropped(adb_device, phone):
+    adb_device.reverse_remove_all()
+    launch(adb_device.shell, CALC)  # emits events; nobody listens
+    assert adb_device.shell("echo fine") == "fine"
+
+
+def test_reverse_to_a_closed_port_does_not_hurt(adb_device, adb_server_port):
+    with socket.socket() as probe:  # a port with nothing listening
+        probe.bind(("127.0.0.1", 0))
+        dead_port = probe.getsockname()[1]
+    adb_device.reverse("tcp:8888", f"tcp:{dead_port}")
+    try:
+        launch(adb_device.shell, CALC)
+        assert adb_device.shell("echo fine") == "fine"
+    finally:
+        adb_device.reverse_remove_all()
