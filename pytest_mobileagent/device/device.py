@@ -217,7 +217,7 @@ class Device:
         # A device lost mid-dump ends the stream early without an error: check the end tag.
         if start < 0 or "</hierarchy>" not in text[start:]:
             raise AdbCommandError(f"{self.serial}: uiautomator dump failed: {text.strip()[:300] or '(no output)'}")
-        return text[start:text.rindex("</hierarchy>") + len("</hierarchy>")]
+        return text[start:]
 
     def screenshot_png(self, *, timeout: float = 30.0) -> bytes:
         """A PNG screenshot (``exec:screencap -p``: binary-safe, no pty)."""

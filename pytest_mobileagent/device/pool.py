@@ -21,6 +21,7 @@ import selectors
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -71,10 +72,14 @@ class _PhoneProcess:
     @staticmethod
     def spawn() -> subprocess.Popen:
         cmd = [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--count", "1"]
-        return subprocess.Popen(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        # stderr goes to a file nobody has to drain: a pipe could fill up and block the phone.
+        errfile = tempfile.TemporaryFile()
+        proc = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errfile,
             preexec_fn=_set_pdeathsig if sys.platform.startswith("linux") else None,
         )
+        proc.errfile = errfile
+        return proc
 
     @classmethod
     def wait_ready(cls, proc: subprocess.Popen, timeout: float = BOOT_TIMEOUT) -> "_PhoneProcess":
@@ -82,28 +87,33 @@ class _PhoneProcess:
         serial = port = None
         deadline = time.monotonic() + timeout
         lines: list[str] = []
+        pending = b""
+        fd = proc.stdout.fileno()
+        # Raw os.read on the fd: a buffered readline could hold "ready" in its buffer
+        # while select() waits on an fd with nothing more to come.
         sel = selectors.DefaultSelector()
-        sel.register(proc.stdout, selectors.EVENT_READ)
+        sel.register(fd, selectors.EVENT_READ)
         try:
-            while True:
+            while "ready" not in lines:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise InfrastructureError(f"virtual phone did not get ready within {timeout:g} s; "
                                               f"output: {lines[-5:]}")
                 if not sel.select(left):
                     continue
-                raw = proc.stdout.readline()
-                if not raw:
-                    err = proc.stderr.read().decode("utf-8", "replace").strip()
-                    raise InfrastructureError(f"virtual phone process exited ({proc.wait()}) before "
-                                              f"ready: {err[-800:] or lines[-5:]}")
-                line = raw.decode("utf-8", "replace").strip()
-                lines.append(line)
-                parts = line.split()
-                if len(parts) == 2 and parts[1].isdigit() and serial is None:
-                    serial, port = parts[0], int(parts[1])
-                elif line == "ready":
-                    break
+                chunk = os.read(fd, 4096)
+                if not chunk:
+                    err = _stderr_tail(proc)
+                    raise InfrastructureError(f"virtual phone process exited ({proc.returncode}) before "
+                                              f"ready: {err or lines[-5:]}")
+                pending += chunk
+                *complete, pending = pending.split(b"\n")
+                for raw in complete:
+                    line = raw.decode("utf-8", "replace").strip()
+                    lines.append(line)
+                    parts = line.split()
+                    if len(parts) == 2 and parts[1].isdigit() and serial is None:
+                        serial, port = parts[0], int(parts[1])
         except BaseException:
             _terminate(proc)
             raise
@@ -112,12 +122,16 @@ class _PhoneProcess:
         if serial is None:
             _terminate(proc)
             raise InfrastructureError(f"virtual phone printed no 'SERIAL PORT' line: {lines}")
-        # stderr is not read from here on: send it nowhere so a chatty phone cannot block on a full pipe.
-        proc.stderr.close()
         return cls(proc, serial, port)
 
     def stop(self) -> None:
         _terminate(self.proc)
+
+
+def _stderr_tail(proc: subprocess.Popen) -> str:
+    proc.wait(timeout=5)
+    proc.errfile.seek(0)
+    return proc.errfile.read()[-800:].decode("utf-8", "replace").strip()
 
 
 def _terminate(proc: subprocess.Popen) -> None:
@@ -128,7 +142,7 @@ def _terminate(proc: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=5)
-    for f in (proc.stdin, proc.stdout, proc.stderr):
+    for f in (proc.stdin, proc.stdout, getattr(proc, "errfile", None)):
         if f and not f.closed:
             f.close()
 
@@ -180,10 +194,11 @@ class DevicePool:
         if not self.boot_virtual:
             raise DeviceAllocationError(
                 f"no device online and booting virtual phones is off; attached: {self._describe(devices)}")
-        return self._boot(count)
+        return self.boot(count)
 
-    def _boot(self, count: int) -> list[str]:
-        """Boot ``count`` virtual phones and wait until the adb server lists them online."""
+    def boot(self, count: int) -> list[str]:
+        """Boot ``count`` virtual phones now, whatever is attached; their serials once
+        the adb server lists them online. They stop when the pool closes."""
         # Spawn every process first so they boot in parallel, then collect them.
         procs = [_PhoneProcess.spawn() for _ in range(count)]
         started = []
