@@ -65,7 +65,7 @@ def test_bad_values_are_usage_errors(pytester: pytest.Pytester, args, message):
 def test_unknown_agent_lists_the_available_ones(pytester: pytest.Pytester):
     result = pytester.runpytest("--agent", "gpt-17")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*unknown agent 'gpt-17'; available agents: noop, random, replay*"])
+    result.stderr.fnmatch_lines(["*unknown agent 'gpt-17'; available agents: *noop, random, replay*"])
 
 
 def test_agents_registered_through_the_hook(pytester: pytest.Pytester):
@@ -93,7 +93,7 @@ def test_agents_registered_through_the_hook(pytester: pytest.Pytester):
     result = pytester.runpytest("--agent", "mine", "--agent-seed", "5")
     result.assert_outcomes(passed=1)
     result = pytester.runpytest("--agent", "nope")
-    result.stderr.fnmatch_lines(["*available agents: mine, noop, random, replay*"])
+    result.stderr.fnmatch_lines(["*available agents: mine, *noop, random, replay*"])
 
 
 def test_agents_from_entry_points(pytester: pytest.Pytester, monkeypatch):
