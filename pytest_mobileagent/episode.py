@@ -68,7 +68,9 @@ class Episode:
         self._server: "EventServer | None" = None
         self._artifacts: Path | None = None
         self._xml = ""
-        self._png = b""
+        self._png: bytes | None = None
+        self._png_step = 0  # the step whose observation the current screen is
+        self._lazy_seconds = 0.0  # screenshot time spent inside the agent's turn
         self._started = time.perf_counter()
 
     # -- phase 1: reset, before the task's setup fixtures ----------------------
@@ -96,7 +98,7 @@ class Episode:
             device.launch(self.spec.package, self.spec.activity)
             # Events caused by setup (seeding through the UI, the launch) are not the agent's.
             self._quiesce()
-            self._observe(screenshot=True)
+            self._observe(step=0)
             self.events.clear()
             if self._judge(0):
                 raise TaskDefinitionError(
@@ -141,7 +143,7 @@ class Episode:
             index = record.steps_taken
             observation = Observation(
                 prompt=self.spec.prompt,
-                screenshot=self._png,
+                screenshot=self._screenshot,
                 hierarchy=self._xml,
                 step=index,
                 remaining_steps=self.max_steps - index,
@@ -164,7 +166,8 @@ class Episode:
             except Exception as exc:
                 self._agent_failed(exc)
                 return
-            agent_seconds = time.perf_counter() - started
+            # A screenshot the agent asked for is the harness's time, not the agent's.
+            agent_seconds = time.perf_counter() - started - self._lazy_seconds
             usage = getattr(agent, "last_usage", None) or {}
             self._after_action(action.to_dict(), agent_seconds, **usage)
             if self.options.stop_on_success and record.success:
@@ -256,10 +259,11 @@ class Episode:
         llm_output: str | None = None,
     ) -> StepRecord:
         started = time.perf_counter()
+        lazy, self._lazy_seconds = self._lazy_seconds, 0.0
         before = self._xml
         self.record.steps_taken += 1
         index = self.record.steps_taken
-        new_events = self._observe(screenshot=True, step=index)
+        new_events = self._observe(step=index)
         was_success = self.record.success
         passed = self._judge(index)
         step = StepRecord(
@@ -268,7 +272,7 @@ class Episode:
             agent_seconds=agent_seconds,
             tokens_in=int(tokens_in or 0),
             tokens_out=int(tokens_out or 0),
-            screenshot=self._screenshot_path(index),
+            screenshot=self._screenshot_path(index) if self._png is not None else None,
             screen_changed=self._xml != before,
             judge_passed=passed and not was_success,
             milestones=list(self.progress.new),
@@ -276,22 +280,39 @@ class Episode:
             llm_input=llm_input,
             llm_output=llm_output,
         )
-        step.harness_seconds = time.perf_counter() - started
+        step.harness_seconds = time.perf_counter() - started + lazy
         self.record.steps.append(step)
         return step
 
-    def _observe(self, *, screenshot: bool, step: int = 0) -> int:
-        """Settle, dump, screenshot and drain events; returns the number of new events."""
+    def _observe(self, *, step: int = 0) -> int:
+        """Settle, dump, drain events (and screenshot in 'all' mode); returns the number of new events."""
         xml = self._settle()
         self._xml = xml
         self.screen.update(xml, parse_hierarchy(xml))
-        if screenshot:
-            self._png = self._device.screenshot_png()  # type: ignore[union-attr]
-            if self._artifacts is not None:
-                (self._artifacts / f"step_{step:03d}.png").write_bytes(self._png)
+        self._png, self._png_step = None, step
+        if self.options.screenshots == "all":
+            self._take_screenshot()
         new = self._server.drain()  # type: ignore[union-attr]
         self.events.extend(new)
         return len(new)
+
+    def _take_screenshot(self) -> bytes:
+        png = self._png = self._device.screenshot_png()  # type: ignore[union-attr]
+        if self._artifacts is not None:
+            (self._artifacts / f"step_{self._png_step:03d}.png").write_bytes(png)
+        return png
+
+    def _screenshot(self) -> bytes:
+        """The current screen's PNG, taken on first request (an agent reading its observation)."""
+        if self._png is None:
+            started = time.perf_counter()
+            self._take_screenshot()
+            self._lazy_seconds += time.perf_counter() - started
+            steps = self.record.steps
+            if steps and steps[-1].index == self._png_step:
+                steps[-1].screenshot = self._screenshot_path(self._png_step)
+        assert self._png is not None
+        return self._png
 
     def _screenshot_path(self, step: int) -> str | None:
         if self._artifacts is None:
@@ -345,6 +366,13 @@ class Episode:
 
     def _finish_record(self) -> None:
         record = self.record
+        if record.steps and record.steps[-1].screenshot is None and self._xml and not record.infra_error:
+            # The final screen, for reports; outside every step's timing.
+            try:
+                self._take_screenshot()
+                record.steps[-1].screenshot = self._screenshot_path(self._png_step)
+            except Exception:
+                pass  # a failing screenshot must not hide the episode's own outcome
         record.wall_seconds = time.perf_counter() - self._started
         record.milestones = list(self.progress.declared)
         record.milestones_reached = self.progress.reached_in_order

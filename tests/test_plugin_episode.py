@@ -71,7 +71,7 @@ def run(pytester: pytest.Pytester, phone, *args: str) -> tuple[pytest.RunResult,
 
 
 def test_replay_passes_and_records_the_trajectory(project, phone):
-    result, data = run(project, phone, "--agent", "replay")
+    result, data = run(project, phone, "--agent", "replay", "--mobileagent-screenshots", "all")
     result.assert_outcomes(passed=1)
     (record,) = data["tasks"]
     assert record["success"] and record["success_step"] == 4 and record["steps_taken"] == 4
@@ -82,6 +82,13 @@ def test_replay_passes_and_records_the_trajectory(project, phone):
     ]
     assert all(Path(s["screenshot"]).read_bytes().startswith(b"\x89PNG") for s in record["steps"])
     assert any(e["type"] == "click" and e["id"].endswith(":id/btn_equals") for e in record["event_log"])
+
+
+def test_screenshots_on_demand_keep_the_final_screen(project, phone):
+    result, data = run(project, phone, "--agent", "replay")
+    result.assert_outcomes(passed=1)
+    shots = [s["screenshot"] for s in data["tasks"][0]["steps"]]
+    assert shots[:-1] == [None, None, None] and Path(shots[-1]).read_bytes().startswith(b"\x89PNG")
 
 
 def test_noop_fails_with_the_judges_message(project, phone):
@@ -175,3 +182,33 @@ def test_fewer_devices_than_workers_is_a_usage_error(pytester: pytest.Pytester, 
     result = pytester.runpytest_subprocess("-n", "2", "--device", phone.serial)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*2 xdist workers but only 1 device(s) given with --device*"])
+
+
+def test_step_agents_see_the_screen(pytester: pytest.Pytester, phone):
+    pytester.makepyfile(test_calc=TASKS)
+    pytester.makeconftest(
+        """
+        from pytest_mobileagent.agents import Action
+
+        class Looker:
+            def __init__(self, context):
+                self.seen = []
+            def step(self, observation):
+                assert observation.screenshot.startswith(b"\\x89PNG")
+                assert "btn_equals" in observation.hierarchy and observation.app.endswith("calculator")
+                self.seen.append((observation.step, observation.remaining_steps))
+                if observation.step == 2:
+                    assert self.seen == [(0, 8), (1, 7), (2, 6)]
+                    return Action.finish("done")
+                return Action.wait()
+
+        def pytest_mobileagent_register_agents(registry):
+            registry.register("looker", Looker)
+        """
+    )
+    out = pytester.path / "results.json"
+    result = pytester.runpytest_subprocess("--agent", "looker", "--device", phone.serial, "--results-json", str(out))
+    result.assert_outcomes(failed=1)
+    (record,) = json.loads(out.read_text())["tasks"]
+    assert record["answer"] == "done" and record["steps_taken"] == 2 and record["stop_reason"] == "finished"
+    assert all(s["screenshot"] for s in record["steps"])

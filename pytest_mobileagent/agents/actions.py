@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 __all__ = ["ACTION_TYPES", "Action", "Observation"]
 
@@ -86,14 +86,36 @@ class Action:
         return cls(**{k: v for k, v in data.items() if k in known})
 
 
-@dataclass
 class Observation:
-    """What a step agent sees before each action."""
+    """What a step agent sees before each action.
 
-    prompt: str
-    screenshot: bytes  # PNG
-    hierarchy: str  # uiautomator dump XML
-    step: int  # 0-based index of the action about to be taken
-    remaining_steps: int  # actions left in the budget, this one included
-    app: str  # package in the foreground
-    task: str = ""  # the task's name
+    ``screenshot`` (PNG bytes) is taken when first read: agents that work from
+    the view hierarchy alone do not pay for rendering it.
+    """
+
+    def __init__(
+        self,
+        prompt: str,
+        screenshot: "bytes | Callable[[], bytes]",
+        hierarchy: str,
+        step: int,
+        remaining_steps: int,
+        app: str,
+        task: str = "",
+    ):
+        self.prompt = prompt
+        self.hierarchy = hierarchy  # uiautomator dump XML
+        self.step = step  # 0-based index of the action about to be taken
+        self.remaining_steps = remaining_steps  # actions left in the budget, this one included
+        self.app = app  # package in the foreground
+        self.task = task  # the task's name
+        self._screenshot = screenshot
+
+    @property
+    def screenshot(self) -> bytes:
+        if callable(self._screenshot):
+            self._screenshot = self._screenshot()
+        return self._screenshot
+
+    def __repr__(self) -> str:
+        return f"<Observation step={self.step} remaining={self.remaining_steps} app={self.app}>"
