@@ -78,12 +78,33 @@ def part1(runs: int) -> None:
 
 
 # -- part 2: where the phones run -----------------------------------------------------------
+def agent_step(device):
+    """A step that changes the screen each time, so the phone re-renders its dump and PNG:
+    tap a calculator key (digits, then C), dump, screenshot."""
+    import re
+
+    device.force_stop("com.simplemobiletools.calculator")
+    device.launch("com.simplemobiletools.calculator")
+    xml = device.dump_hierarchy()
+    points = []
+    for key in ("btn_1", "btn_2", "btn_3", "btn_clear"):
+        bounds = re.search(r'resource-id="[^"]*:id/%s"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"' % key, xml)
+        x1, y1, x2, y2 = map(int, bounds.groups())
+        points.append(((x1 + x2) // 2, (y1 + y2) // 2))
+    counter = iter(range(10**9))
+
+    def step():
+        device.tap(*points[next(counter) % len(points)])
+        device.dump_hierarchy()
+        device.screenshot_png()
+
+    return step
+
+
 def _client(serial: str, runs: int, queue) -> None:
     from pytest_mobileagent.device import connect
 
-    device = connect(serial)
-    samples = timeit(lambda: (device.dump_hierarchy(), device.screenshot_png(), device.tap(540, 20)), runs)
-    queue.put(samples)
+    queue.put(timeit(agent_step(connect(serial)), runs))
 
 
 def _drive(serials: list[str], runs: int) -> tuple[float, float, float]:
@@ -116,17 +137,13 @@ def part2(runs: int) -> None:
     from pytest_mobileagent.device import DevicePool, connect
     from pytest_mobileagent.virtual_phone import start_phones
 
-    print(f"\n== Phone placement: one step = dump + screenshot + tap ({runs} steps per client) ==")
+    print(f"\n== Phone placement: one step = tap a calculator key + dump + screenshot ({runs} steps per client) ==")
     # (a) one client, phone in the same process as the client
     with start_phones(1) as phones:
-        device = connect(phones[0].serial)
-        med, p90 = stats(timeit(lambda: (device.dump_hierarchy(), device.screenshot_png(),
-                                          device.tap(540, 20)), runs))
+        med, p90 = stats(timeit(agent_step(connect(phones[0].serial)), runs))
         print(f"1 client, phone in the client's process      : median {med:6.2f} ms  p90 {p90:6.2f} ms")
     with DevicePool() as pool:
-        device = connect(pool.boot(1)[0])
-        med, p90 = stats(timeit(lambda: (device.dump_hierarchy(), device.screenshot_png(),
-                                          device.tap(540, 20)), runs))
+        med, p90 = stats(timeit(agent_step(connect(pool.boot(1)[0])), runs))
         print(f"1 client, phone in its own subprocess         : median {med:6.2f} ms  p90 {p90:6.2f} ms")
 
     # (b) two clients at once, as two xdist workers: phones together in one host process

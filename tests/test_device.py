@@ -324,6 +324,22 @@ def test_pool_boots_phones_in_subprocesses_and_stops_them(adb_server_port):
         wait_state(serial, online=False, port=adb_server_port)
 
 
+def test_phones_outlive_the_thread_that_booted_them(adb_server_port):
+    """Allocation may run in a short-lived thread (a broker's connection handler)."""
+    import threading
+
+    pool = DevicePool()
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(serials=pool.boot(1)))
+    thread.start()
+    thread.join()
+    try:
+        assert pool._phones[0].proc.poll() is None
+        assert connect(result["serials"][0]).shell("echo alive") == "alive"
+    finally:
+        pool.close()
+
+
 def test_booted_phone_dies_with_its_owner(adb_server_port):
     """PR_SET_PDEATHSIG: a SIGKILLed run leaves no phone process behind."""
     owner = subprocess.Popen([sys.executable, "-c", textwrap.dedent("""

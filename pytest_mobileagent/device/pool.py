@@ -15,6 +15,7 @@ that booted it dies, so a crashed run leaves no phones behind.
 
 from __future__ import annotations
 
+import concurrent.futures
 import logging
 import os
 import selectors
@@ -22,6 +23,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import pytest
@@ -53,6 +55,25 @@ def _start_adb_server(addr: tuple[str, int]) -> None:
         raise InfrastructureError(f"cannot start an adb server on port {addr[1]}: {exc}") from None
 
 
+_spawner = None
+_spawner_lock = threading.Lock()
+
+
+def _spawn(cmd: list[str], **kwargs) -> subprocess.Popen:
+    """Popen from one long-lived thread.
+
+    PR_SET_PDEATHSIG fires when the *thread* that forked the child exits, not
+    the process: callers such as a broker's per-connection thread would kill
+    their phones on return. A single idle executor thread lives as long as the
+    process, so the signal means "the run died".
+    """
+    global _spawner
+    with _spawner_lock:
+        if _spawner is None:
+            _spawner = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="mobileagent-phone-spawner")
+    return _spawner.submit(subprocess.Popen, cmd, **kwargs).result()
+
+
 def _set_pdeathsig() -> None:  # runs in the child between fork and exec
     try:
         import ctypes
@@ -74,7 +95,7 @@ class _PhoneProcess:
         cmd = [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--count", "1"]
         # stderr goes to a file nobody has to drain: a pipe could fill up and block the phone.
         errfile = tempfile.TemporaryFile()
-        proc = subprocess.Popen(
+        proc = _spawn(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errfile,
             preexec_fn=_set_pdeathsig if sys.platform.startswith("linux") else None,
         )
