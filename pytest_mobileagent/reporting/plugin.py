@@ -56,6 +56,7 @@ class ReportingPlugin:
         # failures are left to the gates; errors and other failures still count.
         self.failed_reports: list[tuple[str, str]] = []
         self.started = _now()
+        _screenshots_for_allure(config)
         self.finished: str | None = None
         self.results: dict[str, Any] | None = None
         self.gate_failures: list[str] = []
@@ -291,6 +292,24 @@ class ReportingPlugin:
             write(f"FAILED gate {failure}", red=True, bold=True)
         if self.options.gated and not self.gate_failures:
             write("gates passed", green=True)
+
+
+def _screenshots_for_allure(config: pytest.Config) -> None:
+    """With --alluredir every Allure step shows its screenshot: unless the user chose a
+    --mobileagent-screenshots mode, the core takes one after every action ('all')."""
+    if getattr(config.option, "allure_report_dir", None) is None:
+        return
+    try:
+        chosen = config.getoption("mobileagent_screenshots", default=None) or config.getini("mobileagent_screenshots")
+        from ..plugin import RUNTIME_KEY
+    except (ValueError, ImportError):  # the core's options are not registered (a stand-in core)
+        return
+    runtime = config.stash.get(RUNTIME_KEY, None)
+    if chosen or runtime is None or getattr(runtime.options, "screenshots", "all") == "all":
+        return
+    import dataclasses
+
+    runtime.options = dataclasses.replace(runtime.options, screenshots="all")
 
 
 def _fmt(value: float | None) -> str:

@@ -1,0 +1,111 @@
+"""Suite wall time with and without ``--alluredir`` (what Allure output costs).
+
+Boots virtual phones (one process each) on a private adb server, then runs
+``pytest task_tests --agent replay`` alternately without and with
+``--alluredir`` (fresh directory each time) for a few rounds, and prints the
+median wall time of each, the difference in percent (target: Allure adds at
+most 10%), and the size of the Allure results. Prints figures; asserts nothing.
+
+Usage: python benchmarks/bench_allure.py [--rounds 3] [--workers 1] [--tasks task_tests]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def boot_phones(count: int, adb_port: int) -> tuple[list[subprocess.Popen], list[str]]:
+    procs, serials = [], []
+    for _ in range(count):
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--adb-port", str(adb_port)],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        ))
+    for proc in procs:
+        # The CLI prints "<serial> <port>" then "ready" once the adb server lists the phone.
+        for line in proc.stdout:
+            parts = line.split()
+            if len(parts) == 2 and parts[1].isdigit():
+                serials.append(parts[0])
+            if line.strip() == "ready":
+                break
+    return procs, serials
+
+
+def run(tasks: str, serials: list[str], workers: int, alluredir: Path | None) -> tuple[float, str]:
+    cmd = [sys.executable, "-m", "pytest", tasks, "--agent", "replay", "-q", "-p", "no:cacheprovider"]
+    for serial in serials:
+        cmd += ["--device", serial]
+    if workers > 1:
+        cmd += ["-n", str(workers)]
+    if alluredir is not None:
+        cmd += ["--alluredir", str(alluredir)]
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        print(proc.stdout[-3000:], proc.stderr[-3000:])
+        raise SystemExit(f"pytest exited with {proc.returncode}")
+    return wall, proc.stdout.strip().splitlines()[-1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--tasks", default="task_tests")
+    args = parser.parse_args()
+
+    import adbutils
+
+    adb_port = free_port()
+    os.environ["ANDROID_ADB_SERVER_PORT"] = str(adb_port)
+    subprocess.run([adbutils.adb_path(), "-P", str(adb_port), "start-server"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    procs: list[subprocess.Popen] = []
+    try:
+        procs, serials = boot_phones(args.workers, adb_port)
+        print(f"phones: {', '.join(serials)}; {args.tasks} with replay at -n {args.workers}, {args.rounds} rounds")
+        plain, allure = [], []
+        with tempfile.TemporaryDirectory() as tmp:
+            run(args.tasks, serials, args.workers, None)  # warm-up: imports, caches
+            for i in range(args.rounds):
+                wall, summary = run(args.tasks, serials, args.workers, None)
+                plain.append(wall)
+                directory = Path(tmp) / f"allure-{i}"
+                wall, _ = run(args.tasks, serials, args.workers, directory)
+                allure.append(wall)
+                files = list(directory.iterdir())
+                size = sum(f.stat().st_size for f in files)
+                print(f"round {i + 1}: without {plain[-1]:.2f} s, with --alluredir {allure[-1]:.2f} s "
+                      f"({len(files)} files, {size / 1e6:.1f} MB)  [{summary}]")
+        a, b = statistics.median(plain), statistics.median(allure)
+        print(f"median wall: without {a:.2f} s, with --alluredir {b:.2f} s: Allure adds {(b - a) / a * 100:+.1f}% "
+              f"(target <= +10%)")
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=30)
+        subprocess.run([adbutils.adb_path(), "-P", str(adb_port), "kill-server"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+if __name__ == "__main__":
+    main()
