@@ -64,7 +64,7 @@ def part1(runs: int) -> None:
     from pytest_mobileagent.device import DevicePool, connect
 
     print(f"\n== Device fast path vs adbutils ({runs} runs each; phone in its own process) ==")
-    with DevicePool() as pool:
+    with DevicePool(virtual_in_process=False) as pool:
         t = time.perf_counter()
         serial = pool.boot(1)[0]
         print(f"DevicePool.boot(1) booted {serial} in {(time.perf_counter() - t) * 1000:.0f} ms")
@@ -142,7 +142,7 @@ def part2(runs: int) -> None:
     with start_phones(1) as phones:
         med, p90 = stats(timeit(agent_step(connect(phones[0].serial)), runs))
         print(f"1 client, phone in the client's process      : median {med:6.2f} ms  p90 {p90:6.2f} ms")
-    with DevicePool() as pool:
+    with DevicePool(virtual_in_process=False) as pool:
         med, p90 = stats(timeit(agent_step(connect(pool.boot(1)[0])), runs))
         print(f"1 client, phone in its own subprocess         : median {med:6.2f} ms  p90 {p90:6.2f} ms")
 
@@ -158,7 +158,7 @@ def part2(runs: int) -> None:
     host.join()
     print(f"2 clients, both phones in one host process    : median {med:6.2f} ms  p90 {p90:6.2f} ms  "
           f"wall {wall:5.2f} s  (boot of 2: {boot * 1000:.0f} ms)")
-    with DevicePool() as pool:
+    with DevicePool(virtual_in_process=False) as pool:
         t = time.perf_counter()
         serials = pool.boot(2)
         boot = time.perf_counter() - t

@@ -309,7 +309,7 @@ def test_pool_too_few_attached_is_a_clear_error(phone, adb_server_port):
 
 
 def test_pool_boots_phones_in_subprocesses_and_stops_them(adb_server_port):
-    pool = DevicePool()
+    pool = DevicePool()  # several phones: one subprocess each
     try:
         serials = pool.boot(2)
         assert len(set(serials)) == 2
@@ -324,11 +324,19 @@ def test_pool_boots_phones_in_subprocesses_and_stops_them(adb_server_port):
         wait_state(serial, online=False, port=adb_server_port)
 
 
+def test_pool_boots_one_phone_in_process(adb_server_port):
+    with DevicePool() as pool:
+        (serial,) = pool.boot(1)
+        assert pool._phones == []  # no subprocess for a single phone
+        assert connect(serial).shell("echo here") == "here"
+    wait_state(serial, online=False, port=adb_server_port)
+
+
 def test_phones_outlive_the_thread_that_booted_them(adb_server_port):
     """Allocation may run in a short-lived thread (a broker's connection handler)."""
     import threading
 
-    pool = DevicePool()
+    pool = DevicePool(virtual_in_process=False)
     result = {}
     thread = threading.Thread(target=lambda: result.update(serials=pool.boot(1)))
     thread.start()
@@ -345,7 +353,7 @@ def test_booted_phone_dies_with_its_owner(adb_server_port):
     owner = subprocess.Popen([sys.executable, "-c", textwrap.dedent("""
         import sys
         from pytest_mobileagent.device import DevicePool
-        pool = DevicePool()
+        pool = DevicePool(virtual_in_process=False)
         pool.boot(1)
         print(pool._phones[0].proc.pid, flush=True)
         sys.stdin.read()
