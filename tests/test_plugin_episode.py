@@ -49,7 +49,19 @@ class Truncated:
     def step(self, observation):
         return self.replay.step(observation)
 
+class Overdoing:
+    '''The golden path, then waits until the budget is spent (over-execution).'''
+    def __init__(self, context):
+        from pytest_mobileagent.agents.builtin import ReplayAgent
+        self.replay = ReplayAgent(context)
+    def reset(self, task):
+        self.replay.reset(task)
+    def step(self, observation):
+        action = self.replay.step(observation)
+        return Action.wait() if action.type == "finish" else action
+
 def pytest_mobileagent_register_agents(registry):
+    registry.register("overdoing", Overdoing)
     registry.register("greedy", Greedy)
     registry.register("crashing", Crashing)
     registry.register("truncated", Truncated)
@@ -109,6 +121,53 @@ def test_step_budget_and_stop_on_success(project, phone):
     result, data = run(project, phone, "--agent", "greedy")
     result.assert_outcomes(failed=1)
     assert data["tasks"][0]["stop_reason"] == "step_budget" and data["tasks"][0]["steps_taken"] == 8
+
+
+def test_over_execution_is_measured_unless_stopped_on_success(project, phone):
+    result, data = run(project, phone, "--agent", "overdoing")
+    result.assert_outcomes(passed=1)
+    record = data["tasks"][0]
+    assert (record["success_step"], record["steps_taken"], record["stop_reason"]) == (4, 8, "step_budget")
+    assert record["derived"]["late_stop"]
+    result, data = run(project, phone, "--agent", "overdoing", "--stop-on-success")
+    result.assert_outcomes(passed=1)
+    record = data["tasks"][0]
+    assert (record["success_step"], record["steps_taken"], record["stop_reason"]) == (4, 4, "stopped")
+    assert not record["derived"]["late_stop"]
+
+
+def test_driver_agent_is_told_to_stop_on_success(pytester: pytest.Pytester, phone):
+    pytester.makepyfile(test_calc=TASKS)
+    pytester.makeconftest(
+        """
+        class Driver:
+            def __init__(self, context):
+                pass
+            def run(self, prompt, session):
+                import adbutils
+                from pytest_mobileagent.judge import Screen
+                device = adbutils.adb.device(session.serial)
+                for key in ["btn_3", "btn_plus", "btn_5", "btn_equals", "btn_1", "btn_2"]:
+                    screen = Screen("com.simplemobiletools.calculator")
+                    screen.update(device.dump_hierarchy())
+                    session.before_action()
+                    device.click(*screen.get(id=key).center)
+                    if session.after_action({"type": "tap", "key": key}, tokens_in=10, tokens_out=2):
+                        return "stopped by the harness"
+                return "ran out of plan"
+
+        def pytest_mobileagent_register_agents(registry):
+            registry.register("driver", Driver)
+        """
+    )
+    out = pytester.path / "results.json"
+    result = pytester.runpytest_subprocess(
+        "--agent", "driver", "--device", phone.serial, "--stop-on-success", "--results-json", str(out)
+    )
+    result.assert_outcomes(passed=1)
+    (record,) = json.loads(out.read_text())["tasks"]
+    assert (record["steps_taken"], record["stop_reason"], record["answer"]) == (4, "stopped", "stopped by the harness")
+    assert record["derived"]["tokens"] == 48
 
 
 def test_agent_exception_is_a_failure_with_its_traceback(project, phone):
