@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import socket
-import time
+import subprocess
 
 import pytest
 
@@ -159,3 +159,28 @@ def test_two_phones_from_one_server(phone_factory, adb_server_port):
     for index, running in enumerate(phones):
         assert client.device(running.serial).shell("cat /sdcard/which") == str(index)
         assert running.phone.fs.read_file("/sdcard/which") == f"{index}\n".encode()
+
+
+def test_adb_cli_interactive_shell_reads_stdin(adb_server, phone):
+    result = subprocess.run([adb_server.binary, "-P", str(adb_server.port), "-s", phone.serial, "shell"],
+                            input=b"echo one\ncd /sdcard; pwd\nexit 4\n", capture_output=True, timeout=30)
+    assert result.returncode == 4
+    assert b"one\n" in result.stdout and b"/sdcard\n" in result.stdout
+
+
+def test_adb_forward_to_a_closed_phone_port_is_harmless(adb_server, phone):
+    forwarded = adb_server.run("forward", "tcp:0", "tcp:7000", serial=phone.serial)
+    assert forwarded.returncode == 0
+    host_port = int(forwarded.stdout.strip())
+    try:
+        with socket.create_connection(("127.0.0.1", host_port), timeout=10) as sock:
+            assert sock.recv(10) == b""  # nothing listens on the phone's 7000
+    finally:
+        adb_server.run("forward", "--remove-all", serial=phone.serial)
+    assert adb_server.run("shell", "echo alive", serial=phone.serial).stdout == b"alive\n"
+
+
+def test_adbutils_framebuffer(device):
+    image = device.framebuffer()
+    assert image.size == (1080, 2340)
+    assert image.getpixel((540, 1170)) == device.screenshot().convert("RGBA").getpixel((540, 1170))

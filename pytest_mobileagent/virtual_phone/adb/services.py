@@ -89,10 +89,11 @@ async def _shell_interactive(endpoint: "Endpoint", stream: Stream, v2: bool = Fa
     await emit(ID_STDOUT, prompt)
     buffer = bytearray()
     pending = bytearray()  # v2 framing may split packets across WRTEs
-    while True:
+    stdin_closed = False
+    while not stdin_closed:
         chunk = await stream.read()
         if not chunk:
-            return
+            stdin_closed = True  # the host went away: run what is buffered
         if v2:
             pending += chunk
             data = bytearray()
@@ -105,12 +106,13 @@ async def _shell_interactive(endpoint: "Endpoint", stream: Stream, v2: bool = Fa
                 if packet_id == ID_STDIN:
                     data += body
                 elif packet_id == ID_CLOSE_STDIN:
-                    await emit(ID_EXIT, bytes([session.last_status & 0xFF]))
-                    return
+                    stdin_closed = True
             chunk = bytes(data)
         buffer += chunk.replace(b"\r", b"\n")
         if len(buffer) > MAX_INTERACTIVE_LINE:
             return
+        if stdin_closed and buffer and not buffer.endswith(b"\n"):
+            buffer += b"\n"  # sh runs a last line without a newline at EOF
         while b"\n" in buffer:
             line, _, rest = bytes(buffer).partition(b"\n")
             buffer = bytearray(rest)
@@ -118,10 +120,12 @@ async def _shell_interactive(endpoint: "Endpoint", stream: Stream, v2: bool = Fa
             await emit(ID_STDOUT, result.stdout)
             await emit(ID_STDERR, result.stderr)
             if session.exited:
-                if v2:
-                    await emit(ID_EXIT, bytes([result.exit_code & 0xFF]))
-                return
+                break
             await emit(ID_STDOUT, prompt)
+        if session.exited:
+            break
+    if v2 and not stream.closed:
+        await emit(ID_EXIT, bytes([session.last_status & 0xFF]))
 
 
 def _okay() -> bytes:
