@@ -32,9 +32,9 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def adb_server_port():
     """Port of a private adb server started for this session (or xdist worker)."""
-    import adbutils
+    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
 
-    adb = adbutils.adb_path()
+    adb = bundled_adb_path()  # the wheel's adb 36, even when Debian's adb is on PATH
     port = _free_port()
     subprocess.run([adb, "-P", str(port), "start-server"], check=True, timeout=60,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

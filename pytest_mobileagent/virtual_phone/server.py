@@ -23,7 +23,8 @@ from typing import Iterator, Sequence
 from .adb.endpoint import Endpoint
 from .phone import VirtualPhone
 
-__all__ = ["PhoneServer", "RunningPhone", "start_phones"]
+__all__ = ["PhoneServer", "RunningPhone", "bundled_adb_path", "ensure_adb_server", "register_with_adb",
+           "start_phones"]
 
 log = logging.getLogger(__name__)
 
@@ -137,8 +138,21 @@ def _recv_exactly(sock: socket.socket, n: int) -> bytes:
     return data
 
 
+def bundled_adb_path() -> str:
+    """The adb binary inside the adbutils wheel (adbutils.adb_path() prefers $PATH)."""
+    import adbutils
+
+    bundled = os.path.join(os.path.dirname(adbutils.__file__), "binaries", "adb")
+    return bundled if os.path.isfile(bundled) else adbutils.adb_path()
+
+
 def ensure_adb_server(adb_port: int) -> None:
-    """Start the adb server from the adbutils wheel if none answers on adb_port."""
+    """Start an adb server on adb_port if none answers there.
+
+    Uses adbutils.adb_path() -- the `adb` on $PATH if any, else the wheel's --
+    so the user's own `adb` client matches the server's version and does not
+    restart it (which would drop every phone).
+    """
     try:
         with socket.create_connection(("127.0.0.1", adb_port), timeout=1):
             return

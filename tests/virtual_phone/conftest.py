@@ -13,11 +13,9 @@ DEBIAN_ADB = "/usr/bin/adb"
 
 
 def wheel_adb() -> str:
-    """The adb binary bundled in the adbutils wheel (not whatever `adb` is on PATH)."""
-    import adbutils
+    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
 
-    bundled = os.path.join(os.path.dirname(adbutils.__file__), "binaries", "adb")
-    return bundled if os.path.isfile(bundled) else adbutils.adb_path()
+    return bundled_adb_path()
 
 
 def _free_port() -> int:

@@ -21,6 +21,8 @@ def device(adb_client, phone):
 
 
 def test_adb_devices_lists_the_phone(adb_server, phone):
+    version = adb_server.run("version").stdout.decode()
+    assert ("Version 36." if adb_server.name == "wheel" else "Version 29.") in version
     result = adb_server.run("devices")
     assert result.returncode == 0
     assert f"{phone.serial}\tdevice" in result.stdout.decode()
