@@ -7,6 +7,13 @@
             print(p.serial, p.port)           # e.g. emulator-5554 5555
         phones[0].phone.run_shell("input tap 540 1200")   # in-process access
 
+Typing text follows Android's `input text ARG`: ARG is typed as is except that
+each "%s" becomes a space. adbutils `send_keys(t)` quotes t for sh, so a literal
+"%s" in t lands as a space; AndroidViewClient `type(t)` sends spaces as "%s" and
+"%s" as "\\%s", which lands as a backslash and a space -- both as on a real phone.
+Unlike a real phone's key map, any Unicode character is typed. The shell never
+performs command substitution or globbing: typed text cannot run commands.
+
 `VirtualPhone` holds a phone's state (file system, props, settings, clock) and
 its `AndroidSystem` (UI); `start_phones` serves phones over the adb transport
 protocol. Heavy modules load lazily so importing this package stays cheap.
