@@ -106,6 +106,7 @@ class Episode:
                     "(the setup leaves the task done, or the judge asserts too little)"
                 )
             agent = self.runtime.agent
+            self.record.model = getattr(agent, "model", None)
             reset_agent(agent, self.spec)
             if agent_kind(agent) == "step":
                 self._run_step_agent(agent)

@@ -17,7 +17,7 @@ from .agents.base import AgentContext
 from .allocation import BROKER_KEY, request_device
 from .agents.builtin import register_builtins
 from .agents.registry import AgentRegistry, UnknownAgentError
-from .errors import InfrastructureError
+from .errors import InfrastructureError, MobileAgentError
 from .options import MobileAgentOptions
 
 if TYPE_CHECKING:
@@ -50,6 +50,7 @@ class Runtime:
         self.registry = build_registry(config)
         if options.agent not in self.registry:
             raise pytest.UsageError(str(UnknownAgentError(options.agent, self.registry.names())))
+        self._check_agent_config()
         self._agent: Any = None
         self._device: "Device | None" = None
         self._events: "EventServer | None" = None
@@ -59,11 +60,27 @@ class Runtime:
         self.device_error: BaseException | None = None
 
     # -- agent ----------------------------------------------------------------
+    def _context(self) -> AgentContext:
+        return AgentContext(name=self.options.agent, seed=self.options.agent_seed, config=self.config)
+
+    def _check_agent_config(self) -> None:
+        """Let the chosen agent's factory reject its settings now, as a usage error.
+
+        A factory may define ``check_config(context)``; it runs in every process
+        (the xdist controller too) so a missing endpoint or key stops the run
+        before any device is booted, instead of erroring every task.
+        """
+        check = getattr(self.registry.factory(self.options.agent), "check_config", None)
+        if callable(check):
+            try:
+                check(self._context())
+            except MobileAgentError as exc:
+                raise pytest.UsageError(f"--agent {self.options.agent}: {exc}") from None
+
     @property
     def agent(self) -> Any:
         if self._agent is None:
-            context = AgentContext(name=self.options.agent, seed=self.options.agent_seed, config=self.config)
-            self._agent = self.registry.create(self.options.agent, context)
+            self._agent = self.registry.create(self.options.agent, self._context())
         return self._agent
 
     # -- device ---------------------------------------------------------------

@@ -20,7 +20,7 @@ Respond = Callable[[list[dict[str, Any]]], str]
 class OpenAICompatibleServer:
     """Serve ``/v1/chat/completions`` and ``/v1/models`` on a free loopback port.
 
-    ``requests`` keeps every request body and its headers, so tests can check
+    ``requests`` keeps every request body and its headers (names lowercased), so tests can check
     what an agent sent. ``fail_next`` makes the next N requests answer with an
     HTTP error; ``hang`` makes requests wait until the server stops (to test
     an agent's timeout handling).
@@ -79,7 +79,7 @@ class OpenAICompatibleServer:
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
-                server.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
+                server.requests.append({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body})
                 if not self.path.rstrip("/").endswith("/chat/completions"):
                     self._send_json(404, {"error": {"message": f"no route {self.path}"}})
                     return

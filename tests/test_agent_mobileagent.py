@@ -80,7 +80,7 @@ def test_llm_agent_solves_a_task_over_http_and_reports_tokens(project, phone, mo
     ]
     # Five requests (four actions and the finish), each authorised with the key.
     assert len(server.requests) == 5
-    assert {r["headers"].get("Authorization") for r in server.requests} == {"Bearer sk-test-planted-4242"}
+    assert {r["headers"].get("authorization") for r in server.requests} == {"Bearer sk-test-planted-4242"}
     assert all(r["body"]["model"] == "calc-player" for r in server.requests)
 
 
@@ -116,7 +116,7 @@ def test_without_an_endpoint_the_error_says_how_to_give_one(pytester: pytest.Pyt
     pytester.makepyfile(test_calc=TASK)
     result = pytester.runpytest_subprocess("--agent", "mobileagent", "--device", "no-such-serial")
     assert result.ret != 0
-    result.stdout.fnmatch_lines(["*needs an OpenAI-compatible endpoint*--llm-base-url*"])
+    result.stderr.fnmatch_lines(["*--agent mobileagent: *needs an OpenAI-compatible endpoint*--llm-base-url*"])
 
 
 # -- reply parsing --------------------------------------------------------------

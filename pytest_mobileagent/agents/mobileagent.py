@@ -257,6 +257,11 @@ class MobileAgent:
         self._history: list[str] = []
         self._client: Any = None
 
+    @staticmethod
+    def check_config(context: AgentContext) -> None:
+        """Reject missing or malformed settings before the run starts."""
+        LLMSettings.from_context(context)
+
     def _chat(self) -> Any:
         if self._client is None:
             try:
