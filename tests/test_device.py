@@ -88,6 +88,14 @@ def test_shell_and_exit_codes(device):
     assert (device.width, device.height) == (1080, 2340)
 
 
+def test_shell_result_without_shell_v2_uses_an_exit_marker(phone, adb_server_port):
+    dev = connect(phone.serial)
+    dev._v2 = False  # as on a device that does not advertise shell_v2 (before Android 7)
+    assert dev.shell_result("echo a; false") == ShellResult("a\n", 1)
+    assert dev.shell_result("no_such_command_xyz").exit_code == 127
+    assert dev.shell_result("echo X4EXIT:1") == ShellResult("X4EXIT:1\n", 0)
+
+
 def test_shell_passes_shell_syntax_through(device):
     assert device.shell("echo 'a b' && false || echo \"c\"") == "a b\nc"
 

@@ -98,7 +98,8 @@ class Device:
         """Run ``cmd``; the exact output and the real exit code (shell protocol v2).
 
         Devices without ``shell_v2`` (before Android 7) get the exit code from an
-        ``echo`` appended to the command, as adbutils does.
+        ``echo`` appended to the command, as adbutils does; a command that runs
+        ``exit`` itself then raises AdbCommandError (no exit code seen).
         """
         if self._v2 is None:
             self._v2 = "shell_v2" in self._fast.host_serial("features", timeout=timeout).split(",")
@@ -107,10 +108,13 @@ class Device:
             return ShellResult(output.decode("utf-8", "replace"), code)
         marker = "X4EXIT:" + uuid.uuid4().hex[:8] + ":"
         raw = self._fast.shell_v1(f"{cmd}; echo {marker}$?", timeout=timeout)
-        body, sep, code = raw.rpartition(marker.encode())
-        if not sep:
+        body, sep, tail = raw.rpartition(marker.encode())
+        code = re.match(rb"(\d+)\r?\n?", tail)
+        if not sep or not code:
             raise AdbCommandError(f"{self.serial}: {cmd!r}: exit code missing from output")
-        return ShellResult(body.decode("utf-8", "replace"), int(code.strip() or b"255"))
+        # stderr is merged into the same stream and may come after the marker.
+        output = body + tail[code.end():]
+        return ShellResult(output.decode("utf-8", "replace"), int(code.group(1)))
 
     def _run_checked(self, cmd: str, *, timeout: float = 30.0) -> str:
         result = self.shell_result(cmd, timeout=timeout)
