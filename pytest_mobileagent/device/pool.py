@@ -6,19 +6,22 @@ now. Fewer devices than needed is a :class:`DeviceAllocationError` that lists
 what is attached; nothing here waits without a bound.
 
 Where virtual phones run (``virtual_in_process``; measured with
-``benchmarks/bench_device.py``, step = tap + dump + screenshot):
+``benchmarks/bench_device.py`` on a loaded 2-CPU machine, one step = tap a
+calculator key + dump + screenshot, 100 steps):
 
 * one phone (``pytest`` without xdist, or ``-n 1``): in this process, through
   ``start_phones``. The client mostly waits on the phone, so they hardly
-  compete for the GIL, and skipping a process hop measured 20-40 % faster
-  per step (e.g. 38 vs 58 ms median) and boots in ~0.15 s instead of ~0.7 s.
+  compete for the GIL, and skipping a process hop was faster in every run
+  (median 26 vs 33 ms; 38 vs 58 ms under heavier load), and it boots in
+  ~0.1 s instead of ~0.7 s.
 * several phones (``-n N``): one subprocess each (``python -m
-  pytest_mobileagent.virtual_phone.cli serve --count 1``). Phones hosted
-  together in the controller would render on one GIL, i.e. on one core however
-  many workers there are; separate interpreters scale with the cores and a
-  stuck phone cannot stall the others. A phone process gets SIGTERM when the
-  pool closes and, through ``PR_SET_PDEATHSIG``, when the process that booted
-  it dies, so a crashed run leaves no phones behind.
+  pytest_mobileagent.virtual_phone.cli serve --count 1``). On 2 CPUs two
+  clients measured the same either way (57 vs 58 ms median), but phones hosted
+  together render under one GIL, i.e. on one core however many workers there
+  are, while separate interpreters scale with the cores and a stuck phone
+  cannot stall the others. A phone process gets SIGTERM when the pool closes
+  and, through ``PR_SET_PDEATHSIG``, when the process that booted it dies, so a
+  crashed run leaves no phones behind.
 """
 
 from __future__ import annotations
