@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_mobileagent.device.text import android_input_text, input_text_command, input_text_pieces
+from pytest_mobileagent.device.text import input_text_command, input_text_pieces
+# Android's %s rule as the virtual phone implements it (one copy, shared with the phone).
+from pytest_mobileagent.virtual_phone.shell import android_input_text
 
 # A stand-in `input` for /bin/sh: prints each `input text` argument NUL-terminated.
 _FAKE_INPUT = 'input() { [ "$1" = text ] || exit 99; printf "%s\\0" "$2"; }\n'

@@ -46,20 +46,3 @@ def input_text_command(text: str) -> str:
     """One shell command line typing ``text`` exactly ("" for empty text)."""
     return " && ".join("input text " + shlex.quote(p) for p in input_text_pieces(text))
 
-
-def android_input_text(arg: str) -> str:
-    """What Android's ``input text ARG`` types (its %s loop), for tests and checks."""
-    buf = list(arg)
-    escape = False
-    i = 0
-    while i < len(buf):
-        if escape:
-            escape = False
-            if buf[i] == "s":
-                buf[i] = " "
-                i -= 1
-                del buf[i]
-        if buf[i] == "%":
-            escape = True
-        i += 1
-    return "".join(buf)
