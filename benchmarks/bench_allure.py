@@ -12,8 +12,6 @@ Usage: python benchmarks/bench_allure.py [--rounds 3] [--workers 1] [--tasks tas
 from __future__ import annotations
 
 import argparse
-import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -21,31 +19,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from _phones import served_phones
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def boot_phones(count: int, adb_port: int) -> tuple[list[subprocess.Popen], list[str]]:
-    procs, serials = [], []
-    for _ in range(count):
-        procs.append(subprocess.Popen(
-            [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--adb-port", str(adb_port)],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-        ))
-    for proc in procs:
-        # The CLI prints "<serial> <port>" then "ready" once the adb server lists the phone.
-        for line in proc.stdout:
-            parts = line.split()
-            if len(parts) == 2 and parts[1].isdigit():
-                serials.append(parts[0])
-            if line.strip() == "ready":
-                break
-    return procs, serials
 
 
 def run(tasks: str, serials: list[str], workers: int, alluredir: Path | None, *extra: str) -> tuple[float, str]:
@@ -72,15 +50,7 @@ def main() -> None:
     parser.add_argument("--tasks", default="task_tests")
     args = parser.parse_args()
 
-    import adbutils
-
-    adb_port = free_port()
-    os.environ["ANDROID_ADB_SERVER_PORT"] = str(adb_port)
-    subprocess.run([adbutils.adb_path(), "-P", str(adb_port), "start-server"], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    procs: list[subprocess.Popen] = []
-    try:
-        procs, serials = boot_phones(args.workers, adb_port)
+    with served_phones(args.workers) as (serials, _adb_port):
         print(f"phones: {', '.join(serials)}; {args.tasks} with replay at -n {args.workers}, {args.rounds} rounds")
         plain, shots, allure = [], [], []
         with tempfile.TemporaryDirectory() as tmp:
@@ -102,13 +72,6 @@ def main() -> None:
         print(f"median wall: plain {a:.2f} s, screenshots all {s:.2f} s, --alluredir {b:.2f} s")
         print(f"Allure adds {(b - a) / a * 100:+.1f}% in all (target <= +10%): screenshots after every action "
               f"{(s - a) / a * 100:+.1f}%, writing the Allure results {(b - s) / a * 100:+.1f}%")
-    finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            proc.wait(timeout=30)
-        subprocess.run([adbutils.adb_path(), "-P", str(adb_port), "kill-server"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 if __name__ == "__main__":

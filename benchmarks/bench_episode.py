@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -26,36 +24,16 @@ import tempfile
 import time
 from pathlib import Path
 
+from _phones import served_phones
+
 ROOT = Path(__file__).resolve().parent.parent
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))]
 
-
-def boot_phones(count: int, adb_port: int) -> tuple[list[subprocess.Popen], list[str]]:
-    procs, serials = [], []
-    for _ in range(count):
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--adb-port", str(adb_port)],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-        )
-        procs.append(proc)
-    for proc in procs:
-        for line in proc.stdout:
-            parts = line.split()
-            if len(parts) == 2 and parts[1].isdigit():
-                serials.append(parts[0])
-            if line.strip() == "ready":
-                break
-    return procs, serials
 
 
 def run_tasks(tasks: str, serials: list[str], workers: int, out: Path) -> float:
@@ -96,14 +74,7 @@ def main() -> None:
     parser.add_argument("--tasks", default="task_tests")
     args = parser.parse_args()
 
-    adb_port = free_port()
-    os.environ["ANDROID_ADB_SERVER_PORT"] = str(adb_port)
-    import adbutils
-
-    subprocess.run([adbutils.adb_path(), "-P", str(adb_port), "start-server"], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    procs, serials = boot_phones(2, adb_port)
-    try:
+    with served_phones(2) as (serials, adb_port):
         print(f"phones: {', '.join(serials)} on adb server port {adb_port}")
         parts = device_parts(serials[0])
         for name, values in parts.items():
@@ -124,13 +95,6 @@ def main() -> None:
                       f"tasks alone {statistics.median(task_walls):.2f} s)")
                 print(f"      harness overhead per step: median {statistics.median(overheads) * 1000:.1f} ms, "
                       f"p90 {percentile(overheads, 90) * 1000:.1f} ms over {len(overheads)} steps")
-    finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            proc.wait(timeout=10)
-        subprocess.run([adbutils.adb_path(), "-P", str(adb_port), "kill-server"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 if __name__ == "__main__":
