@@ -5,9 +5,11 @@ Measured in-process on AndroidSystem (no adb), medians and p90 over N runs:
     python benchmarks/bench_ui.py [--runs 60]
 
 - dump: `dump_xml()` after a change (the cache is dropped before each run)
-- paint / encode: the two halves of a fresh screenshot
-- screenshot: `screenshot_png()` right after a tap (what an agent step costs)
+- paint / encode: the two halves of a whole-screen screenshot
 - pillow png: Pillow's own encoder at compress_level=1, for comparison
+- screenshot, whole screen new: what the first screenshot of a new activity costs
+- screenshot after a key: the frame buffer repaints only the changed bands
+- screenshot after switching apps: launcher <-> calculator, every band changes
 - tap: one tap including the rebuild and change detection
 """
 
@@ -19,7 +21,7 @@ import statistics
 import time
 
 from pytest_mobileagent.virtual_phone.system import AndroidSystem
-from pytest_mobileagent.virtual_phone.ui import render
+from pytest_mobileagent.virtual_phone.ui import frame, render
 
 CALC = "com.simplemobiletools.calculator"
 
@@ -56,30 +58,44 @@ def main() -> None:
     def drop_dump_cache():
         system._xml.clear()
 
-    def drop_image_cache():
-        system._image = None
-        system._png = None
-
     image = render.paint(system._ops, system.width, system.height)
 
     def pillow_png():
         image.save(io.BytesIO(), "PNG", compress_level=1)
 
-    def tap_and_screenshot():
-        system.tap(*seven)
-        system.screenshot_png()
+    def whole_screen_png():
+        buffer = frame.FrameBuffer(system.width, system.height)
+        buffer.show(system._ops)
+        buffer.png()
+
+    def screenshot_after(action):
+        def run():
+            action()
+            start = time.perf_counter()
+            system.screenshot_png()
+            return (time.perf_counter() - start) * 1000
+        return [run() for _ in range(runs)]
+
+    switch = iter(range(10**9))
+
+    def switch_app():
+        if next(switch) % 2:
+            system.start_activity(CALC)
+        else:
+            system.go_home()
 
     print(f"UI layer, calculator screen, {runs} runs")
-    print(f"  boot (AndroidSystem())    {boot:6.2f} ms")
-    print(f"  dump_xml                  {_stats(_time(system.dump_xml, runs, drop_dump_cache))}")
-    print(f"  dump_xml --compressed     {_stats(_time(lambda: system.dump_xml(True), runs, drop_dump_cache))}")
-    print(f"  paint                     {_stats(_time(lambda: render.paint(system._ops, 1080, 2340), runs))}")
-    print(f"  encode_png                {_stats(_time(lambda: render.encode_png(image), runs))}")
-    print(f"  pillow png level 1        {_stats(_time(pillow_png, max(5, runs // 4)))}")
-    print(f"  screenshot_png (fresh)    {_stats(_time(system.screenshot_png, runs, drop_image_cache))}")
-    print(f"  screenshot_png (cached)   {_stats(_time(system.screenshot_png, runs))}")
-    print(f"  tap                       {_stats(_time(lambda: system.tap(*seven), runs))}")
-    print(f"  tap + screenshot_png      {_stats(_time(tap_and_screenshot, runs))}")
+    print(f"  boot (AndroidSystem())          {boot:6.2f} ms")
+    print(f"  dump_xml                        {_stats(_time(system.dump_xml, runs, drop_dump_cache))}")
+    print(f"  dump_xml --compressed           {_stats(_time(lambda: system.dump_xml(True), runs, drop_dump_cache))}")
+    print(f"  paint (whole screen)            {_stats(_time(lambda: render.paint(system._ops, 1080, 2340), runs))}")
+    print(f"  encode_png (whole screen)       {_stats(_time(lambda: frame.encode_png(image), runs))}")
+    print(f"  pillow png level 1              {_stats(_time(pillow_png, max(5, runs // 4)))}")
+    print(f"  screenshot, whole screen new    {_stats(_time(whole_screen_png, runs))}")
+    print(f"  screenshot after a key          {_stats(screenshot_after(lambda: system.tap(*seven)))}")
+    print(f"  screenshot after switching apps {_stats(screenshot_after(switch_app))}")
+    print(f"  screenshot, unchanged (cached)  {_stats(_time(system.screenshot_png, runs))}")
+    print(f"  tap                             {_stats(_time(lambda: system.tap(*seven), runs))}")
 
 
 if __name__ == "__main__":

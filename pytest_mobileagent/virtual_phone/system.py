@@ -21,6 +21,7 @@ from typing import Callable
 from .apps import INSTALLED_APPS
 from .apps.base import Activity, App
 from .ui import dump as _dump
+from .ui.frame import FrameBuffer
 from .ui import render as _render
 from .ui.views import CompoundButton, EditText, RadioButton, RadioGroup, View, dp
 from .ui.window import NAV_BAR_H, STATUS_BAR_H, Window
@@ -79,8 +80,7 @@ class AndroidSystem:
         self._top: Window | None = None
         self._ops: list[tuple] = []
         self._xml: dict[bool, str] = {}
-        self._image = None
-        self._png: bytes | None = None
+        self._frame = FrameBuffer(self.width, self.height)
         self._toast: str = ""
         with self._lock:
             self._launch(self._apps[LAUNCHER_PACKAGE], None)
@@ -196,18 +196,13 @@ class AndroidSystem:
 
     def screenshot_png(self) -> bytes:
         with self._lock:
-            if self._png is None:
-                self._png = _render.encode_png(self._paint())
-            return self._png
+            self._frame.show(self._ops)
+            return self._frame.png()
 
     def screenshot_rgba(self) -> bytes:
         with self._lock:
-            return self._paint().convert("RGBA").tobytes()
-
-    def _paint(self):
-        if self._image is None:
-            self._image = _render.paint(self._ops, self.width, self.height)
-        return self._image
+            self._frame.show(self._ops)
+            return self._frame.image().convert("RGBA").tobytes()
 
     # ------------------------------------------------------------------
     # host interface used by activities (apps/base.py)
@@ -343,8 +338,6 @@ class AndroidSystem:
                 self._version += 1
             self._ops = ops
             self._xml = {False: xml}
-            self._image = None
-            self._png = None
         self._flush()
 
     def _event(self, type_: str, package: str, view: View | None = None, texts: list[str] | None = None,

@@ -3,19 +3,11 @@
 Rendering has two steps.  `display_list()` turns the windows into a list of
 plain drawing operations (cheap, pure Python); the system compares it between
 refreshes to know whether anything visible changed.  `paint()` draws that
-list into an image, and `encode_png()` writes the PNG.
-
-PNG encoding of 1080x2340 pixels dominates the cost of a screenshot: Pillow's
-encoder spends most of it on adaptive row filtering.  Flat UI pixels compress
-well without filters, so `encode_png` writes unfiltered rows with zlib level 1
-(measured on this machine: ~16 ms instead of ~45-60 ms for Pillow at
-compress_level=1; see benchmarks/ui_render.py).
+list, or a range of its rows, into an image; `op_rows()` tells which rows an
+operation can touch, so the frame buffer (frame.py) repaints only what changed.
 """
 
 from __future__ import annotations
-
-import struct
-import zlib
 
 from . import text as _text
 from .views import (
@@ -179,16 +171,71 @@ def display_list(windows: list[Window], status_text: str) -> list[tuple]:
 # painting
 
 
-def paint(ops: list[tuple], width: int, height: int):
-    """Draw a display list into a new RGB image."""
+# Where each kind of operation keeps its box (l, t, r, b); "text" keeps its y.
+_BOX_AT = {"rect": 1, "frame": 1, "ellipse": 1, "ring": 1, "icon": 2}
+# Text glyphs reach above their y (accents) and below y + size (descenders).
+_TEXT_ABOVE, _TEXT_BELOW = 0.5, 1.6
+# Outlines, line joints and anti-aliasing may bleed past a box by a few pixels.
+_BLEED = 8
+
+
+def op_rows(op: tuple, height: int) -> tuple[int, int]:
+    """Rows [top, bottom) an operation may touch on a screen `height` rows high.
+
+    Generous on purpose: the frame buffer repaints a band when an operation
+    touching it changes, so a band missed here would keep stale pixels.
+    """
+    kind = op[0]
+    if kind == "text":
+        lines = op[3].count("\n") + 1
+        size = op[4]
+        return op[2] - int(size * _TEXT_ABOVE) - _BLEED, op[2] + int(size * _TEXT_BELOW) * lines + _BLEED
+    index = _BOX_AT.get(kind)
+    if index is not None:
+        box = op[index]
+        return box[1] - _BLEED, box[3] + _BLEED
+    if kind == "toast":
+        top = height - NAV_BAR_H - dp(120)
+        return top - _BLEED, top + dp(44) + _BLEED
+    return 0, height  # "fill", "scrim" and anything new: the whole screen
+
+
+# Kinds whose pixels depend only on their own coordinates ("fill" and "scrim"
+# cover whatever is painted); a "toast" sits at a place computed from the screen.
+MOVABLE_KINDS = frozenset({"text", "fill", "scrim", *_BOX_AT})
+
+
+def moved_up(op: tuple, rows: int) -> tuple:
+    """The operation drawn `rows` higher (to paint a band into its own image)."""
+    if not rows:
+        return op
+    if op[0] == "text":
+        return op[:2] + (op[2] - rows,) + op[3:]
+    index = _BOX_AT.get(op[0])
+    if index is None:
+        return op
+    l, t, r, b = op[index]
+    return op[:index] + ((l, t - rows, r, b - rows),) + op[index + 1:]
+
+
+def paint(ops: list[tuple], width: int, height: int, *, top: int = 0, bottom: int | None = None):
+    """Draw a display list into a new RGB image: rows top..bottom of the screen (all by default)."""
     from PIL import Image, ImageDraw
 
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    bottom = height if bottom is None else bottom
+    rows = bottom - top
+    if ops and ops[0][0] == "fill":
+        # The usual first operation: start from its colour instead of filling twice.
+        image = Image.new("RGB", (width, rows), ops[0][1])
+        ops = ops[1:]
+    else:
+        image = Image.new("RGB", (width, rows), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for op in ops:
+        op = moved_up(op, top)
         kind = op[0]
         if kind == "fill":
-            draw.rectangle((0, 0, width, height), fill=op[1])
+            draw.rectangle((0, 0, width, rows), fill=op[1])
         elif kind == "rect":
             _, (l, t, r, b), color, radius = op
             if r > l and b > t:
@@ -208,16 +255,16 @@ def paint(ops: list[tuple], width: int, height: int):
             draw.text((x, y), s, font=_text.font(size, bold), fill=color)
         elif kind == "scrim":
             overlay = ImageDraw.Draw(image, "RGBA")
-            overlay.rectangle((0, 0, width, height), fill=(0, 0, 0, op[1]))
+            overlay.rectangle((0, 0, width, rows), fill=(0, 0, 0, op[1]))
         elif kind == "icon":
             _icon(draw, op[1], op[2], op[3])
         elif kind == "toast":
             f = _text.font(40)
             tw = int(f.getlength(op[1]))
-            left, top = (width - tw) // 2 - dp(16), height - NAV_BAR_H - dp(120)
-            draw.rounded_rectangle((left, top, left + tw + dp(32), top + dp(44)), radius=dp(22),
+            left, y = (width - tw) // 2 - dp(16), height - NAV_BAR_H - dp(120) - top
+            draw.rounded_rectangle((left, y, left + tw + dp(32), y + dp(44)), radius=dp(22),
                                    fill=(60, 60, 60))
-            draw.text((left + dp(16), top + (dp(44) - 40) // 2), op[1], font=f, fill=(255, 255, 255))
+            draw.text((left + dp(16), y + (dp(44) - 40) // 2), op[1], font=f, fill=(255, 255, 255))
     return image
 
 
@@ -272,26 +319,3 @@ def _icon(draw, name: str, rect, color) -> None:
         draw.text((cx - tw / 2, cy - size * 0.6), initial, font=f, fill=(255, 255, 255))
     else:
         draw.ellipse((cx - u, cy - u, cx + u, cy + u), fill=color)
-
-
-def encode_png(image) -> bytes:
-    """PNG bytes of an RGB image: unfiltered rows, zlib level 1 (fast, see module doc)."""
-    width, height = image.size
-    raw = memoryview(image.tobytes())
-    stride = width * 3
-    # Feeding rows straight to the compressor, each after its filter byte 0,
-    # avoids building a second copy of the whole image.
-    compressor = zlib.compressobj(1)
-    parts = []
-    none_filter = b"\x00"
-    for row in range(height):
-        parts.append(compressor.compress(none_filter))
-        parts.append(compressor.compress(raw[row * stride:(row + 1) * stride]))
-    parts.append(compressor.flush())
-    data = b"".join(parts)
-
-    def chunk(tag: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + tag + body + struct.pack(">I", zlib.crc32(tag + body))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")

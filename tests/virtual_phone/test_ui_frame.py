@@ -1,0 +1,108 @@
+"""The frame buffer's incremental PNGs equal a full repaint, pixel for pixel."""
+
+from __future__ import annotations
+
+import io
+import zlib
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from uitools import CALC, centre, nodes, press_keys
+
+from pytest_mobileagent.virtual_phone.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.ui import frame, render
+
+NOTES = "com.simplemobiletools.notes.pro"
+
+
+def _decode(png: bytes):
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png))
+    image.load()  # decompresses: a broken stream or checksum fails here
+    return image
+
+
+def _full_paint(system):
+    # system._ops is the display list the phone shows now; painting it whole is the oracle.
+    return render.paint(system._ops, system.width, system.height)
+
+
+def _assert_same_pixels(png: bytes, expected) -> None:
+    from PIL import ImageChops
+
+    image = _decode(png)
+    assert image.size == expected.size and image.mode == "RGB"
+    assert ImageChops.difference(image, expected).getbbox() is None, "the spliced PNG differs from a full repaint"
+
+
+@given(first=st.binary(max_size=3000), second=st.binary(max_size=3000))
+def test_adler32_combine_matches_zlib(first, second):
+    combined = frame.adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+    assert combined == zlib.adler32(first + second)
+
+
+@given(width=st.integers(1, 40), height=st.integers(1, 50), band_rows=st.integers(1, 7), data=st.data())
+def test_encode_png_round_trips_any_image(width, height, band_rows, data):
+    from PIL import Image
+
+    pixels = data.draw(st.binary(min_size=width * height * 3, max_size=width * height * 3))
+    image = Image.frombytes("RGB", (width, height), pixels)
+    assert _decode(frame.encode_png(image, band_rows=band_rows)).tobytes() == pixels
+
+
+# One step of a random walk over the phone: tap a node of the current dump, tap
+# anywhere, press a key, type, scroll, or open an app.
+_ACTIONS = st.sampled_from(["node", "node", "node", "point", "back", "type", "swipe", "app"])
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), cache_bytes=st.sampled_from([frame.CACHE_BYTES, 1]))
+def test_random_walks_show_exactly_what_a_full_repaint_shows(data, cache_bytes):
+    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000)
+    system._frame = frame.FrameBuffer(system.width, system.height, cache_bytes=cache_bytes)
+    system.start_activity(data.draw(st.sampled_from([CALC, NOTES])))
+    for _ in range(data.draw(st.integers(1, 8))):
+        action = data.draw(_ACTIONS)
+        if action == "node":
+            candidates = [n for n in nodes(system.dump_xml()) if n["clickable"] == "true"]
+            if candidates:
+                system.tap(*centre(data.draw(st.sampled_from(candidates))))
+        elif action == "point":
+            system.tap(data.draw(st.integers(0, system.width - 1)), data.draw(st.integers(0, system.height - 1)))
+        elif action == "back":
+            system.key("KEYCODE_BACK")
+        elif action == "type":
+            system.input_text(data.draw(st.text("ab7 +\u00e9", min_size=1, max_size=4)))
+        elif action == "swipe":
+            system.swipe(540, 1800, 540, 600)
+        else:
+            system.start_activity(data.draw(st.sampled_from([CALC, NOTES])))
+        expected = _full_paint(system)
+        _assert_same_pixels(system.screenshot_png(), expected)
+        assert system.screenshot_rgba() == expected.convert("RGBA").tobytes()
+
+
+def test_a_key_press_encodes_only_the_bands_that_changed():
+    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000)
+    system.start_activity(CALC)
+    system.screenshot_png()
+    before = system._frame.bands_encoded
+    press_keys(system, "7")
+    _assert_same_pixels(system.screenshot_png(), _full_paint(system))
+    bands = -(-system.height // frame.BAND_ROWS)
+    assert 0 < system._frame.bands_encoded - before < bands // 4
+
+
+def test_a_screen_seen_before_is_spliced_from_cached_bands():
+    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000)
+    system.start_activity(CALC)
+    calculator = system.screenshot_png()
+    system.go_home()
+    home = system.screenshot_png()
+    encoded = system._frame.bands_encoded
+    system.start_activity(CALC)
+    assert system.screenshot_png() == calculator
+    system.go_home()
+    assert system.screenshot_png() == home
+    assert system._frame.bands_encoded == encoded
