@@ -1,17 +1,30 @@
 """Suite wall time with and without ``--alluredir`` (what Allure output costs).
 
-Boots virtual phones (one process each) on a private adb server, then runs
-``pytest task_tests --agent replay`` alternately without and with
-``--alluredir`` (fresh directory each time) for a few rounds, and prints the
-median wall time of each, the difference in percent (target: Allure adds at
-most 10%), and the size of the Allure results. Prints figures; asserts nothing.
+Runs ``pytest task_tests --agent replay`` in three configurations, interleaved
+round by round so that drift on the machine hits all of them alike:
 
-Usage: python benchmarks/bench_allure.py [--rounds 3] [--workers 1] [--tasks task_tests]
+- plain: no Allure, no screenshots unless the agent asks (the replay agent never does)
+- shots: ``--mobileagent-screenshots all`` (a screenshot after every action, no Allure)
+- allure: ``--alluredir`` (implies the screenshots, plus writing the Allure results)
+
+By default pytest boots its own virtual phones in every run, exactly as the
+README's benchmark command does, so nothing a phone cached in one run helps
+the next. ``--served`` instead boots phones once (one process each) and passes
+them with ``--device``: then every run after the first finds its screens'
+PNG pieces already cached on the phone, as a long-lived device would.
+
+Prints each configuration's median wall time with its spread (min-max) and
+CPU time (this process's children: pytest and any phone processes it starts),
+then what Allure adds in percent (target: at most +10%). Asserts nothing.
+
+Usage: python benchmarks/bench_allure.py [--rounds 7] [--workers 1] [--served] [--tasks task_tests]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import resource
 import statistics
 import subprocess
 import sys
@@ -22,56 +35,69 @@ from pathlib import Path
 from _phones import served_phones
 
 ROOT = Path(__file__).resolve().parent.parent
+CONFIGS = ("plain", "shots", "allure")
 
 
-
-
-def run(tasks: str, serials: list[str], workers: int, alluredir: Path | None, *extra: str) -> tuple[float, str]:
-    cmd = [sys.executable, "-m", "pytest", tasks, "--agent", "replay", "-q", "-p", "no:cacheprovider", *extra]
+def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[float, float]:
+    """One pytest run; returns (wall seconds, CPU seconds of the child processes)."""
+    cmd = [sys.executable, "-m", "pytest", args.tasks, "--agent", "replay", "-q", "-p", "no:cacheprovider"]
     for serial in serials:
         cmd += ["--device", serial]
-    if workers > 1:
-        cmd += ["-n", str(workers)]
-    if alluredir is not None:
-        cmd += ["--alluredir", str(alluredir)]
+    if args.workers > 1:
+        cmd += ["-n", str(args.workers)]
+    if config == "shots":
+        cmd += ["--mobileagent-screenshots", "all"]
+    elif config == "allure":
+        cmd += ["--alluredir", str(tmp / f"allure-{index}")]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
         print(proc.stdout[-3000:], proc.stderr[-3000:])
-        raise SystemExit(f"pytest exited with {proc.returncode}")
-    return wall, proc.stdout.strip().splitlines()[-1]
+        raise SystemExit(f"pytest exited with {proc.returncode}: {' '.join(cmd)}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--served", action="store_true",
+                        help="boot phones once and pass them with --device (phone caches persist across runs)")
     parser.add_argument("--tasks", default="task_tests")
     args = parser.parse_args()
 
-    with served_phones(args.workers) as (serials, _adb_port):
-        print(f"phones: {', '.join(serials)}; {args.tasks} with replay at -n {args.workers}, {args.rounds} rounds")
-        plain, shots, allure = [], [], []
-        with tempfile.TemporaryDirectory() as tmp:
-            run(args.tasks, serials, args.workers, None)  # warm-up: imports, caches
-            for i in range(args.rounds):
-                wall, summary = run(args.tasks, serials, args.workers, None)
-                plain.append(wall)
-                # --alluredir implies a screenshot after every action: this run
-                # separates that cost from the cost of writing the Allure results.
-                shots.append(run(args.tasks, serials, args.workers, None, "--mobileagent-screenshots", "all")[0])
-                directory = Path(tmp) / f"allure-{i}"
-                wall, _ = run(args.tasks, serials, args.workers, directory)
-                allure.append(wall)
-                files = list(directory.iterdir())
-                size = sum(f.stat().st_size for f in files)
-                print(f"round {i + 1}: plain {plain[-1]:.2f} s, screenshots all {shots[-1]:.2f} s, "
-                      f"--alluredir {allure[-1]:.2f} s ({len(files)} files, {size / 1e6:.1f} MB)  [{summary}]")
-        a, s, b = statistics.median(plain), statistics.median(shots), statistics.median(allure)
-        print(f"median wall: plain {a:.2f} s, screenshots all {s:.2f} s, --alluredir {b:.2f} s")
-        print(f"Allure adds {(b - a) / a * 100:+.1f}% in all (target <= +10%): screenshots after every action "
-              f"{(s - a) / a * 100:+.1f}%, writing the Allure results {(b - s) / a * 100:+.1f}%")
+    phones = served_phones(args.workers) if args.served else contextlib.nullcontext(([], None))
+    with phones as (serials, _adb_port), tempfile.TemporaryDirectory() as tmp:
+        where = f"served phones {', '.join(serials)}" if serials else "phones booted by each pytest run"
+        print(f"{args.tasks} with the replay agent at -n {args.workers}, {where}, {args.rounds} rounds")
+        wall: dict[str, list[float]] = {c: [] for c in CONFIGS}
+        cpu: dict[str, list[float]] = {c: [] for c in CONFIGS}
+        run(args, serials, "plain", Path(tmp), -1)  # warm-up: file caches, imports
+        for i in range(args.rounds):
+            order = CONFIGS[i % 3:] + CONFIGS[:i % 3]  # rotate who goes first
+            for config in order:
+                w, c = run(args, serials, config, Path(tmp), i)
+                wall[config].append(w)
+                cpu[config].append(c)
+            print(f"round {i + 1}: " + ", ".join(f"{c} {wall[c][-1]:.2f} s" for c in CONFIGS))
+        files = list((Path(tmp) / "allure-0").iterdir())
+        size = sum(f.stat().st_size for f in files)
+        print(f"Allure results of one run: {len(files)} files, {size / 1e6:.1f} MB")
+        for config in CONFIGS:
+            w, c = wall[config], cpu[config]
+            print(f"{config:7s} wall median {statistics.median(w):.2f} s (min {min(w):.2f}, max {max(w):.2f})"
+                  f"   CPU median {statistics.median(c):.2f} s")
+        plain, shots, allure = (statistics.median(wall[c]) for c in CONFIGS)
+        print(f"Allure adds {(allure - plain) / plain * 100:+.1f}% wall in all (target <= +10%): "
+              f"screenshots after every action {(shots - plain) / plain * 100:+.1f}%, "
+              f"writing the Allure results {(allure - shots) / plain * 100:+.1f}%")
+        paired = [(a - p) / p * 100 for a, p in zip(wall["allure"], wall["plain"])]
+        print(f"per round, allure vs plain: median {statistics.median(paired):+.1f}% "
+              f"(min {min(paired):+.1f}%, max {max(paired):+.1f}%)")
 
 
 if __name__ == "__main__":
