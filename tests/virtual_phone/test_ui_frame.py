@@ -106,3 +106,25 @@ def test_a_screen_seen_before_is_spliced_from_cached_bands():
     system.go_home()
     assert system.screenshot_png() == home
     assert system._frame.bands_encoded == encoded
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(st.sampled_from("aZgjy7 .,%×÷√=+-éÅ_|Qq"), min_size=0, max_size=12),
+       size=st.integers(8, 140), bold=st.booleans(), x=st.integers(-30, 300), y=st.integers(-60, 200),
+       color=st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255)))
+def test_cached_glyph_masks_draw_what_pillow_draws(text, size, bold, x, y, color):
+    # The renderer draws each line from a cached mask; Pillow's own text drawing is the reference.
+    from PIL import Image, ImageChops, ImageDraw
+
+    from pytest_mobileagent.virtual_phone.ui import text as ui_text
+
+    background = (250, 250, 250)
+    reference = Image.new("RGB", (320, 240), background)
+    ImageDraw.Draw(reference).text((x, y), text, font=ui_text.font(size, bold), fill=color)
+    painted = render.paint([("fill", background), ("text", x, y, text, size, bold, color)], 320, 240)
+    assert ImageChops.difference(painted, reference).getbbox() is None
+    # ... and the rows it reports contain every pixel it drew.
+    top, bottom = render.op_rows(("text", x, y, text, size, bold, color), 240)
+    drawn = ImageChops.difference(reference, Image.new("RGB", (320, 240), background)).getbbox()
+    if drawn is not None:
+        assert top <= drawn[1] and drawn[3] <= bottom

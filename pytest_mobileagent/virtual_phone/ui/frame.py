@@ -15,6 +15,10 @@ them; concatenated, followed by one final empty block, they form one valid
 stream.  The zlib checksum of the whole is combined from the bands' checksums.
 A screen never seen before costs what encoding the whole image costs; a small
 change costs a small fraction of it (figures: benchmarks/bench_ui.py).
+
+Compression uses ISA-L's deflate (the `isal` package) when installed: on
+screen pixels it is some twenty times faster than zlib's level 1 at a similar
+size.  Any DEFLATE stream will do for PNG, so zlib remains the fallback.
 """
 
 from __future__ import annotations
@@ -24,6 +28,11 @@ import zlib
 from collections import OrderedDict
 
 from . import render as _render
+
+try:
+    from isal import isal_zlib as _deflate
+except ImportError:  # a platform without an isal wheel: same streams, slower
+    _deflate = zlib  # type: ignore[assignment]
 
 BAND_ROWS = 60  # 39 bands on a 2340-row screen; a line of text spans one or two
 CACHE_BYTES = 16 << 20  # compressed bands kept for reuse: a few hundred whole screens
@@ -54,9 +63,9 @@ class _Piece:
         # and costs nothing to compute.
         rows = [pixels[i:i + stride] for i in range(0, len(pixels), stride)]
         filtered = _ROW_FILTER_NONE + _ROW_FILTER_NONE.join(rows)
-        compressor = zlib.compressobj(1, zlib.DEFLATED, -15)
-        self.data = compressor.compress(filtered) + compressor.flush(zlib.Z_SYNC_FLUSH)
-        self.adler = zlib.adler32(filtered)
+        compressor = _deflate.compressobj(1, _deflate.DEFLATED, -15)  # level 1, raw DEFLATE
+        self.data = compressor.compress(filtered) + compressor.flush(_deflate.Z_SYNC_FLUSH)
+        self.adler = _deflate.adler32(filtered)
         self.length = len(filtered)
 
 
@@ -119,7 +128,9 @@ class FrameBuffer:
         self._band_rows = band_rows
         self._tops = list(range(0, height, band_rows))
         count = len(self._tops)
-        self._keys: list[tuple | None] = [None] * count  # what each band shows now
+        self._drawn: list[tuple | None] = [None] * count  # the operations touching each band
+        self._keys: list[tuple | None] = [None] * count  # the same relative to the band's top
+        self._rows: dict[tuple, tuple[int, int]] = {}  # op_rows() by operation: frames repeat them
         self._pieces: list[_Piece | None] = [None] * count  # None: not encoded for its key yet
         self._image = None
         self._image_keys: list[tuple | None] = [None] * count  # what the image's bands show
@@ -136,13 +147,16 @@ class FrameBuffer:
         rows, count = self._band_rows, len(self._tops)
         per_band: list[list[tuple]] = [[] for _ in range(count)]
         for op in ops:
-            top, bottom = _render.op_rows(op, self.height)
+            top, bottom = self._rows_of(op)
             for band in range(max(0, top // rows), min(count, (bottom - 1) // rows + 1)):
                 per_band[band].append(op)
         for band, band_ops in enumerate(per_band):
-            key = self._key(band, band_ops)
-            if key != self._keys[band]:
-                self._keys[band] = key
+            drawn = tuple(band_ops)
+            if drawn != self._drawn[band]:
+                # Most bands stay as they were; only changed ones need their
+                # position-free key (which finds them in the cache).
+                self._drawn[band] = drawn
+                self._keys[band] = self._key(band, band_ops)
                 self._pieces[band] = None
                 self._png = None
 
@@ -178,6 +192,14 @@ class FrameBuffer:
             self._image_keys[first:last + 1] = self._keys[first:last + 1]
         return self._image
 
+    def _rows_of(self, op: tuple) -> tuple[int, int]:
+        rows = self._rows.get(op)
+        if rows is None:
+            if len(self._rows) > 50_000:
+                self._rows.clear()  # a bound, not a policy: entries are cheap to recompute
+            rows = self._rows[op] = _render.op_rows(op, self.height)
+        return rows
+
     def _key(self, band: int, band_ops: list[tuple]) -> tuple:
         """What a band shows, in coordinates relative to its top row."""
         top = self._tops[band]
@@ -191,7 +213,7 @@ class FrameBuffer:
         for first, last in _runs(bands):
             top = self._tops[first]
             bottom = min(self.height, self._tops[last] + self._band_rows)
-            run_ops = [op for op in ops if _overlaps(_render.op_rows(op, self.height), top, bottom)]
+            run_ops = [op for op in ops if _overlaps(self._rows_of(op), top, bottom)]
             yield (first, last), _render.paint(run_ops, self.width, self.height, top=top, bottom=bottom)
 
 

@@ -173,7 +173,13 @@ def display_list(windows: list[Window], status_text: str) -> list[tuple]:
 
 # Where each kind of operation keeps its box (l, t, r, b); "text" keeps its y.
 _BOX_AT = {"rect": 1, "frame": 1, "ellipse": 1, "ring": 1, "icon": 2}
-# Text glyphs reach above their y (accents) and below y + size (descenders).
+def _drawn_from_mask(op: tuple) -> bool:
+    """Single lines at whole-pixel positions (all the toolkit makes) use the cached glyph masks."""
+    return "\n" not in op[3] and isinstance(op[1], int) and isinstance(op[2], int)
+
+
+# Other text (several lines, sub-pixel positions) is drawn directly; its glyphs
+# reach above y (accents) and below y + size (descenders).
 _TEXT_ABOVE, _TEXT_BELOW = 0.5, 1.6
 # Outlines, line joints and anti-aliasing may bleed past a box by a few pixels.
 _BLEED = 8
@@ -187,9 +193,15 @@ def op_rows(op: tuple, height: int) -> tuple[int, int]:
     """
     kind = op[0]
     if kind == "text":
-        lines = op[3].count("\n") + 1
-        size = op[4]
-        return op[2] - int(size * _TEXT_ABOVE) - _BLEED, op[2] + int(size * _TEXT_BELOW) * lines + _BLEED
+        _, x, y, line, size, bold, _color = op
+        if _drawn_from_mask(op):
+            glyphs = _text.glyph_mask(line, size, bold)
+            if glyphs is None:
+                return y, y
+            mask, (_dx, dy) = glyphs
+            return y + dy, y + dy + mask.size[1]  # exact: nothing outside the mask is touched
+        lines = line.count("\n") + 1
+        return y - int(size * _TEXT_ABOVE) - _BLEED, y + int(size * _TEXT_BELOW) * lines + _BLEED
     index = _BOX_AT.get(kind)
     if index is not None:
         box = op[index]
@@ -252,7 +264,13 @@ def paint(ops: list[tuple], width: int, height: int, *, top: int = 0, bottom: in
             draw.ellipse(op[1], outline=op[2], width=dp(2))
         elif kind == "text":
             _, x, y, s, size, bold, color = op
-            draw.text((x, y), s, font=_text.font(size, bold), fill=color)
+            if _drawn_from_mask(op):
+                glyphs = _text.glyph_mask(s, size, bold)
+                if glyphs is not None:
+                    mask, (dx, dy) = glyphs
+                    draw.bitmap((x + dx, y + dy), mask, fill=color)
+            else:
+                draw.text((x, y), s, font=_text.font(size, bold), fill=color)
         elif kind == "scrim":
             overlay = ImageDraw.Draw(image, "RGBA")
             overlay.rectangle((0, 0, width, rows), fill=(0, 0, 0, op[1]))

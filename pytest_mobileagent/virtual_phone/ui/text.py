@@ -78,3 +78,23 @@ def wrap(text: str, size: int, max_width: int, bold: bool = False, max_lines: in
             last = last[:-1]
         lines[-1] = last + "…"
     return lines
+
+
+@functools.lru_cache(maxsize=4096)
+def glyph_mask(text: str, size: int, bold: bool = False):
+    """One line of text rendered once as a coverage mask: (mask image, (left, top) from the origin).
+
+    UI text repeats from frame to frame (labels, keys, list rows), so drawing a
+    cached mask beats rasterising the glyphs again; its box is also exactly the
+    rows the text touches, which the frame buffer needs.  None for a line that
+    draws nothing (empty or blank).
+    """
+    from PIL import Image, ImageDraw
+
+    face = font(size, bold)
+    left, top, right, bottom = face.getbbox(text)
+    if right <= left or bottom <= top:
+        return None
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255)
+    return mask, (left, top)
