@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .agents.actions import Action, Observation
 from .agents.base import agent_kind, reset_agent
-from .errors import InfrastructureError, TaskDefinitionError
+from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
 from .judge import Answer, Events, Progress, Screen, parse_hierarchy
 from .metrics import StepRecord, StopReason, TaskRecord
 
@@ -86,6 +86,16 @@ class Episode:
         for permission in self.spec.permissions:
             device.grant(package, permission)
         self._server.drain()
+
+    def device_info(self) -> dict[str, str] | None:
+        """Serial and Android version of the task's device, for the reports (None before reset)."""
+        if self._device is None:
+            return None
+        try:
+            version = self._device.android_version
+        except MobileAgentError:
+            version = "unknown"  # a lost device: the record already says what happened
+        return {"serial": self._device.serial, "android_version": version}
 
     # -- phase 2: the episode, after the setup fixtures -------------------------
     def run(self, body: Callable[[], Any], artifacts: Path | None = None) -> None:
@@ -287,18 +297,21 @@ class Episode:
 
     def _observe(self, *, step: int = 0) -> int:
         """Settle, dump, drain events (and screenshot in 'all' mode); returns the number of new events."""
-        xml = self._settle()
+        xml, png = self._settle(screenshot=self.options.screenshots == "all")
         self._xml = xml
         self.screen.update(xml, parse_hierarchy(xml))
         self._png, self._png_step = None, step
-        if self.options.screenshots == "all":
-            self._take_screenshot()
+        if png is not None:
+            self._store_screenshot(png)
         new = self._server.drain()  # type: ignore[union-attr]
         self.events.extend(new)
         return len(new)
 
     def _take_screenshot(self) -> bytes:
-        png = self._png = self._device.screenshot_png()  # type: ignore[union-attr]
+        return self._store_screenshot(self._device.screenshot_png())  # type: ignore[union-attr]
+
+    def _store_screenshot(self, png: bytes) -> bytes:
+        self._png = png
         if self._artifacts is not None:
             (self._artifacts / f"step_{self._png_step:03d}.png").write_bytes(png)
         return png
@@ -320,17 +333,25 @@ class Episode:
             return None
         return str(self._artifacts / f"step_{step:03d}.png")
 
-    def _settle(self) -> str:
-        """Dump until two consecutive dumps agree (bounded): the UI has settled."""
+    def _settle(self, *, screenshot: bool = False) -> tuple[str, bytes | None]:
+        """Dump until two consecutive dumps agree (bounded): the UI has settled.
+
+        With ``screenshot`` a screenshot is fetched alongside every dump after
+        the first. The screen did not change between two agreeing dumps, so
+        the one fetched alongside the second shows the settled screen, and it
+        costs no round trip of its own. Returns (hierarchy XML, PNG or None).
+        """
         device = self._device
         assert device is not None
         deadline = time.monotonic() + SETTLE_TIMEOUT
         previous = device.dump_hierarchy()
         while True:
+            shot = self.runtime.background.submit(device.screenshot_png) if screenshot else None
             current = device.dump_hierarchy()
+            png = shot.result() if shot is not None else None
             if current == previous or time.monotonic() > deadline:
                 # An endlessly animating screen is judged as it is at the bound.
-                return current
+                return current, png
             previous = current
 
     def _quiesce(self) -> list[Any]:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 RUNTIME_KEY = pytest.StashKey[Runtime]()
 RECORD_ATTR = "mobileagent_record"  # the TestReport attribute carrying a task's record dict
+DEVICE_ATTR = "mobileagent_device"  # ... and the one carrying {"serial", "android_version"} of its device
 
 try:  # The reporting side is written separately; the core must load without it.
     from .reporting import options as reporting_options
@@ -138,6 +139,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         episode._reported = True  # type: ignore[attr-defined]
         item.config.hook.pytest_mobileagent_task_record(record=episode.record, item=item)
         setattr(report, RECORD_ATTR, episode.record.to_dict())
+        device = episode.device_info()
+        if device is not None:
+            setattr(report, DEVICE_ATTR, device)
     return report
 
 

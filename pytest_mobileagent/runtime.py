@@ -21,6 +21,8 @@ from .errors import InfrastructureError, MobileAgentError
 from .options import MobileAgentOptions
 
 if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
     from .device import Device
     from .events import EventServer
 
@@ -55,6 +57,7 @@ class Runtime:
         self._device: "Device | None" = None
         self._events: "EventServer | None" = None
         self._pool: Any = None
+        self._background: Any = None
         self._artifacts: Path | None = None
         self.default_artifacts: Path | None = None  # set from tmp_path_factory by the fixture
         self.device_error: BaseException | None = None
@@ -125,6 +128,15 @@ class Runtime:
             self._events = server
         return self._events
 
+    @property
+    def background(self) -> "ThreadPoolExecutor":
+        """One thread for device calls that overlap another (a screenshot during a dump)."""
+        if self._background is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mobileagent-device")
+        return self._background
+
     # -- artifacts ------------------------------------------------------------
     def artifacts_dir(self, nodeid: str) -> Path:
         """A fresh directory for one task's screenshots and hierarchies."""
@@ -141,6 +153,9 @@ class Runtime:
         return path
 
     def close(self) -> None:
+        if self._background is not None:
+            self._background.shutdown(wait=True)
+            self._background = None
         if self._events is not None:
             if self._device is not None:
                 try:

@@ -80,6 +80,7 @@ def test_allure_under_xdist_on_two_phones(pytester, phone, phone_factory):
     check_allure(pytester.path / "allure", data)
     env = (pytester.path / "allure" / "environment.properties").read_text()
     assert "agent=replay" in env
+    assert "android_version=14\n" in env  # what both virtual phones report (getprop)
 
 
 def test_noop_gated_run_against_a_replay_baseline(pytester, phone):

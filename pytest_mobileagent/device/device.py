@@ -8,6 +8,7 @@ adbutils device for setup code that wants its wider API and can afford its
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shlex
@@ -76,6 +77,11 @@ class Device:
 
     def __repr__(self) -> str:
         return f"<Device {self.serial} {self.width}x{self.height}>"
+
+    @functools.cached_property
+    def android_version(self) -> str:
+        """The Android release (``ro.build.version.release``, e.g. "14"), read once."""
+        return self.shell("getprop ro.build.version.release").strip() or "unknown"
 
     # -- adbutils escape hatch -------------------------------------------------------
     @property

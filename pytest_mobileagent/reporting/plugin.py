@@ -218,7 +218,7 @@ class ReportingPlugin:
             "agent": self.results.get("agent") or "-",
             "model": self.results.get("model") or "-",
             "devices": self.results.get("devices") or "-",
-            "android_version": sorted(set(versions)) or "unknown",
+            "android_version": ", ".join(sorted(set(versions))) or "unknown",
             "plugin_version": self.results.get("plugin_version"),
             "python": platform.python_version(),
             "pytest": pytest.__version__,
