@@ -114,6 +114,27 @@ def test_engine_percent_grouping_and_division_by_zero():
     assert engine.result == "0.25"
 
 
+def test_an_overflowing_result_toasts_and_further_keys_do_not_raise():
+    toasts = []
+    engine = CalculatorEngine(on_toast=toasts.append)
+
+    def press(keys):
+        for key in keys:
+            engine.operation(key) if key in "^×+" else engine.digit(key)
+
+    press("9" * 200 + "^" + "9" * 5)
+    # 9...9 ^ 99999 is infinite: the input keeps both operands and gains the
+    # new operator, whose operand then cannot be read (the app toasts again).
+    press("×")
+    assert engine.input.endswith("^99,999×") and set(toasts) == {"An unknown error occurred"}
+    press("7×7")  # before the fix: ValueError from every further operator
+    engine.equals()
+    engine.reset()
+    press("2+3")
+    engine.equals()
+    assert engine.result == "5"
+
+
 def test_leading_zeros_and_double_decimal_points_are_ignored():
     engine = CalculatorEngine()
     for key in "000..5.":

@@ -80,7 +80,13 @@ class CalculatorEngine:
         check = self.input.lstrip("-").replace(",", "")
         positions = [check.find(op) for op in OPERATIONS if op in check]
         value = check[min(positions) + 1:] if positions else check
-        return float(value) if value not in ("", ".") else 0.0
+        try:
+            return float(value) if value not in ("", ".") else 0.0
+        except ValueError:
+            # A result that overflowed leaves "a×b×" behind; the app's
+            # getSecondValue() catches the parse error, toasts it and uses 0.
+            self.on_toast(UNKNOWN_ERROR)
+            return 0.0
 
     def _group(self) -> None:
         def regroup(match: re.Match) -> str:
