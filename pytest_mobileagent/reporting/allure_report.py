@@ -17,13 +17,13 @@ task's page links to the run summary without adding a test to the count.
 
 from __future__ import annotations
 
-import json
 import os
 import uuid as uuid_mod
 from pathlib import Path
 from typing import Any, Iterable
 
 from ..metrics import StepRecord, StopReason, TaskRecord
+from .jsontext import json_text
 from .redact import Redactor
 
 __all__ = ["CATEGORIES", "allure_dir", "attach_task", "describe_action", "write_run_files"]
@@ -91,7 +91,7 @@ def _status_mark(record: TaskRecord) -> str | None:
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+    return json_text(value)
 
 
 def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:

@@ -31,6 +31,8 @@ RECORD_ATTR = "mobileagent_record"
 DEVICE_ATTR = "mobileagent_device"
 #: Attribute we add on the running side: the Allure uuid of the test, for the run summary.
 ALLURE_UUID_ATTR = "mobileagent_allure_uuid"
+#: Key of xdist's workeroutput carrying a worker's report-writing problems to the controller.
+PROBLEMS_KEY = "mobileagent_problems"
 #: Name of the parameter --repeat-tasks adds to task functions.
 REPEAT_PARAM = "mobileagent_repeat"
 
@@ -61,6 +63,38 @@ class ReportingPlugin:
         self.results: dict[str, Any] | None = None
         self.gate_failures: list[str] = []
         self.comparison = None
+        self.allure_files = None  # the BackgroundFileLogger, with --alluredir
+        if not self.is_worker and config.pluginmanager.hasplugin("xdist"):
+            config.pluginmanager.register(_WorkerProblems(self), "mobileagent-reporting-xdist")
+
+    def problem(self, message: str) -> None:
+        """A report could not be written: a warning in the controller's summary."""
+        if self.is_worker:
+            self.config.workeroutput.setdefault(PROBLEMS_KEY, []).append(message)  # type: ignore[attr-defined]
+        else:
+            self.bad_records.append(message)
+
+    # -- Allure files (every process) ---------------------------------------------
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        # After every pytest_configure, so allure-pytest's logger is registered by now.
+        if _allure_active(self.config):
+            from .allure_files import install
+
+            self.allure_files = install(self.config)
+
+    @pytest.hookimpl(tryfirst=True, specname="pytest_sessionfinish")
+    def pytest_sessionfinish_flush(self, session: pytest.Session, exitstatus: int) -> None:
+        # First thing at the end: on a worker, xdist reports it done only after
+        # this, so the controller's run-level files see every task's files.
+        if self.allure_files is None:
+            return
+        from .allure_files import AllureWriteError
+
+        try:
+            self.allure_files.flush()
+        except AllureWriteError as exc:
+            self.problem(str(exc))
 
     # -- repetition --------------------------------------------------------
 
@@ -294,10 +328,25 @@ class ReportingPlugin:
             write("gates passed", green=True)
 
 
+class _WorkerProblems:
+    """Collects the workers' report-writing problems (registered on the controller, only with xdist)."""
+
+    def __init__(self, reporting: ReportingPlugin):
+        self.reporting = reporting
+
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        output = getattr(node, "workeroutput", None) or {}
+        self.reporting.bad_records.extend(str(message) for message in output.get(PROBLEMS_KEY, []))
+
+
+def _allure_active(config: pytest.Config) -> bool:
+    return getattr(config.option, "allure_report_dir", None) is not None
+
+
 def _screenshots_for_allure(config: pytest.Config) -> None:
     """With --alluredir every Allure step shows its screenshot: unless the user chose a
     --mobileagent-screenshots mode, the core takes one after every action ('all')."""
-    if getattr(config.option, "allure_report_dir", None) is None:
+    if not _allure_active(config):
         return
     try:
         chosen = config.getoption("mobileagent_screenshots", default=None) or config.getini("mobileagent_screenshots")

@@ -1,0 +1,146 @@
+"""Allure's results directory, written off the test's critical path.
+
+allure-pytest's ``AllureFileLogger`` writes every result, container and
+attachment synchronously inside the test protocol, and encodes the JSON with
+``json.dump`` (which never uses the C encoder). With a screenshot and an
+action per agent step, a run writes hundreds of files, and that cost landed
+between one task and the next.
+
+:class:`BackgroundFileLogger` writes the same files under the same names (the
+Allure results format is unchanged): JSON is encoded with orjson on the
+calling thread, so what is written is a snapshot taken when Allure reported
+it, and the disk work (create, write, rename) runs on one writer thread
+while the next task runs. :func:`install` swaps it in for allure-pytest's
+logger for the session; :meth:`BackgroundFileLogger.flush` waits until
+everything queued is on disk and raises the first write error, and is called
+at the end of the session (before xdist tells the controller a worker is done)
+and again at cleanup.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import uuid
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from allure_commons import hookimpl
+from allure_commons.logger import AllureFileLogger
+
+from .jsontext import json_bytes
+
+__all__ = ["AllureWriteError", "BackgroundFileLogger", "install"]
+
+# allure-commons indents its JSON when this variable is set; so do we.
+INDENT_ENV = "ALLURE_INDENT_OUTPUT"
+
+
+class AllureWriteError(OSError):
+    """Allure results could not be written (disk full, directory removed, ...)."""
+
+
+class BackgroundFileLogger(AllureFileLogger):
+    """allure-commons' file logger with orjson encoding and a writer thread."""
+
+    def __init__(self, report_dir: str | os.PathLike) -> None:
+        # allure-pytest already created (and, with --clean-alluredir, emptied) the directory.
+        super().__init__(report_dir, clean=False)
+        self._jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
+        self._errors: list[str] = []
+        self._thread = threading.Thread(target=self._work, name="mobileagent-allure-writer", daemon=True)
+        self._thread.start()
+
+    # -- allure-commons hooks ----------------------------------------------------
+    def _report_item(self, item) -> None:
+        from attr import asdict
+
+        # The same filter and file names as allure-commons.
+        data = asdict(item, filter=lambda _, v: v or v is False)
+        body = json_bytes(data, indent=bool(os.environ.get(INDENT_ENV)))
+        self._write(item.file_pattern.format(prefix=uuid.uuid4()), body)
+
+    @hookimpl
+    def report_attached_file(self, source, file_name) -> None:
+        # Read now: a caller may delete its file as soon as attach_file returns.
+        # Creating the copy is the costly part, and that waits for the writer.
+        self._write(file_name, Path(source).read_bytes())
+
+    @hookimpl
+    def report_attached_data(self, body, file_name) -> None:
+        self._write(file_name, body.encode("utf-8") if isinstance(body, str) else bytes(body))
+
+    # -- the writer ------------------------------------------------------------
+    def _write(self, file_name: str, body: bytes) -> None:
+        destination = self._report_dir / file_name
+        self._jobs.put(lambda: _write_atomically(destination, body))
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            try:
+                if job is None:
+                    return
+                job()
+            except OSError as exc:
+                self._errors.append(f"{type(exc).__name__}: {exc}")
+            finally:
+                self._jobs.task_done()
+
+    def flush(self) -> None:
+        """Block until every queued file is written; raise the first error, if any."""
+        if self._thread.is_alive():
+            self._jobs.join()
+        if self._errors:
+            errors, self._errors = self._errors, []
+            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+            raise AllureWriteError(f"could not write Allure results to {self._report_dir}: {errors[0]}{more}")
+
+    def close(self) -> None:
+        """Flush, then stop the writer thread."""
+        try:
+            self.flush()
+        finally:
+            if self._thread.is_alive():
+                self._jobs.put(None)
+                self._thread.join()
+
+
+def _write_atomically(destination: Path, body: bytes) -> None:
+    # As allure-commons does: a reader never sees half a file under its final name.
+    temporary = destination.with_name(destination.name + ".tmp")
+    with open(temporary, "wb") as handle:
+        handle.write(body)
+    os.replace(temporary, destination)
+
+
+def install(config: pytest.Config) -> BackgroundFileLogger | None:
+    """Put a :class:`BackgroundFileLogger` in place of allure-pytest's file logger.
+
+    Returns None (and changes nothing) when allure-pytest registered no file
+    logger, i.e. without ``--alluredir``. At config cleanup the original logger
+    is put back, because allure-pytest's own cleanup unregisters it by name.
+    """
+    import allure_commons
+
+    manager = allure_commons.plugin_manager
+    originals = [p for p in manager.get_plugins() if type(p) is AllureFileLogger]
+    if len(originals) != 1:
+        return None
+    original = originals[0]
+    logger = BackgroundFileLogger(original._report_dir)
+    name = manager.get_name(original)
+    manager.unregister(original)
+    manager.register(logger, "mobileagent_allure_files")
+
+    def restore() -> None:
+        try:
+            logger.close()
+        finally:
+            manager.unregister(logger)
+            manager.register(original, name)
+
+    config.add_cleanup(restore)
+    return logger

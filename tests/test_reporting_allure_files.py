@@ -1,0 +1,107 @@
+"""The background Allure file logger: same files as allure-commons', written off the test's path."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from allure_commons.logger import AllureFileLogger
+from allure_commons import model2
+
+from pytest_mobileagent.reporting.allure_files import AllureWriteError, BackgroundFileLogger
+
+
+def sample_result() -> model2.TestResult:
+    step = model2.TestStepResult(
+        name="1. tap id=btn_7", status=model2.Status.PASSED, start=1, stop=2,
+        parameters=[model2.Parameter(name="tokens", value="0")],
+        attachments=[model2.Attachment(name="screenshot", source="x-attachment.png", type="image/png")])
+    return model2.TestResult(
+        uuid="u1", name="Calculate the result of '7 × 6' — ünïcode", fullName="t#test_mul",
+        status=model2.Status.PASSED, labels=[model2.Label(name="feature", value="calculator")], steps=[step],
+        start=1, stop=3)
+
+
+def read_results(directory: Path) -> list[dict]:
+    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(directory.glob("*-result.json"))]
+
+
+@pytest.mark.parametrize("indent", ["", "1"])
+def test_results_equal_allure_commons_own(tmp_path, monkeypatch, indent):
+    monkeypatch.setenv("ALLURE_INDENT_OUTPUT", indent)
+    ours = BackgroundFileLogger(tmp_path / "ours")
+    ours.report_result(sample_result())
+    ours.close()
+    theirs = AllureFileLogger(tmp_path / "theirs")
+    theirs.report_result(sample_result())
+    assert read_results(tmp_path / "ours") == read_results(tmp_path / "theirs") != []
+    text = next((tmp_path / "ours").glob("*-result.json")).read_text(encoding="utf-8")
+    assert ("\n" in text) == bool(indent)
+    assert not list((tmp_path / "ours").glob("*.tmp"))
+
+
+def test_attached_files_and_data_are_written(tmp_path):
+    logger = BackgroundFileLogger(tmp_path / "out")
+    source = tmp_path / "shot.png"
+    source.write_bytes(b"\x89PNG fake")
+    logger.report_attached_file(source=str(source), file_name="a-attachment.png")
+    source.unlink()  # callers may delete their file as soon as attach_file returns
+    logger.report_attached_data(body="tëxt", file_name="b-attachment.txt")
+    logger.report_attached_data(body=b"\x00\x01", file_name="c-attachment.bin")
+    logger.flush()
+    out = tmp_path / "out"
+    assert (out / "a-attachment.png").read_bytes() == b"\x89PNG fake"
+    assert (out / "b-attachment.txt").read_text(encoding="utf-8") == "tëxt"
+    assert (out / "c-attachment.bin").read_bytes() == b"\x00\x01"
+    logger.close()
+
+
+def test_a_failed_write_is_raised_by_flush_and_later_files_still_land(tmp_path):
+    out = tmp_path / "out"
+    logger = BackgroundFileLogger(out)
+    (out / "blocker-attachment.txt.tmp").mkdir()  # the temporary name is taken by a directory
+    logger.report_attached_data(body="lost", file_name="blocker-attachment.txt")
+    logger.report_attached_data(body="kept", file_name="next-attachment.txt")
+    with pytest.raises(AllureWriteError, match="could not write Allure results to .*out"):
+        logger.flush()
+    assert (out / "next-attachment.txt").read_text() == "kept"
+    logger.flush()  # the error was reported once
+    logger.close()
+
+
+PROJECT = '''
+import allure_commons
+from pytest_mobileagent.reporting.allure_files import BackgroundFileLogger
+
+def test_logger_swapped():
+    loggers = [p for p in allure_commons.plugin_manager.get_plugins() if isinstance(p, BackgroundFileLogger)]
+    assert len(loggers) == 1
+'''
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+def test_a_run_with_alluredir_uses_it_and_cleans_up(pytester, workers):
+    pytester.makepyfile(test_swap=PROJECT + "\ndef test_other():\n    pass\n")
+    result = pytester.runpytest_subprocess("--alluredir", "allure", "-p", "no:cacheprovider", *workers)
+    result.assert_outcomes(passed=2)
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    assert len(list((pytester.path / "allure").glob("*-result.json"))) == 2
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+def test_a_results_directory_removed_mid_run_is_reported(pytester, workers):
+    pytester.makepyfile(test_gone='''
+import shutil
+def test_remove(request):
+    shutil.rmtree(request.config.option.allure_report_dir)
+def test_after():
+    pass
+''')
+    args = ["--alluredir", "allure", "-p", "no:cacheprovider", *workers]
+    if workers:
+        args += ["--dist", "load"]
+    result = pytester.runpytest_subprocess(*args)
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(["*warning: could not write Allure results to *allure*"])
