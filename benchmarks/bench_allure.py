@@ -17,7 +17,7 @@ Prints each configuration's median wall time with its spread (min-max) and
 CPU time (this process's children: pytest and any phone processes it starts),
 then what Allure adds in percent (target: at most +10%). Asserts nothing.
 
-Usage: python benchmarks/bench_allure.py [--rounds 7] [--workers 1] [--served] [--tasks task_tests]
+Usage: python benchmarks/bench_allure.py [--rounds 7] [--workers 1] [--served] [--tasks task_tests] [--dir DIR]
 """
 
 from __future__ import annotations
@@ -40,7 +40,10 @@ CONFIGS = ("plain", "shots", "allure")
 
 def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[float, float]:
     """One pytest run; returns (wall seconds, CPU seconds of the child processes)."""
-    cmd = [sys.executable, "-m", "pytest", args.tasks, "--agent", "replay", "-q", "-p", "no:cacheprovider"]
+    # Hypothesis is installed with the test extra, not with the plugin; its pytest
+    # plugin would import all of hypothesis at the end of every run (~0.7 s here).
+    cmd = [sys.executable, "-m", "pytest", args.tasks, "--agent", "replay", "-q", "-p", "no:cacheprovider",
+           "-p", "no:hypothesispytest"]
     for serial in serials:
         cmd += ["--device", serial]
     if args.workers > 1:
@@ -68,12 +71,16 @@ def main() -> None:
     parser.add_argument("--served", action="store_true",
                         help="boot phones once and pass them with --device (phone caches persist across runs)")
     parser.add_argument("--tasks", default="task_tests")
+    parser.add_argument("--dir", default=None,
+                        help="where the Allure results go (default: the system's temporary directory); "
+                             "e.g. /dev/shm to see how much of the cost is creating files on disk")
     args = parser.parse_args()
 
     phones = served_phones(args.workers) if args.served else contextlib.nullcontext(([], None))
-    with phones as (serials, _adb_port), tempfile.TemporaryDirectory() as tmp:
+    with phones as (serials, _adb_port), tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         where = f"served phones {', '.join(serials)}" if serials else "phones booted by each pytest run"
-        print(f"{args.tasks} with the replay agent at -n {args.workers}, {where}, {args.rounds} rounds")
+        print(f"{args.tasks} with the replay agent at -n {args.workers}, {where}, {args.rounds} rounds; "
+              f"Allure results under {tmp}")
         wall: dict[str, list[float]] = {c: [] for c in CONFIGS}
         cpu: dict[str, list[float]] = {c: [] for c in CONFIGS}
         run(args, serials, "plain", Path(tmp), -1)  # warm-up: file caches, imports
