@@ -70,6 +70,7 @@ class Episode:
         self._xml = ""
         self._png: bytes | None = None
         self._png_step = 0  # the step whose observation the current screen is
+        self._initial_png_saved = False
         self._lazy_seconds = 0.0  # screenshot time spent inside the agent's turn
         self._started = time.perf_counter()
 
@@ -314,6 +315,8 @@ class Episode:
         self._png = png
         if self._artifacts is not None:
             (self._artifacts / f"step_{self._png_step:03d}.png").write_bytes(png)
+            # Only this episode's file counts: an --mobileagent-artifacts directory may hold older ones.
+            self._initial_png_saved |= self._png_step == 0
         return png
 
     def _screenshot(self) -> bytes:
@@ -399,6 +402,8 @@ class Episode:
         record.milestones = list(self.progress.declared)
         record.milestones_reached = self.progress.reached_in_order
         record.event_log = [event.to_dict() for event in self.events]
+        if self._initial_png_saved:
+            record.initial_screenshot = self._screenshot_path(0)  # 'all' mode, or the agent read it
         if self._artifacts is not None and self._xml:
             path = self._artifacts / "final_hierarchy.xml"
             path.write_text(self._xml, encoding="utf-8")

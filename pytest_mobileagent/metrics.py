@@ -98,6 +98,7 @@ class TaskRecord:
     steps: list[StepRecord] = field(default_factory=list)
     event_log: list[dict[str, Any]] = field(default_factory=list)
     final_hierarchy: str | None = None  # path of the last view-hierarchy XML, if saved
+    initial_screenshot: str | None = None  # path of the PNG of the screen before the first action, if saved
     repeat: int = 0  # repetition index when a task is run several times
 
     # -- derived figures -------------------------------------------------

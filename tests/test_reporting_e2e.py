@@ -50,6 +50,10 @@ def check_allure(directory, data):
             assert (directory / shot["source"]).read_bytes().startswith(b"\x89PNG")
         assert json.loads(allure_attachment(directory, item, "metrics.json")) == record["derived"]
         assert "<hierarchy" in allure_attachment(directory, item, "final hierarchy.xml")
+        initial = next(a for a in item["attachments"] if a["name"] == "initial screen")
+        first = next(a for a in item["steps"][0]["attachments"] if a["name"] == "screenshot")
+        before, after = ((directory / a["source"]).read_bytes() for a in (initial, first))
+        assert before.startswith(b"\x89PNG") and before != after  # the screen before the first tap
     return results
 
 

@@ -169,6 +169,10 @@ def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:
     def attach(body: str, name: str, kind) -> None:
         reporter.attach_data(str(uuid_mod.uuid4()), body, name=name, attachment_type=kind, parent_uuid=parent)
 
+    if record.initial_screenshot and Path(record.initial_screenshot).is_file():
+        # The screen the agent started from; each step shows the screen after its action.
+        reporter.attach_file(str(uuid_mod.uuid4()), record.initial_screenshot, name="initial screen",
+                             attachment_type=AttachmentType.PNG, parent_uuid=parent)
     attach(text(_json(record.summary())), "metrics.json", AttachmentType.JSON)
     trajectory = redactor.data({
         "task": record.task, "prompt": record.prompt, "agent": record.agent, "model": record.model,
