@@ -70,7 +70,7 @@ class Episode:
         self._xml = ""
         self._png: bytes | None = None
         self._png_step = 0  # the step whose observation the current screen is
-        self._initial_png_saved = False
+        self._png_paths: dict[int, str] = {}  # step -> where this episode saved its screenshot
         self._lazy_seconds = 0.0  # screenshot time spent inside the agent's turn
         self._started = time.perf_counter()
 
@@ -284,7 +284,7 @@ class Episode:
             agent_seconds=agent_seconds,
             tokens_in=int(tokens_in or 0),
             tokens_out=int(tokens_out or 0),
-            screenshot=self._screenshot_path(index) if self._png is not None else None,
+            screenshot=self._screenshot_path(index),
             screen_changed=self._xml != before,
             judge_passed=passed and not was_success,
             milestones=list(self.progress.new),
@@ -314,9 +314,8 @@ class Episode:
     def _store_screenshot(self, png: bytes) -> bytes:
         self._png = png
         if self._artifacts is not None:
-            (self._artifacts / f"step_{self._png_step:03d}.png").write_bytes(png)
-            # Only this episode's file counts: an --mobileagent-artifacts directory may hold older ones.
-            self._initial_png_saved |= self._png_step == 0
+            name = self._artifacts / f"step_{self._png_step:03d}.png"
+            self._png_paths[self._png_step] = self.runtime.save_screenshot(name, png)
         return png
 
     def _screenshot(self) -> bytes:
@@ -332,9 +331,8 @@ class Episode:
         return self._png
 
     def _screenshot_path(self, step: int) -> str | None:
-        if self._artifacts is None:
-            return None
-        return str(self._artifacts / f"step_{step:03d}.png")
+        """Where this episode saved the screenshot of ``step`` (None: it saved none)."""
+        return self._png_paths.get(step)
 
     def _settle(self, *, screenshot: bool = False) -> tuple[str, bytes | None]:
         """Dump until two consecutive dumps agree (bounded): the UI has settled.
@@ -402,8 +400,7 @@ class Episode:
         record.milestones = list(self.progress.declared)
         record.milestones_reached = self.progress.reached_in_order
         record.event_log = [event.to_dict() for event in self.events]
-        if self._initial_png_saved:
-            record.initial_screenshot = self._screenshot_path(0)  # 'all' mode, or the agent read it
+        record.initial_screenshot = self._screenshot_path(0)  # 'all' mode, or the agent read it
         if self._artifacts is not None and self._xml:
             path = self._artifacts / "final_hierarchy.xml"
             path.write_text(self._xml, encoding="utf-8")

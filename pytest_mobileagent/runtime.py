@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pytest
 
@@ -60,6 +60,10 @@ class Runtime:
         self._background: Any = None
         self._artifacts: Path | None = None
         self.default_artifacts: Path | None = None  # set from tmp_path_factory by the fixture
+        # Saves a step's screenshot and returns its path; None: into the task's
+        # artifacts directory. With --alluredir the reporting plugin sets one
+        # that saves it once, as the Allure attachment.
+        self.screenshot_saver: Callable[[bytes], str] | None = None
         self.device_error: BaseException | None = None
 
     # -- agent ----------------------------------------------------------------
@@ -151,6 +155,13 @@ class Runtime:
         path = self._artifacts / name
         path.mkdir(parents=True, exist_ok=True)
         return path
+
+    def save_screenshot(self, path: Path, png: bytes) -> str:
+        """Save a step's PNG (at ``path`` unless a screenshot saver is set); returns where it went."""
+        if self.screenshot_saver is not None:
+            return self.screenshot_saver(png)
+        path.write_bytes(png)
+        return str(path)
 
     def close(self) -> None:
         if self._background is not None:

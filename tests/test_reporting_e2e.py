@@ -9,6 +9,7 @@ secrets that an agent puts into its LLM input never reach any output.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -45,9 +46,11 @@ def check_allure(directory, data):
         params = {p["name"]: p["value"] for p in item["parameters"]}
         assert params["device"] == record["device"] and params["max_steps"] == str(record["max_steps"])
         assert len(item["steps"]) == len(record["steps"]) == record["steps_taken"]
-        for step in item["steps"]:
+        for step, recorded in zip(item["steps"], record["steps"]):
             shot = next(a for a in step["attachments"] if a["name"] == "screenshot")
             assert (directory / shot["source"]).read_bytes().startswith(b"\x89PNG")
+            # Saved once, as the attachment: the results file points at the same file.
+            assert Path(recorded["screenshot"]) == directory / shot["source"]
         assert json.loads(allure_attachment(directory, item, "metrics.json")) == record["derived"]
         assert "<hierarchy" in allure_attachment(directory, item, "final hierarchy.xml")
         initial = next(a for a in item["attachments"] if a["name"] == "initial screen")

@@ -72,6 +72,22 @@ class BackgroundFileLogger(AllureFileLogger):
     def report_attached_data(self, body, file_name) -> None:
         self._write(file_name, body.encode("utf-8") if isinstance(body, str) else bytes(body))
 
+    # -- our own attachment files ---------------------------------------------
+    @property
+    def report_dir(self) -> Path:
+        return self._report_dir
+
+    def save_attachment(self, body: bytes, extension: str) -> Path:
+        """Queue ``body`` as a new attachment file; returns its final path.
+
+        Step screenshots are saved this way, once, instead of being written to
+        the artifacts directory and copied here; an Allure step then refers to
+        the file by name (:func:`allure_report.attach_task`).
+        """
+        name = f"{uuid.uuid4()}-attachment.{extension}"
+        self._write(name, bytes(body))
+        return self._report_dir / name
+
     # -- the writer ------------------------------------------------------------
     def _write(self, file_name: str, body: bytes) -> None:
         destination = self._report_dir / file_name

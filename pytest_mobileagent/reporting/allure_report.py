@@ -102,7 +102,7 @@ def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:
     listener = _listener(config)
     if listener is None:
         return False
-    from allure_commons.model2 import Label, Parameter, Status, StatusDetails, TestStepResult
+    from allure_commons.model2 import Attachment, Label, Parameter, Status, StatusDetails, TestStepResult
     from allure_commons.types import AttachmentType, LabelType
     from allure_commons.utils import now
 
@@ -112,6 +112,18 @@ def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:
         return False
     parent = test.uuid
     text = redactor.text
+    results_dir = allure_dir(config)
+
+    def attach_png(path: str | None, name: str, item, item_uuid: str) -> None:
+        if not path:
+            return
+        source = Path(path)
+        if source.parent == results_dir:
+            # Saved here once by the episode (still queued, maybe): refer to it by name.
+            item.attachments.append(Attachment(name=name, source=source.name, type=AttachmentType.PNG.mime_type))
+        elif source.is_file():
+            reporter.attach_file(str(uuid_mod.uuid4()), path, name=name, attachment_type=AttachmentType.PNG,
+                                 parent_uuid=item_uuid)
 
     test.name = text(record.prompt) or test.name
     test.labels.extend([
@@ -150,11 +162,9 @@ def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:
             step_params.append(Parameter(name="milestones", value=text(", ".join(step.milestones))))
         if step.judge_passed:
             step_params.append(Parameter(name="judge", value="passed"))
-        reporter.start_step(parent, step_uuid, TestStepResult(
-            name=text(describe_action(step)), start=clock, parameters=step_params))
-        if step.screenshot and Path(step.screenshot).is_file():
-            reporter.attach_file(str(uuid_mod.uuid4()), step.screenshot, name="screenshot",
-                                 attachment_type=AttachmentType.PNG, parent_uuid=step_uuid)
+        step_result = TestStepResult(name=text(describe_action(step)), start=clock, parameters=step_params)
+        reporter.start_step(parent, step_uuid, step_result)
+        attach_png(step.screenshot, "screenshot", step_result, step_uuid)
         reporter.attach_data(str(uuid_mod.uuid4()), text(_json(step.action)), name="action.json",
                              attachment_type=AttachmentType.JSON, parent_uuid=step_uuid)
         if step.llm_input:
@@ -169,10 +179,8 @@ def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:
     def attach(body: str, name: str, kind) -> None:
         reporter.attach_data(str(uuid_mod.uuid4()), body, name=name, attachment_type=kind, parent_uuid=parent)
 
-    if record.initial_screenshot and Path(record.initial_screenshot).is_file():
-        # The screen the agent started from; each step shows the screen after its action.
-        reporter.attach_file(str(uuid_mod.uuid4()), record.initial_screenshot, name="initial screen",
-                             attachment_type=AttachmentType.PNG, parent_uuid=parent)
+    # The screen the agent started from; each step shows the screen after its action.
+    attach_png(record.initial_screenshot, "initial screen", test, parent)
     attach(text(_json(record.summary())), "metrics.json", AttachmentType.JSON)
     trajectory = redactor.data({
         "task": record.task, "prompt": record.prompt, "agent": record.agent, "model": record.model,

@@ -82,6 +82,10 @@ class ReportingPlugin:
             from .allure_files import install
 
             self.allure_files = install(self.config)
+            runtime = _core_runtime(self.config)
+            if self.allure_files is not None and runtime is not None:
+                logger = self.allure_files
+                runtime.screenshot_saver = lambda png: str(logger.save_attachment(png, "png"))
 
     @pytest.hookimpl(tryfirst=True, specname="pytest_sessionfinish")
     def pytest_sessionfinish_flush(self, session: pytest.Session, exitstatus: int) -> None:
@@ -343,6 +347,15 @@ def _allure_active(config: pytest.Config) -> bool:
     return getattr(config.option, "allure_report_dir", None) is not None
 
 
+def _core_runtime(config: pytest.Config):
+    """The core plugin's Runtime of this process, or None (a stand-in core in some tests)."""
+    try:
+        from ..plugin import RUNTIME_KEY
+    except ImportError:
+        return None
+    return config.stash.get(RUNTIME_KEY, None)
+
+
 def _screenshots_for_allure(config: pytest.Config) -> None:
     """With --alluredir every Allure step shows its screenshot: unless the user chose a
     --mobileagent-screenshots mode, the core takes one after every action ('all')."""
@@ -350,10 +363,9 @@ def _screenshots_for_allure(config: pytest.Config) -> None:
         return
     try:
         chosen = config.getoption("mobileagent_screenshots", default=None) or config.getini("mobileagent_screenshots")
-        from ..plugin import RUNTIME_KEY
-    except (ValueError, ImportError):  # the core's options are not registered (a stand-in core)
+    except ValueError:  # the core's options are not registered (a stand-in core)
         return
-    runtime = config.stash.get(RUNTIME_KEY, None)
+    runtime = _core_runtime(config)
     if chosen or runtime is None or getattr(runtime.options, "screenshots", "all") == "all":
         return
     import dataclasses
