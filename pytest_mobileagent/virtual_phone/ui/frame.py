@@ -58,15 +58,22 @@ class _Piece:
 
     __slots__ = ("data", "adler", "length")
 
-    def __init__(self, pixels: bytes | memoryview, stride: int) -> None:
+    def __init__(self, padded_rows: memoryview) -> None:
         # PNG rows each start with a filter byte; 0 (none) suits flat UI pixels
-        # and costs nothing to compute.
-        rows = [pixels[i:i + stride] for i in range(0, len(pixels), stride)]
-        filtered = _ROW_FILTER_NONE + _ROW_FILTER_NONE.join(rows)
+        # and costs nothing to compute. `padded_rows` has a zero byte after
+        # every row (see _padded_rows), so a zero byte plus all of it but the
+        # last byte is the filtered data, without slicing rows apart.
+        filtered = padded_rows[:-1]
         compressor = _deflate.compressobj(1, _deflate.DEFLATED, -15)  # level 1, raw DEFLATE
-        self.data = compressor.compress(filtered) + compressor.flush(_deflate.Z_SYNC_FLUSH)
-        self.adler = _deflate.adler32(filtered)
-        self.length = len(filtered)
+        self.data = (compressor.compress(_ROW_FILTER_NONE) + compressor.compress(filtered)
+                     + compressor.flush(_deflate.Z_SYNC_FLUSH))
+        self.adler = _deflate.adler32(filtered, _deflate.adler32(_ROW_FILTER_NONE))
+        self.length = len(padded_rows)
+
+
+def _padded_rows(image) -> memoryview:
+    """The image's RGB rows, each followed by a zero byte (Pillow zero-fills a longer stride)."""
+    return memoryview(image.tobytes("raw", ("RGB", image.size[0] * 3 + 1)))
 
 
 def _chunk(tag: bytes, body: bytes) -> bytes:
@@ -85,10 +92,9 @@ def _png(width: int, height: int, pieces: list[_Piece]) -> bytes:
 def encode_png(image, band_rows: int = BAND_ROWS) -> bytes:
     """PNG bytes of a whole RGB image (unfiltered rows, zlib level 1)."""
     width, height = image.size
-    raw = memoryview(image.tobytes())
-    stride = width * 3
-    step = band_rows * stride
-    return _png(width, height, [_Piece(raw[i:i + step], stride) for i in range(0, len(raw), step)])
+    raw = _padded_rows(image)
+    step = band_rows * (width * 3 + 1)
+    return _png(width, height, [_Piece(raw[i:i + step]) for i in range(0, len(raw), step)])
 
 
 class _PieceCache:
@@ -169,12 +175,11 @@ class FrameBuffer:
                     piece = self._pieces[band] = self._cache.get(self._keys[band])  # type: ignore[arg-type]
                     if piece is None:
                         missing.append(band)
-            stride = self.width * 3
+            step = self._band_rows * (self.width * 3 + 1)
             for (first, last), part in self._paint_runs(missing):
-                raw = memoryview(part.tobytes())
-                step = self._band_rows * stride
+                raw = _padded_rows(part)
                 for band, offset in zip(range(first, last + 1), range(0, len(raw), step)):
-                    piece = self._pieces[band] = _Piece(raw[offset:offset + step], stride)
+                    piece = self._pieces[band] = _Piece(raw[offset:offset + step])
                     self._cache.put(self._keys[band], piece)  # type: ignore[arg-type]
                     self.bands_encoded += 1
             self._png = _png(self.width, self.height, self._pieces)  # type: ignore[arg-type]
