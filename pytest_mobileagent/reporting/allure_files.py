@@ -73,10 +73,6 @@ class BackgroundFileLogger(AllureFileLogger):
         self._write(file_name, body.encode("utf-8") if isinstance(body, str) else bytes(body))
 
     # -- our own attachment files ---------------------------------------------
-    @property
-    def report_dir(self) -> Path:
-        return self._report_dir
-
     def save_attachment(self, body: bytes, extension: str) -> Path:
         """Queue ``body`` as a new attachment file; returns its final path.
 

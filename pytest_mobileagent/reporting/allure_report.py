@@ -90,10 +90,6 @@ def _status_mark(record: TaskRecord) -> str | None:
     return None
 
 
-def _json(value: Any) -> str:
-    return json_text(value)
-
-
 def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:
     """Add the task's title, labels, parameters, steps and attachments to the open Allure test.
 
@@ -165,7 +161,7 @@ def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:
         step_result = TestStepResult(name=text(describe_action(step)), start=clock, parameters=step_params)
         reporter.start_step(parent, step_uuid, step_result)
         attach_png(step.screenshot, "screenshot", step_result, step_uuid)
-        reporter.attach_data(str(uuid_mod.uuid4()), text(_json(step.action)), name="action.json",
+        reporter.attach_data(str(uuid_mod.uuid4()), text(json_text(step.action)), name="action.json",
                              attachment_type=AttachmentType.JSON, parent_uuid=step_uuid)
         if step.llm_input:
             reporter.attach_data(str(uuid_mod.uuid4()), text(step.llm_input), name="llm input",
@@ -181,14 +177,14 @@ def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:
 
     # The screen the agent started from; each step shows the screen after its action.
     attach_png(record.initial_screenshot, "initial screen", test, parent)
-    attach(text(_json(record.summary())), "metrics.json", AttachmentType.JSON)
+    attach(text(json_text(record.summary())), "metrics.json", AttachmentType.JSON)
     trajectory = redactor.data({
         "task": record.task, "prompt": record.prompt, "agent": record.agent, "model": record.model,
         "device": record.device, "answer": record.answer, "error": record.error,
         "steps": [dict(vars(s)) for s in record.steps],
     })
-    attach(_json(trajectory), "trajectory.json", AttachmentType.JSON)
-    attach(_json(redactor.data(record.event_log)), "events.json", AttachmentType.JSON)
+    attach(json_text(trajectory), "trajectory.json", AttachmentType.JSON)
+    attach(json_text(redactor.data(record.event_log)), "events.json", AttachmentType.JSON)
     if record.final_hierarchy and Path(record.final_hierarchy).is_file():
         try:
             xml = Path(record.final_hierarchy).read_text(encoding="utf-8", errors="replace")
@@ -241,7 +237,7 @@ def write_run_files(
             value = ", ".join(map(str, value))
         lines.append(f"{_properties_escape(key, key=True)}={_properties_escape(redactor.text(str(value)))}")
     (directory / "environment.properties").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (directory / "categories.json").write_text(_json(CATEGORIES) + "\n", encoding="utf-8")
+    (directory / "categories.json").write_text(json_text(CATEGORIES) + "\n", encoding="utf-8")
 
     from allure_commons.utils import now
 
@@ -254,7 +250,7 @@ def write_run_files(
 
     add("benchmark summary", redactor.text(summary_html).encode(), "html", "text/html")
     add("summary table", redactor.text(summary_text).encode(), "txt", "text/plain")
-    add("aggregate.json", _json(redactor.data(aggregate_json)).encode(), "json", "application/json")
+    add("aggregate.json", json_text(redactor.data(aggregate_json)).encode(), "json", "application/json")
     for name, png in plots.items():
         add(name, png, "png", "image/png")
     stamp = now()
@@ -268,4 +264,4 @@ def write_run_files(
         "start": stamp,
         "stop": stamp,
     }
-    (directory / f"{container['uuid']}-container.json").write_text(_json(container), encoding="utf-8")
+    (directory / f"{container['uuid']}-container.json").write_text(json_text(container), encoding="utf-8")

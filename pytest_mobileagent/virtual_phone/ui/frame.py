@@ -61,7 +61,7 @@ class _Piece:
     def __init__(self, padded_rows: memoryview) -> None:
         # PNG rows each start with a filter byte; 0 (none) suits flat UI pixels
         # and costs nothing to compute. `padded_rows` has a zero byte after
-        # every row (see _padded_rows), so a zero byte plus all of it but the
+        # every row (see _band_pieces), so a zero byte plus all of it but the
         # last byte is the filtered data, without slicing rows apart.
         filtered = padded_rows[:-1]
         compressor = _deflate.compressobj(1, _deflate.DEFLATED, -15)  # level 1, raw DEFLATE
@@ -71,9 +71,16 @@ class _Piece:
         self.length = len(padded_rows)
 
 
-def _padded_rows(image) -> memoryview:
-    """The image's RGB rows, each followed by a zero byte (Pillow zero-fills a longer stride)."""
-    return memoryview(image.tobytes("raw", ("RGB", image.size[0] * 3 + 1)))
+def _band_pieces(image, band_rows: int) -> list[_Piece]:
+    """An RGB image's pieces, ``band_rows`` rows each, top to bottom.
+
+    Encoding with a stride one byte longer than a row makes Pillow put a zero
+    byte after every row, which _Piece turns into the filter bytes.
+    """
+    row = image.size[0] * 3 + 1
+    raw = memoryview(image.tobytes("raw", ("RGB", row)))
+    step = band_rows * row
+    return [_Piece(raw[offset:offset + step]) for offset in range(0, len(raw), step)]
 
 
 def _chunk(tag: bytes, body: bytes) -> bytes:
@@ -92,9 +99,7 @@ def _png(width: int, height: int, pieces: list[_Piece]) -> bytes:
 def encode_png(image, band_rows: int = BAND_ROWS) -> bytes:
     """PNG bytes of a whole RGB image (unfiltered rows, zlib level 1)."""
     width, height = image.size
-    raw = _padded_rows(image)
-    step = band_rows * (width * 3 + 1)
-    return _png(width, height, [_Piece(raw[i:i + step]) for i in range(0, len(raw), step)])
+    return _png(width, height, _band_pieces(image, band_rows))
 
 
 class _PieceCache:
@@ -175,11 +180,9 @@ class FrameBuffer:
                     piece = self._pieces[band] = self._cache.get(self._keys[band])  # type: ignore[arg-type]
                     if piece is None:
                         missing.append(band)
-            step = self._band_rows * (self.width * 3 + 1)
             for (first, last), part in self._paint_runs(missing):
-                raw = _padded_rows(part)
-                for band, offset in zip(range(first, last + 1), range(0, len(raw), step)):
-                    piece = self._pieces[band] = _Piece(raw[offset:offset + step])
+                for band, piece in zip(range(first, last + 1), _band_pieces(part, self._band_rows)):
+                    self._pieces[band] = piece
                     self._cache.put(self._keys[band], piece)  # type: ignore[arg-type]
                     self.bands_encoded += 1
             self._png = _png(self.width, self.height, self._pieces)  # type: ignore[arg-type]
