@@ -21,6 +21,7 @@ class RawHost:
     def __init__(self, port: int, timeout: float = 5.0):
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
         self.next_id = 100
+        self.checksums: list[tuple[int, bytes]] = []  # (checksum field, payload) of every message received
 
     def close(self) -> None:
         self.sock.close()
@@ -38,12 +39,14 @@ class RawHost:
         return data
 
     def recv(self) -> tuple[int, int, int, bytes]:
-        command, arg0, arg1, length, _check, magic = struct.unpack("<6I", self._exactly(24))
+        command, arg0, arg1, length, check, magic = struct.unpack("<6I", self._exactly(24))
         assert magic == command ^ 0xFFFFFFFF
-        return command, arg0, arg1, self._exactly(length)
+        data = self._exactly(length)
+        self.checksums.append((check, data))
+        return command, arg0, arg1, data
 
-    def connect(self) -> str:
-        self.send(CNXN, 0x01000001, 256 * 1024, b"host::features=shell_v2\0")
+    def connect(self, version: int = 0x01000001) -> str:
+        self.send(CNXN, version, 256 * 1024, b"host::features=shell_v2\0")
         command, _version, _maxdata, banner = self.recv()
         assert command == CNXN
         return banner.decode()

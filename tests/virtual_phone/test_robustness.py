@@ -28,6 +28,20 @@ def test_handshake_banner_advertises_only_implemented_features(unregistered_phon
     assert "delayed_ack" not in features and "sendrecv_v2" not in features
 
 
+@pytest.mark.parametrize("version, summed", [(0x01000001, False), (0x01000000, True)])
+def test_payload_checksums_follow_the_hosts_protocol_version(unregistered_phone, version, summed):
+    # adbd stops computing checksums once both sides speak 0x01000001; an older
+    # host still checks them, so it must get the real byte sums.
+    host = RawHost(unregistered_phone.port)
+    host.connect(version)
+    assert host.run("shell:echo checksum me") == b"checksum me\n"
+    host.close()
+    with_data = [(check, data) for check, data in host.checksums if data]
+    assert len(with_data) >= 2  # the banner and the output at least
+    for check, data in with_data:
+        assert check == (sum(data) & 0xFFFFFFFF if summed else 0)
+
+
 @pytest.mark.parametrize("garbage", [
     b"\x00" * 24,                                              # unknown command
     b"GET / HTTP/1.1\r\nHost: x\r\n\r\n",                      # not adb at all

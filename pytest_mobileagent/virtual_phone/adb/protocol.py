@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "A_AUTH", "A_CLSE", "A_CNXN", "A_OKAY", "A_OPEN", "A_STLS", "A_SYNC", "A_WRTE",
-    "HEADER_SIZE", "MAX_PAYLOAD", "VERSION", "Message", "ProtocolError",
+    "HEADER_SIZE", "MAX_PAYLOAD", "VERSION", "VERSION_SKIP_CHECKSUM", "Message", "ProtocolError",
     "command_name", "decode_header", "encode",
 ]
 
@@ -27,6 +27,9 @@ A_WRTE = 0x45545257
 A_STLS = 0x534C5453
 
 VERSION = 0x01000001
+#: From this protocol version on neither side computes or checks payload
+#: checksums (adbd's A_VERSION_SKIP_CHECKSUM); older hosts still expect them.
+VERSION_SKIP_CHECKSUM = 0x01000001
 #: Largest payload we accept or send (adbd's MAX_PAYLOAD).
 MAX_PAYLOAD = 1024 * 1024
 HEADER_SIZE = 24
@@ -56,9 +59,14 @@ def command_name(command: int) -> str:
     return _NAMES.get(command, f"0x{command:08x}")
 
 
-def encode(command: int, arg0: int, arg1: int, data: bytes = b"") -> bytes:
-    """One message as bytes, header and payload."""
-    checksum = sum(data) & 0xFFFFFFFF
+def encode(command: int, arg0: int, arg1: int, data: bytes = b"", *, checksum: bool = True) -> bytes:
+    """One message as bytes, header and payload.
+
+    ``checksum=False`` sends 0 in the checksum field, as adbd does once both
+    sides speak VERSION_SKIP_CHECKSUM; summing a screenshot's bytes in Python
+    costs more than sending them.
+    """
+    checksum = sum(data) & 0xFFFFFFFF if checksum and data else 0
     return _HEADER.pack(command, arg0, arg1, len(data), checksum, command ^ 0xFFFFFFFF) + data
 
 

@@ -134,6 +134,7 @@ class Connection:
         self.reader = reader
         self.writer = writer
         self.max_payload = 4096  # until CNXN says otherwise
+        self.checksums = True  # until CNXN names a version that skips them
         self.online = False
         self.streams: dict[int, Stream] = {}
         self.features: set[str] = set()
@@ -145,7 +146,7 @@ class Connection:
     def send(self, command: int, arg0: int, arg1: int, data: bytes = b"") -> None:
         if self.closed:
             return
-        self.writer.write(p.encode(command, arg0, arg1, data))
+        self.writer.write(p.encode(command, arg0, arg1, data, checksum=self.checksums))
 
     def _new_id(self) -> int:
         self._next_id = (self._next_id % 0x7FFFFFFF) + 1
@@ -256,6 +257,8 @@ class Connection:
         if "features=" in banner:
             self.features = set(banner.split("features=", 1)[1].split(";")[0].split(","))
         self.max_payload = max(4096, min(msg.arg1 or 4096, p.MAX_PAYLOAD))
+        # The session speaks the lower of the two versions (ours is VERSION).
+        self.checksums = min(msg.arg0, p.VERSION) < p.VERSION_SKIP_CHECKSUM
         # A second CNXN means the host restarted the session: drop old streams.
         for stream in list(self.streams.values()):
             stream._on_close()
