@@ -51,6 +51,31 @@ def test_encode_png_round_trips_any_image(width, height, band_rows, data):
     assert _decode(frame.encode_png(image, band_rows=band_rows)).tobytes() == pixels
 
 
+def test_rows_packed_by_a_pillow_that_packs_in_small_pieces_are_the_same(monkeypatch):
+    from PIL import Image
+
+    image = Image.frombytes("RGB", (7, 5), bytes(range(105)))
+    stride = 7 * 3 + 1
+    packed = frame._packed(image, stride)
+    assert packed == image.tobytes("raw", ("RGB", stride))
+
+    real = Image._getencoder
+
+    class Stingy:  # an encoder that packs one row per call
+        def __init__(self, *args):
+            self._encoder = real(*args)
+
+        def __getattr__(self, name):
+            return getattr(self._encoder, name)
+
+        def encode(self, bufsize):
+            return self._encoder.encode(min(bufsize, stride))
+
+    monkeypatch.setattr(Image, "_getencoder", Stingy)
+    assert frame._packed(image, stride) == packed
+    assert _decode(frame.encode_png(image, band_rows=2)).tobytes() == bytes(range(105))
+
+
 # One step of a random walk over the phone: tap a node of the current dump, tap
 # anywhere, press a key, type, scroll, or open an app.
 _ACTIONS = st.sampled_from(["node", "node", "node", "point", "back", "type", "swipe", "app"])
