@@ -61,7 +61,7 @@ def test_attached_files_and_data_are_written(tmp_path):
 def test_a_failed_write_is_raised_by_flush_and_later_files_still_land(tmp_path):
     out = tmp_path / "out"
     logger = BackgroundFileLogger(out)
-    (out / "blocker-attachment.txt.tmp").mkdir()  # the temporary name is taken by a directory
+    (out / "blocker-attachment.txt").mkdir()  # the final name is taken by a directory
     logger.report_attached_data(body="lost", file_name="blocker-attachment.txt")
     logger.report_attached_data(body="kept", file_name="next-attachment.txt")
     with pytest.raises(AllureWriteError, match="could not write Allure results to .*out"):
@@ -69,6 +69,30 @@ def test_a_failed_write_is_raised_by_flush_and_later_files_still_land(tmp_path):
     assert (out / "next-attachment.txt").read_text() == "kept"
     logger.flush()  # the error was reported once
     logger.close()
+
+
+def test_saved_attachments_are_named_by_content_and_written_once(tmp_path):
+    out = tmp_path / "out"
+    logger = BackgroundFileLogger(out)
+    first = logger.save_attachment(b"\x89PNG screen A", "png")
+    again = logger.save_attachment(bytearray(b"\x89PNG screen A"), "png")
+    other = logger.save_attachment(b"\x89PNG screen B", "png")
+    as_json = logger.save_attachment(b"\x89PNG screen A", "json")
+    logger.flush()
+    first.unlink()
+    logger.save_attachment(b"\x89PNG screen A", "png")  # queued once already: not written again
+    logger.close()
+    assert not first.exists()
+    first.write_bytes(b"\x89PNG screen A")
+    assert first == again and len({first, other, as_json}) == 3
+    assert first.parent == out and first.name.endswith("-attachment.png")
+    assert first.read_bytes() == b"\x89PNG screen A" and other.read_bytes() == b"\x89PNG screen B"
+    assert sorted(p.name for p in out.iterdir()) == sorted([first.name, other.name, as_json.name])
+    # The same content saved by another process (another xdist worker) gets the same name.
+    second = BackgroundFileLogger(out)
+    assert second.save_attachment(b"\x89PNG screen B", "png") == other
+    second.close()
+    assert other.read_bytes() == b"\x89PNG screen B" and not list(out.glob("*.tmp"))
 
 
 PROJECT = '''

@@ -19,6 +19,7 @@ and again at cleanup.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import queue
 import threading
@@ -50,6 +51,7 @@ class BackgroundFileLogger(AllureFileLogger):
         super().__init__(report_dir, clean=False)
         self._jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._errors: list[str] = []
+        self._saved: set[str] = set()  # content-named attachments already queued
         self._thread = threading.Thread(target=self._work, name="mobileagent-allure-writer", daemon=True)
         self._thread.start()
 
@@ -74,14 +76,21 @@ class BackgroundFileLogger(AllureFileLogger):
 
     # -- our own attachment files ---------------------------------------------
     def save_attachment(self, body: bytes, extension: str) -> Path:
-        """Queue ``body`` as a new attachment file; returns its final path.
+        """Queue ``body`` as an attachment file named after its content; returns its final path.
 
-        Step screenshots are saved this way, once, instead of being written to
-        the artifacts directory and copied here; an Allure step then refers to
-        the file by name (:func:`allure_report.attach_task`).
+        Screenshots and the task's JSON attachments are saved this way, once;
+        an Allure step or test then refers to the file by name
+        (:func:`allure_report.attach_task`). Equal content gets the same name
+        and is written once: a run repeats many screens (every task starts on
+        its app's first screen) and actions, and creating a file is the costly
+        part of writing one.
         """
-        name = f"{uuid.uuid4()}-attachment.{extension}"
-        self._write(name, bytes(body))
+        body = bytes(body)
+        digest = uuid.UUID(bytes=hashlib.blake2b(body, digest_size=16).digest())
+        name = f"{digest}-attachment.{extension}"
+        if name not in self._saved:
+            self._saved.add(name)
+            self._write(name, body)
         return self._report_dir / name
 
     # -- the writer ------------------------------------------------------------
@@ -122,7 +131,9 @@ class BackgroundFileLogger(AllureFileLogger):
 
 def _write_atomically(destination: Path, body: bytes) -> None:
     # As allure-commons does: a reader never sees half a file under its final name.
-    temporary = destination.with_name(destination.name + ".tmp")
+    # The temporary name is this process's own: xdist workers may save the same
+    # content-named attachment at the same time.
+    temporary = destination.with_name(f"{destination.name}.{os.getpid()}.tmp")
     with open(temporary, "wb") as handle:
         handle.write(body)
     os.replace(temporary, destination)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import uuid as uuid_mod
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..metrics import StepRecord, StopReason, TaskRecord
 from .jsontext import json_text
@@ -90,9 +90,13 @@ def _status_mark(record: TaskRecord) -> str | None:
     return None
 
 
-def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:
+def attach_task(config, record: TaskRecord, redactor: Redactor,
+                save: Callable[[bytes, str], Path] | None = None) -> bool:
     """Add the task's title, labels, parameters, steps and attachments to the open Allure test.
 
+    ``save(body, extension)`` writes an attachment file into the results and
+    returns its path (the background logger's, which writes equal content
+    once); without it, attachments go through allure-pytest's reporter.
     Returns False (and does nothing) when Allure is not active or no test is open.
     """
     listener = _listener(config)
@@ -109,6 +113,14 @@ def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:
     parent = test.uuid
     text = redactor.text
     results_dir = allure_dir(config)
+
+    def attach_text(body: str, name: str, kind, item, item_uuid: str) -> None:
+        if save is not None:
+            source = save(body.encode("utf-8"), kind.extension).name
+            item.attachments.append(Attachment(name=name, source=source, type=kind.mime_type))
+        else:
+            reporter.attach_data(str(uuid_mod.uuid4()), body, name=name, attachment_type=kind,
+                                 parent_uuid=item_uuid)
 
     def attach_png(path: str | None, name: str, item, item_uuid: str) -> None:
         if not path:
@@ -161,19 +173,16 @@ def attach_task(config, record: TaskRecord, redactor: Redactor) -> bool:
         step_result = TestStepResult(name=text(describe_action(step)), start=clock, parameters=step_params)
         reporter.start_step(parent, step_uuid, step_result)
         attach_png(step.screenshot, "screenshot", step_result, step_uuid)
-        reporter.attach_data(str(uuid_mod.uuid4()), text(json_text(step.action)), name="action.json",
-                             attachment_type=AttachmentType.JSON, parent_uuid=step_uuid)
+        attach_text(text(json_text(step.action)), "action.json", AttachmentType.JSON, step_result, step_uuid)
         if step.llm_input:
-            reporter.attach_data(str(uuid_mod.uuid4()), text(step.llm_input), name="llm input",
-                                 attachment_type=AttachmentType.TEXT, parent_uuid=step_uuid)
+            attach_text(text(step.llm_input), "llm input", AttachmentType.TEXT, step_result, step_uuid)
         if step.llm_output:
-            reporter.attach_data(str(uuid_mod.uuid4()), text(step.llm_output), name="llm output",
-                                 attachment_type=AttachmentType.TEXT, parent_uuid=step_uuid)
+            attach_text(text(step.llm_output), "llm output", AttachmentType.TEXT, step_result, step_uuid)
         clock += duration
         reporter.stop_step(step_uuid, stop=clock, status=Status.PASSED)
 
     def attach(body: str, name: str, kind) -> None:
-        reporter.attach_data(str(uuid_mod.uuid4()), body, name=name, attachment_type=kind, parent_uuid=parent)
+        attach_text(body, name, kind, test, parent)
 
     # The screen the agent started from; each step shows the screen after its action.
     attach_png(record.initial_screenshot, "initial screen", test, parent)

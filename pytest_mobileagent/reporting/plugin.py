@@ -140,7 +140,8 @@ class ReportingPlugin:
         except (TypeError, ValueError, AttributeError):
             return  # the controller reports the unreadable record
         test = listener.allure_logger.get_test(None)
-        if test is not None and attach_task(self.config, record, self.redactor):
+        save = self.allure_files.save_attachment if self.allure_files is not None else None
+        if test is not None and attach_task(self.config, record, self.redactor, save):
             setattr(report, ALLURE_UUID_ATTR, test.uuid)
 
     # -- the controller ----------------------------------------------------------
