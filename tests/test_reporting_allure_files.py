@@ -95,6 +95,50 @@ def test_saved_attachments_are_named_by_content_and_written_once(tmp_path):
     assert other.read_bytes() == b"\x89PNG screen B" and not list(out.glob("*.tmp"))
 
 
+def fixtures_by_test(directory: Path) -> dict[str, tuple[list[str], list[str]]]:
+    """What Allure shows per test from the containers: its set-up and tear-down names."""
+    shown: dict[str, tuple[list[str], list[str]]] = {}
+    for path in directory.glob("*-container.json"):
+        container = json.loads(path.read_text(encoding="utf-8"))
+        for child in container.get("children", []):
+            befores, afters = shown.setdefault(child, ([], []))
+            befores += [b["name"] for b in container.get("befores", [])]
+            afters += [a["name"] for a in container.get("afters", [])]
+    return {child: (sorted(b), sorted(a)) for child, (b, a) in shown.items()}
+
+
+def report_a_session(logger) -> None:
+    """Containers and results in allure-pytest's order: fixtures end before their test's result."""
+    def container(children, before, after=None, start=10):
+        return model2.TestResultContainer(
+            uuid=f"c-{before}", children=list(children), start=start, stop=start + 5,
+            befores=[model2.TestBeforeResult(name=before, status="passed", start=start, stop=start + 1)],
+            afters=[model2.TestAfterResult(name=after, status="passed")] if after else [])
+
+    for test in ("t1", "t2"):
+        logger.report_container(container([test], f"screen-{test}", start=20))
+        logger.report_container(container([test], f"episode-{test}", f"episode-{test}::0", start=10))
+        logger.report_result(model2.TestResult(uuid=test, name=test, status=model2.Status.PASSED))
+    logger.report_container(container(["t1", "t2"], "device", "device::close"))  # session-scoped
+    logger.report_container(container(["t2"], "late", "late::close"))  # reported after its test's result
+    logger.report_container(container(["t3"], "orphan"))  # a test that never reported a result
+
+
+def test_one_tests_fixture_containers_are_written_as_one_showing_the_same(tmp_path):
+    ours = BackgroundFileLogger(tmp_path / "ours")
+    report_a_session(ours)
+    ours.close()
+    theirs = AllureFileLogger(tmp_path / "theirs")
+    report_a_session(theirs)
+    assert fixtures_by_test(tmp_path / "ours") == fixtures_by_test(tmp_path / "theirs")
+    assert fixtures_by_test(tmp_path / "ours")["t1"] == (["device", "episode-t1", "screen-t1"], ["device::close", "episode-t1::0"])
+    assert len(list((tmp_path / "ours").glob("*-container.json"))) == 5  # t1, t2, device, late, orphan
+    assert len(list((tmp_path / "theirs").glob("*-container.json"))) == 7
+    merged = [json.loads(p.read_text()) for p in (tmp_path / "ours").glob("*-container.json")]
+    t1 = next(c for c in merged if c["children"] == ["t1"])
+    assert (t1["start"], t1["stop"]) == (10, 25)
+
+
 PROJECT = '''
 import allure_commons
 from pytest_mobileagent.reporting.allure_files import BackgroundFileLogger

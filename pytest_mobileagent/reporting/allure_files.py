@@ -37,6 +37,7 @@ __all__ = ["AllureWriteError", "BackgroundFileLogger", "install"]
 
 # allure-commons indents its JSON when this variable is set; so do we.
 INDENT_ENV = "ALLURE_INDENT_OUTPUT"
+CONTAINER_PATTERN = "{prefix}-container.json"  # allure-commons' TestResultContainer.file_pattern
 
 
 class AllureWriteError(OSError):
@@ -52,17 +53,44 @@ class BackgroundFileLogger(AllureFileLogger):
         self._jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._errors: list[str] = []
         self._saved: set[str] = set()  # content-named attachments already queued
+        # Containers of one test's function-scoped fixtures, held until its result (see report_container).
+        self._held: dict[str, list[dict]] = {}
+        self._reported_tests: set[str] = set()
         self._thread = threading.Thread(target=self._work, name="mobileagent-allure-writer", daemon=True)
         self._thread.start()
 
     # -- allure-commons hooks ----------------------------------------------------
     def _report_item(self, item) -> None:
-        from attr import asdict
-
         # The same filter and file names as allure-commons.
-        data = asdict(item, filter=lambda _, v: v or v is False)
+        self._report_data(_snapshot(item), item.file_pattern)
+
+    def _report_data(self, data: dict, file_pattern: str) -> None:
         body = json_bytes(data, indent=bool(os.environ.get(INDENT_ENV)))
-        self._write(item.file_pattern.format(prefix=uuid.uuid4()), body)
+        self._write(file_pattern.format(prefix=uuid.uuid4()), body)
+
+    @hookimpl
+    def report_result(self, result) -> None:
+        self._report_item(result)
+        self._reported_tests.add(result.uuid)
+        held = self._held.pop(result.uuid, None)
+        if held:
+            self._report_data(_merged(held), CONTAINER_PATTERN)
+
+    @hookimpl
+    def report_container(self, container) -> None:
+        """Write a fixture's container; those of one test's own fixtures as one file.
+
+        allure-pytest writes a container per fixture instance, so every test
+        brings one file per function-scoped fixture. A container whose only
+        child is a test still running is held, and when the test's result
+        comes, its held containers are written as one: the same children,
+        set-ups and tear-downs, so the report shows the same fixtures.
+        """
+        children = container.children or []
+        if len(children) == 1 and children[0] not in self._reported_tests:
+            self._held.setdefault(children[0], []).append(_snapshot(container))
+            return
+        self._report_item(container)
 
     @hookimpl
     def report_attached_file(self, source, file_name) -> None:
@@ -112,6 +140,10 @@ class BackgroundFileLogger(AllureFileLogger):
 
     def flush(self) -> None:
         """Block until every queued file is written; raise the first error, if any."""
+        # Containers whose test never reported a result (an interrupted run) are kept too.
+        while self._held:
+            _, held = self._held.popitem()
+            self._report_data(_merged(held), CONTAINER_PATTERN)
         if self._thread.is_alive():
             self._jobs.join()
         if self._errors:
@@ -127,6 +159,27 @@ class BackgroundFileLogger(AllureFileLogger):
             if self._thread.is_alive():
                 self._jobs.put(None)
                 self._thread.join()
+
+
+def _snapshot(item) -> dict:
+    """An Allure model object as allure-commons writes it (empty values left out)."""
+    from attr import asdict
+
+    return asdict(item, filter=lambda _, v: v or v is False)
+
+
+def _merged(containers: list[dict]) -> dict:
+    """One container holding the set-ups and tear-downs of several with the same child."""
+    merged = dict(containers[0])
+    for other in containers[1:]:
+        for key in ("befores", "afters", "links"):
+            if other.get(key):
+                merged[key] = merged.get(key, []) + other[key]
+        for key, pick in (("start", min), ("stop", max)):
+            times = [t for t in (merged.get(key), other.get(key)) if t is not None]
+            if times:
+                merged[key] = pick(times)
+    return merged
 
 
 def _write_atomically(destination: Path, body: bytes) -> None:
