@@ -21,6 +21,8 @@ from .judge import Answer, Events, Progress, Screen, parse_hierarchy
 from .metrics import StepRecord, StopReason, TaskRecord
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from .device import Device
     from .events import EventServer
     from .runtime import Runtime
@@ -71,6 +73,11 @@ class Episode:
         self._png: bytes | None = None
         self._png_step = 0  # the step whose observation the current screen is
         self._png_paths: dict[int, str] = {}  # step -> where this episode saved its screenshot
+        # 'all' mode: the screenshot of the settled screen, still on its way
+        # (see _observe); collected before the next action at the latest.
+        self._pending_png: "Future[bytes] | None" = None
+        self._actions_wait_for_png = False  # step agents: the harness sends every action itself
+        self._agent_reads_png = False  # the agent has read an observation's screenshot
         self._lazy_seconds = 0.0  # screenshot time spent inside the agent's turn
         self._started = time.perf_counter()
 
@@ -151,6 +158,7 @@ class Episode:
     # -- step agents -------------------------------------------------------
     def _run_step_agent(self, agent: Any) -> None:
         record = self.record
+        self._actions_wait_for_png = True
         while record.steps_taken < self.max_steps:
             index = record.steps_taken
             observation = Observation(
@@ -190,6 +198,7 @@ class Episode:
     def _execute(self, action: Action) -> None:
         device = self._device
         assert device is not None
+        self._collect_png()  # the screenshot shows the screen before this action
         kind = action.type
         try:
             if kind in ("tap", "long_press", "swipe") or (kind == "type" and action.x is not None):
@@ -297,16 +306,36 @@ class Episode:
         return step
 
     def _observe(self, *, step: int = 0) -> int:
-        """Settle, dump, drain events (and screenshot in 'all' mode); returns the number of new events."""
-        xml, png = self._settle(screenshot=self.options.screenshots == "all")
+        """Settle, dump, drain events (and screenshot in 'all' mode); returns the number of new events.
+
+        In 'all' mode with a step agent the screenshot is left to arrive while
+        the harness parses and judges and the agent thinks; it is collected
+        before the next action (``_execute``) or when the agent reads it.
+        A driver agent acts on the device by itself, so its screenshots are
+        collected here.
+        """
+        self._collect_png()
+        xml, shot = self._settle(screenshot=self.options.screenshots == "all")
         self._xml = xml
+        self._png, self._png_step, self._pending_png = None, step, shot
+        if shot is not None and not self._actions_wait_for_png:
+            self._collect_png()
         self.screen.update(xml, parse_hierarchy(xml))
-        self._png, self._png_step = None, step
-        if png is not None:
-            self._store_screenshot(png)
         new = self._server.drain()  # type: ignore[union-attr]
         self.events.extend(new)
         return len(new)
+
+    def _collect_png(self) -> None:
+        """Wait for the pending screenshot, if any, and save it (the harness's time)."""
+        shot, self._pending_png = self._pending_png, None
+        if shot is None:
+            return
+        started = time.perf_counter()
+        self._store_screenshot(shot.result())
+        steps = self.record.steps
+        if steps and steps[-1].index == self._png_step:
+            steps[-1].screenshot = self._screenshot_path(self._png_step)
+        self._lazy_seconds += time.perf_counter() - started
 
     def _take_screenshot(self) -> bytes:
         return self._store_screenshot(self._device.screenshot_png())  # type: ignore[union-attr]
@@ -320,6 +349,8 @@ class Episode:
 
     def _screenshot(self) -> bytes:
         """The current screen's PNG, taken on first request (an agent reading its observation)."""
+        self._agent_reads_png = True
+        self._collect_png()
         if self._png is None:
             started = time.perf_counter()
             self._take_screenshot()
@@ -334,25 +365,39 @@ class Episode:
         """Where this episode saved the screenshot of ``step`` (None: it saved none)."""
         return self._png_paths.get(step)
 
-    def _settle(self, *, screenshot: bool = False) -> tuple[str, bytes | None]:
+    def _settle(self, *, screenshot: bool = False) -> "tuple[str, Future[bytes] | None]":
         """Dump until two consecutive dumps agree (bounded): the UI has settled.
 
-        With ``screenshot`` a screenshot is fetched alongside every dump after
-        the first. The screen did not change between two agreeing dumps, so
-        the one fetched alongside the second shows the settled screen, and it
-        costs no round trip of its own. Returns (hierarchy XML, PNG or None).
+        With ``screenshot``, also returns the settled screen's screenshot as a
+        future. An agent that reads screenshots gets it fetched alongside every
+        dump after the first: the screen did not change between two agreeing
+        dumps, so the one fetched alongside the second shows the settled
+        screen, and on a real device it costs no round trip of its own. For
+        any other agent it is fetched once the dumps agree, while the harness
+        goes on: no screenshot of an unsettled screen is taken, and a device
+        that serves one request at a time answers the dump first.
         """
         device = self._device
         assert device is not None
+        background = self.runtime.background
+        alongside = screenshot and self._agent_reads_png
         deadline = time.monotonic() + SETTLE_TIMEOUT
         previous = device.dump_hierarchy()
         while True:
-            shot = self.runtime.background.submit(device.screenshot_png) if screenshot else None
-            current = device.dump_hierarchy()
-            png = shot.result() if shot is not None else None
+            shot = background.submit(device.screenshot_png) if alongside else None
+            try:
+                current = device.dump_hierarchy()
+            except BaseException:
+                if shot is not None and not shot.cancel():
+                    shot.exception()  # let it finish: nothing is left talking to the device
+                raise
             if current == previous or time.monotonic() > deadline:
                 # An endlessly animating screen is judged as it is at the bound.
-                return current, png
+                if screenshot and shot is None:
+                    shot = background.submit(device.screenshot_png)
+                return current, shot
+            if shot is not None:
+                shot.result()  # the screen moved on: this one is not kept
             previous = current
 
     def _quiesce(self) -> list[Any]:
@@ -389,6 +434,10 @@ class Episode:
 
     def _finish_record(self) -> None:
         record = self.record
+        try:
+            self._collect_png()
+        except Exception:
+            pass  # a failing screenshot must not hide the episode's own outcome
         if record.steps and record.steps[-1].screenshot is None and self._xml and not record.infra_error:
             # The final screen, for reports; outside every step's timing.
             try:

@@ -96,6 +96,21 @@ def test_replay_passes_and_records_the_trajectory(project, phone):
     assert any(e["type"] == "click" and e["id"].endswith(":id/btn_equals") for e in record["event_log"])
 
 
+def test_each_step_screenshot_shows_the_screen_its_action_left(project, phone):
+    # With a step agent the screenshot arrives while the harness judges; it
+    # must still be the settled screen after its own action, not the next one.
+    from pytest_mobileagent.device import Device
+
+    result, data = run(project, phone, "--agent", "replay", "--mobileagent-screenshots", "all")
+    result.assert_outcomes(passed=1)
+    (record,) = data["tasks"]
+    shots = [Path(record["initial_screenshot"]).read_bytes()]
+    shots += [Path(s["screenshot"]).read_bytes() for s in record["steps"]]
+    assert len(set(shots)) == len(shots) == 5  # "0", "3", "3+", "3+5", "8": every one differs
+    with Device(phone.serial) as device:
+        assert device.screenshot_png() == shots[-1]  # the phone still shows the last step's screen
+
+
 def test_screenshots_on_demand_keep_the_final_screen(project, phone):
     result, data = run(project, phone, "--agent", "replay")
     result.assert_outcomes(passed=1)
