@@ -7,7 +7,7 @@ Measured in-process on AndroidSystem (no adb), medians and p90 over N runs:
 - dump: `dump_xml()` after a change (the cache is dropped before each run)
 - paint / encode: the two halves of a whole-screen screenshot
 - pillow png: Pillow's own encoder at compress_level=1, for comparison
-- pack: a 4-band strip's PNG rows out of Pillow, `tobytes` against frame._packed
+- pack: a 4-band strip's PNG rows out of Pillow, `tobytes` against png.packed_rows
 - screenshot, whole screen new: what the first screenshot of a new activity costs
 - screenshot after a key: the frame buffer repaints only the changed bands
 - screenshot after switching apps: launcher <-> calculator, every band changes
@@ -21,6 +21,7 @@ import io
 import statistics
 import time
 
+from pytest_mobileagent import png
 from pytest_mobileagent.virtual_phone.system import AndroidSystem
 from pytest_mobileagent.virtual_phone.ui import frame, render
 
@@ -93,10 +94,10 @@ def main() -> None:
     print(f"  dump_xml                        {_stats(_time(system.dump_xml, runs, drop_dump_cache))}")
     print(f"  dump_xml --compressed           {_stats(_time(lambda: system.dump_xml(True), runs, drop_dump_cache))}")
     print(f"  paint (whole screen)            {_stats(_time(lambda: render.paint(system._ops, 1080, 2340), runs))}")
-    print(f"  encode_png (whole screen)       {_stats(_time(lambda: frame.encode_png(image), runs))}")
+    print(f"  encode_png (whole screen)       {_stats(_time(lambda: png.encode_png(image), runs))}")
     print(f"  pillow png level 1              {_stats(_time(pillow_png, max(5, runs // 4)))}")
     print(f"  pack 4 bands: Image.tobytes     {_stats(_time(lambda: strip.tobytes('raw', ('RGB', stride)), runs))}")
-    print(f"  pack 4 bands: frame._packed     {_stats(_time(lambda: frame._packed(strip, stride), runs))}")
+    print(f"  pack 4 bands: png.packed_rows   {_stats(_time(lambda: png.packed_rows(strip, stride), runs))}")
     print(f"  screenshot, whole screen new    {_stats(_time(whole_screen_png, runs))}")
     print(f"  screenshot after a key          {_stats(screenshot_after(lambda: system.tap(*seven)))}")
     print(f"  screenshot after switching apps {_stats(screenshot_after(switch_app))}")

@@ -6,9 +6,8 @@ error bar and the task count under the label.
 
 from __future__ import annotations
 
-import io
-
 from ..metrics import Aggregate
+from ..png import encode_png
 
 __all__ = ["sr_bar_chart"]
 
@@ -76,6 +75,5 @@ def sr_bar_chart(title: str, groups: dict[str, Aggregate]) -> bytes:
     if not names:
         draw.text((width // 2, top + plot_h // 2), "no judged tasks", fill=_AXIS, font=font, anchor="mm")
 
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
-    return buffer.getvalue()
+    # Our encoder, not image.save: Pillow's first save imports its image plugins.
+    return encode_png(image)

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from uitools import CALC, centre, nodes, press_keys
 
+from pytest_mobileagent import png
 from pytest_mobileagent.virtual_phone.system import AndroidSystem
 from pytest_mobileagent.virtual_phone.ui import frame, render
 
@@ -38,7 +39,7 @@ def _assert_same_pixels(png: bytes, expected) -> None:
 
 @given(first=st.binary(max_size=3000), second=st.binary(max_size=3000))
 def test_adler32_combine_matches_zlib(first, second):
-    combined = frame.adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+    combined = png.adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
     assert combined == zlib.adler32(first + second)
 
 
@@ -48,7 +49,7 @@ def test_encode_png_round_trips_any_image(width, height, band_rows, data):
 
     pixels = data.draw(st.binary(min_size=width * height * 3, max_size=width * height * 3))
     image = Image.frombytes("RGB", (width, height), pixels)
-    assert _decode(frame.encode_png(image, band_rows=band_rows)).tobytes() == pixels
+    assert _decode(png.encode_png(image, band_rows=band_rows)).tobytes() == pixels
 
 
 def test_rows_packed_by_a_pillow_that_packs_in_small_pieces_are_the_same(monkeypatch):
@@ -56,7 +57,7 @@ def test_rows_packed_by_a_pillow_that_packs_in_small_pieces_are_the_same(monkeyp
 
     image = Image.frombytes("RGB", (7, 5), bytes(range(105)))
     stride = 7 * 3 + 1
-    packed = frame._packed(image, stride)
+    packed = png.packed_rows(image, stride)
     assert packed == image.tobytes("raw", ("RGB", stride))
 
     real = Image._getencoder
@@ -72,8 +73,8 @@ def test_rows_packed_by_a_pillow_that_packs_in_small_pieces_are_the_same(monkeyp
             return self._encoder.encode(min(bufsize, stride))
 
     monkeypatch.setattr(Image, "_getencoder", Stingy)
-    assert frame._packed(image, stride) == packed
-    assert _decode(frame.encode_png(image, band_rows=2)).tobytes() == bytes(range(105))
+    assert png.packed_rows(image, stride) == packed
+    assert _decode(png.encode_png(image, band_rows=2)).tobytes() == bytes(range(105))
 
 
 # One step of a random walk over the phone: tap a node of the current dump, tap
