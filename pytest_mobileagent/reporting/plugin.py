@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import threading
 from typing import Any
 
 import pytest
@@ -64,6 +65,7 @@ class ReportingPlugin:
         self.gate_failures: list[str] = []
         self.comparison = None
         self.allure_files = None  # the BackgroundFileLogger, with --alluredir
+        self._charts_warming = False
         if not self.is_worker and config.pluginmanager.hasplugin("xdist"):
             config.pluginmanager.register(_WorkerProblems(self), "mobileagent-reporting-xdist")
 
@@ -149,6 +151,13 @@ class ReportingPlugin:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self.is_worker:
             return
+        if not self._charts_warming and _allure_active(self.config):
+            # The controller mostly waits while tasks run: prepare the run-level
+            # charts then, so the end of the run does not wait for Pillow's import.
+            from .plots import warm_up
+
+            self._charts_warming = True
+            threading.Thread(target=warm_up, name="mobileagent-charts", daemon=True).start()
         uuid = getattr(report, ALLURE_UUID_ATTR, None)
         if uuid:
             self.allure_uuids.add(uuid)
