@@ -198,7 +198,7 @@ class Episode:
     def _execute(self, action: Action) -> None:
         device = self._device
         assert device is not None
-        self._collect_png()  # the screenshot shows the screen before this action
+        self._collect_png(in_agent_turn=True)  # the screenshot shows the screen before this action
         kind = action.type
         try:
             if kind in ("tap", "long_press", "swipe") or (kind == "type" and action.x is not None):
@@ -325,8 +325,13 @@ class Episode:
         self.events.extend(new)
         return len(new)
 
-    def _collect_png(self) -> None:
-        """Wait for the pending screenshot, if any, and save it (the harness's time)."""
+    def _collect_png(self, *, in_agent_turn: bool = False) -> None:
+        """Wait for the pending screenshot, if any, and save it.
+
+        ``in_agent_turn``: called while the agent's time runs (before its
+        action, or as it reads the screenshot); the wait is then moved to the
+        harness's time of the next step, like a screenshot taken on demand.
+        """
         shot, self._pending_png = self._pending_png, None
         if shot is None:
             return
@@ -335,7 +340,8 @@ class Episode:
         steps = self.record.steps
         if steps and steps[-1].index == self._png_step:
             steps[-1].screenshot = self._screenshot_path(self._png_step)
-        self._lazy_seconds += time.perf_counter() - started
+        if in_agent_turn:
+            self._lazy_seconds += time.perf_counter() - started
 
     def _take_screenshot(self) -> bytes:
         return self._store_screenshot(self._device.screenshot_png())  # type: ignore[union-attr]
@@ -350,7 +356,7 @@ class Episode:
     def _screenshot(self) -> bytes:
         """The current screen's PNG, taken on first request (an agent reading its observation)."""
         self._agent_reads_png = True
-        self._collect_png()
+        self._collect_png(in_agent_turn=True)
         if self._png is None:
             started = time.perf_counter()
             self._take_screenshot()

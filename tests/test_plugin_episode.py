@@ -109,6 +109,8 @@ def test_each_step_screenshot_shows_the_screen_its_action_left(project, phone):
     assert len(set(shots)) == len(shots) == 5  # "0", "3", "3+", "3+5", "8": every one differs
     with Device(phone.serial) as device:
         assert device.screenshot_png() == shots[-1]  # the phone still shows the last step's screen
+    # Waiting for a screenshot is the harness's time, never taken from the agent's.
+    assert all(s["agent_seconds"] > 0 and s["harness_seconds"] > 0 for s in record["steps"])
 
 
 def test_screenshots_on_demand_keep_the_final_screen(project, phone):
