@@ -336,7 +336,16 @@ class Episode:
         if shot is None:
             return
         started = time.perf_counter()
-        self._store_screenshot(shot.result())
+        try:
+            self._store_screenshot(shot.result())
+        except InfrastructureError:
+            raise
+        except Exception as exc:
+            # Collected inside the agent's turn, but never the agent's fault.
+            raise InfrastructureError(
+                f"the screenshot after step {self._png_step} could not be taken or saved: "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
         steps = self.record.steps
         if steps and steps[-1].index == self._png_step:
             steps[-1].screenshot = self._screenshot_path(self._png_step)

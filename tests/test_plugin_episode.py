@@ -113,6 +113,29 @@ def test_each_step_screenshot_shows_the_screen_its_action_left(project, phone):
     assert all(s["agent_seconds"] > 0 and s["harness_seconds"] > 0 for s in record["steps"])
 
 
+def test_a_screenshot_that_cannot_be_saved_is_an_infrastructure_error(project, phone):
+    # It is collected during the agent's turn, yet must not count against the agent.
+    project.makeconftest(AGENTS + """
+import pytest_mobileagent.runtime as runtime_module
+
+_real_save = runtime_module.Runtime.save_screenshot
+_saved = []
+
+def _failing_save(self, path, png):
+    _saved.append(path)
+    if len(_saved) == 3:
+        raise OSError(28, "No space left on device")
+    return _real_save(self, path, png)
+
+runtime_module.Runtime.save_screenshot = _failing_save
+""")
+    result, data = run(project, phone, "--agent", "replay", "--mobileagent-screenshots", "all")
+    result.assert_outcomes(errors=1)
+    (record,) = data["tasks"]
+    assert record["stop_reason"] == "infra_error"
+    assert "screenshot after step 2 could not be taken or saved: OSError" in record["error"]
+
+
 def test_screenshots_on_demand_keep_the_final_screen(project, phone):
     result, data = run(project, phone, "--agent", "replay")
     result.assert_outcomes(passed=1)
