@@ -165,6 +165,21 @@ def test_wait_and_drain(server):
         assert server.drain() == []
 
 
+def test_drain_includes_what_already_reached_the_socket(server):
+    # The device sends an action's events ahead of its reply, so when the reply
+    # is in, the events are in this host's socket: drain must not depend on the
+    # receiving thread having had its turn. Each line is drained right after
+    # sendall() returns on loopback, with no wait in between.
+    with connect(server) as sock:
+        sync(server, sock, "connected")  # the connection is accepted
+        for i in range(50):
+            sock.sendall(line(id=f"tap-{i}"))
+            assert [e.id for e in server.drain()] == [f"tap-{i}"]
+    with connect(server) as sock:  # a connection not yet accepted is polled too
+        sock.sendall(line(id="first"))
+        assert [e.id for e in server.drain()] == ["first"]
+
+
 # --- malformed input -----------------------------------------------------------
 
 def test_malformed_lines_are_counted_dropped_and_the_connection_carries_on(server, caplog):

@@ -67,6 +67,7 @@ class EventServer:
         self._seq = 0
         self._pending: list[Event] = []
         self._cond = threading.Condition()
+        self._io = threading.Lock()  # the receiving thread and drain's poll take turns on the sockets
         self._sel: selectors.BaseSelector | None = None
         self._listener: socket.socket | None = None
         self._wake_r: socket.socket | None = None
@@ -129,7 +130,14 @@ class EventServer:
 
     # -- consumer side -----------------------------------------------------
     def drain(self) -> list[Event]:
-        """Events received since the last drain, in arrival order."""
+        """Events received since the last drain, in arrival order.
+
+        First reads whatever has already reached this host's sockets, in the
+        calling thread: the device sends an action's events ahead of the
+        action's reply, so once the reply is in, its events are here, even if
+        the receiving thread has not had its turn yet on a busy machine.
+        """
+        self._poll()
         with self._cond:
             events, self._pending = self._pending, []
         return events
@@ -139,21 +147,41 @@ class EventServer:
         with self._cond:
             return self._cond.wait_for(lambda: bool(self._pending), timeout=timeout)
 
-    # -- receiving thread --------------------------------------------------
+    # -- receiving thread (and drain's poll) --------------------------------
     def _run(self) -> None:
         while not self._stopping:
-            for key, mask in self._sel.select():
-                try:
-                    if key.data == "accept":
-                        self._accept()
-                    elif key.data == "wake":
+            ready = self._sel.select()
+            with self._io:
+                for key, mask in ready:
+                    if key.data == "wake":
                         return
-                    else:
-                        self._service(key.data, mask)
-                except Exception:  # a bug must not silently kill event capture
-                    log.exception("event server: unexpected error")
-                    if isinstance(key.data, _Conn):
-                        self._close(key.data)
+                    self._handle(key, mask)
+
+    def _poll(self) -> None:
+        """Handle what is readable now, without waiting (new connections included)."""
+        if self._thread is None:
+            return
+        with self._io:
+            for _ in range(8):  # accepting a connection makes it readable in the next round
+                try:
+                    ready = [(k, m) for k, m in self._sel.select(0) if k.data != "wake"]
+                except (OSError, ValueError):
+                    return  # stopped meanwhile
+                if not ready:
+                    return
+                for key, mask in ready:
+                    self._handle(key, mask)
+
+    def _handle(self, key, mask: int) -> None:
+        try:
+            if key.data == "accept":
+                self._accept()
+            else:
+                self._service(key.data, mask)
+        except Exception:  # a bug must not silently kill event capture
+            log.exception("event server: unexpected error")
+            if isinstance(key.data, _Conn):
+                self._close(key.data)
 
     def _accept(self) -> None:
         try:
@@ -165,6 +193,8 @@ class EventServer:
         self._sel.register(sock, selectors.EVENT_READ, conn)
 
     def _service(self, conn: _Conn, mask: int) -> None:
+        if conn.closed:
+            return  # closed by the other of the thread and the poll since select() listed it
         if mask & selectors.EVENT_WRITE:
             self._flush(conn)
         if conn.closed or not mask & selectors.EVENT_READ:
