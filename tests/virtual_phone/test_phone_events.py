@@ -73,6 +73,30 @@ def test_click_arrives_as_json_line(adb_device, line_server):
         adb_device.reverse_remove_all()
 
 
+def test_a_taps_click_is_on_the_host_before_the_tap_command_returns(adb_device, line_server):
+    # The event travels ahead of the command's reply through the same adb
+    # server: the host's event socket already holds it when `input tap` returns.
+    import select
+
+    from pytest_mobileagent.device import Device
+
+    launch(adb_device.shell, CALC)
+    adb_device.reverse("tcp:8888", f"tcp:{line_server.port}")
+    fast = Device(adb_device.serial)  # adbutils' own calls take ~20 ms: long enough to hide a late event
+    try:
+        keys = [center(find(adb_device.dump_hierarchy(), resource_id=f"{CALC}:id/btn_{d}")) for d in "1234567"]
+        adb_device.click(*keys[0])
+        _wait_for(line_server, type="click", id=f"{CALC}:id/btn_1")  # the stream is open
+        for digit, (x, y) in zip("234567", keys[1:]):
+            fast.tap(x, y)
+            readable, _, _ = select.select([line_server.conn], [], [], 0)
+            assert readable or b"\n" in line_server.buffer, f"no event waiting after tapping {digit}"
+            assert _wait_for(line_server, type="click")["id"] == f"{CALC}:id/btn_{digit}"
+    finally:
+        fast.close()
+        adb_device.reverse_remove_all()
+
+
 def test_events_without_reverse_are_dropped(adb_device, phone):
     adb_device.reverse_remove_all()
     launch(adb_device.shell, CALC)  # emits events; nobody listens

@@ -50,6 +50,7 @@ class Endpoint:
         self._events_ready = asyncio.Event()
         self._event_stream: Stream | None = None
         self._event_target: tuple[Connection, str] | None = None
+        self._delivering = asyncio.Lock()  # the relay and flush_events take turns
         self._relay_task = loop.create_task(self._relay_events())
         phone.add_event_sink(self._event_from_any_thread)
 
@@ -150,11 +151,34 @@ class Endpoint:
             if not self._events:
                 continue
             try:
-                await self._deliver(target)
+                async with self._delivering:
+                    if self._events:
+                        await self._deliver(target)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("event relay failed")
+
+    async def flush_events(self) -> None:
+        """Send the queued events now: called before a command's reply goes out.
+
+        A tap's click event then travels ahead of the tap's reply through the
+        same adb server, so a host that reads its events once the command
+        returned finds them (EventServer.drain). On a real phone the listener
+        app has the second a uiautomator dump takes; here a dump takes a
+        millisecond.
+        """
+        target = self.reverses.get(EVENT_PORT)
+        if not self._events or target is None or target != self._event_target:
+            return  # nothing queued, or a new target the relay is switching to
+        try:
+            async with self._delivering:
+                if self._events:
+                    await self._deliver(target)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("event flush failed")  # the relay tries again; the reply still goes
 
     async def _deliver(self, target: tuple[Connection, str]) -> None:
         conn, host_spec = target

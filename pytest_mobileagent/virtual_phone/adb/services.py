@@ -52,6 +52,7 @@ def find(endpoint: "Endpoint", name: str):
 async def _shell_raw(endpoint: "Endpoint", command: str, stream: Stream) -> None:
     """`shell:CMD` (v1) and `exec:CMD`: stdout and stderr merged, no exit code."""
     result = endpoint.phone.run_shell(command)
+    await endpoint.flush_events()
     data = result.stdout + result.stderr if result.stderr else result.stdout
     if data:
         await stream.write(data)
@@ -67,6 +68,7 @@ async def _shell_v2(endpoint: "Endpoint", command: str, stream: Stream) -> None:
         await _shell_interactive(endpoint, stream, v2=True)
         return
     result = endpoint.phone.run_shell(command)
+    await endpoint.flush_events()
     out = bytearray()
     if result.stdout:
         out += shell_v2_packet(ID_STDOUT, result.stdout)
@@ -117,6 +119,7 @@ async def _shell_interactive(endpoint: "Endpoint", stream: Stream, v2: bool = Fa
             line, _, rest = bytes(buffer).partition(b"\n")
             buffer = bytearray(rest)
             result = session.run(line.decode("utf-8", "surrogateescape"))
+            await endpoint.flush_events()
             await emit(ID_STDOUT, result.stdout)
             await emit(ID_STDERR, result.stderr)
             if session.exited:
