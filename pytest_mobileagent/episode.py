@@ -346,9 +346,6 @@ class Episode:
                 f"the screenshot after step {self._png_step} could not be taken or saved: "
                 f"{type(exc).__name__}: {exc}"
             ) from exc
-        steps = self.record.steps
-        if steps and steps[-1].index == self._png_step:
-            steps[-1].screenshot = self._screenshot_path(self._png_step)
         if in_agent_turn:
             self._lazy_seconds += time.perf_counter() - started
 
@@ -356,10 +353,14 @@ class Episode:
         return self._store_screenshot(self._device.screenshot_png())  # type: ignore[union-attr]
 
     def _store_screenshot(self, png: bytes) -> bytes:
+        """Keep and save the current screen's PNG; a recorded step it belongs to points at it."""
         self._png = png
         if self._artifacts is not None:
             name = self._artifacts / f"step_{self._png_step:03d}.png"
             self._png_paths[self._png_step] = self.runtime.save_screenshot(name, png)
+            steps = self.record.steps
+            if steps and steps[-1].index == self._png_step:
+                steps[-1].screenshot = self._png_paths[self._png_step]
         return png
 
     def _screenshot(self) -> bytes:
@@ -370,9 +371,6 @@ class Episode:
             started = time.perf_counter()
             self._take_screenshot()
             self._lazy_seconds += time.perf_counter() - started
-            steps = self.record.steps
-            if steps and steps[-1].index == self._png_step:
-                steps[-1].screenshot = self._screenshot_path(self._png_step)
         assert self._png is not None
         return self._png
 
@@ -394,7 +392,7 @@ class Episode:
         """
         device = self._device
         assert device is not None
-        background = self.runtime.background
+        background = self.runtime.background if screenshot else None
         alongside = screenshot and self._agent_reads_png
         deadline = time.monotonic() + SETTLE_TIMEOUT
         previous = device.dump_hierarchy()
@@ -456,8 +454,7 @@ class Episode:
         if record.steps and record.steps[-1].screenshot is None and self._xml and not record.infra_error:
             # The final screen, for reports; outside every step's timing.
             try:
-                self._take_screenshot()
-                record.steps[-1].screenshot = self._screenshot_path(self._png_step)
+                self._take_screenshot()  # points the last step at it
             except Exception:
                 pass  # a failing screenshot must not hide the episode's own outcome
         record.wall_seconds = time.perf_counter() - self._started

@@ -189,7 +189,7 @@ def _write_atomically(destination: Path, body: bytes) -> None:
     # Plain os calls: each system call lets the test's thread have the GIL back,
     # and open() would add a stat and an ioctl to the four needed.
     temporary = f"{destination}.{os.getpid()}.tmp"
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o644)
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)  # close-on-exec by default (PEP 446)
     try:
         view = memoryview(body)
         while view:

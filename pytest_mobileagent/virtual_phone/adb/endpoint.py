@@ -50,7 +50,7 @@ class Endpoint:
         self._events_ready = asyncio.Event()
         self._event_stream: Stream | None = None
         self._event_target: tuple[Connection, str] | None = None
-        self._delivering = asyncio.Lock()  # the relay and flush_events take turns
+        self._delivering = asyncio.Lock()
         self._relay_task = loop.create_task(self._relay_events())
         phone.add_event_sink(self._event_from_any_thread)
 
@@ -148,16 +148,7 @@ class Endpoint:
             if target is None:
                 self._events.clear()
                 continue
-            if not self._events:
-                continue
-            try:
-                async with self._delivering:
-                    if self._events:
-                        await self._deliver(target)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("event relay failed")
+            await self._deliver_queued(target)
 
     async def flush_events(self) -> None:
         """Send the queued events now: called before a command's reply goes out.
@@ -169,16 +160,21 @@ class Endpoint:
         millisecond.
         """
         target = self.reverses.get(EVENT_PORT)
-        if not self._events or target is None or target != self._event_target:
-            return  # nothing queued, or a new target the relay is switching to
+        if target is not None and target == self._event_target:  # else the relay is switching targets
+            await self._deliver_queued(target)
+
+    async def _deliver_queued(self, target: tuple[Connection, str]) -> None:
+        """Deliver what is queued, if anything; a failure is logged, never raised."""
+        if not self._events:
+            return
         try:
-            async with self._delivering:
+            async with self._delivering:  # the relay and flush_events take turns
                 if self._events:
                     await self._deliver(target)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("event flush failed")  # the relay tries again; the reply still goes
+            log.exception("event delivery failed")
 
     async def _deliver(self, target: tuple[Connection, str]) -> None:
         conn, host_spec = target
