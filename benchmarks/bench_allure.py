@@ -13,6 +13,13 @@ the next. ``--served`` instead boots phones once (one process each) and passes
 them with ``--device``: then every run after the first finds its screens'
 PNG pieces already cached on the phone, as a long-lived device would.
 
+Every run starts after ``os.sync()``, outside the timed part, so that it
+finds the disk as a single run of the suite would. Without it, each run
+would also pay for the files of the runs before it: on this VM's ext4,
+creating a file costs 0.02 ms of CPU with nothing waiting for writeback
+and 0.3 ms or more while the last rounds' Allure files still are
+(``--no-sync`` shows the difference). A run's own files still count.
+
 Prints each configuration's median wall time with its spread (min-max) and
 CPU time (this process's children: pytest and any phone processes it starts),
 then what Allure adds in percent (target: at most +10%). Asserts nothing.
@@ -21,12 +28,14 @@ size of the effect measured, hence 15 rounds by default and the per-round
 paired figure beside the ratio of medians.
 
 Usage: python benchmarks/bench_allure.py [--rounds 15] [--workers 1] [--served] [--tasks task_tests] [--dir DIR]
+       [--no-sync]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import resource
 import statistics
 import subprocess
@@ -55,6 +64,8 @@ def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[f
         cmd += ["--mobileagent-screenshots", "all"]
     elif config == "allure":
         cmd += ["--alluredir", str(tmp / f"allure-{index}")]
+    if not args.no_sync:
+        os.sync()  # earlier runs' files out of the page cache's dirty lists (see above)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
@@ -77,13 +88,16 @@ def main() -> None:
     parser.add_argument("--dir", default=None,
                         help="where the Allure results go (default: the system's temporary directory); "
                              "e.g. /dev/shm to see how much of the cost is creating files on disk")
+    parser.add_argument("--no-sync", action="store_true",
+                        help="do not flush earlier runs' files to disk before each run")
     args = parser.parse_args()
 
     phones = served_phones(args.workers) if args.served else contextlib.nullcontext(([], None))
     with phones as (serials, _adb_port), tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         where = f"served phones {', '.join(serials)}" if serials else "phones booted by each pytest run"
         print(f"{args.tasks} with the replay agent at -n {args.workers}, {where}, {args.rounds} rounds; "
-              f"Allure results under {tmp}")
+              f"Allure results under {tmp}; "
+              f"{'no sync' if args.no_sync else 'os.sync() before each run'}")
         wall: dict[str, list[float]] = {c: [] for c in CONFIGS}
         cpu: dict[str, list[float]] = {c: [] for c in CONFIGS}
         run(args, serials, "plain", Path(tmp), -1)  # warm-up: file caches, imports
