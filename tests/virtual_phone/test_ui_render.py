@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from uitools import CALC, bounds, demo_system, find, press_keys, tap
 
 from pytest_mobileagent.virtual_phone.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.ui import render
 from pytest_mobileagent.virtual_phone.ui.views import ACCENT
 
 
@@ -77,6 +79,33 @@ def test_dialog_dims_the_screen_behind_it():
     assert sum(after) < sum(before) * 0.7
     # the dialog itself stays bright
     assert sum(_image(system).getpixel((540, dialog[1] - 5))) > 600
+
+
+@pytest.mark.parametrize("scrims", [1, 2])
+def test_what_a_scrim_covers_looks_as_under_a_translucent_black_layer(scrims):
+    # The renderer draws what lies under a scrim in darkened colours instead of
+    # blending a layer over it; compare with the blend itself.
+    from PIL import ImageDraw
+
+    below = [("fill", (250, 250, 250)), ("rect", (0, 100, 1080, 300), (204, 65, 24), 0),
+             ("text", 40, 150, "Shopping list", 48, True, (255, 255, 255)),
+             ("icon", "app:Notes", (400, 400, 560, 560), (0, 0, 0))]
+    dialog = [("rect", (100, 900, 980, 1300), (255, 255, 255), 12),
+              ("text", 140, 950, "Add a new note", 48, False, (51, 51, 51))]
+    painted = render.paint(below + [("scrim", render.SCRIM_ALPHA)] * scrims + dialog, 1080, 1600)
+
+    expected = render.paint(below, 1080, 1600)
+    for _ in range(scrims):
+        ImageDraw.Draw(expected, "RGBA").rectangle((0, 0, 1080, 1600), fill=(0, 0, 0, render.SCRIM_ALPHA))
+    expected.paste(render.paint(dialog, 1080, 1600).crop((100, 900, 980, 1300)), (100, 900))
+    expected = expected.crop((0, 0, 1080, 900))  # above the dialog (its rounded corners)
+
+    ours = painted.crop((0, 0, 1080, 900))
+    for flat in ((0, 310, 1080, 390), (0, 100, 30, 300)):  # background, the bar's colour
+        assert ours.crop(flat).tobytes() == expected.crop(flat).tobytes()
+    # anti-aliased glyph edges may round the other way, by one step at most
+    assert max(abs(a - b) for a, b in zip(ours.tobytes(), expected.tobytes())) <= 1
+    assert ours.tobytes() != render.paint(below, 1080, 1600).crop((0, 0, 1080, 900)).tobytes()
 
 
 def test_hint_and_text_are_drawn_in_different_colours():
