@@ -18,8 +18,8 @@ project directory (a temporary directory there, removed at the end); give
 ``--dir`` to put them elsewhere. On this VM the place matters: creating a
 file under /tmp, where every pytest session also deletes its oldest
 basetemp, costs 0.2-0.6 ms of CPU against 0.02 ms under the project or
-home directory (measured with 3,000 empty files; the cause is the kernel's
-inode allocation on this disk, not the plugin).
+home directory (3,000 empty files; the time is spent inside the kernel's
+open() of a new file, the same file system either way).
 
 Every run starts after ``os.sync()``, outside the timed part, so that it
 finds the disk as a single run of the suite would. Without it, each run
