@@ -9,6 +9,8 @@ Measured in-process on AndroidSystem (no adb), medians and p90 over N runs:
 - pillow png: Pillow's own encoder at compress_level=1, for comparison
 - pack: a 4-band strip's PNG rows out of Pillow, `tobytes` against png.packed_rows
 - screenshot, whole screen new: what the first screenshot of a new activity costs
+- screenshot, dialog new: the same for Notes' "Add a new note" dialog, whose
+  scrim darkens the screen behind it
 - screenshot after a key: the frame buffer repaints only the changed bands
 - screenshot after switching apps: launcher <-> calculator, every band changes
 - tap: one tap including the rebuild and change detection
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import statistics
 import time
 
@@ -26,6 +29,7 @@ from pytest_mobileagent.virtual_phone.system import AndroidSystem
 from pytest_mobileagent.virtual_phone.ui import frame, render
 
 CALC = "com.simplemobiletools.calculator"
+NOTES = "com.simplemobiletools.notes.pro"
 
 
 def _stats(samples: list[float]) -> str:
@@ -81,6 +85,19 @@ def main() -> None:
             return (time.perf_counter() - start) * 1000
         return [run() for _ in range(runs)]
 
+    dialog = AndroidSystem(clock_ms=lambda: 1_700_000_000_000)
+    dialog.start_activity(NOTES)
+    box = re.search(r'resource-id="[^"]*:id/new_note"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"', dialog.dump_xml())
+    left, top, right, bottom = map(int, box.groups())
+    dialog.tap((left + right) // 2, (top + bottom) // 2)
+    if "Add a new note" not in dialog.dump_xml():
+        raise SystemExit("bench_ui: the Notes dialog did not open")
+
+    def dialog_png():
+        buffer = frame.FrameBuffer(dialog.width, dialog.height)
+        buffer.show(dialog._ops)
+        buffer.png()
+
     switch = iter(range(10**9))
 
     def switch_app():
@@ -99,6 +116,7 @@ def main() -> None:
     print(f"  pack 4 bands: Image.tobytes     {_stats(_time(lambda: strip.tobytes('raw', ('RGB', stride)), runs))}")
     print(f"  pack 4 bands: png.packed_rows   {_stats(_time(lambda: png.packed_rows(strip, stride), runs))}")
     print(f"  screenshot, whole screen new    {_stats(_time(whole_screen_png, runs))}")
+    print(f"  screenshot, dialog new          {_stats(_time(dialog_png, runs))}")
     print(f"  screenshot after a key          {_stats(screenshot_after(lambda: system.tap(*seven)))}")
     print(f"  screenshot after switching apps {_stats(screenshot_after(switch_app))}")
     print(f"  screenshot, unchanged (cached)  {_stats(_time(system.screenshot_png, runs))}")
