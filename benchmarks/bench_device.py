@@ -81,16 +81,14 @@ def part1(runs: int) -> None:
 def agent_step(device):
     """A step that changes the screen each time, so the phone re-renders its dump and PNG:
     tap a calculator key (digits, then C), dump, screenshot."""
-    import re
+    from pytest_mobileagent.judge import Screen
 
     device.force_stop("com.simplemobiletools.calculator")
     device.launch("com.simplemobiletools.calculator")
     xml = device.dump_hierarchy()
-    points = []
-    for key in ("btn_1", "btn_2", "btn_3", "btn_clear"):
-        bounds = re.search(r'resource-id="[^"]*:id/%s"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"' % key, xml)
-        x1, y1, x2, y2 = map(int, bounds.groups())
-        points.append(((x1 + x2) // 2, (y1 + y2) // 2))
+    screen = Screen("com.simplemobiletools.calculator")
+    screen.update(xml)
+    points = [screen.get(id=key).center for key in ("btn_1", "btn_2", "btn_3", "btn_clear")]
     counter = iter(range(10**9))
 
     def step():

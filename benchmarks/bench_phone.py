@@ -108,6 +108,7 @@ def main() -> int:
     adb_port = free_port()
     subprocess.run([adb, "-P", str(adb_port), "start-server"], check=True, capture_output=True)
     os.environ["ANDROID_ADB_SERVER_PORT"] = str(adb_port)
+    from pytest_mobileagent.judge import Screen
     from pytest_mobileagent.virtual_phone import VirtualPhone, start_phones
 
     rows: list[tuple[str, str, float, float]] = []
@@ -141,12 +142,12 @@ def main() -> int:
             for name, command in [("shell echo", "echo hi"), ("uiautomator dump + read", dump_cmd),
                                   ("screencap -p", "screencap -p"), ("input tap", tap)]:
                 rows.append(("phone", name, *measure(lambda c=command: phone.run_shell(c), runs)))
-            xml = phone.run_shell("uiautomator dump /dev/tty").stdout.decode()
-            import re
-            seven = re.search(r'resource-id="[^"]*:id/btn_7"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"', xml)
+            xml = phone.system.dump_xml()
+            screen = Screen()
+            screen.update(xml)
+            seven = screen.get(id="com.simplemobiletools.calculator:id/btn_7")
             if seven:  # time a screenshot that must be rendered afresh (the UI changed)
-                x = (int(seven.group(1)) + int(seven.group(3))) // 2
-                y = (int(seven.group(2)) + int(seven.group(4))) // 2
+                x, y = seven.center
                 fresh: dict[str, list[float]] = {dump_cmd: [], "screencap -p": []}
                 for _ in range(runs):
                     phone.run_shell(f"input tap {x} {y}")
