@@ -20,7 +20,7 @@ import time
 
 from pytest_mobileagent.errors import AdbCommandError, DeviceLostError, InfrastructureTimeout
 
-__all__ = ["FastAdb", "host_request", "list_devices", "server_address", "wait_for_device"]
+__all__ = ["FastAdb", "SplitReply", "host_request", "list_devices", "server_address", "wait_for_device"]
 
 _SYNC_CHUNK = 64 * 1024
 # FAIL messages from the server that mean the device is gone, not that the command was bad.
@@ -167,6 +167,33 @@ def list_devices(*, timeout: float = 10.0, addr: tuple[str, int] | None = None) 
     return pairs
 
 
+class SplitReply:
+    """A command's output read up to a marker (``head``); the rest still on its way.
+
+    Call :meth:`rest` (from any one thread) to read the remainder to its
+    end, or :meth:`drop` to close the connection without reading it.
+    """
+
+    def __init__(self, head: bytes, extra: bytes, conn: _Conn | None):
+        self.head = head
+        self._extra = extra
+        self._conn = conn
+
+    def rest(self) -> bytes:
+        """Everything after ``head``, to the end of the output (within the command's deadline)."""
+        conn, self._conn = self._conn, None
+        if conn is None:
+            return self._extra
+        with conn:
+            return self._extra + conn.read_to_eof()
+
+    def drop(self) -> None:
+        """Close without reading the rest (the device's command sees its output closed)."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
+
+
 class FastAdb:
     """Raw adb services for one device serial; one server connection per call."""
 
@@ -197,6 +224,30 @@ class FastAdb:
         """``exec:CMD``: raw stdout bytes, no pty, no newline translation."""
         with self._open("exec:" + cmd, _Deadline(timeout, self._what("exec:" + cmd))) as c:
             return c.read_to_eof()
+
+    def exec_out_until(self, cmd: str, marker: bytes, *, timeout: float = 30.0) -> "SplitReply":
+        """``exec:CMD``, read only up to the first ``marker``; the rest is left on the wire.
+
+        For a command line whose first part's output the caller needs now
+        and whose last part's output can follow (a dump, then a screenshot).
+        """
+        c = self._open("exec:" + cmd, _Deadline(timeout, self._what("exec:" + cmd)))
+        try:
+            buf = bytearray()
+            while True:
+                chunk = c.recv(1 << 18)
+                if not chunk:  # the output ended without the marker
+                    c.close()
+                    return SplitReply(bytes(buf), b"", None)
+                searched = max(0, len(buf) - len(marker) + 1)
+                buf += chunk
+                end = buf.find(marker, searched)
+                if end >= 0:
+                    end += len(marker)
+                    return SplitReply(bytes(buf[:end]), bytes(buf[end:]), c)
+        except BaseException:
+            c.close()
+            raise
 
     def shell_v1(self, cmd: str, *, timeout: float = 30.0) -> bytes:
         """``shell:CMD``: output bytes (stdout and stderr merged by the device)."""

@@ -157,10 +157,14 @@ class VirtualPhone:
     def new_shell_session(self) -> ShellSession:
         return ShellSession(self)
 
-    def run_shell(self, command: str) -> ShellResult:
-        """Run one command line as `adb shell` would (a fresh shell per call)."""
+    def run_shell(self, command: str, *, stdout_ready: Callable[[bytes], None] | None = None) -> ShellResult:
+        """Run one command line as `adb shell` would (a fresh shell per call).
+
+        ``stdout_ready`` receives each finished pipeline's output early
+        (:meth:`ShellSession.run`).
+        """
         with self._lock:
-            return ShellSession(self).run(command)
+            return ShellSession(self).run(command, stdout_ready=stdout_ready)
 
     # -- packages and processes -------------------------------------------------------------
     def package_enabled(self, package: str) -> bool:

@@ -97,6 +97,46 @@ def test_a_taps_click_is_on_the_host_before_the_tap_command_returns(adb_device, 
         adb_device.reverse_remove_all()
 
 
+def test_a_taps_click_goes_ahead_of_output_that_leaves_before_its_line_ends(adb_device, line_server, phone,
+                                                                            monkeypatch):
+    # A command line's output leaves as each command finishes (a dump before
+    # the screencap after it), and must not overtake the events of the
+    # commands before it. The phone holds the screencap until this test has
+    # looked, so what the test reads is output sent before the line ended.
+    import select
+    import threading
+
+    from pytest_mobileagent.device.fast_adb import FastAdb
+
+    launch(adb_device.shell, CALC)
+    adb_device.reverse("tcp:8888", f"tcp:{line_server.port}")
+    released, holds = threading.Event(), []
+    capture = phone.phone.system.screenshot_png
+
+    def held_capture():
+        holds.append(released.wait(timeout=10))
+        return capture()
+
+    try:
+        keys = [center(find(adb_device.dump_hierarchy(), resource_id=f"{CALC}:id/btn_{d}")) for d in "1234"]
+        adb_device.click(*keys[0])
+        _wait_for(line_server, type="click", id=f"{CALC}:id/btn_1")  # the stream is open
+        monkeypatch.setattr(phone.phone.system, "screenshot_png", held_capture)
+        fast = FastAdb(adb_device.serial)
+        for digit, (x, y) in zip("234", keys[1:]):
+            reply = fast.exec_out_until(f"input tap {x} {y} && echo tapped && screencap -p", b"tapped")
+            readable, _, _ = select.select([line_server.conn], [], [], 0)
+            released.set()
+            assert reply.rest().startswith(b"\n\x89PNG")  # the line ran to its end
+            released.clear()
+            assert readable or b"\n" in line_server.buffer, f"no event waiting when the output after tapping {digit} came"
+            assert _wait_for(line_server, type="click")["id"] == f"{CALC}:id/btn_{digit}"
+        assert holds == [True] * 3  # every screencap waited for this test, not for the bound
+    finally:
+        released.set()
+        adb_device.reverse_remove_all()
+
+
 def test_events_without_reverse_are_dropped(adb_device, phone):
     adb_device.reverse_remove_all()
     launch(adb_device.shell, CALC)  # emits events; nobody listens

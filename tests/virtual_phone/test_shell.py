@@ -230,3 +230,17 @@ def test_uiautomator_and_screencap(fresh_phone):
     import struct
     assert struct.unpack("<4I", raw[:16]) == (1080, 2340, 1, 1)
     assert len(raw) == 16 + 1080 * 2340 * 4
+
+
+def test_each_pipelines_output_is_passed_on_as_it_finishes(fresh_phone):
+    # As a real shell's output leaves while the rest of its line runs: the
+    # host can read a dump before the screencap after it has taken the screen.
+    passed = []
+
+    def ready(data: bytes) -> None:
+        passed.append((data, fresh_phone.fs.exists("/sdcard/later")))
+
+    result = fresh_phone.run_shell("echo first && touch /sdcard/later && echo second; echo third >&2",
+                                   stdout_ready=ready)
+    assert passed == [(b"first\n", False), (b"second\n", True)]
+    assert (result.stdout, result.stderr, result.exit_code) == (b"", b"third\n", 0)

@@ -150,6 +150,26 @@ class Endpoint:
                 continue
             await self._deliver_queued(target)
 
+    def send_events_now(self) -> bool:
+        """Send the queued events without waiting, if the event stream takes them now.
+
+        For output that leaves while its command line still runs
+        (``services._EarlyOutput``), which must not overtake the events of
+        the commands before it. True when no event is left queued.
+        """
+        if not self._events:
+            return True
+        stream = self._event_stream
+        if (stream is None or stream.closed or self._delivering.locked()
+                or self.reverses.get(EVENT_PORT) != self._event_target):
+            return False  # opening or switching the stream needs the host's answer
+        batch = b"".join(self._events)
+        self._events.clear()
+        sent = stream.write_now(batch)
+        if sent < len(batch):
+            self._events.append(batch[sent:])  # the rest of a line is still a line's rest: order is kept
+        return sent == len(batch)
+
     async def flush_events(self) -> None:
         """Send the queued events now: called before a command's reply goes out.
 

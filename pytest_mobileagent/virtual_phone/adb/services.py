@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import struct
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .sync import serve_sync
 from .transport import Stream
@@ -49,13 +49,42 @@ def find(endpoint: "Endpoint", name: str):
     return None
 
 
+class _EarlyOutput:
+    """A command line's output, sent as each of its pipelines finishes.
+
+    A real shell's output leaves while the rest of the line still runs, so
+    the host reads ``uiautomator dump F && cat F`` before the ``screencap -p``
+    that follows it has captured the screen. The shell runs synchronously,
+    so only what the host can take at once is sent at once; the rest, and
+    everything after it (order is kept), waits for :meth:`finish`. Events
+    the line's earlier commands caused go first (Endpoint.flush_events says
+    why); if they cannot go at once, the output waits with them.
+    """
+
+    def __init__(self, endpoint: "Endpoint", stream: Stream, frame: Callable[[bytes], bytes] = bytes):
+        self.endpoint = endpoint
+        self.stream = stream
+        self.frame = frame
+        self.held = bytearray()
+
+    def offer(self, data: bytes) -> None:
+        data = self.frame(data)
+        if not self.held and self.endpoint.send_events_now():
+            data = data[self.stream.write_now(data):]
+        self.held += data
+
+    async def finish(self, rest: bytes) -> None:
+        await self.endpoint.flush_events()
+        data = bytes(self.held) + rest
+        if data:
+            await self.stream.write(data)
+
+
 async def _shell_raw(endpoint: "Endpoint", command: str, stream: Stream) -> None:
     """`shell:CMD` (v1) and `exec:CMD`: stdout and stderr merged, no exit code."""
-    result = endpoint.phone.run_shell(command)
-    await endpoint.flush_events()
-    data = result.stdout + result.stderr if result.stderr else result.stdout
-    if data:
-        await stream.write(data)
+    output = _EarlyOutput(endpoint, stream)
+    result = endpoint.phone.run_shell(command, stdout_ready=output.offer)
+    await output.finish(result.stdout + result.stderr)
 
 
 def shell_v2_packet(packet_id: int, data: bytes) -> bytes:
@@ -67,15 +96,15 @@ async def _shell_v2(endpoint: "Endpoint", command: str, stream: Stream) -> None:
     if not command:
         await _shell_interactive(endpoint, stream, v2=True)
         return
-    result = endpoint.phone.run_shell(command)
-    await endpoint.flush_events()
+    output = _EarlyOutput(endpoint, stream, frame=partial(shell_v2_packet, ID_STDOUT))
+    result = endpoint.phone.run_shell(command, stdout_ready=output.offer)
     out = bytearray()
     if result.stdout:
         out += shell_v2_packet(ID_STDOUT, result.stdout)
     if result.stderr:
         out += shell_v2_packet(ID_STDERR, result.stderr)
     out += shell_v2_packet(ID_EXIT, bytes([result.exit_code & 0xFF]))
-    await stream.write(bytes(out))
+    await output.finish(bytes(out))
 
 
 async def _shell_interactive(endpoint: "Endpoint", stream: Stream, v2: bool = False) -> None:

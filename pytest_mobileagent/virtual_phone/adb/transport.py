@@ -92,6 +92,20 @@ class Stream:
             self._can_send.clear()
             self.conn.send(p.A_WRTE, self.local_id, self.remote_id, bytes(view[start:start + step]))
 
+    def write_now(self, data: bytes) -> int:
+        """Send as much of ``data`` as the host takes without waiting; returns how much.
+
+        At most one packet, and only if the host acknowledged the last one:
+        for output that synchronous code produces on the serving thread,
+        which cannot wait for an OKAY. The rest must go through :meth:`write`.
+        """
+        if self.closed or not self._can_send.is_set():
+            return 0
+        chunk = bytes(memoryview(data)[:self.conn.max_payload])
+        self._can_send.clear()
+        self.conn.send(p.A_WRTE, self.local_id, self.remote_id, chunk)
+        return len(chunk)
+
     async def _wait_can_send(self) -> None:
         if self.closed:
             raise StreamClosed()

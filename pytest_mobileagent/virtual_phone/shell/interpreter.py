@@ -65,15 +65,29 @@ class UsageError(Exception):
 
 
 class _Sink:
-    """Where a file descriptor's bytes go: a buffer, a file, or nowhere."""
+    """Where a file descriptor's bytes go: a buffer, a file, or nowhere.
 
-    def __init__(self, buffer: bytearray | None = None):
+    ``ready``, if given, is handed what the buffer holds each time
+    :meth:`pass_on` is called, as a real shell's output leaves while the
+    rest of its command line still runs.
+    """
+
+    def __init__(self, buffer: bytearray | None = None, ready: Callable[[bytes], None] | None = None):
         self.buffer = buffer if buffer is not None else bytearray()
+        self.ready = ready
+        self.passed = 0  # bytes already handed to ready
 
     def write(self, data: bytes) -> None:
-        if len(self.buffer) + len(data) > MAX_OUTPUT:
+        if self.passed + len(self.buffer) + len(data) > MAX_OUTPUT:
             raise UsageError("output too large")
         self.buffer += data
+
+    def pass_on(self) -> None:
+        if self.ready is not None and self.buffer:
+            data = bytes(self.buffer)
+            self.buffer.clear()
+            self.passed += len(data)
+            self.ready(data)
 
 
 class _FileSink(_Sink):
@@ -140,9 +154,15 @@ class ShellSession:
             "ANDROID_ROOT": "/system", "ANDROID_STORAGE": "/storage",
         }
 
-    def run(self, line: str) -> ShellResult:
-        """Execute one command line; never raises for bad input."""
-        out, err = _Sink(), _Sink()
+    def run(self, line: str, *, stdout_ready: Callable[[bytes], None] | None = None) -> ShellResult:
+        """Execute one command line; never raises for bad input.
+
+        ``stdout_ready`` is called with the standard output of each pipeline
+        as soon as that pipeline finishes (``cat f && screencap -p``: the
+        file's bytes before the screen is captured); what it was given is
+        not repeated in the result's ``stdout``.
+        """
+        out, err = _Sink(ready=stdout_ready), _Sink()
         try:
             script = parse(line)
         except ShellSyntaxError as exc:
@@ -162,9 +182,11 @@ class ShellSession:
     # -- execution --------------------------------------------------------------
     def _run_and_or(self, and_or: AndOr, out: _Sink, err: _Sink) -> None:
         self.last_status = self._run_pipeline(and_or.first, out, err)
+        out.pass_on()
         for op, pipeline in and_or.rest:
             if (op == "&&") == (self.last_status == 0):
                 self.last_status = self._run_pipeline(pipeline, out, err)
+                out.pass_on()
 
     def _run_pipeline(self, pipeline: Pipeline, out: _Sink, err: _Sink) -> int:
         stdin = b""
