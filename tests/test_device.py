@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 import xml.etree.ElementTree as ET
 
@@ -205,7 +206,8 @@ def test_dump_hierarchy_is_the_uiautomator_xml(device, adb_device):
     root = ET.fromstring(xml.encode("utf-8"))
     assert root.tag == "hierarchy"
     assert any(n.get("package") == CALC for n in nodes(xml))
-    assert xml == adb_device.dump_hierarchy()  # the same document adbutils reads, faster
+    # The same document adbutils reads (up to its end tag; the file ends with a newline), faster.
+    assert xml == adb_device.dump_hierarchy().rstrip("\n")
 
 
 def test_close_removes_the_dump_file(phone, adb_server_port):
@@ -224,6 +226,54 @@ def test_screenshot_png(device):
     image = Image.open(io.BytesIO(png))
     image.load()
     assert image.size == (device.width, device.height)
+
+
+def test_dump_then_screenshot_is_a_dump_and_a_screenshot_in_one_round_trip(device):
+    fresh(device, NOTES)
+    xml, pending = device.dump_hierarchy_then_screenshot()
+    assert xml == device.dump_hierarchy()
+    assert pending.png() == device.screenshot_png()
+
+
+def test_the_dump_arrives_before_the_screen_is_captured(device, phone, monkeypatch):
+    # The phone holds its screencap until this test has the XML in hand. Were
+    # the XML sent only with the screenshot, the call would return after the
+    # hold's bound, and the hold would report that nobody released it.
+    released = threading.Event()
+    holds = []
+    capture = phone.phone.system.screenshot_png
+
+    def held_capture():
+        holds.append(released.wait(timeout=WAIT))
+        return capture()
+
+    monkeypatch.setattr(phone.phone.system, "screenshot_png", held_capture)
+    xml, pending = device.dump_hierarchy_then_screenshot()
+    released.set()
+    png = pending.png()
+    assert holds == [True]
+    assert ET.fromstring(xml.encode("utf-8")).tag == "hierarchy"
+    assert png == capture()
+
+
+def test_a_dropped_screenshot_leaves_the_device_serving(device):
+    fresh(device, CALC)
+    xml, pending = device.dump_hierarchy_then_screenshot()
+    pending.drop()
+    pending.drop()  # twice is harmless
+    assert device.dump_hierarchy() == xml
+    assert device.screenshot_png().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_a_screenshot_failing_after_the_dump_is_a_clear_error(device, phone, monkeypatch):
+    def broken_capture():
+        raise OSError("surface flinger is gone")
+
+    monkeypatch.setattr(phone.phone.system, "screenshot_png", broken_capture)
+    xml, pending = device.dump_hierarchy_then_screenshot()
+    assert "</hierarchy>" in xml
+    with pytest.raises(AdbCommandError, match="no complete PNG"):
+        pending.png()
 
 
 # --- files -----------------------------------------------------------------------------------

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pytest_mobileagent.errors import AdbCommandError, DeviceLostError
 
-from .fast_adb import FastAdb, list_devices, server_address
+from .fast_adb import FastAdb, SplitReply, list_devices, server_address
 from .text import input_text_command
 
 if TYPE_CHECKING:
     import adbutils
 
-__all__ = ["Device", "ShellResult", "connect"]
+__all__ = ["Device", "PendingScreenshot", "ShellResult", "connect"]
 
 _PACKAGE_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$")
 _ACTIVITY_RE = re.compile(r"^[A-Za-z0-9_.$]+$")
@@ -217,25 +217,44 @@ class Device:
     def dump_hierarchy(self, *, timeout: float = 30.0) -> str:
         """The uiautomator view hierarchy XML, in one device round trip."""
         path = self._dump_path
-        raw = self._fast.exec_out(
-            f"uiautomator dump {path} >/dev/null && cat {path}", timeout=timeout
+        raw = self._fast.exec_out(f"uiautomator dump {path} >/dev/null && cat {path}", timeout=timeout)
+        return self._hierarchy_from(raw)
+
+    def dump_hierarchy_then_screenshot(self, *, timeout: float = 30.0) -> "tuple[str, PendingScreenshot]":
+        """The view hierarchy XML, and a screenshot taken right after the dump, still on its way.
+
+        One device round trip for both: the device captures the screen once
+        it has written the dump, and the XML is returned as soon as it has
+        arrived, while the screenshot follows on the same connection. Read
+        it with ``PendingScreenshot.png()`` (from any thread), or ``drop()`` it.
+        """
+        path = self._dump_path
+        reply = self._fast.exec_out_until(
+            f"uiautomator dump {path} >/dev/null && cat {path} && screencap -p", b"</hierarchy>", timeout=timeout
         )
+        try:
+            xml = self._hierarchy_from(reply.head)
+        except BaseException:
+            reply.drop()
+            raise
+        return xml, PendingScreenshot(self.serial, reply)
+
+    def _hierarchy_from(self, raw: bytes) -> str:
         text = raw.decode("utf-8", "replace")
         start = text.find("<?xml")
         if start < 0:
             start = text.find("<hierarchy")
         # A device lost mid-dump ends the stream early without an error: check the end tag.
-        if start < 0 or "</hierarchy>" not in text[start:]:
+        end = text.rfind("</hierarchy>")
+        if start < 0 or end < start:
             raise AdbCommandError(f"{self.serial}: uiautomator dump failed: {text.strip()[:300] or '(no output)'}")
-        return text[start:]
+        # Up to the end tag: what follows it (a newline on some builds) is not part of the
+        # document, and both dump methods then return equal text for equal screens.
+        return text[start:end + len("</hierarchy>")]
 
     def screenshot_png(self, *, timeout: float = 30.0) -> bytes:
         """A PNG screenshot (``exec:screencap -p``: binary-safe, no pty)."""
-        data = self._fast.exec_out("screencap -p", timeout=timeout)
-        if not data.startswith(b"\x89PNG\r\n\x1a\n") or b"IEND" not in data[-16:]:
-            raise AdbCommandError(f"{self.serial}: screencap returned no complete PNG "
-                                  f"({len(data)} bytes: {data[:60]!r})")
-        return data
+        return _checked_png(self.serial, self._fast.exec_out("screencap -p", timeout=timeout))
 
     def _window_size(self) -> tuple[int, int]:
         out = self.shell("wm size")
@@ -278,6 +297,30 @@ class Device:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class PendingScreenshot:
+    """The screenshot of :meth:`Device.dump_hierarchy_then_screenshot`, still on the wire."""
+
+    def __init__(self, serial: str, reply: SplitReply):
+        self._serial = serial
+        self._reply = reply
+
+    def png(self) -> bytes:
+        """Wait for the screenshot and return its PNG bytes."""
+        data = self._reply.rest()
+        # Whatever the dump file ended with (a newline, on some builds) precedes the PNG.
+        return _checked_png(self._serial, data.lstrip(b"\r\n"))
+
+    def drop(self) -> None:
+        """Not wanted after all (the screen moved on): close without reading it."""
+        self._reply.drop()
+
+
+def _checked_png(serial: str, data: bytes) -> bytes:
+    if not data.startswith(b"\x89PNG\r\n\x1a\n") or b"IEND" not in data[-16:]:
+        raise AdbCommandError(f"{serial}: screencap returned no complete PNG ({len(data)} bytes: {data[:60]!r})")
+    return data
 
 
 def connect(serial: str) -> Device:
