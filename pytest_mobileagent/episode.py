@@ -77,7 +77,6 @@ class Episode:
         # (see _observe); collected before the next action at the latest.
         self._pending_png: "Future[bytes] | None" = None
         self._actions_wait_for_png = False  # step agents: the harness sends every action itself
-        self._agent_reads_png = False  # the agent has read an observation's screenshot
         self._lazy_seconds = 0.0  # screenshot time spent inside the agent's turn
         self._started = time.perf_counter()
 
@@ -365,7 +364,6 @@ class Episode:
 
     def _screenshot(self) -> bytes:
         """The current screen's PNG, taken on first request (an agent reading its observation)."""
-        self._agent_reads_png = True
         self._collect_png(in_agent_turn=True)
         if self._png is None:
             started = time.perf_counter()
@@ -382,35 +380,33 @@ class Episode:
         """Dump until two consecutive dumps agree (bounded): the UI has settled.
 
         With ``screenshot``, also returns the settled screen's screenshot as a
-        future. An agent that reads screenshots gets it fetched alongside every
-        dump after the first: the screen did not change between two agreeing
-        dumps, so the one fetched alongside the second shows the settled
-        screen, and on a real device it costs no round trip of its own. For
-        any other agent it is fetched once the dumps agree, while the harness
-        goes on: no screenshot of an unsettled screen is taken, and a device
-        that serves one request at a time answers the dump first.
+        future. Every dump after the first asks the device for a screenshot
+        in the same round trip (``dump_hierarchy_then_screenshot``): the XML
+        comes first and is compared at once, and if it agrees with the dump
+        before, the screenshot that follows shows the settled screen; it is
+        read in the background while the harness goes on. A screenshot of a
+        screen still moving is dropped unread.
         """
         device = self._device
         assert device is not None
-        background = self.runtime.background if screenshot else None
-        alongside = screenshot and self._agent_reads_png
         deadline = time.monotonic() + SETTLE_TIMEOUT
         previous = device.dump_hierarchy()
         while True:
-            shot = background.submit(device.screenshot_png) if alongside else None
-            try:
-                current = device.dump_hierarchy()
-            except BaseException:
-                if shot is not None and not shot.cancel():
-                    shot.exception()  # let it finish: nothing is left talking to the device
-                raise
+            if screenshot:
+                current, pending = device.dump_hierarchy_then_screenshot()
+            else:
+                current, pending = device.dump_hierarchy(), None
             if current == previous or time.monotonic() > deadline:
                 # An endlessly animating screen is judged as it is at the bound.
-                if screenshot and shot is None:
-                    shot = background.submit(device.screenshot_png)
-                return current, shot
-            if shot is not None:
-                shot.result()  # the screen moved on: this one is not kept
+                if pending is None:
+                    return current, None
+                try:
+                    return current, self.runtime.background.submit(pending.png)
+                except BaseException:
+                    pending.drop()
+                    raise
+            if pending is not None:
+                pending.drop()
             previous = current
 
     def _quiesce(self) -> list[Any]:

@@ -113,6 +113,46 @@ def test_each_step_screenshot_shows_the_screen_its_action_left(project, phone):
     assert all(s["agent_seconds"] > 0 and s["harness_seconds"] > 0 for s in record["steps"])
 
 
+def test_a_screen_still_moving_is_dumped_again_and_its_screenshot_dropped(project, phone):
+    # Every dump after the first brings a screenshot along; while the dumps
+    # disagree, the screen is moving, and its screenshot must not be kept.
+    project.makeconftest(AGENTS + """
+import pytest_mobileagent.device.device as device_module
+
+_real_dump = device_module.Device.dump_hierarchy_then_screenshot
+_real_drop = device_module.PendingScreenshot.drop
+calls = {"dumps": 0, "drops": 0}
+
+def _moving_at_step_two(self, **kwargs):
+    xml, pending = _real_dump(self, **kwargs)
+    calls["dumps"] += 1
+    if calls["dumps"] == 3:  # the settle after the second action: a frame in between
+        xml = xml.replace("</hierarchy>", "<!-- moving --></hierarchy>")
+    return xml, pending
+
+def _counted_drop(self):
+    calls["drops"] += 1
+    _real_drop(self)
+
+device_module.Device.dump_hierarchy_then_screenshot = _moving_at_step_two
+device_module.PendingScreenshot.drop = _counted_drop
+
+def pytest_sessionfinish(session):
+    print(f"settle calls: {calls}")
+""")
+    result, data = run(project, phone, "--agent", "replay", "--mobileagent-screenshots", "all", "-s")
+    result.assert_outcomes(passed=1)
+    # Dumps 3 and 4 disagree with the dump before each: two screenshots dropped, one extra dump.
+    result.stdout.fnmatch_lines(["*settle calls: {'dumps': 7, 'drops': 2}*"])
+    (record,) = data["tasks"]
+    shots = [Path(record["initial_screenshot"]).read_bytes()]
+    shots += [Path(s["screenshot"]).read_bytes() for s in record["steps"]]
+    assert len(set(shots)) == 5  # "0", "3", "3+", "3+5", "8": each step's own settled screen
+    from pytest_mobileagent.device import Device
+    with Device(phone.serial) as device:
+        assert device.screenshot_png() == shots[-1]
+
+
 def test_a_screenshot_that_cannot_be_saved_is_an_infrastructure_error(project, phone):
     # It is collected during the agent's turn, yet must not count against the agent.
     project.makeconftest(AGENTS + """
