@@ -5,7 +5,8 @@ Run: python benchmarks/bench_device.py [--runs 100]
 Uses a private adb server on a free port and virtual phones; prints figures,
 asserts nothing. Part 1: median/p90 of Device.shell('echo'), dump_hierarchy,
 screenshot_png and tap against the same operation through adbutils, with the
-phone in its own process as DevicePool boots it. Part 2: the DevicePool
+phone in its own process as DevicePool boots it; and a dump plus a screenshot
+as two calls against dump_hierarchy_then_screenshot's one round trip. Part 2: the DevicePool
 decision: phones in the client's process (start_phones) against one subprocess
 per phone, for one client and for two clients working at once (as two xdist
 workers would), plus boot times.
@@ -75,6 +76,11 @@ def part1(runs: int) -> None:
             f_med, f_p90 = stats(timeit(fast, runs))
             s_med, s_p90 = stats(timeit(slow, runs))
             print(f"{name:<16}{f_med:>10.2f}ms{f_p90:>7.2f}ms{s_med:>13.2f}ms{s_p90:>7.2f}ms{s_med / f_med:>7.1f}x")
+        # What the episode does after each action in 'all' mode: the settled screen's dump and PNG.
+        two = stats(timeit(lambda: (device.dump_hierarchy(), device.screenshot_png()), runs))
+        one = stats(timeit(lambda: device.dump_hierarchy_then_screenshot()[1].png(), runs))
+        print(f"dump + screenshot: two round trips median {two[0]:.2f} ms (p90 {two[1]:.2f}), "
+              f"dump_hierarchy_then_screenshot {one[0]:.2f} ms (p90 {one[1]:.2f}): {two[0] / one[0]:.2f}x")
 
 
 # -- part 2: where the phones run -----------------------------------------------------------
