@@ -73,6 +73,7 @@ class Device:
         self._v2: bool | None = None
         # Unique per Device so two processes sharing a phone never read each other's dump.
         self._dump_path = f"/data/local/tmp/mobileagent-{os.getpid()}-{uuid.uuid4().hex[:8]}.xml"
+        self._dump_command = f"uiautomator dump {self._dump_path} >/dev/null && cat {self._dump_path}"
         self.width, self.height = self._window_size()
 
     def __repr__(self) -> str:
@@ -216,9 +217,7 @@ class Device:
     # -- observation -----------------------------------------------------------------
     def dump_hierarchy(self, *, timeout: float = 30.0) -> str:
         """The uiautomator view hierarchy XML, in one device round trip."""
-        path = self._dump_path
-        raw = self._fast.exec_out(f"uiautomator dump {path} >/dev/null && cat {path}", timeout=timeout)
-        return self._hierarchy_from(raw)
+        return self._hierarchy_from(self._fast.exec_out(self._dump_command, timeout=timeout))
 
     def dump_hierarchy_then_screenshot(self, *, timeout: float = 30.0) -> "tuple[str, PendingScreenshot]":
         """The view hierarchy XML, and a screenshot taken right after the dump, still on its way.
@@ -228,10 +227,7 @@ class Device:
         arrived, while the screenshot follows on the same connection. Read
         it with ``PendingScreenshot.png()`` (from any thread), or ``drop()`` it.
         """
-        path = self._dump_path
-        reply = self._fast.exec_out_until(
-            f"uiautomator dump {path} >/dev/null && cat {path} && screencap -p", b"</hierarchy>", timeout=timeout
-        )
+        reply = self._fast.exec_out_until(f"{self._dump_command} && screencap -p", b"</hierarchy>", timeout=timeout)
         try:
             xml = self._hierarchy_from(reply.head)
         except BaseException:

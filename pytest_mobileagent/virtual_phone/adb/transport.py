@@ -86,11 +86,9 @@ class Stream:
     async def write(self, data: bytes) -> None:
         """Send data, chunked to the host's payload size, honouring OKAYs."""
         view = memoryview(data)
-        step = self.conn.max_payload
-        for start in range(0, len(view), step):
+        while view:
             await self._wait_can_send()
-            self._can_send.clear()
-            self.conn.send(p.A_WRTE, self.local_id, self.remote_id, bytes(view[start:start + step]))
+            view = view[self.write_now(view):]
 
     def write_now(self, data: bytes) -> int:
         """Send as much of ``data`` as the host takes without waiting; returns how much.
