@@ -7,9 +7,9 @@ SIGINT or SIGTERM (exit status 0).
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
-import threading
 
 __all__ = ["main"]
 
@@ -30,6 +30,22 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _catch_stop_signals() -> int:
+    """Catch SIGINT and SIGTERM; returns a pipe that becomes readable when one arrives.
+
+    Python's C-level handler writes the signal number to the wakeup fd, so the
+    signal is remembered without running Python code that takes a lock. (Setting
+    a threading.Event from the handler can deadlock: the handler runs in the main
+    thread, which may hold the Event's own lock inside Event.wait.)
+    """
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    signal.set_wakeup_fd(write_end)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: None)
+    return read_end
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     ports = args.port
@@ -45,17 +61,14 @@ def main(argv: list[str] | None = None) -> int:
 
     from .server import start_phones
 
-    stop = threading.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: stop.set())
+    stop_signals = _catch_stop_signals()
     try:
         with start_phones(count, ports=ports, seed=args.seed, adb_server_port=args.adb_port,
                           register=not args.no_adb) as phones:
             for running in phones:
                 print(f"{running.serial} {running.port}")
             print("ready", flush=True)
-            while not stop.wait(3600):
-                pass
+            os.read(stop_signals, 1)  # blocks until SIGINT or SIGTERM (or one came during boot)
     except (OSError, TimeoutError) as exc:
         print(f"mobileagent-phone: {exc}", file=sys.stderr)
         return 1

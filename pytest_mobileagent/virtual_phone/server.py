@@ -43,12 +43,17 @@ class RunningPhone:
 
 def _bind(port: int) -> socket.socket | None:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    # A phone that closed its connections leaves them in TIME_WAIT; without this a
+    # restarted phone could not take its port (and serial) back for a minute.
+    # Linux still refuses a port that another socket listens on -- at bind, or at
+    # listen when two processes bound it at the same moment.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(("127.0.0.1", port))
+        sock.listen(16)
     except OSError:
         sock.close()
         return None
-    sock.listen(16)
     sock.setblocking(False)
     return sock
 

@@ -8,11 +8,25 @@ import subprocess
 import sys
 
 import pytest
+from rawadb import RawHost
 
 
 def _serve(*args: str, env=None) -> subprocess.Popen:
+    # faulthandler: a server that does not stop is sent SIGABRT and prints its threads.
+    env = dict(env or os.environ, PYTHONFAULTHANDLER="1")
     return subprocess.Popen([sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def _stop(proc: subprocess.Popen, sig: int) -> int:
+    """Send sig; the exit status, or a failure showing where every thread was stuck."""
+    proc.send_signal(sig)
+    try:
+        return proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)
+        _out, err = proc.communicate(timeout=20)
+        pytest.fail(f"the server did not stop within 20 s of signal {sig}; its threads:\n{err}")
 
 
 def _read_until_ready(proc: subprocess.Popen) -> list[tuple[str, int]]:
@@ -34,16 +48,11 @@ def test_serve_prints_phones_then_ready_and_stops_cleanly(sig):
         assert len(phones) == 2
         for serial, port in phones:
             assert serial == f"emulator-{port - 1}"
-        import sys as _sys
-        _sys.path.insert(0, os.path.dirname(__file__))
-        from rawadb import RawHost
-
         host = RawHost(phones[1][1])
         host.connect()
         assert host.run("shell:echo served") == b"served\n"
         host.close()
-        proc.send_signal(sig)
-        assert proc.wait(timeout=20) == 0
+        assert _stop(proc, sig) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -59,12 +68,34 @@ def test_serve_registers_with_the_adb_server(adb_server_port):
         [(serial, _port)] = _read_until_ready(proc)
         device = adbutils.AdbClient(port=adb_server_port).device(serial)
         assert device.shell("getprop ro.build.version.release") == "14"
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=20) == 0
+        assert _stop(proc, signal.SIGTERM) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_serve_takes_its_port_back_right_after_stopping():
+    """Connections the phone closed linger in TIME_WAIT; a restart must not care."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    for _ in range(2):
+        proc = _serve("--port", str(port), "--no-adb")
+        try:
+            assert _read_until_ready(proc) == [(f"emulator-{port - 1}", port)]
+            host = RawHost(port)
+            host.connect()
+            assert host.run("shell:echo served") == b"served\n"
+            # Stopped with the connection open: the phone closes it first.
+            assert _stop(proc, signal.SIGTERM) == 0
+            host.close()
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
 
 
 def test_serve_reports_a_busy_port():
