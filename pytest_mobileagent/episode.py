@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from .agent_clock import AgentClock, AgentTimeout
 from .agents.actions import Action, Observation
 from .agents.base import agent_kind, reset_agent
 from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
@@ -78,6 +79,8 @@ class Episode:
         self._pending_png: "Future[bytes] | None" = None
         self._actions_wait_for_png = False  # step agents: the harness sends every action itself
         self._lazy_seconds = 0.0  # screenshot time spent inside the agent's turn
+        # Runs the agent's code and gives up on it after --agent-timeout.
+        self._clock = AgentClock(self.options.agent_timeout, runtime.agent_thread)
         self._started = time.perf_counter()
 
     # -- phase 1: reset, before the task's setup fixtures ----------------------
@@ -124,11 +127,15 @@ class Episode:
                 )
             agent = self.runtime.agent
             self.record.model = getattr(agent, "model", None)
-            reset_agent(agent, self.spec)
-            if agent_kind(agent) == "step":
-                self._run_step_agent(agent)
+            try:
+                self._clock.call("reset", reset_agent, agent, self.spec)
+            except AgentTimeout as exc:
+                self._agent_failed(exc)
             else:
-                self._run_driver_agent(agent)
+                if agent_kind(agent) == "step":
+                    self._run_step_agent(agent)
+                else:
+                    self._run_driver_agent(agent)
             if not self.record.success:
                 # Events still on their way may complete the task: judge once more.
                 late = self._quiesce()
@@ -171,7 +178,7 @@ class Episode:
             )
             started = time.perf_counter()
             try:
-                action = agent.step(observation)
+                action = self._clock.call(f"step {index + 1}", agent.step, observation)
                 if not isinstance(action, Action):
                     raise AgentFault(f"step() returned {action!r}, not an Action")
                 if action.type == "finish":
@@ -239,7 +246,7 @@ class Episode:
     def _run_driver_agent(self, agent: Any) -> None:
         session = DriverSession(self)
         try:
-            answer = agent.run(self.spec.prompt, session)
+            answer = self._clock.call(self._driver_turn_name, agent.run, self.spec.prompt, session)
         except InfrastructureError:
             raise
         except Exception as exc:
@@ -255,6 +262,10 @@ class Episode:
             self.record.stop_reason = StopReason.STEP_BUDGET
         else:
             self.record.stop_reason = StopReason.FINISHED
+
+    def _driver_turn_name(self) -> str:
+        taken = self.record.steps_taken
+        return f"run(), after {taken} action{'' if taken == 1 else 's'}"
 
     def _probe_device(self, cause: BaseException) -> None:
         """A driver agent raised: blame the device if it no longer answers."""
@@ -364,13 +375,14 @@ class Episode:
 
     def _screenshot(self) -> bytes:
         """The current screen's PNG, taken on first request (an agent reading its observation)."""
-        self._collect_png(in_agent_turn=True)
-        if self._png is None:
-            started = time.perf_counter()
-            self._take_screenshot()
-            self._lazy_seconds += time.perf_counter() - started
-        assert self._png is not None
-        return self._png
+        with self._clock.harness_turn():
+            self._collect_png(in_agent_turn=True)
+            if self._png is None:
+                started = time.perf_counter()
+                self._take_screenshot()
+                self._lazy_seconds += time.perf_counter() - started
+            assert self._png is not None
+            return self._png
 
     def _screenshot_path(self, step: int) -> str | None:
         """Where this episode saved the screenshot of ``step`` (None: it saved none)."""
@@ -536,9 +548,10 @@ class DriverSession:
             return True
         started = self._started if self._started is not None else self._last_end
         self._started = None
-        self._episode._after_action(
-            _action_dict(action), now - started, tokens_in, tokens_out, llm_input, llm_output
-        )
+        with self._episode._clock.harness_turn():
+            self._episode._after_action(
+                _action_dict(action), now - started, tokens_in, tokens_out, llm_input, llm_output
+            )
         self._last_end = time.perf_counter()
         if self._episode.options.stop_on_success and self._episode.record.success:
             self.stopped_for_success = True

@@ -18,6 +18,9 @@ __all__ = ["DEFAULT_AGENT", "MobileAgentOptions", "add_options"]
 
 DEFAULT_AGENT = "replay"
 DEFAULT_MAX_STEPS_FACTOR = 2.0
+# Longer than any model call the built-in agent makes with its own retries
+# (--llm-timeout 60 s, three tries), far shorter than a CI job's limit.
+DEFAULT_AGENT_TIMEOUT = 300.0
 SCREENSHOT_MODES = ("auto", "all")
 
 
@@ -27,6 +30,10 @@ def add_options(parser: pytest.Parser) -> None:
         ("agent", dict(metavar="NAME"), "string",
          f"Agent under test (a registered name; default {DEFAULT_AGENT!r})."),
         ("agent_seed", dict(metavar="N"), "string", "Seed of randomised agents such as 'random' (default 0)."),
+        ("agent_timeout", dict(metavar="SECONDS"), "string",
+         f"Longest time the agent may take for one action (default {DEFAULT_AGENT_TIMEOUT:g}); "
+         "an agent that overruns fails its task and the run goes on. 0: no limit (the agent runs "
+         "on pytest's own thread)."),
         ("device", dict(metavar="SERIAL", action="append"), "linelist",
          "adb serial of a device to use (repeatable: one per xdist worker). "
          "Default: attached devices, else virtual phones started on demand."),
@@ -36,7 +43,8 @@ def add_options(parser: pytest.Parser) -> None:
          "Stop the agent as soon as the task is done (default: let it run, so over-execution is measured)."),
         ("mobileagent_screenshots", dict(choices=SCREENSHOT_MODES), "string",
          "When to take per-step screenshots: 'auto' (default) when the agent reads its observation's "
-         "screenshot, 'all' after every action (complete trajectories, ~30 ms more per step on the virtual phone)."),
+         "screenshot, 'all' after every action (complete trajectories; about 2 ms more per step on the "
+         "virtual phone)."),
         ("mobileagent_artifacts", dict(metavar="DIR"), "string",
          "Directory for per-step screenshots and hierarchies (default: under pytest's basetemp)."),
     ]
@@ -56,6 +64,7 @@ class MobileAgentOptions:
 
     agent: str = DEFAULT_AGENT
     agent_seed: int = 0
+    agent_timeout: float | None = DEFAULT_AGENT_TIMEOUT  # None: no limit
     devices: tuple[str, ...] = ()
     max_steps_factor: float = DEFAULT_MAX_STEPS_FACTOR
     stop_on_success: bool = False
@@ -79,6 +88,13 @@ class MobileAgentOptions:
             raise pytest.UsageError(
                 f"--max-steps-factor: {factor_text!r} must be at least 1 (the budget cannot be below min_steps)"
             )
+        timeout_text = _get(config, "agent_timeout")
+        try:
+            timeout = float(str(timeout_text).strip()) if timeout_text not in (None, "") else DEFAULT_AGENT_TIMEOUT
+        except ValueError:
+            raise pytest.UsageError(f"--agent-timeout: {timeout_text!r} is not a number of seconds") from None
+        if not timeout >= 0 or timeout == float("inf"):  # also rejects NaN
+            raise pytest.UsageError(f"--agent-timeout: {timeout_text!r} must be 0 (no limit) or a positive number")
         devices: list[str] = []
         for entry in _get(config, "device") or []:
             # "--device a,b" is accepted as well as repeating the flag.
@@ -105,6 +121,7 @@ class MobileAgentOptions:
             screenshots=screenshots,
             agent=agent,
             agent_seed=seed,
+            agent_timeout=timeout or None,
             devices=tuple(devices),
             max_steps_factor=factor,
             stop_on_success=bool(stop),

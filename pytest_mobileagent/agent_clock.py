@@ -1,0 +1,146 @@
+"""The agent's clock: a hanging agent fails its task instead of hanging the run.
+
+With ``--agent-timeout SECONDS`` the agent's code (``step()``, ``run()``,
+``reset()``) runs on a thread of its own while the harness waits on the
+clock. The clock counts only the agent's time for one action: it restarts
+whenever the harness takes over (a driver's ``after_action``, a screenshot
+the agent asks for), and is paused while the harness works, since device
+calls have bounds of their own. When the agent overruns, the task fails with
+:class:`AgentTimeout` and the run goes on.
+
+Python cannot stop a thread, so the agent's thread is left behind: it is a
+daemon thread (it cannot keep pytest from exiting), and any later call it
+makes into the harness raises :class:`AgentTimeout` without touching the
+device. The next task gets a new thread.
+
+Without a timeout the agent's code is called directly, on pytest's thread.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import threading
+import time
+from typing import Any, Callable, Iterator
+
+from .errors import MobileAgentError
+
+__all__ = ["AgentClock", "AgentThread", "AgentTimeout"]
+
+
+class AgentTimeout(MobileAgentError, TimeoutError):
+    """The agent spent longer than ``--agent-timeout`` on one action: a task failure."""
+
+
+class AgentThread:
+    """A daemon thread that runs agent calls one at a time.
+
+    One per pytest process, reused from task to task (a hand-over costs tens
+    of microseconds, a new thread several times that); replaced once a call
+    on it was given up.
+    """
+
+    def __init__(self) -> None:
+        self.stuck = False  # a call on it overran and may never return
+        self._calls: "queue.SimpleQueue[Callable[[], None] | None]" = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, name="mobileagent-agent", daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while True:
+            call = self._calls.get()
+            if call is None:
+                return
+            call()
+
+    def submit(self, call: Callable[[], None]) -> None:
+        self._calls.put(call)
+
+    def close(self) -> None:
+        """Let the thread end after its current call (it is not waited for)."""
+        self._calls.put(None)
+
+
+class AgentClock:
+    """Times the agent's own code in one episode and gives up on it after ``limit`` seconds.
+
+    ``limit=None``: no clock; agent code runs directly on the caller's thread.
+    """
+
+    def __init__(self, limit: float | None, thread_factory: Callable[[], AgentThread] | None = None):
+        if limit is not None and thread_factory is None:
+            raise ValueError("a clock with a limit needs a thread to run the agent on")
+        self.limit = limit
+        self._thread_factory = thread_factory
+        self._lock = threading.Condition()
+        self._harness_busy = False  # the agent called into the harness: its clock is paused
+        self._turn_started = 0.0  # when the agent's current turn began (its clock's zero)
+        self.abandoned = False  # gave up on the agent: every later harness call refuses
+
+    def call(self, what: "str | Callable[[], str]", fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` on the agent's thread; its result or exception.
+
+        ``what`` names the call in the timeout message ("step 3"; a callable
+        is asked when the message is written). Raises :class:`AgentTimeout` if
+        the agent's time runs out first.
+        """
+        if self.limit is None:
+            return fn(*args)
+        if self.abandoned:
+            raise AgentTimeout(f"the agent was given up on earlier in this task; not calling it for {what}")
+        outcome: list[Any] = []  # [True, result] or [False, exception]
+
+        def run() -> None:
+            try:
+                result = (True, fn(*args))
+            except BaseException as exc:  # handed to the waiting harness, raised there
+                result = (False, exc)
+            with self._lock:
+                outcome.extend(result)
+                self._lock.notify_all()
+
+        thread = self._thread_factory()  # type: ignore[misc]
+        with self._lock:
+            self._turn_started = time.monotonic()
+            thread.submit(run)
+            while not outcome:
+                if self._harness_busy:
+                    self._lock.wait()  # the harness's own bounds apply
+                    continue
+                left = self._turn_started + self.limit - time.monotonic()
+                if left <= 0:
+                    self.abandoned = True
+                    thread.stuck = True
+                    name = what() if callable(what) else what
+                    raise AgentTimeout(
+                        f"the agent spent more than {self.limit:g} s on one action ({name}) and was given up on "
+                        "(--agent-timeout)"
+                    )
+                self._lock.wait(left)
+        ok, value = outcome
+        if ok:
+            return value
+        raise value
+
+    @contextlib.contextmanager
+    def harness_turn(self) -> Iterator[None]:
+        """Around harness work the agent asked for: pauses the clock, restarts it after.
+
+        Refuses (AgentTimeout) once the agent was given up on, so a thread left
+        behind can no longer reach the device.
+        """
+        if self.limit is None:
+            yield
+            return
+        with self._lock:
+            if self.abandoned:
+                raise AgentTimeout("the agent was given up on (--agent-timeout); the harness takes no more calls from it")
+            self._harness_busy = True
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._harness_busy = False
+                self._turn_started = time.monotonic()
+                self._lock.notify_all()
