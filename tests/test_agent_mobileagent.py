@@ -19,6 +19,7 @@ from pytest_mobileagent.agents.mobileagent import describe_elements, parse_reply
 from pytest_mobileagent.judge import Node
 
 from llm_server import OpenAICompatibleServer, _text_of
+from plugin_support import run_on_phone
 
 pytest_plugins = ["pytester"]
 
@@ -56,11 +57,7 @@ def project(pytester: pytest.Pytester, phone):
 
 
 def run(pytester: pytest.Pytester, phone, *args: str) -> tuple[pytest.RunResult, dict]:
-    out = pytester.path / "results.json"
-    result = pytester.runpytest_subprocess(
-        "--device", phone.serial, "--agent", "mobileagent", "--results-json", str(out), *args
-    )
-    return result, json.loads(out.read_text()) if out.exists() else {}
+    return run_on_phone(pytester, phone, "--agent", "mobileagent", *args)
 
 
 def test_llm_agent_solves_a_task_over_http_and_reports_tokens(project, phone, monkeypatch):

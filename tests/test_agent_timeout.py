@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import threading
 
 import pytest
 
 from pytest_mobileagent.agent_clock import AgentClock, AgentThread, AgentTimeout
+
+from plugin_support import run_on_phone
 
 pytest_plugins = ["pytester"]
 
@@ -103,11 +104,7 @@ def project(pytester: pytest.Pytester, phone):
     return pytester
 
 
-def run(pytester: pytest.Pytester, phone, *args: str) -> tuple[pytest.RunResult, dict]:
-    out = pytester.path / "results.json"
-    result = pytester.runpytest_subprocess("--device", phone.serial, "--results-json", str(out), *args)
-    data = json.loads(out.read_text()) if out.exists() else {}
-    return result, data
+run = run_on_phone
 
 
 def test_a_step_agent_that_hangs_fails_its_task_and_the_run_goes_on(project, phone):

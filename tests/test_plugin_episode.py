@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from plugin_support import run_on_phone
+
 pytest_plugins = ["pytester"]
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -75,11 +77,7 @@ def project(pytester: pytest.Pytester, phone):
     return pytester
 
 
-def run(pytester: pytest.Pytester, phone, *args: str) -> tuple[pytest.RunResult, dict]:
-    out = pytester.path / "results.json"
-    result = pytester.runpytest_subprocess("--device", phone.serial, "--results-json", str(out), *args)
-    data = json.loads(out.read_text()) if out.exists() else {}
-    return result, data
+run = run_on_phone
 
 
 def test_replay_passes_and_records_the_trajectory(project, phone):
