@@ -131,7 +131,11 @@ def test_agents_from_entry_points(pytester: pytest.Pytester, monkeypatch):
 def test_report_header(pytester: pytest.Pytester):
     pytester.makepyfile("def test_ok(): pass")
     result = pytester.runpytest("--agent", "noop", "--max-steps-factor", "3")
-    result.stdout.fnmatch_lines(["mobileagent: agent=noop seed=0 max-steps-factor=3 stop-on-success=no devices=auto"])
+    result.stdout.fnmatch_lines(
+        ["mobileagent: agent=noop seed=0 max-steps-factor=3 agent-timeout=300s stop-on-success=no devices=auto"]
+    )
+    result = pytester.runpytest("--agent", "noop", "-o", "agent_timeout=0")
+    result.stdout.fnmatch_lines(["mobileagent: agent=noop * agent-timeout=none *"])
 
 
 def test_malformed_task_is_a_collection_error_naming_it(pytester: pytest.Pytester):
