@@ -6,7 +6,8 @@ clock. The clock counts only the agent's time for one action: it restarts
 whenever the harness takes over (a driver's ``after_action``, a screenshot
 the agent asks for), and is paused while the harness works, since device
 calls have bounds of their own. When the agent overruns, the task fails with
-:class:`AgentTimeout` and the run goes on.
+:class:`AgentTimeout` and the run goes on. An agent paused in a debugger is
+not timed out.
 
 Python cannot stop a thread, so the agent's thread is left behind: it is a
 daemon thread (it cannot keep pytest from exiting), and any later call it
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import sys
 import threading
 import time
 from typing import Any, Callable, Iterator
@@ -60,6 +62,24 @@ class AgentThread:
     def close(self) -> None:
         """Let the thread end after its current call (it is not waited for)."""
         self._calls.put(None)
+
+    def in_debugger(self) -> bool:
+        """Someone is stepping through the agent's code (pdb, or an IDE's pydevd).
+
+        Debuggers set ``f_trace`` on the frames they follow. Only theirs count
+        (the modules pytest-timeout also knows): a coverage tracer is not a pause.
+        """
+        frame = sys._current_frames().get(self._thread.ident or -1)
+        while frame is not None:
+            if frame.f_trace is not None and _is_debugger(frame.f_trace):
+                return True
+            frame = frame.f_back
+        return False
+
+
+def _is_debugger(trace: Any) -> bool:
+    module = getattr(trace, "__module__", None) or type(trace).__module__ or ""
+    return any(part == "bdb" or part.startswith("pydevd") for part in module.split("."))
 
 
 class AgentClock:
@@ -109,6 +129,9 @@ class AgentClock:
                     self._lock.wait()  # the harness's own bounds apply
                     continue
                 left = self._turn_started + self.limit - time.monotonic()
+                if left <= 0 and thread.in_debugger():
+                    self._turn_started = time.monotonic()  # the clock restarts after the debugger
+                    continue
                 if left <= 0:
                     self.abandoned = True
                     thread.stuck = True

@@ -175,6 +175,34 @@ def test_an_overrun_marks_the_thread_stuck_and_the_clock_refuses_further_calls()
     thread.close()
 
 
+@pytest.mark.parametrize("tracer, paused", [("pdb", True), ("other", False)])
+def test_an_agent_paused_in_a_debugger_is_not_timed_out(tracer, paused):
+    import bdb
+    import sys
+
+    thread = AgentThread()
+    clock = AgentClock(0.1, lambda: thread)
+    debugger = bdb.Bdb()
+    done = threading.Event()
+
+    def agent_at_a_breakpoint() -> str:
+        # What pdb.set_trace() leaves on the frames it follows (without tracing for real).
+        frame = sys._getframe()
+        frame.f_trace = debugger.trace_dispatch if tracer == "pdb" else (lambda *args: None)
+        done.wait(0.5)  # the user stepping, five times the limit
+        frame.f_trace = None
+        return "acted"
+
+    if paused:
+        assert clock.call("step 1", agent_at_a_breakpoint) == "acted"
+        assert not thread.stuck
+    else:
+        with pytest.raises(AgentTimeout):
+            clock.call("step 1", agent_at_a_breakpoint)
+        done.set()
+    thread.close()
+
+
 def test_the_agents_exceptions_reach_the_harness_unchanged():
     thread = AgentThread()
     clock = AgentClock(5.0, lambda: thread)
