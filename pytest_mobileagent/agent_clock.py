@@ -77,6 +77,10 @@ class AgentThread:
         return False
 
 
+def _name(what: "str | Callable[[], str]") -> str:
+    return what() if callable(what) else what
+
+
 def _is_debugger(trace: Any) -> bool:
     module = getattr(trace, "__module__", None) or type(trace).__module__ or ""
     return any(part == "bdb" or part.startswith("pydevd") for part in module.split("."))
@@ -108,7 +112,7 @@ class AgentClock:
         if self.limit is None:
             return fn(*args)
         if self.abandoned:
-            raise AgentTimeout(f"the agent was given up on earlier in this task; not calling it for {what}")
+            raise AgentTimeout(f"the agent was given up on earlier in this task; not calling it for {_name(what)}")
         outcome: list[Any] = []  # [True, result] or [False, exception]
 
         def run() -> None:
@@ -135,10 +139,9 @@ class AgentClock:
                 if left <= 0:
                     self.abandoned = True
                     thread.stuck = True
-                    name = what() if callable(what) else what
                     raise AgentTimeout(
-                        f"the agent spent more than {self.limit:g} s on one action ({name}) and was given up on "
-                        "(--agent-timeout)"
+                        f"the agent spent more than {self.limit:g} s on one action ({_name(what)}) and was "
+                        "given up on (--agent-timeout)"
                     )
                 self._lock.wait(left)
         ok, value = outcome
