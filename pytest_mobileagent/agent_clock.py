@@ -147,6 +147,10 @@ class AgentClock:
         ok, value = outcome
         if ok:
             return value
+        if isinstance(value, ValueError) and "main thread" in str(value):
+            # signal.signal() and friends: say why, and how to keep the agent where it was.
+            value.add_note("[mobileagent] under --agent-timeout the agent runs on a thread of its own; "
+                           "--agent-timeout 0 keeps it on pytest's main thread")
         raise value
 
     @contextlib.contextmanager

@@ -215,3 +215,14 @@ def test_the_agents_exceptions_reach_the_harness_unchanged():
     assert info.traceback[-1].name == "crash"
     assert not thread.stuck
     thread.close()
+
+
+def test_an_agent_that_needs_the_main_thread_is_told_how_to_keep_it():
+    import signal
+
+    thread = AgentThread()
+    clock = AgentClock(5.0, lambda: thread)
+    with pytest.raises(ValueError, match="main thread") as info:
+        clock.call("step 1", signal.signal, signal.SIGALRM, signal.SIG_DFL)  # as signal-based timeouts do
+    assert "--agent-timeout 0 keeps it on pytest's main thread" in "\n".join(info.value.__notes__)
+    thread.close()
