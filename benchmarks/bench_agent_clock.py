@@ -1,9 +1,9 @@
-"""What ``--agent-timeout`` costs per agent call: the hand-over to the agent's thread.
+"""What ``--agent-timeout`` costs per agent call: starting and stopping its timer.
 
 Calls a do-nothing ``step()`` many times directly (``--agent-timeout 0``) and
 through an :class:`~pytest_mobileagent.agent_clock.AgentClock` with a limit
-(the default: the agent runs on its own thread while the harness waits on
-the clock), in interleaved batches. Prints microseconds per call for each,
+(the default: a SIGALRM timer armed around the call, the handler swapped in
+and out), in interleaved batches. Prints microseconds per call for each,
 median with the spread over batches, and the difference, which every
 action's agent time carries. Asserts nothing.
 
@@ -16,7 +16,7 @@ import argparse
 import statistics
 import time
 
-from pytest_mobileagent.agent_clock import AgentClock, AgentThread
+from pytest_mobileagent.agent_clock import AgentClock
 
 
 def step(observation: object) -> object:
@@ -36,23 +36,20 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=2000)
     args = parser.parse_args()
 
-    thread = AgentThread()
-    direct = AgentClock(None)
-    timed = AgentClock(300.0, lambda: thread)
+    direct, timed = AgentClock(None), AgentClock(300.0)
     per_call_us(direct, args.calls)  # warm-up
     per_call_us(timed, args.calls)
-    results: dict[str, list[float]] = {"direct": [], "agent thread": []}
+    results: dict[str, list[float]] = {"direct": [], "with the clock": []}
     for _ in range(args.batches):
         results["direct"].append(per_call_us(direct, args.calls))
-        results["agent thread"].append(per_call_us(timed, args.calls))
-    thread.close()
+        results["with the clock"].append(per_call_us(timed, args.calls))
 
     for name, values in results.items():
-        print(f"{name:13s} {statistics.median(values):7.1f} us per call "
-              f"(min {min(values):.1f}, max {max(values):.1f}; {args.batches} batches of {args.calls})")
-    added = [t - d for d, t in zip(results["direct"], results["agent thread"])]
-    print(f"the agent's thread adds {statistics.median(added):.1f} us per call "
-          f"(per batch: min {min(added):.1f}, max {max(added):.1f})")
+        print(f"{name:15s} {statistics.median(values):7.2f} us per call "
+              f"(min {min(values):.2f}, max {max(values):.2f}; {args.batches} batches of {args.calls})")
+    added = [t - d for d, t in zip(results["direct"], results["with the clock"])]
+    print(f"the clock adds {statistics.median(added):.2f} us per call "
+          f"(per batch: min {min(added):.2f}, max {max(added):.2f})")
 
 
 if __name__ == "__main__":

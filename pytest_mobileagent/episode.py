@@ -79,8 +79,8 @@ class Episode:
         self._pending_png: "Future[bytes] | None" = None
         self._actions_wait_for_png = False  # step agents: the harness sends every action itself
         self._lazy_seconds = 0.0  # screenshot time spent inside the agent's turn
-        # Runs the agent's code and gives up on it after --agent-timeout.
-        self._clock = AgentClock(self.options.agent_timeout, runtime.agent_thread)
+        # Times the agent's code and interrupts it after --agent-timeout.
+        self._clock = AgentClock(self.options.agent_timeout)
         self._started = time.perf_counter()
 
     # -- phase 1: reset, before the task's setup fixtures ----------------------

@@ -32,8 +32,7 @@ def add_options(parser: pytest.Parser) -> None:
         ("agent_seed", dict(metavar="N"), "string", "Seed of randomised agents such as 'random' (default 0)."),
         ("agent_timeout", dict(metavar="SECONDS"), "string",
          f"Longest time the agent may take for one action (default {DEFAULT_AGENT_TIMEOUT:g}); "
-         "an agent that overruns fails its task and the run goes on. 0: no limit (the agent runs "
-         "on pytest's own thread)."),
+         "an agent that overruns is interrupted, its task fails and the run goes on. 0: no limit."),
         ("device", dict(metavar="SERIAL", action="append"), "linelist",
          "adb serial of a device to use (repeatable: one per xdist worker). "
          "Default: attached devices, else virtual phones started on demand."),

@@ -23,7 +23,6 @@ from .options import MobileAgentOptions
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
-    from .agent_clock import AgentThread
     from .device import Device
     from .events import EventServer
 
@@ -59,7 +58,6 @@ class Runtime:
         self._events: "EventServer | None" = None
         self._pool: Any = None
         self._background: Any = None
-        self._agent_thread: "AgentThread | None" = None
         self._artifacts: Path | None = None
         self.default_artifacts: Path | None = None  # set from tmp_path_factory by the fixture
         # Saves a step's screenshot and returns its path; None: into the task's
@@ -91,14 +89,6 @@ class Runtime:
         if self._agent is None:
             self._agent = self.registry.create(self.options.agent, self._context())
         return self._agent
-
-    def agent_thread(self) -> "AgentThread":
-        """The thread agent code runs on under --agent-timeout (a new one after a hang)."""
-        if self._agent_thread is None or self._agent_thread.stuck:
-            from .agent_clock import AgentThread
-
-            self._agent_thread = AgentThread()
-        return self._agent_thread
 
     # -- device ---------------------------------------------------------------
     def _serial(self) -> str:
@@ -174,9 +164,6 @@ class Runtime:
         return str(path)
 
     def close(self) -> None:
-        if self._agent_thread is not None:
-            self._agent_thread.close()
-            self._agent_thread = None
         if self._background is not None:
             self._background.shutdown(wait=True)
             self._background = None
