@@ -89,11 +89,11 @@ class AgentClock:
     @contextlib.contextmanager
     def harness_turn(self) -> Iterator[None]:
         """Around harness work the agent asked for: the clock stops, and restarts after."""
+        if self.overrun:  # an agent that caught the interruption gets no more service
+            raise _Overrun()
         if not self._running:
             yield
             return
-        if self.overrun:  # an agent that caught the interruption gets no more service
-            raise _Overrun()
         self._stop()
         try:
             yield

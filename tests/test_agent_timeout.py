@@ -61,7 +61,12 @@ class SwallowsTheInterruption:
                 threading.Event().wait(30)
             except BaseException:
                 pass
-            observation.screenshot
+            try:
+                observation.screenshot
+            except BaseException as exc:
+                open("after_the_interruption.txt", "w").write(type(exc).__name__)
+                raise
+            open("after_the_interruption.txt", "w").write("screenshot served")
         return self.replay.step(observation)
 
 class HangsInRun:
@@ -127,6 +132,7 @@ def test_an_agent_that_swallows_the_interruption_gets_no_more_service(project, p
     result.assert_outcomes(failed=1)
     (record,) = data["tasks"]
     assert record["steps_taken"] == 1 and record["error"].startswith("AgentTimeout:")
+    assert (project.path / "after_the_interruption.txt").read_text() == "_Overrun"
 
 
 def test_a_driver_agent_that_hangs_between_actions_fails_its_task(project, phone):
