@@ -37,24 +37,23 @@ import allure
 from pytest_mobileagent.agents import Action
 from pytest_mobileagent.agents.builtin import ReplayAgent
 
-class HangsInStep:
-    """Takes one golden action, then hangs in the first task's second step."""
+class Replaying:
+    """The golden path; subclasses add their own behaviour around it."""
     def __init__(self, context):
         self.replay = ReplayAgent(context)
     def reset(self, task):
         self.task = task.name
         self.replay.reset(task)
+
+class HangsInStep(Replaying):
+    """Takes one golden action, then hangs in the first task's second step."""
     def step(self, observation):
         if self.task == "test_1_add" and observation.step == 1:
             threading.Event().wait(30)  # the model never answers
         return self.replay.step(observation)
 
-class SwallowsTheInterruption:
+class SwallowsTheInterruption(Replaying):
     """Catches everything, then asks for the screenshot as if nothing happened."""
-    def __init__(self, context):
-        self.replay = ReplayAgent(context)
-    def reset(self, task):
-        self.replay.reset(task)
     def step(self, observation):
         if observation.step == 1:
             try:
@@ -80,13 +79,8 @@ class HangsInRun:
         threading.Event().wait(30)
         return "done"
 
-class Narrating:
+class Narrating(Replaying):
     """The golden path, each step inside an Allure step of its own."""
-    def __init__(self, context):
-        self.replay = ReplayAgent(context)
-    def reset(self, task):
-        self.task = task.name
-        self.replay.reset(task)
     def step(self, observation):
         with allure.step(f"{self.task} thinks about step {observation.step}"):
             return self.replay.step(observation)
