@@ -64,7 +64,7 @@ class AgentClock:
         """
         if self.overrun:
             raise AgentTimeout(f"the agent's time ran out earlier in this task; not calling it for {_name(what)}")
-        if self.limit is None or self._running or not _timer_free():
+        if self.limit is None or not _timer_free():  # a running timer (even ours) is not free
             return fn(*args)
         previous = signal.signal(signal.SIGALRM, self._on_alarm)
         try:

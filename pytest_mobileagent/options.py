@@ -57,6 +57,18 @@ def _get(config: pytest.Config, stem: str) -> Any:
     return value if value not in (None, []) else config.getini(stem)
 
 
+def _number(config: pytest.Config, stem: str, kind: type, default: Any, what: str) -> tuple[Any, Any]:
+    """The option's value as ``kind`` (``default`` when unset) and the text it came from."""
+    text = _get(config, stem)
+    if text in (None, ""):
+        return default, text
+    try:
+        return kind(str(text).strip()), text
+    except ValueError:
+        flag = "--" + stem.replace("_", "-")
+        raise pytest.UsageError(f"{flag}: {text!r} is not {what}") from None
+
+
 @dataclass(frozen=True)
 class MobileAgentOptions:
     """The core options of one run, validated."""
@@ -73,25 +85,13 @@ class MobileAgentOptions:
     @classmethod
     def from_config(cls, config: pytest.Config) -> "MobileAgentOptions":
         agent = str(_get(config, "agent") or DEFAULT_AGENT).strip()
-        seed_text = _get(config, "agent_seed")
-        try:
-            seed = int(str(seed_text).strip()) if seed_text not in (None, "") else 0
-        except ValueError:
-            raise pytest.UsageError(f"--agent-seed: {seed_text!r} is not an integer") from None
-        factor_text = _get(config, "max_steps_factor")
-        try:
-            factor = float(str(factor_text).strip()) if factor_text not in (None, "") else DEFAULT_MAX_STEPS_FACTOR
-        except ValueError:
-            raise pytest.UsageError(f"--max-steps-factor: {factor_text!r} is not a number") from None
+        seed, _ = _number(config, "agent_seed", int, 0, "an integer")
+        factor, factor_text = _number(config, "max_steps_factor", float, DEFAULT_MAX_STEPS_FACTOR, "a number")
         if not factor >= 1:  # also rejects NaN
             raise pytest.UsageError(
                 f"--max-steps-factor: {factor_text!r} must be at least 1 (the budget cannot be below min_steps)"
             )
-        timeout_text = _get(config, "agent_timeout")
-        try:
-            timeout = float(str(timeout_text).strip()) if timeout_text not in (None, "") else DEFAULT_AGENT_TIMEOUT
-        except ValueError:
-            raise pytest.UsageError(f"--agent-timeout: {timeout_text!r} is not a number of seconds") from None
+        timeout, timeout_text = _number(config, "agent_timeout", float, DEFAULT_AGENT_TIMEOUT, "a number of seconds")
         if not timeout >= 0 or timeout == float("inf"):  # also rejects NaN
             raise pytest.UsageError(f"--agent-timeout: {timeout_text!r} must be 0 (no limit) or a positive number")
         devices: list[str] = []
