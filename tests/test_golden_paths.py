@@ -22,18 +22,17 @@ def pytest_mobileagent_register_agents(registry):
 '''
 
 
-def task_names() -> list[str]:
-    names = []
-    for path in TASK_FILES:
-        for node in ast.parse(path.read_text()).body:
-            if isinstance(node, ast.FunctionDef) and any(
-                isinstance(d, ast.Call) and getattr(d.func, "id", None) == "task" for d in node.decorator_list
-            ):
-                names.append(node.name)
-    return names
+def task_names(path: Path) -> list[str]:
+    """Names of the @task functions defined in one task file."""
+    return [
+        node.name for node in ast.parse(path.read_text()).body
+        if isinstance(node, ast.FunctionDef) and any(
+            isinstance(d, ast.Call) and getattr(d.func, "id", None) == "task" for d in node.decorator_list)
+    ]
 
 
-TASKS = task_names()
+TASKS_BY_FILE = {path.name: task_names(path) for path in TASK_FILES}
+TASKS = [name for names in TASKS_BY_FILE.values() for name in names]
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +54,13 @@ def outcomes(phone, tmp_path_factory) -> dict[str, dict[str, dict]]:
     return results
 
 
-def test_twenty_tasks():
-    assert len(TASKS) == 20 and len(set(TASKS)) == 20
+@pytest.mark.parametrize("filename", sorted(TASKS_BY_FILE))
+def test_each_app_has_its_ten_tasks(filename):
+    assert len(TASKS_BY_FILE[filename]) == 10
+
+
+def test_task_names_are_unique():
+    assert len(set(TASKS)) == len(TASKS)
 
 
 @pytest.mark.parametrize("name", TASKS)
