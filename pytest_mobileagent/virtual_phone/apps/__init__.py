@@ -7,12 +7,14 @@ the list sorted by package.
 from __future__ import annotations
 
 from .calculator import Calculator
+from .calendar import CalendarApp
 from .launcher import Launcher
 from .notes import NotesApp
 
 INSTALLED_APPS = [
     Launcher,       # com.android.launcher3
     Calculator,     # com.simplemobiletools.calculator
+    CalendarApp,    # com.simplemobiletools.calendar.pro
     NotesApp,       # com.simplemobiletools.notes.pro
 ]
 

@@ -1,0 +1,897 @@
+"""Simple Calendar Pro (`com.simplemobiletools.calendar.pro`) for the virtual phone.
+
+Ids, texts and navigation follow the recorded screens of the app (DroidTask,
+July 2023, the older non-Pro build) and, for what that build lacks (the
+top search menu, tasks, `day_events`, "Start week on"), the Pro app's
+layouts and strings:
+
+* MainActivity: the search menu (`top_toolbar_search`) with "Change view"
+  and "Settings" as actions and the rest under "More options"; the monthly
+  view (arrows and swipes move between months, a day opens its daily view),
+  the daily, weekly and yearly views and the simple event list (long press
+  selects, "Delete" asks, then deletes); the FAB that opens "Event" and
+  "Task"; search results.
+* EventActivity and TaskActivity: title, description, all-day, dates, save.
+* SettingsActivity: "Start week on" and "Snooze time" pickers, check boxes.
+
+"Today" is the phone's clock (its time zone is UTC).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Callable
+
+from ..ui.views import (
+    ACCENT,
+    MATCH,
+    TEXT,
+    TEXT_SECONDARY,
+    WRAP,
+    CheckBox,
+    Column,
+    Divider,
+    EditText,
+    FloatingActionButton,
+    FrameLayout,
+    ImageView,
+    LinearLayout,
+    MenuItem,
+    RadioButton,
+    RadioGroup,
+    RecyclerView,
+    RelativeLayout,
+    Row,
+    ScrollView,
+    TextView,
+    View,
+    ViewGroup,
+    dp,
+    sp,
+)
+from . import calendar_model as m
+from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .search_menu import SearchMenu
+
+PACKAGE = "com.simplemobiletools.calendar.pro"
+NAV_H = dp(54)
+WEEKEND = (229, 57, 53)
+TODAY_BG = (253, 226, 216)
+EVENT_BG = (255, 204, 188)
+GRID_LINE = (235, 235, 235)
+
+
+def _drawn(view: View) -> View:
+    """A view that is drawn but absent from dumps (what a custom View paints itself)."""
+    view.in_dump = False
+    return view
+
+
+def _swipeable(view: View, on_swipe: Callable[[int], object]) -> View:
+    """A ViewPager: a horizontal swipe calls `on_swipe(+1)` (next page) or `on_swipe(-1)`."""
+    view.on_swipe = on_swipe  # type: ignore[attr-defined]
+    return view
+
+
+def radio_dialog(activity: Activity, options: list[str], checked: int, on_pick: Callable[[int], object],
+                 *, ok_button: bool = False) -> Dialog:
+    """The commons RadioGroupDialog: tapping an option picks it and closes the dialog."""
+    dialog: Dialog
+
+    def pick(index: int) -> None:
+        dialog.dismiss()
+        on_pick(index)
+
+    def body() -> View:
+        return ScrollView(
+            RadioGroup(*[RadioButton(text, on_click=lambda i=i: pick(i)) for i, text in enumerate(options)],
+                       id="dialog_radio_group", checked_index=checked, padding=(dp(16), dp(8))),
+            id="dialog_radio_holder", height=WRAP, focusable=False)
+
+    def confirm(d: Dialog) -> None:
+        index = d.find("dialog_radio_group").checked_index
+        if index >= 0:
+            on_pick(index)
+
+    dialog = Dialog(body=body, positive=("OK", confirm) if ok_button else None)
+    return activity.show_dialog(dialog)
+
+
+class _MonthGrid(ViewGroup):
+    """MonthViewWrapper: `month_view` over the whole area, weekday letters, 6 x 7 day cells."""
+
+    CLASS = "android.widget.FrameLayout"
+    LETTERS_H = dp(28)
+
+    def measure(self, avail_w, avail_h, exact_w=None, exact_h=None):
+        View.measure(self, avail_w, avail_h, exact_w, exact_h)
+        cell_w, cell_h = self.mw // 7, (self.mh - self.LETTERS_H) // 6
+        kids = self.children
+        kids[0].measure(self.mw, self.mh, exact_w=self.mw, exact_h=self.mh)
+        for child in kids[1:8]:
+            child.measure(cell_w, self.LETTERS_H, exact_w=cell_w, exact_h=self.LETTERS_H)
+        for child in kids[8:]:
+            child.measure(cell_w, cell_h, exact_w=cell_w, exact_h=cell_h)
+        return self.mw, self.mh
+
+    def place_children(self, clip):
+        x0, y0, _, _ = self.rect
+        cell_w, cell_h = self.mw // 7, (self.mh - self.LETTERS_H) // 6
+        kids = self.children
+        kids[0].place(x0, y0, clip)
+        for i, child in enumerate(kids[1:8]):
+            child.place(x0 + i * cell_w, y0, clip)
+        for i, child in enumerate(kids[8:]):
+            row, col = divmod(i, 7)
+            child.place(x0 + col * cell_w, y0 + self.LETTERS_H + row * cell_h, clip)
+
+
+# ---------------------------------------------------------------------------
+# MainActivity
+
+
+class MainActivity(Activity):
+    """The calendar: one of five views, the FAB, the search menu."""
+
+    name = "com.simplemobiletools.calendar.pro.activities.MainActivity"
+
+    def on_create(self) -> None:
+        today = self.today()
+        #: the day each view shows (its month, week or year follows from it)
+        self.shown = today
+        self.fab_open = False
+        self.selected: list[int] = []
+        self.search = SearchMenu(self, on_open=self._collapse_fab)
+
+    # -- state ------------------------------------------------------------------
+    def today(self) -> dt.date:
+        return m.today_from_ms(self.host.clock_ms())
+
+    @property
+    def cal(self) -> m.CalendarData:
+        return self.data
+
+    def on_back(self) -> bool:
+        if self.fab_open:
+            self.fab_open = False
+            return True
+        if self.selected:
+            self.selected = []
+            return True
+        if self.search.open:
+            self.search.close()
+            return True
+        return False
+
+    def _collapse_fab(self) -> None:
+        self.fab_open = False
+
+    def set_view(self, view: str) -> None:
+        self.cal.view = view
+        self.selected = []
+        self.shown = self.today()
+
+    def move(self, step: int) -> None:
+        """The arrows and swipes: the next or previous month, day, week or year."""
+        view = self.cal.view
+        if view == "month":
+            self.shown = m.add_months(self.shown, step)
+        elif view == "day":
+            self.shown += dt.timedelta(days=step)
+        elif view == "week":
+            self.shown += dt.timedelta(days=7 * step)
+        elif view == "year":
+            self.shown = dt.date(self.shown.year + step, 1, 1)
+
+    def go_to_today(self) -> None:
+        self.shown = self.today()
+
+    def open_day(self, day: dt.date) -> None:
+        self.cal.view = "day"
+        self.shown = day
+
+    def showing_today(self) -> bool:
+        today, view = self.today(), self.cal.view
+        if view == "month":
+            return (self.shown.year, self.shown.month) == (today.year, today.month)
+        if view == "day":
+            return self.shown == today
+        if view == "week":
+            first = self.cal.first_weekday
+            return m.week_start(self.shown, first) == m.week_start(today, first)
+        if view == "year":
+            return self.shown.year == today.year
+        return True
+
+    # -- actions -------------------------------------------------------------------
+    def fab_clicked(self) -> None:
+        if self.fab_open:
+            self.fab_open = False
+            self.new_event()
+        else:
+            self.fab_open = True
+
+    def new_event(self) -> None:
+        self.fab_open = False
+        self.start(EventActivity, day=self._new_item_day())
+
+    def new_task(self) -> None:
+        self.fab_open = False
+        self.start(TaskActivity, day=self._new_item_day())
+
+    def _new_item_day(self) -> dt.date:
+        # A new event starts on the shown day in the daily view, else today.
+        return self.shown if self.cal.view == "day" else self.today()
+
+    def show_change_view(self) -> None:
+        keys = [key for key, _ in m.VIEWS]
+        radio_dialog(self, [label for _, label in m.VIEWS], keys.index(self.cal.view),
+                     lambda i: self.set_view(keys[i]))
+
+    def toggle_selected(self, event_id: int) -> None:
+        if event_id in self.selected:
+            self.selected.remove(event_id)
+        else:
+            self.selected.append(event_id)
+
+    def open_item(self, event: m.Event) -> None:
+        if self.selected:
+            self.toggle_selected(event.id)
+        else:
+            self.start(TaskActivity if event.is_task else EventActivity, event_id=event.id)
+
+    def delete_selected(self) -> None:
+        ids = list(self.selected)
+
+        def delete(_d: Dialog) -> None:
+            self.cal.delete(ids)
+            self.selected = []
+
+        self.show_dialog(Dialog(
+            body=lambda: LinearLayout(
+                TextView("Are you sure you want to proceed with the deletion?", "delete_event_description",
+                         width=MATCH, padding=(dp(24), dp(20), dp(24), dp(8))),
+                id="delete_event_holder"),
+            positive=("Yes", delete), negative="No"))
+
+    # -- screen ----------------------------------------------------------------------
+    def _menu_items(self) -> list[MenuItem]:
+        items = []
+        if not self.showing_today():
+            items.append(MenuItem("Go to today", self.go_to_today, id="go_to_today", icon="history",
+                                  show_as_action=True))
+        items += [
+            MenuItem("Change view", self.show_change_view, id="change_view", icon="swap", show_as_action=True),
+            MenuItem("Settings", lambda: self.start(SettingsActivity), id="settings", icon="dot",
+                     show_as_action=True),
+            MenuItem("Go to date", lambda: self._pick_date()),
+            MenuItem("Print", lambda: self.toast("No app found")),
+            MenuItem("Add holidays", lambda: self.toast("No app found")),
+            MenuItem("Add contact birthdays", lambda: self.toast("No contacts found")),
+            MenuItem("Add contact anniversaries", lambda: self.toast("No contacts found")),
+            MenuItem("About", lambda: self.start(AboutActivity)),
+        ]
+        return items
+
+    def _pick_date(self) -> None:
+        DatePickerDialog(self, self.shown, self._go_to_date)
+
+    def _go_to_date(self, day: dt.date) -> None:
+        self.shown = day
+
+    def build(self) -> View:
+        searching = self.search.open or bool(self.search.query)
+        selecting = bool(self.selected) and self.cal.view == "list"
+        top = self._action_mode() if selecting else self.search.build(self._menu_items())
+        holder_children: list[View] = [
+            FrameLayout(
+                FrameLayout(self._fragment(), id="fragments_holder", height=MATCH),
+                id="swipe_refresh_layout", class_name="android.view.ViewGroup", height=MATCH),
+        ]
+        if not searching and not selecting:
+            holder_children += self._fab()
+        content: list[View] = [FrameLayout(*holder_children, id="main_holder", class_name="android.view.ViewGroup",
+                                           height=MATCH)]
+        if searching:
+            content.append(self._search_holder())
+        return Column(
+            top,
+            FrameLayout(*content, id="calendar_coordinator", class_name="android.view.ViewGroup", weight=1,
+                        height=MATCH),
+            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def _action_mode(self) -> View:
+        count = len(self.selected)
+        total = len(self.cal.upcoming(self.today()))
+        return Row(
+            ImageView(icon="back", desc="Done", tint=TEXT, on_click=lambda: setattr(self, "selected", []),
+                      width=dp(56), height=dp(56)),
+            TextView(f"{count} / {total}", "select_all", size=sp(20), bold=True, weight=1, width=MATCH,
+                     on_click=self._select_all),
+            LinearLayout(
+                ImageView("cab_share", icon="dot", desc="Share", class_name="android.widget.Button", tint=TEXT,
+                          on_click=lambda: self.toast("No app found")),
+                ImageView("cab_delete", icon="close", desc="Delete", class_name="android.widget.Button",
+                          tint=TEXT, on_click=self.delete_selected),
+                orientation="horizontal", width=WRAP, class_name="androidx.appcompat.widget.LinearLayoutCompat"),
+            id="action_mode_bar", class_name="android.view.ViewGroup", height=dp(64), bg=(255, 236, 229))
+
+    def _select_all(self) -> None:
+        self.selected = [e.id for e in self.cal.upcoming(self.today())]
+
+    def _fab(self) -> list[View]:
+        fab = FloatingActionButton("calendar_fab", desc="New Event", icon="plus", on_click=self.fab_clicked)
+        if not self.fab_open:
+            return [fab]
+        fab_right = dp(16) + dp(56) + dp(8)
+        return [
+            View("fab_extended_overlay", height=MATCH, bg=None, on_click=self._collapse_fab, focusable=True,
+                 class_name="android.widget.RelativeLayout"),
+            TextView("Event", "fab_event_label", size=sp(20), layout_gravity="bottom|end", on_click=self.new_event,
+                     padding=(dp(8), dp(4), dp(16), dp(4)), margin=(0, 0, fab_right, dp(16) + dp(12)),
+                     bg=(255, 255, 255), radius=dp(4)),
+            ImageView("fab_task_icon", icon="check", tint=(255, 255, 255), bg=ACCENT, radius=dp(20),
+                      width=dp(40), height=dp(40), layout_gravity="bottom|end", on_click=self.new_task,
+                      margin=(0, 0, dp(24), dp(16) + dp(56) + dp(16))),
+            TextView("Task", "fab_task_label", size=sp(20), layout_gravity="bottom|end", on_click=self.new_task,
+                     padding=(dp(8), dp(4), dp(16), dp(4)), margin=(0, 0, fab_right, dp(16) + dp(56) + dp(20)),
+                     bg=(255, 255, 255), radius=dp(4)),
+            fab,
+        ]
+
+    def _search_holder(self) -> View:
+        query = self.search.query
+        children: list[View] = []
+        if len(query) < 2:
+            children.append(TextView("Type in at least 2 characters to start the search.", "search_placeholder_2",
+                                     size=sp(18), color=TEXT_SECONDARY, width=MATCH, gravity="center",
+                                     padding=(dp(16), dp(16))))
+        else:
+            found = self.cal.search(query)
+            if found:
+                children.append(RecyclerView(*self._event_rows(found), id="search_results_list"))
+            else:
+                children.append(TextView("No items found.", "search_placeholder", size=sp(18), color=TEXT_SECONDARY,
+                                         width=MATCH, gravity="center", padding=(dp(16), dp(16))))
+        return Column(*children, id="search_holder", class_name="android.widget.RelativeLayout", height=MATCH,
+                      bg=(255, 255, 255), clickable=True)
+
+    # -- the five views ---------------------------------------------------------------
+    def _fragment(self) -> View:
+        view = self.cal.view
+        if view == "day":
+            return self._day_view()
+        if view == "week":
+            return self._week_view()
+        if view == "year":
+            return self._year_view()
+        if view == "list":
+            return self._list_view()
+        return self._month_view()
+
+    def _top_navigation(self, title: str) -> list[View]:
+        arrow = dict(width=dp(56), height=NAV_H, tint=TEXT_SECONDARY)
+        return [Row(
+            ImageView("top_left_arrow", icon="back", on_click=lambda: self.move(-1), **arrow),
+            TextView(title, "top_value", size=sp(22), weight=1, width=MATCH, gravity="center", height=NAV_H,
+                     on_click=self._pick_date, max_lines=1),
+            ImageView("top_right_arrow", icon="back_flipped", on_click=lambda: self.move(1), **arrow),
+            height=NAV_H)]
+
+    def _month_title(self, day: dt.date) -> str:
+        name = m.MONTHS[day.month - 1]
+        return name if day.year == self.today().year else f"{name} {day.year}"
+
+    def _month_view(self) -> View:
+        month = dt.date(self.shown.year, self.shown.month, 1)
+        today = self.today()
+        first = self.cal.first_weekday
+        letters = [_drawn(TextView(letter, size=sp(14), color=TEXT_SECONDARY, gravity="center", width=MATCH,
+                                   max_lines=1))
+                   for letter in m.weekday_letters(first)]
+        cells = []
+        for day in m.month_grid(month, first):
+            inside = day.month == month.month
+            texts: list[View] = [_drawn(TextView(
+                str(day.day), size=sp(15), bold=day == today, width=MATCH, gravity="center", max_lines=1,
+                color=ACCENT if day == today else (TEXT if inside else (190, 190, 190)),
+                bg=TODAY_BG if day == today else None, radius=dp(10)))]
+            for event in self.cal.on_day(day)[:3]:
+                texts.append(_drawn(TextView(event.title, size=sp(11), max_lines=1, width=MATCH,
+                                             bg=EVENT_BG, padding=(dp(2), 0), margin=(dp(1), dp(1), dp(1), 0))))
+            cells.append(Column(*texts, id="month_view_background", class_name="android.view.View",
+                                on_click=lambda d=day: self.open_day(d), focusable=True,
+                                key=f"cell-{day.isoformat()}", padding=(0, dp(4), 0, 0)))
+        grid = _MonthGrid(View("month_view"), *letters, *cells, id="month_view_wrapper", height=MATCH, weight=1)
+        holder = Column(*self._top_navigation(self._month_title(month)), grid, id="month_calendar_holder",
+                        class_name="android.widget.RelativeLayout", height=MATCH)
+        return _swipeable(FrameLayout(holder, id="fragment_months_viewpager", height=MATCH, focusable=True,
+                                      class_name="androidx.viewpager.widget.ViewPager", clickable=True),
+                          self.move)
+
+    def _event_rows(self, events: list[m.Event], sections: bool = True, selectable: bool = False) -> list[View]:
+        rows: list[View] = []
+        last_day = None
+        for event in events:
+            if sections and event.day != last_day:
+                last_day = event.day
+                rows.append(TextView(m.format_section(event.day), "event_section_title", size=sp(15), bold=True,
+                                     color=ACCENT, width=MATCH, padding=(dp(16), dp(12), dp(16), dp(4)),
+                                     key=f"section-{event.day.isoformat()}"))
+            selected = event.id in self.selected
+            rows.append(RelativeLayout(
+                Row(
+                    _drawn(View(width=dp(4), height=dp(40), bg=ACCENT)),
+                    ImageView("event_item_task_image", icon="check", tint=TEXT, width=dp(24), height=dp(24),
+                              margin=(dp(8), 0, 0, 0)) if event.is_task else None,
+                    Column(
+                        TextView(event.title, "event_item_title", size=sp(16), max_lines=1, width=MATCH),
+                        TextView(event.time_text(), "event_item_time", size=sp(14), color=TEXT_SECONDARY),
+                        TextView(event.description, "event_item_description", size=sp(14),
+                                 color=TEXT_SECONDARY, max_lines=1) if event.description else None,
+                        weight=1, width=MATCH, margin=(dp(12), 0, 0, 0)),
+                    padding=(dp(16), dp(8))),
+                id="event_item_holder", class_name="androidx.constraintlayout.widget.ConstraintLayout",
+                on_click=lambda e=event: self.open_item(e),
+                on_long_click=(lambda e=event: self._long_press(e)) if selectable else None,
+                long_clickable=True, selected=selected, bg=(255, 224, 214) if selected else None,
+                key=f"event-{event.id}"))
+        return rows
+
+    def _long_press(self, event: m.Event) -> None:
+        if event.id not in self.selected:
+            self.selected.append(event.id)
+
+    def _day_view(self) -> View:
+        day = self.shown
+        title = f"{m.MONTHS[day.month - 1]} {day.day} ({m.WEEKDAYS[day.weekday()]})"
+        events = self.cal.on_day(day)
+        holder = Column(
+            *self._top_navigation(title),
+            RecyclerView(*self._event_rows(events, sections=False), id="day_events", weight=1),
+            id="day_holder", class_name="android.widget.RelativeLayout", height=MATCH)
+        return _swipeable(FrameLayout(holder, id="fragment_days_viewpager", height=MATCH,
+                                      class_name="androidx.viewpager.widget.ViewPager"), self.move)
+
+    def _week_view(self) -> View:
+        first = m.week_start(self.shown, self.cal.first_weekday)
+        days = [first + dt.timedelta(days=i) for i in range(7)]
+        today = self.today()
+        letters = [Column(
+            TextView(m.WEEKDAYS[d.weekday()][0], size=sp(13), color=TEXT_SECONDARY, width=MATCH, gravity="center"),
+            TextView(str(d.day), size=sp(16), bold=d == today, color=ACCENT if d == today else TEXT, width=MATCH,
+                     gravity="center"),
+            weight=1, width=MATCH, key=f"letter-{d.isoformat()}") for d in days]
+        columns = []
+        for d in days:
+            columns.append(Column(*[TextView(e.title, size=sp(11), max_lines=2, width=MATCH, bg=EVENT_BG,
+                                             on_click=lambda e=e: self.open_item(e), key=f"wk-{e.id}",
+                                             margin=(dp(1), dp(1)))
+                                    for e in self.cal.on_day(d)],
+                                  weight=1, width=MATCH, key=f"col-{d.isoformat()}"))
+        hours = Column(*[TextView(f"{h:02d}:00", size=sp(12), color=TEXT_SECONDARY, height=dp(60),
+                                  key=f"h{h}") for h in range(1, 24)], id="week_view_hours_holder", width=dp(48))
+        week = Column(
+            LinearLayout(*letters, orientation="horizontal", id="week_letters_holder"),
+            ScrollView(LinearLayout(*columns, orientation="horizontal", id="week_events_columns_holder",
+                                    min_height=dp(60) * 23),
+                       id="week_events_scrollview"),
+            id="week_holder", class_name="android.widget.RelativeLayout", height=MATCH, weight=1, width=MATCH)
+        month_label = m.MONTHS[first.month - 1][:3]
+        return Column(
+            Row(TextView(month_label, "week_view_month_label", size=sp(14), color=ACCENT, width=dp(48),
+                         gravity="center")),
+            _swipeable(LinearLayout(
+                ScrollView(hours, id="week_view_hours_scrollview", width=dp(48)),
+                FrameLayout(week, id="week_view_view_pager", class_name="androidx.viewpager.widget.ViewPager",
+                            weight=1, width=MATCH, height=MATCH),
+                orientation="horizontal", weight=1, height=MATCH), self.move),
+            id="week_view_holder", class_name="android.widget.RelativeLayout", height=MATCH)
+
+    def _year_view(self) -> View:
+        year = self.shown.year
+        today = self.today()
+        months = []
+        for i in range(1, 13):
+            first = dt.date(year, i, 1)
+            grid = m.month_grid(first, self.cal.first_weekday)
+            weeks = [Row(*[_drawn(TextView(str(d.day) if d.month == i else "", size=sp(8), width=MATCH, weight=1,
+                                           gravity="center", max_lines=1,
+                                           color=ACCENT if d == today else TEXT))
+                           for d in grid[w * 7:(w + 1) * 7]]) for w in range(6)]
+            months.append(Column(
+                TextView(m.MONTHS[i - 1], f"month_{i}_label", size=sp(14), bold=True,
+                         color=ACCENT if (year, i) == (today.year, today.month) else TEXT),
+                Column(*weeks, id=f"month_{i}", class_name="android.view.View"),
+                id=f"month_{i}_holder", class_name="android.widget.RelativeLayout", padding=dp(6),
+                on_click=lambda f=first: self._open_month(f), key=f"month-{i}"))
+        rows = [Row(*[Column(mo, weight=1, width=MATCH) for mo in months[r * 3:(r + 1) * 3]], gravity="top")
+                for r in range(4)]
+        holder = Column(
+            *self._top_navigation(str(year)),
+            Column(*rows, id="calendar_wrapper", class_name="android.widget.GridLayout"),
+            id="calendar_holder", class_name="android.widget.RelativeLayout", height=MATCH)
+        return _swipeable(FrameLayout(holder, id="fragment_years_viewpager", height=MATCH,
+                                      class_name="androidx.viewpager.widget.ViewPager"), self.move)
+
+    def _open_month(self, first: dt.date) -> None:
+        self.cal.view = "month"
+        self.shown = first
+
+    def _list_view(self) -> View:
+        events = self.cal.upcoming(self.today())
+        if events:
+            body: list[View] = [RecyclerView(*self._event_rows(events, selectable=True), id="calendar_events_list")]
+        else:
+            body = [TextView("No upcoming events.", "calendar_empty_list_placeholder", size=sp(18),
+                             color=TEXT_SECONDARY, width=MATCH, gravity="center", padding=(dp(16), dp(40), dp(16), 0)),
+                    TextView("Create a new event", "calendar_empty_list_placeholder_2", size=sp(18), color=ACCENT,
+                             layout_gravity="center_horizontal", padding=dp(8), on_click=self.new_event)]
+        return Column(*body, id="calendar_events_list_holder", class_name="android.widget.RelativeLayout",
+                      height=MATCH)
+
+
+# ---------------------------------------------------------------------------
+# a date picker (android.widget.DatePicker in a dialog)
+
+
+class DatePickerDialog:
+    """Android's date picker dialog: a month with its days, arrows, OK / Cancel."""
+
+    def __init__(self, activity: Activity, day: dt.date, on_pick: Callable[[dt.date], object]) -> None:
+        self.activity = activity
+        self.day = day
+        self.month = dt.date(day.year, day.month, 1)
+        self.on_pick = on_pick
+        activity.show_dialog(Dialog(body=self.build, positive=("OK", lambda _d: self.on_pick(self.day)),
+                                    negative="Cancel"))
+
+    def pick(self, day: dt.date) -> None:
+        self.day = day
+
+    def turn(self, step: int) -> None:
+        self.month = m.add_months(self.month, step)
+
+    def build(self) -> View:
+        weekday = m.WEEKDAYS[self.day.weekday()][:3]
+        header = Column(
+            TextView(str(self.day.year), "date_picker_header_year", size=sp(16), color=(255, 230, 220)),
+            TextView(f"{weekday}, {m.MONTHS[self.day.month - 1][:3]} {self.day.day}", "date_picker_header_date",
+                     size=sp(30), color=(255, 255, 255)),
+            id="date_picker_header", bg=ACCENT, padding=(dp(24), dp(16)))
+        days = [d for d in m.month_grid(self.month, 6)]
+        weeks = []
+        for w in range(6):
+            weeks.append(Row(*[
+                TextView(str(d.day) if d.month == self.month.month else "", size=sp(14), width=MATCH, weight=1,
+                         gravity="center", height=dp(40), selected=d == self.day,
+                         bg=ACCENT if d == self.day else None, radius=dp(20),
+                         color=(255, 255, 255) if d == self.day else TEXT, key=f"d-{d.isoformat()}",
+                         on_click=(lambda d=d: self.pick(d)) if d.month == self.month.month else None)
+                for d in days[w * 7:(w + 1) * 7]]))
+        title = f"{m.MONTHS[self.month.month - 1]} {self.month.year}"
+        return Column(
+            header,
+            Row(ImageView("prev", icon="back", desc="Previous month", on_click=lambda: self.turn(-1)),
+                TextView(title, size=sp(15), bold=True, weight=1, width=MATCH, gravity="center"),
+                ImageView("next", icon="back_flipped", desc="Next month", on_click=lambda: self.turn(1))),
+            Column(*weeks, id="month_view", class_name="android.view.View"),
+            id="datePicker", class_name="android.widget.DatePicker")
+
+
+# ---------------------------------------------------------------------------
+# EventActivity and TaskActivity
+
+
+class _EditorActivity(Activity):
+    """What the event and the task editors share: title, description, all-day, day, save."""
+
+    prefix = "event"
+    is_task = False
+    kind = "Event"
+
+    def on_create(self) -> None:
+        event_id = self.extras.get("event_id")
+        self.event = next((e for e in self.data.events if e.id == event_id), None)
+        today = m.today_from_ms(self.host.clock_ms())
+        if self.event is not None:
+            e = self.event
+            self.title_text, self.description, self.all_day = e.title, e.description, e.all_day
+            self.day, self.end_day, self.start_minute, self.end_minute = e.day, e.last_day, e.start_minute, e.end_minute
+        else:
+            now = dt.datetime.fromtimestamp(self.host.clock_ms() / 1000, dt.timezone.utc)
+            # "Default start time: next full hour"; the default duration is 0 minutes.
+            start = min(now.hour + 1, 23) * 60
+            self.title_text, self.description, self.all_day = "", "", False
+            self.day = self.extras.get("day") or today
+            self.end_day, self.start_minute, self.end_minute = self.day, start, start
+        self.location = ""
+
+    def set_title(self, text: str) -> None:
+        self.title_text = text
+
+    def set_description(self, text: str) -> None:
+        self.description = text
+
+    def toggle_all_day(self) -> None:
+        self.all_day = not self.all_day
+
+    def save(self) -> None:
+        title = self.title_text.strip()
+        if not title:
+            self.toast("Title cannot be empty")
+            return
+        try:
+            if self.event is not None:
+                if (self.end_day or self.day) < self.day:
+                    raise m.CalendarError("Event cannot end earlier than it starts")
+                e = self.event
+                e.title, e.description, e.all_day = self.title_text, self.description, self.all_day
+                e.day, e.end_day, e.start_minute, e.end_minute = self.day, self.end_day, self.start_minute, \
+                    self.end_minute
+                e.location = self.location or e.location
+            else:
+                self.data.add(self.title_text, self.day, start_minute=self.start_minute, end_day=self.end_day,
+                              end_minute=self.end_minute, all_day=self.all_day, description=self.description,
+                              location=self.location, is_task=self.is_task)
+        except m.CalendarError as exc:
+            self.toast(str(exc))
+            return
+        self.finish()
+
+    def delete(self) -> None:
+        if self.event is None:
+            return
+        event = self.event
+
+        def confirmed(_d: Dialog) -> None:
+            self.data.delete([event.id])
+            self.finish()
+
+        self.show_dialog(Dialog(
+            body=lambda: LinearLayout(
+                TextView("Are you sure you want to proceed with the deletion?", "delete_event_description",
+                         width=MATCH, padding=(dp(24), dp(20), dp(24), dp(8))),
+                id="delete_event_holder"),
+            positive=("Yes", confirmed), negative="No"))
+
+    def pick_start(self) -> None:
+        DatePickerDialog(self, self.day, self._start_picked)
+
+    def pick_end(self) -> None:
+        DatePickerDialog(self, self.end_day, self._end_picked)
+
+    def _start_picked(self, day: dt.date) -> None:
+        shift = day - self.day
+        self.day = day
+        self.end_day = self.end_day + shift  # the event keeps its length, as in the app
+
+    def _end_picked(self, day: dt.date) -> None:
+        if day < self.day:
+            self.toast("Event cannot end earlier than it starts")
+            return
+        self.end_day = day
+
+    def pick_time(self, end: bool) -> None:
+        options = [f"{h:02d}:{mi:02d}" for h in range(24) for mi in (0, 30)]
+        current = self.end_minute if end else self.start_minute
+        index = options.index(f"{current // 60:02d}:{current % 60:02d}") if current % 30 == 0 else -1
+
+        def picked(i: int) -> None:
+            minute = i * 30
+            if end:
+                self.end_minute = minute
+            else:
+                self.end_minute = max(self.end_minute, minute) if self.end_day == self.day else self.end_minute
+                self.start_minute = minute
+        radio_dialog(self, options, index, picked)
+
+    def _toolbar_items(self) -> list[MenuItem]:
+        items = [MenuItem("Save", self.save, id="save", icon="check", show_as_action=True)]
+        if self.event is not None:
+            items.append(MenuItem("Delete", self.delete, id="delete", icon="close", show_as_action=True))
+        return items
+
+    def _date_row(self) -> list[View]:
+        p = self.prefix
+        row = dict(size=sp(16), padding=(dp(56), dp(12), dp(16), dp(12)))
+        views: list[View] = [
+            RelativeLayout(CheckBox("All-day", f"{p}_all_day", checked=self.all_day, clickable=False,
+                                    focusable=False),
+                           id=f"{p}_all_day_holder", padding=(dp(56), dp(4), dp(16), dp(4)),
+                           on_click=self.toggle_all_day, key=f"all-day-{self.all_day}"),
+        ]
+        if self.is_task:
+            views.append(Row(
+                TextView(m.format_date(self.day), f"{p}_date", on_click=self.pick_start, weight=1, width=MATCH, **row),
+                TextView(f"{self.start_minute // 60:02d}:{self.start_minute % 60:02d}", f"{p}_time",
+                         on_click=lambda: self.pick_time(False), padding=(dp(16), dp(12)),
+                         visible=not self.all_day)))
+        else:
+            views.append(Row(
+                TextView(m.format_date(self.day), f"{p}_start_date", on_click=self.pick_start, weight=1, width=MATCH,
+                         **row),
+                TextView(f"{self.start_minute // 60:02d}:{self.start_minute % 60:02d}", f"{p}_start_time",
+                         on_click=lambda: self.pick_time(False), padding=(dp(16), dp(12)), visible=not self.all_day)))
+            views.append(Row(
+                TextView(m.format_date(self.end_day), f"{p}_end_date", on_click=self.pick_end, weight=1, width=MATCH,
+                         **row),
+                TextView(f"{self.end_minute // 60:02d}:{self.end_minute % 60:02d}", f"{p}_end_time",
+                         on_click=lambda: self.pick_time(True), padding=(dp(16), dp(12)), visible=not self.all_day)))
+        return views
+
+    def build(self) -> View:
+        p = self.prefix
+        title = (f"Edit {self.kind}" if self.kind == "Event" else "Edit task") if self.event else f"New {self.kind}"
+        field = dict(margin=(dp(16), 0))
+        fields: list[View] = [
+            EditText(self.title_text, f"{p}_title", hint="Title", on_text_changed=self.set_title,
+                     autofocus=self.event is None, **field),
+        ]
+        if not self.is_task:
+            fields.append(EditText(self.location, f"{p}_location", hint="Location",
+                                   on_text_changed=lambda t: setattr(self, "location", t), **field))
+        fields.append(EditText(self.description, f"{p}_description", hint="Description", single_line=False,
+                               on_text_changed=self.set_description, **field))
+        fields.append(Divider(f"{p}_description_divider", margin=(0, dp(8))))
+        fields += self._date_row()
+        fields.append(Divider(f"{p}_date_time_divider", margin=(0, dp(8))))
+        fields.append(TextView("10 minutes before", f"{p}_reminder_1", size=sp(16),
+                               padding=(dp(56), dp(12), dp(16), dp(12)), width=MATCH,
+                               on_click=lambda: self.toast("Reminders are set in the notification settings")))
+        fields.append(TextView("No repetition", f"{p}_repetition", size=sp(16), width=MATCH,
+                               padding=(dp(56), dp(12), dp(16), dp(12)), on_click=lambda: None))
+        fields.append(RelativeLayout(TextView("Regular event", f"{p}_type", size=sp(16)), id=f"{p}_type_holder",
+                                     padding=(dp(56), dp(12), dp(16), dp(12)), on_click=lambda: None))
+        toolbar = self.toolbar(f"{p}_toolbar", title=title, items=self._toolbar_items(), back=True)
+        return Column(
+            toolbar,
+            ScrollView(Column(*fields, id=f"{p}_holder", class_name="android.widget.RelativeLayout",
+                              padding=(0, dp(8))),
+                       id=f"{p}_nested_scrollview", weight=1),
+            id=f"{p}_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+
+class EventActivity(_EditorActivity):
+    name = "com.simplemobiletools.calendar.pro.activities.EventActivity"
+    title = "New Event"
+
+
+class TaskActivity(_EditorActivity):
+    name = "com.simplemobiletools.calendar.pro.activities.TaskActivity"
+    title = "New Task"
+    prefix = "task"
+    is_task = True
+    kind = "Task"
+
+
+# ---------------------------------------------------------------------------
+# SettingsActivity
+
+
+class SettingsActivity(Activity):
+    """Settings: color customization, general, reminders, weekly and monthly views."""
+
+    name = "com.simplemobiletools.calendar.pro.activities.SettingsActivity"
+    title = "Settings"
+
+    @staticmethod
+    def _label(text: str, id: str) -> View:
+        return TextView(text, id, color=ACCENT, bold=True, size=sp(14), width=MATCH,
+                        padding=(dp(16), dp(24), dp(16), dp(12)))
+
+    @staticmethod
+    def _row(prefix: str, label: str, value: str | None = None, on_click=None, label_id: str | None = None) -> View:
+        children = [TextView(label, label_id or f"{prefix}_label", size=sp(16))]
+        if value is not None:
+            children.append(TextView(value, prefix, color=TEXT_SECONDARY, size=sp(14), width=MATCH))
+        return Column(*children, id=f"{prefix}_holder", class_name="android.widget.RelativeLayout",
+                      padding=(dp(16), dp(14)), on_click=on_click or (lambda: None), key=prefix)
+
+    def _set(self, key: str, value) -> None:
+        setattr(self.data, key, value)
+
+    def start_week_dialog(self) -> None:
+        # Sunday first, then Monday ... Saturday (DateTimeConstants order of the app's list).
+        order = [6, 0, 1, 2, 3, 4, 5]
+        radio_dialog(self, [m.WEEKDAYS[d] for d in order], order.index(self.data.first_weekday),
+                     lambda i: self._set("first_weekday", order[i]))
+
+    def snooze_dialog(self) -> None:
+        choices = sorted(set(m.SNOOZE_CHOICES) | {self.data.snooze_minutes})
+        options = [m.format_minutes(c) for c in choices] + ["Custom"]
+
+        def picked(i: int) -> None:
+            if i < len(choices):
+                self.data.snooze_minutes = choices[i]
+            else:
+                self.custom_snooze_dialog()
+
+        radio_dialog(self, options, choices.index(self.data.snooze_minutes), picked, ok_button=True)
+
+    def custom_snooze_dialog(self) -> None:
+        def ok(d: Dialog) -> bool:
+            text = d.find("dialog_custom_interval_value").text.strip()
+            if not text.isdigit() or int(text) == 0:
+                self.toast("Invalid value")
+                return False
+            self.data.snooze_minutes = int(text)
+            return True
+
+        self.show_dialog(Dialog(body=lambda: Column(
+            EditText("", "dialog_custom_interval_value", hint="Minutes", autofocus=True, margin=(dp(16), dp(8))),
+            id="dialog_custom_interval_holder"), positive=("OK", ok), negative="Cancel"))
+
+    def build(self) -> View:
+        d = self.data
+        check = lambda prefix, label, key: settings_checkbox(  # noqa: E731
+            prefix, label, getattr(d, key), lambda v, k=key: self._set(k, v))
+        blocks: list[View] = [
+            self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
+            self._row("settings_color_customization", "Customize colors"),
+            self._row("settings_widget_color_customization", "Customize widget colors"),
+            Divider("settings_color_customization_divider"),
+            self._label("GENERAL", "settings_general_settings_label"),
+            self._row("settings_language", "Language", "English"),
+            self._row("settings_manage_event_types", "Manage event types"),
+            self._row("settings_start_week_on", "Start week on", m.WEEKDAYS[d.first_weekday],
+                      self.start_week_dialog),
+            check("settings_hour_format", "Use 24-hour time format", "use_24_hour"),
+            check("settings_highlight_weekends", "Highlight weekends on some views", "highlight_weekends"),
+            Divider("settings_general_settings_divider"),
+            self._label("REMINDERS", "settings_reminders_label"),
+            self._row("settings_customize_notifications", "Customize notifications", label_id="settings_customize_notifications"),
+            self._row("settings_reminder_sound", "Reminder sound", "Default"),
+            self._row("settings_reminder_audio_stream", "Audio stream used by reminders", "Alarm stream"),
+            check("settings_vibrate", "Vibrate on reminder notification", "vibrate"),
+            check("settings_use_same_snooze", "Always use same snooze time", "use_same_snooze"),
+        ]
+        if d.use_same_snooze:
+            blocks.append(self._row("settings_snooze_time", "Snooze time", m.format_minutes(d.snooze_minutes),
+                                    self.snooze_dialog))
+        blocks += [
+            Divider("settings_reminders_divider"),
+            self._label("CALDAV", "settings_caldav_label"),
+            settings_checkbox("settings_caldav_sync", "CalDAV sync", False,
+                              lambda _v: self.toast("No contacts permission")),
+            Divider("settings_caldav_divider"),
+            self._label("WEEKLY VIEW", "settings_weekly_view_label"),
+            self._row("settings_start_weekly_at", "Start day at", "07:00"),
+            Divider("settings_weekly_view_divider"),
+            self._label("MONTHLY VIEW", "settings_monthly_view_label"),
+            check("settings_week_numbers", "Show week numbers", "week_numbers"),
+            check("settings_show_grid", "Show a grid", "show_grid"),
+        ]
+        return Column(
+            self.toolbar("settings_toolbar", title="Settings", back=True),
+            ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
+            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+
+# ---------------------------------------------------------------------------
+# the app
+
+
+class CalendarApp(App):
+    """Simple Calendar Pro: no events after install, the monthly view first."""
+
+    package = PACKAGE
+    label = "Calendar"
+    version_name = "6.23.1"
+    activities = (MainActivity, EventActivity, TaskActivity, SettingsActivity)
+
+    #: the LAUNCHER alias forwards to MainActivity at once
+    SPLASH_NAMES = ("com.simplemobiletools.calendar.pro.activities.SplashActivity",
+                    "com.simplemobiletools.calendar.pro.activities.SplashActivity.Orange")
+
+    def new_data(self) -> m.CalendarData:
+        return m.CalendarData()
+
+    def activity_class(self, name: str):
+        full = self.package + name if name.startswith(".") else name
+        if full in self.SPLASH_NAMES:
+            return MainActivity
+        return super().activity_class(name)
+
+
+__all__ = ["CalendarApp", "EventActivity", "MainActivity", "SettingsActivity", "TaskActivity"]
