@@ -51,6 +51,7 @@ from ..ui.views import (
 )
 from . import calendar_model as m
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .commons_dialogs import radio_dialog
 from .search_menu import SearchMenu
 
 PACKAGE = "com.simplemobiletools.calendar.pro"
@@ -71,30 +72,6 @@ def _swipeable(view: View, on_swipe: Callable[[int], object]) -> View:
     """A ViewPager: a horizontal swipe calls `on_swipe(+1)` (next page) or `on_swipe(-1)`."""
     view.on_swipe = on_swipe  # type: ignore[attr-defined]
     return view
-
-
-def radio_dialog(activity: Activity, options: list[str], checked: int, on_pick: Callable[[int], object],
-                 *, ok_button: bool = False) -> Dialog:
-    """The commons RadioGroupDialog: tapping an option picks it and closes the dialog."""
-    dialog: Dialog
-
-    def pick(index: int) -> None:
-        dialog.dismiss()
-        on_pick(index)
-
-    def body() -> View:
-        return ScrollView(
-            RadioGroup(*[RadioButton(text, on_click=lambda i=i: pick(i)) for i, text in enumerate(options)],
-                       id="dialog_radio_group", checked_index=checked, padding=(dp(16), dp(8))),
-            id="dialog_radio_holder", height=WRAP, focusable=False)
-
-    def confirm(d: Dialog) -> None:
-        index = d.find("dialog_radio_group").checked_index
-        if index >= 0:
-            on_pick(index)
-
-    dialog = Dialog(body=body, positive=("OK", confirm) if ok_button else None)
-    return activity.show_dialog(dialog)
 
 
 class _MonthGrid(ViewGroup):
