@@ -479,9 +479,10 @@ class MainActivity(Activity):
             months.append(Column(
                 TextView(m.MONTHS[i - 1], f"month_{i}_label", size=sp(14), bold=True,
                          color=ACCENT if (year, i) == (today.year, today.month) else TEXT),
-                Column(*weeks, id=f"month_{i}", class_name="android.view.View"),
+                Column(*weeks, id=f"month_{i}", class_name="android.view.View",
+                       on_click=lambda f=first: self._open_month(f)),
                 id=f"month_{i}_holder", class_name="android.widget.RelativeLayout", padding=dp(6),
-                on_click=lambda f=first: self._open_month(f), key=f"month-{i}"))
+                key=f"month-{i}"))
         rows = [Row(*[Column(mo, weight=1, width=MATCH) for mo in months[r * 3:(r + 1) * 3]], gravity="top")
                 for r in range(4)]
         holder = Column(
