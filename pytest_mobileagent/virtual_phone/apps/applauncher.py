@@ -355,7 +355,7 @@ class MainActivity(Activity):
             children.append(Row(
                 ImageView("launcher_drag_handle", icon="back", desc="Move left", tint=TEXT_SECONDARY,
                           width=dp(32), height=dp(32), on_click=lambda: self.move_selected(-1)),
-                ImageView(icon="back_flipped", desc="Move right", tint=TEXT_SECONDARY, width=dp(32),
+                ImageView(icon="forward", desc="Move right", tint=TEXT_SECONDARY, width=dp(32),
                           height=dp(32), on_click=lambda: self.move_selected(1)),
                 gravity="center"))
         return Column(*children, id="launcher_holder", class_name="android.widget.RelativeLayout",

@@ -352,7 +352,7 @@ class MainActivity(Activity):
             ImageView("top_left_arrow", icon="back", on_click=lambda: self.move(-1), **arrow),
             TextView(title, "top_value", size=sp(22), weight=1, width=MATCH, gravity="center", height=NAV_H,
                      on_click=self._pick_date, max_lines=1),
-            ImageView("top_right_arrow", icon="back_flipped", on_click=lambda: self.move(1), **arrow),
+            ImageView("top_right_arrow", icon="forward", on_click=lambda: self.move(1), **arrow),
             height=NAV_H)]
 
     def _month_title(self, day: dt.date) -> str:
@@ -552,7 +552,7 @@ class DatePickerDialog:
             header,
             Row(ImageView("prev", icon="back", desc="Previous month", on_click=lambda: self.turn(-1)),
                 TextView(title, size=sp(15), bold=True, weight=1, width=MATCH, gravity="center"),
-                ImageView("next", icon="back_flipped", desc="Next month", on_click=lambda: self.turn(1))),
+                ImageView("next", icon="forward", desc="Next month", on_click=lambda: self.turn(1))),
             Column(*weeks, id="month_view", class_name="android.view.View"),
             id="datePicker", class_name="android.widget.DatePicker")
 
