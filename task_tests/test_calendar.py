@@ -41,7 +41,8 @@ def saved_editor(events, kind: str, fields: dict[str, str], all_day: bool | None
         after = next((e for e in log[i + 1:] if e.type == "window_state"), None)
         if after is None or list(after.text) != ["Calendar"]:
             continue
-        opened = max((j for j in range(i) if log[j].type == "window_state" and list(log[j].text) == [opened_title]),
+        opened = max((j for j in range(i)
+                      if log[j].type == "window_state" and list(log[j].text) == [opened_title]),
                      default=None)
         if opened is None:
             continue

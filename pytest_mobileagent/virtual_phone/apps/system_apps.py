@@ -13,9 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..ui.views import (
-    ACCENT,
     MATCH,
-    TEXT,
     TEXT_SECONDARY,
     Button,
     Column,
