@@ -100,3 +100,40 @@ def test_about_opens_faq_with_the_apps_questions_and_contributors():
     assert system.focused_window()[1] == "com.simplemobiletools.commons.activities.ContributorsActivity"
     titles = [e["text"] for e in events if e["type"] == "window_state"]
     assert titles[-3:] == [["Frequently asked questions"], ["About"], ["Contributors"]]
+
+
+class _CountingText(TextView):
+    calls = 0
+
+    def measure(self, *args, **kw):
+        _CountingText.calls += 1
+        return super().measure(*args, **kw)
+
+
+def _nested_frames(depth: int):
+    from pytest_mobileagent.virtual_phone.ui.views import RelativeLayout
+
+    rows = [RelativeLayout(_CountingText(f"row {i}"), padding=dp(4)) for i in range(5)]
+    view = Column(*rows)
+    for _ in range(depth):
+        view = FrameLayout(view, padding=(0, dp(2)))
+    return view
+
+
+def test_nested_wrap_frames_measure_in_linear_time_with_the_same_layout(monkeypatch):
+    from pytest_mobileagent.virtual_phone.ui.views import FrameLayout as Frame
+
+    def laid_out(root):
+        root.measure(1000, 2000, exact_w=1000)
+        root.place(0, 0, (0, 0, 1000, 2000))
+        return [v.rect for v in root.walk()]
+
+    _CountingText.calls = 0
+    fast = laid_out(_nested_frames(10))
+    fast_calls = _CountingText.calls
+    # The same tree without the repeat check: every frame measures its children twice.
+    monkeypatch.setattr(Frame, "_measured_for", property(lambda self: None, lambda self, value: None))
+    _CountingText.calls = 0
+    slow = laid_out(_nested_frames(10))
+    assert fast == slow
+    assert _CountingText.calls >= 2 ** 10 and fast_calls <= 5 * 2 * 12
