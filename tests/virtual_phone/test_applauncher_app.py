@@ -266,11 +266,17 @@ RECORDED_SETTINGS = {
 }
 
 
+ATTRIBUTES = ("index,text,resource-id,class,package,content-desc,checkable,checked,clickable,enabled,focusable,"
+              "focused,scrollable,long-clickable,password,selected,bounds")
+
+
 def test_dump_matches_the_recorded_screens(launcher):
     facts = structure(nested(launcher.device.dump_hierarchy()))
     assert RECORDED_EMPTY <= facts
     add(launcher, "Chrome", "Camera")
-    assert RECORDED_MAIN <= structure(nested(launcher.device.dump_hierarchy()))
+    main = nested(launcher.device.dump_hierarchy())
+    assert RECORDED_MAIN <= structure(main)
+    assert all(n["keys"] == ATTRIBUTES for n in main), "uiautomator's attribute order"
     holder = launcher.one(id="launcher_holder")
     assert holder["clickable"] == "true" and holder["long-clickable"] == "true"
     assert launcher.one(id="sort")["content-desc"] == "Sort by"
