@@ -128,6 +128,17 @@ def test_search_filters_the_grid_and_back_clears_it(launcher):
     assert grid(launcher) == ["Camera", "Chrome"] and launcher.text("top_toolbar_search") == "Search"
 
 
+def test_the_search_icon_opens_the_search_and_its_back_arrow_closes_it(launcher):
+    add(launcher, "Chrome", "Camera")
+    launcher.tap(id="top_toolbar_search_icon")
+    assert launcher.one(id="top_toolbar_search")["focused"] == "true"
+    launcher.device.shell("input text cam")
+    assert grid(launcher) == ["Camera"]
+    launcher.tap(id="top_toolbar_search_icon")
+    assert grid(launcher) == ["Camera", "Chrome"]
+    assert launcher.one(id="top_toolbar_search")["focused"] == "false"
+
+
 def test_toggle_app_name_hides_and_shows_labels(launcher):
     add(launcher, "Chrome", "Camera")
     launcher.tap(id="toggle_app_name")
