@@ -79,16 +79,33 @@ def test_a_day_of_the_month_opens_its_daily_view(cal):
     assert cal.has(id="day_events")
 
 
+def test_monthly_and_daily_view_lists_the_tapped_days_events(cal):
+    add_event(cal, "dentist")
+    cal.tap(id="change_view").tap(text="Monthly and daily view")
+    now = today(cal)
+    assert cal.text("month_day_selected_day_label") == f"{MONTHS[now.month - 1]} {now.day}"
+    assert list_titles(cal) == ["dentist"]
+    cells = cal.all(id="month_view_background")
+    first = dt.date(now.year, now.month, 1)
+    offset = (first.weekday() + 1) % 7 + now.day - 1
+    other = offset + 1 if now.day < 28 else offset - 1
+    cal.device.shell("input tap %d %d" % AdbUI.centre(cells[other]))
+    assert cal.has(id="month_day_no_events_placeholder") and cal.has(id="month_day_view_wrapper")
+    assert cal.activity() == MAIN
+
+
 # -- change view ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("label, shows", [
     ("Daily view", "day_events"), ("Weekly view", "week_view_holder"), ("Yearly view", "month_12_label"),
-    ("Simple event list", "calendar_empty_list_placeholder"), ("Monthly view", "month_view_wrapper")])
+    ("Simple event list", "calendar_empty_list_placeholder"), ("Monthly view", "month_view_wrapper"),
+    ("Monthly and daily view", "month_day_selected_day_label")])
 def test_change_view_offers_the_five_views(cal, label, shows):
     cal.tap(id="change_view")
     options = [n["text"] for n in cal.all(cls="android.widget.RadioButton")]
-    assert options == ["Daily view", "Weekly view", "Monthly view", "Yearly view", "Simple event list"]
+    assert options == ["Daily view", "Weekly view", "Monthly view", "Monthly and daily view", "Yearly view",
+                       "Simple event list"]
     assert cal.one(text="Monthly view")["checked"] == "true"
     cal.tap(text=label)
     assert not cal.has(id="dialog_radio_group")

@@ -149,7 +149,7 @@ class MainActivity(Activity):
     def move(self, step: int) -> None:
         """The arrows and swipes: the next or previous month, day, week or year."""
         view = self.cal.view
-        if view == "month":
+        if view in ("month", "monthday"):
             self.shown = m.add_months(self.shown, step)
         elif view == "day":
             self.shown += dt.timedelta(days=step)
@@ -167,6 +167,8 @@ class MainActivity(Activity):
 
     def showing_today(self) -> bool:
         today, view = self.today(), self.cal.view
+        if view == "monthday":
+            return self.shown == today
         if view == "month":
             return (self.shown.year, self.shown.month) == (today.year, today.month)
         if view == "day":
@@ -195,8 +197,8 @@ class MainActivity(Activity):
         self.start(TaskActivity, day=self._new_item_day())
 
     def _new_item_day(self) -> dt.date:
-        # A new event starts on the shown day in the daily view, else today.
-        return self.shown if self.cal.view == "day" else self.today()
+        # A new event starts on the shown (selected) day in the daily views, else today.
+        return self.shown if self.cal.view in ("day", "monthday") else self.today()
 
     def show_change_view(self) -> None:
         keys = [key for key, _ in m.VIEWS]
@@ -342,6 +344,8 @@ class MainActivity(Activity):
             return self._year_view()
         if view == "list":
             return self._list_view()
+        if view == "monthday":
+            return self._month_day_view()
         return self._month_view()
 
     def _top_navigation(self, title: str) -> list[View]:
@@ -357,7 +361,8 @@ class MainActivity(Activity):
         name = m.MONTHS[day.month - 1]
         return name if day.year == self.today().year else f"{name} {day.year}"
 
-    def _month_view(self) -> View:
+    def _month_grid(self, wrapper_id: str, on_day, selected: dt.date | None = None, **kw) -> View:
+        """MonthViewWrapper: `month_view`, weekday letters and the 42 clickable day cells."""
         month = dt.date(self.shown.year, self.shown.month, 1)
         today = self.today()
         first = self.cal.first_weekday
@@ -375,14 +380,44 @@ class MainActivity(Activity):
                 texts.append(_drawn(TextView(event.title, size=sp(11), max_lines=1, width=MATCH,
                                              bg=EVENT_BG, padding=(dp(2), 0), margin=(dp(1), dp(1), dp(1), 0))))
             cells.append(Column(*texts, id="month_view_background", class_name="android.view.View",
-                                on_click=lambda d=day: self.open_day(d), focusable=True,
-                                key=f"cell-{day.isoformat()}", padding=(0, dp(4), 0, 0)))
-        grid = _MonthGrid(View("month_view"), *letters, *cells, id="month_view_wrapper", height=MATCH, weight=1)
-        holder = Column(*self._top_navigation(self._month_title(month)), grid, id="month_calendar_holder",
+                                on_click=lambda d=day: on_day(d), focusable=True, key=f"cell-{day.isoformat()}",
+                                padding=(0, dp(4), 0, 0), bg=(245, 245, 245) if day == selected else None))
+        return _MonthGrid(View("month_view"), *letters, *cells, id=wrapper_id, **kw)
+
+    def _month_view(self) -> View:
+        grid = self._month_grid("month_view_wrapper", self.open_day, height=MATCH, weight=1)
+        holder = Column(*self._top_navigation(self._month_title(self.shown)), grid, id="month_calendar_holder",
                         class_name="android.widget.RelativeLayout", height=MATCH)
         return _swipeable(FrameLayout(holder, id="fragment_months_viewpager", height=MATCH, focusable=True,
                                       class_name="androidx.viewpager.widget.ViewPager", clickable=True),
                           self.move)
+
+    def _select_day(self, day: dt.date) -> None:
+        """The monthly and daily view: a tap on a day lists its events below the month."""
+        self.shown = day
+
+    def _month_day_view(self) -> View:
+        day = self.shown
+        events = self.cal.on_day(day)
+        grid = self._month_grid("month_day_view_wrapper", self._select_day, selected=day, height=dp(330))
+        if events:
+            listing: View = RecyclerView(*self._event_rows(events, sections=False), id="month_day_events_list",
+                                         weight=1)
+        else:
+            listing = TextView("No items found.", "month_day_no_events_placeholder", size=sp(16),
+                               color=TEXT_SECONDARY, width=MATCH, gravity="center", padding=dp(16))
+        holder = Column(
+            *self._top_navigation(self._month_title(day)),
+            grid,
+            Divider("month_day_view_divider"),
+            Column(TextView(f"{m.MONTHS[day.month - 1]} {day.day}", "month_day_selected_day_label", size=sp(16),
+                            bold=True, padding=(dp(16), dp(8))),
+                   listing, id="month_day_list_holder", class_name="android.widget.RelativeLayout", weight=1,
+                   height=MATCH),
+            id="month_day_calendar_holder", class_name="androidx.constraintlayout.widget.ConstraintLayout",
+            height=MATCH)
+        return _swipeable(FrameLayout(holder, id="fragment_months_days_viewpager", height=MATCH,
+                                      class_name="androidx.viewpager.widget.ViewPager"), self.move)
 
     def _event_rows(self, events: list[m.Event], sections: bool = True, selectable: bool = False) -> list[View]:
         rows: list[View] = []

@@ -14,8 +14,8 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 #: The views of "Change view", in the dialog's order, with their labels.
-VIEWS = (("day", "Daily view"), ("week", "Weekly view"), ("month", "Monthly view"), ("year", "Yearly view"),
-         ("list", "Simple event list"))
+VIEWS = (("day", "Daily view"), ("week", "Weekly view"), ("month", "Monthly view"),
+         ("monthday", "Monthly and daily view"), ("year", "Yearly view"), ("list", "Simple event list"))
 #: The snooze picker's choices (minutes), as the commons seconds picker lists them.
 SNOOZE_CHOICES = (1, 5, 10, 30, 60)
 
