@@ -370,13 +370,15 @@ class MainActivity(Activity):
                                    max_lines=1))
                    for letter in m.weekday_letters(first)]
         cells = []
-        for day in m.month_grid(month, first):
+        days = m.month_grid(month, first)
+        events_by_day = self.cal.by_day(days)
+        for day in days:
             inside = day.month == month.month
             texts: list[View] = [_drawn(TextView(
                 str(day.day), size=sp(15), bold=day == today, width=MATCH, gravity="center", max_lines=1,
                 color=ACCENT if day == today else (TEXT if inside else (190, 190, 190)),
                 bg=TODAY_BG if day == today else None, radius=dp(10)))]
-            for event in self.cal.on_day(day)[:3]:
+            for event in events_by_day[day][:3]:
                 texts.append(_drawn(TextView(event.title, size=sp(11), max_lines=1, width=MATCH,
                                              bg=EVENT_BG, padding=(dp(2), 0), margin=(dp(1), dp(1), dp(1), 0))))
             cells.append(Column(*texts, id="month_view_background", class_name="android.view.View",

@@ -139,6 +139,19 @@ class CalendarData:
     def on_day(self, day: dt.date) -> list[Event]:
         return sorted((e for e in self.events if e.covers(day)), key=Event.sort_key)
 
+    def by_day(self, days: list[dt.date]) -> dict[dt.date, list[Event]]:
+        """Each of `days` (consecutive) with its events, in one pass over the events (the month grid)."""
+        out: dict[dt.date, list[Event]] = {day: [] for day in days}
+        if not days:
+            return out
+        first, last = days[0], days[-1]
+        for event in sorted(self.events, key=Event.sort_key):
+            day = max(event.day, first)
+            while day <= min(event.last_day, last):
+                out[day].append(event)
+                day += dt.timedelta(days=1)
+        return out
+
     def upcoming(self, today: dt.date) -> list[Event]:
         """The simple event list: events from today on (past ones end with yesterday)."""
         return sorted((e for e in self.events if e.last_day >= today - dt.timedelta(days=1)), key=Event.sort_key)
