@@ -8,11 +8,13 @@ layouts and strings:
 * MainActivity: the search menu (`top_toolbar_search`) with "Change view"
   and "Settings" as actions and the rest under "More options"; the monthly
   view (arrows and swipes move between months, a day opens its daily view),
-  the daily, weekly and yearly views and the simple event list (long press
-  selects, "Delete" asks, then deletes); the FAB that opens "Event" and
-  "Task"; search results.
-* EventActivity and TaskActivity: title, description, all-day, dates, save.
-* SettingsActivity: "Start week on" and "Snooze time" pickers, check boxes.
+  the daily, weekly, monthly-and-daily and yearly views and the simple
+  event list (long press selects, "Delete" asks, then deletes); the FAB that
+  opens "Event" and "Task"; search results.
+* EventActivity and TaskActivity (`calendar_editors.py`): title,
+  description, all-day, dates, save.
+* SettingsActivity (`calendar_settings.py`): "Start week on" and "Snooze
+  time" pickers, check boxes.
 
 "Today" is the phone's clock (its time zone is UTC).
 """
@@ -28,10 +30,8 @@ from ..ui.views import (
     TEXT,
     TEXT_SECONDARY,
     WRAP,
-    CheckBox,
     Column,
     Divider,
-    EditText,
     FloatingActionButton,
     FrameLayout,
     ImageView,
@@ -48,7 +48,9 @@ from ..ui.views import (
     sp,
 )
 from . import calendar_model as m
-from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .base import AboutActivity, Activity, App, Dialog
+from .calendar_editors import DatePickerDialog, EventActivity, TaskActivity
+from .calendar_settings import SettingsActivity
 from .commons_dialogs import radio_dialog
 from .search_menu import SearchMenu
 
@@ -542,344 +544,6 @@ class MainActivity(Activity):
                              layout_gravity="center_horizontal", padding=dp(8), on_click=self.new_event)]
         return Column(*body, id="calendar_events_list_holder", class_name="android.widget.RelativeLayout",
                       height=MATCH)
-
-
-# ---------------------------------------------------------------------------
-# a date picker (android.widget.DatePicker in a dialog)
-
-
-class DatePickerDialog:
-    """Android's date picker dialog: a month with its days, arrows, OK / Cancel."""
-
-    def __init__(self, activity: Activity, day: dt.date, on_pick: Callable[[dt.date], object]) -> None:
-        self.activity = activity
-        self.day = day
-        self.month = dt.date(day.year, day.month, 1)
-        self.on_pick = on_pick
-        activity.show_dialog(Dialog(body=self.build, positive=("OK", lambda _d: self.on_pick(self.day)),
-                                    negative="Cancel"))
-
-    def pick(self, day: dt.date) -> None:
-        self.day = day
-
-    def turn(self, step: int) -> None:
-        self.month = m.add_months(self.month, step)
-
-    def build(self) -> View:
-        weekday = m.WEEKDAYS[self.day.weekday()][:3]
-        header = Column(
-            TextView(str(self.day.year), "date_picker_header_year", size=sp(16), color=(255, 230, 220)),
-            TextView(f"{weekday}, {m.MONTHS[self.day.month - 1][:3]} {self.day.day}", "date_picker_header_date",
-                     size=sp(30), color=(255, 255, 255)),
-            id="date_picker_header", bg=ACCENT, padding=(dp(24), dp(16)))
-        days = [d for d in m.month_grid(self.month, 6)]
-        weeks = []
-        for w in range(6):
-            weeks.append(Row(*[
-                TextView(str(d.day) if d.month == self.month.month else "", size=sp(14), width=MATCH, weight=1,
-                         gravity="center", height=dp(40), selected=d == self.day,
-                         bg=ACCENT if d == self.day else None, radius=dp(20),
-                         color=(255, 255, 255) if d == self.day else TEXT, key=f"d-{d.isoformat()}",
-                         on_click=(lambda d=d: self.pick(d)) if d.month == self.month.month else None)
-                for d in days[w * 7:(w + 1) * 7]]))
-        title = f"{m.MONTHS[self.month.month - 1]} {self.month.year}"
-        return Column(
-            header,
-            Row(ImageView("prev", icon="back", desc="Previous month", on_click=lambda: self.turn(-1)),
-                TextView(title, size=sp(15), bold=True, weight=1, width=MATCH, gravity="center"),
-                ImageView("next", icon="forward", desc="Next month", on_click=lambda: self.turn(1))),
-            Column(*weeks, id="month_view", class_name="android.view.View"),
-            id="datePicker", class_name="android.widget.DatePicker")
-
-
-# ---------------------------------------------------------------------------
-# EventActivity and TaskActivity
-
-
-class _EditorActivity(Activity):
-    """What the event and the task editors share: title, description, all-day, day, save."""
-
-    prefix = "event"
-    is_task = False
-    kind = "Event"
-
-    def on_create(self) -> None:
-        event_id = self.extras.get("event_id")
-        self.event = next((e for e in self.data.events if e.id == event_id), None)
-        today = m.today_from_ms(self.host.clock_ms())
-        if self.event is not None:
-            e = self.event
-            self.title_text, self.description, self.all_day = e.title, e.description, e.all_day
-            self.day, self.end_day, self.start_minute, self.end_minute = e.day, e.last_day, e.start_minute, e.end_minute
-        else:
-            now = dt.datetime.fromtimestamp(self.host.clock_ms() / 1000, dt.timezone.utc)
-            # "Default start time: next full hour"; the default duration is 0 minutes.
-            start = min(now.hour + 1, 23) * 60
-            self.title_text, self.description, self.all_day = "", "", False
-            self.day = self.extras.get("day") or today
-            self.end_day, self.start_minute, self.end_minute = self.day, start, start
-        self.location = ""
-
-    def set_title(self, text: str) -> None:
-        self.title_text = text
-
-    def set_description(self, text: str) -> None:
-        self.description = text
-
-    def toggle_all_day(self) -> None:
-        self.all_day = not self.all_day
-
-    def save(self) -> None:
-        title = self.title_text.strip()
-        if not title:
-            self.toast("Title cannot be empty")
-            return
-        try:
-            if self.event is not None:
-                if (self.end_day or self.day) < self.day:
-                    raise m.CalendarError("Event cannot end earlier than it starts")
-                e = self.event
-                e.title, e.description, e.all_day = self.title_text, self.description, self.all_day
-                e.day, e.end_day, e.start_minute, e.end_minute = self.day, self.end_day, self.start_minute, \
-                    self.end_minute
-                e.location = self.location or e.location
-            else:
-                self.data.add(self.title_text, self.day, start_minute=self.start_minute, end_day=self.end_day,
-                              end_minute=self.end_minute, all_day=self.all_day, description=self.description,
-                              location=self.location, is_task=self.is_task)
-        except m.CalendarError as exc:
-            self.toast(str(exc))
-            return
-        self.finish()
-
-    def delete(self) -> None:
-        if self.event is None:
-            return
-        event = self.event
-
-        def confirmed(_d: Dialog) -> None:
-            self.data.delete([event.id])
-            self.finish()
-
-        self.show_dialog(Dialog(
-            body=lambda: LinearLayout(
-                TextView("Are you sure you want to proceed with the deletion?", "delete_event_description",
-                         width=MATCH, padding=(dp(24), dp(20), dp(24), dp(8))),
-                id="delete_event_holder"),
-            positive=("Yes", confirmed), negative="No"))
-
-    def pick_start(self) -> None:
-        DatePickerDialog(self, self.day, self._start_picked)
-
-    def pick_end(self) -> None:
-        DatePickerDialog(self, self.end_day, self._end_picked)
-
-    def _start_picked(self, day: dt.date) -> None:
-        shift = day - self.day
-        self.day = day
-        self.end_day = self.end_day + shift  # the event keeps its length, as in the app
-
-    def _end_picked(self, day: dt.date) -> None:
-        if day < self.day:
-            self.toast("Event cannot end earlier than it starts")
-            return
-        self.end_day = day
-
-    def pick_time(self, end: bool) -> None:
-        options = [f"{h:02d}:{mi:02d}" for h in range(24) for mi in (0, 30)]
-        current = self.end_minute if end else self.start_minute
-        index = options.index(f"{current // 60:02d}:{current % 60:02d}") if current % 30 == 0 else -1
-
-        def picked(i: int) -> None:
-            minute = i * 30
-            if end:
-                self.end_minute = minute
-            else:
-                self.end_minute = max(self.end_minute, minute) if self.end_day == self.day else self.end_minute
-                self.start_minute = minute
-        radio_dialog(self, options, index, picked)
-
-    def _toolbar_items(self) -> list[MenuItem]:
-        items = [MenuItem("Save", self.save, id="save", icon="check", show_as_action=True)]
-        if self.event is not None:
-            items.append(MenuItem("Delete", self.delete, id="delete", icon="close", show_as_action=True))
-        return items
-
-    def _date_row(self) -> list[View]:
-        p = self.prefix
-        row = dict(size=sp(16), padding=(dp(56), dp(12), dp(16), dp(12)))
-        views: list[View] = [
-            RelativeLayout(CheckBox("All-day", f"{p}_all_day", checked=self.all_day, clickable=False,
-                                    focusable=False),
-                           id=f"{p}_all_day_holder", padding=(dp(56), dp(4), dp(16), dp(4)),
-                           on_click=self.toggle_all_day, key=f"all-day-{self.all_day}"),
-        ]
-        if self.is_task:
-            views.append(Row(
-                TextView(m.format_date(self.day), f"{p}_date", on_click=self.pick_start, weight=1, width=MATCH, **row),
-                TextView(f"{self.start_minute // 60:02d}:{self.start_minute % 60:02d}", f"{p}_time",
-                         on_click=lambda: self.pick_time(False), padding=(dp(16), dp(12)),
-                         visible=not self.all_day)))
-        else:
-            views.append(Row(
-                TextView(m.format_date(self.day), f"{p}_start_date", on_click=self.pick_start, weight=1, width=MATCH,
-                         **row),
-                TextView(f"{self.start_minute // 60:02d}:{self.start_minute % 60:02d}", f"{p}_start_time",
-                         on_click=lambda: self.pick_time(False), padding=(dp(16), dp(12)), visible=not self.all_day)))
-            views.append(Row(
-                TextView(m.format_date(self.end_day), f"{p}_end_date", on_click=self.pick_end, weight=1, width=MATCH,
-                         **row),
-                TextView(f"{self.end_minute // 60:02d}:{self.end_minute % 60:02d}", f"{p}_end_time",
-                         on_click=lambda: self.pick_time(True), padding=(dp(16), dp(12)), visible=not self.all_day)))
-        return views
-
-    def build(self) -> View:
-        p = self.prefix
-        title = (f"Edit {self.kind}" if self.kind == "Event" else "Edit task") if self.event else f"New {self.kind}"
-        field = dict(margin=(dp(16), 0))
-        fields: list[View] = [
-            EditText(self.title_text, f"{p}_title", hint="Title", on_text_changed=self.set_title,
-                     autofocus=self.event is None, **field),
-        ]
-        if not self.is_task:
-            fields.append(EditText(self.location, f"{p}_location", hint="Location",
-                                   on_text_changed=lambda t: setattr(self, "location", t), **field))
-        fields.append(EditText(self.description, f"{p}_description", hint="Description", single_line=False,
-                               on_text_changed=self.set_description, **field))
-        fields.append(Divider(f"{p}_description_divider", margin=(0, dp(8))))
-        fields += self._date_row()
-        fields.append(Divider(f"{p}_date_time_divider", margin=(0, dp(8))))
-        fields.append(TextView("10 minutes before", f"{p}_reminder_1", size=sp(16),
-                               padding=(dp(56), dp(12), dp(16), dp(12)), width=MATCH,
-                               on_click=lambda: self.toast("Reminders are set in the notification settings")))
-        fields.append(TextView("No repetition", f"{p}_repetition", size=sp(16), width=MATCH,
-                               padding=(dp(56), dp(12), dp(16), dp(12)), on_click=lambda: None))
-        fields.append(RelativeLayout(TextView("Regular event", f"{p}_type", size=sp(16)), id=f"{p}_type_holder",
-                                     padding=(dp(56), dp(12), dp(16), dp(12)), on_click=lambda: None))
-        toolbar = self.toolbar(f"{p}_toolbar", title=title, items=self._toolbar_items(), back=True)
-        return Column(
-            toolbar,
-            ScrollView(Column(*fields, id=f"{p}_holder", class_name="android.widget.RelativeLayout",
-                              padding=(0, dp(8))),
-                       id=f"{p}_nested_scrollview", weight=1),
-            id=f"{p}_coordinator", class_name="android.view.ViewGroup", height=MATCH)
-
-
-class EventActivity(_EditorActivity):
-    name = "com.simplemobiletools.calendar.pro.activities.EventActivity"
-    title = "New Event"
-
-
-class TaskActivity(_EditorActivity):
-    name = "com.simplemobiletools.calendar.pro.activities.TaskActivity"
-    title = "New Task"
-    prefix = "task"
-    is_task = True
-    kind = "Task"
-
-
-# ---------------------------------------------------------------------------
-# SettingsActivity
-
-
-class SettingsActivity(Activity):
-    """Settings: color customization, general, reminders, weekly and monthly views."""
-
-    name = "com.simplemobiletools.calendar.pro.activities.SettingsActivity"
-    title = "Settings"
-
-    @staticmethod
-    def _label(text: str, id: str) -> View:
-        return TextView(text, id, color=ACCENT, bold=True, size=sp(14), width=MATCH,
-                        padding=(dp(16), dp(24), dp(16), dp(12)))
-
-    @staticmethod
-    def _row(prefix: str, label: str, value: str | None = None, on_click=None, label_id: str | None = None) -> View:
-        children = [TextView(label, label_id or f"{prefix}_label", size=sp(16))]
-        if value is not None:
-            children.append(TextView(value, prefix, color=TEXT_SECONDARY, size=sp(14), width=MATCH))
-        return Column(*children, id=f"{prefix}_holder", class_name="android.widget.RelativeLayout",
-                      padding=(dp(16), dp(14)), on_click=on_click or (lambda: None), key=prefix)
-
-    def _set(self, key: str, value) -> None:
-        setattr(self.data, key, value)
-
-    def start_week_dialog(self) -> None:
-        # Sunday first, then Monday ... Saturday (DateTimeConstants order of the app's list).
-        order = [6, 0, 1, 2, 3, 4, 5]
-        radio_dialog(self, [m.WEEKDAYS[d] for d in order], order.index(self.data.first_weekday),
-                     lambda i: self._set("first_weekday", order[i]))
-
-    def snooze_dialog(self) -> None:
-        choices = sorted(set(m.SNOOZE_CHOICES) | {self.data.snooze_minutes})
-        options = [m.format_minutes(c) for c in choices] + ["Custom"]
-
-        def picked(i: int) -> None:
-            if i < len(choices):
-                self.data.snooze_minutes = choices[i]
-            else:
-                self.custom_snooze_dialog()
-
-        radio_dialog(self, options, choices.index(self.data.snooze_minutes), picked, ok_button=True)
-
-    def custom_snooze_dialog(self) -> None:
-        def ok(d: Dialog) -> bool:
-            text = d.find("dialog_custom_interval_value").text.strip()
-            if not text.isdigit() or int(text) == 0:
-                self.toast("Invalid value")
-                return False
-            self.data.snooze_minutes = int(text)
-            return True
-
-        self.show_dialog(Dialog(body=lambda: Column(
-            EditText("", "dialog_custom_interval_value", hint="Minutes", autofocus=True, margin=(dp(16), dp(8))),
-            id="dialog_custom_interval_holder"), positive=("OK", ok), negative="Cancel"))
-
-    def build(self) -> View:
-        d = self.data
-        check = lambda prefix, label, key: settings_checkbox(  # noqa: E731
-            prefix, label, getattr(d, key), lambda v, k=key: self._set(k, v))
-        blocks: list[View] = [
-            self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
-            self._row("settings_color_customization", "Customize colors"),
-            self._row("settings_widget_color_customization", "Customize widget colors"),
-            Divider("settings_color_customization_divider"),
-            self._label("GENERAL", "settings_general_settings_label"),
-            self._row("settings_language", "Language", "English"),
-            self._row("settings_manage_event_types", "Manage event types"),
-            self._row("settings_start_week_on", "Start week on", m.WEEKDAYS[d.first_weekday],
-                      self.start_week_dialog),
-            check("settings_hour_format", "Use 24-hour time format", "use_24_hour"),
-            check("settings_highlight_weekends", "Highlight weekends on some views", "highlight_weekends"),
-            Divider("settings_general_settings_divider"),
-            self._label("REMINDERS", "settings_reminders_label"),
-            self._row("settings_customize_notifications", "Customize notifications",
-                      label_id="settings_customize_notifications"),
-            self._row("settings_reminder_sound", "Reminder sound", "Default"),
-            self._row("settings_reminder_audio_stream", "Audio stream used by reminders", "Alarm stream"),
-            check("settings_vibrate", "Vibrate on reminder notification", "vibrate"),
-            check("settings_use_same_snooze", "Always use same snooze time", "use_same_snooze"),
-        ]
-        if d.use_same_snooze:
-            blocks.append(self._row("settings_snooze_time", "Snooze time", m.format_minutes(d.snooze_minutes),
-                                    self.snooze_dialog))
-        blocks += [
-            Divider("settings_reminders_divider"),
-            self._label("CALDAV", "settings_caldav_label"),
-            settings_checkbox("settings_caldav_sync", "CalDAV sync", False,
-                              lambda _v: self.toast("No contacts permission")),
-            Divider("settings_caldav_divider"),
-            self._label("WEEKLY VIEW", "settings_weekly_view_label"),
-            self._row("settings_start_weekly_at", "Start day at", "07:00"),
-            Divider("settings_weekly_view_divider"),
-            self._label("MONTHLY VIEW", "settings_monthly_view_label"),
-            check("settings_week_numbers", "Show week numbers", "week_numbers"),
-            check("settings_show_grid", "Show a grid", "show_grid"),
-        ]
-        return Column(
-            self.toolbar("settings_toolbar", title="Settings", back=True),
-            ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
 
 # ---------------------------------------------------------------------------
