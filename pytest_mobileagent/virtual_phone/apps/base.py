@@ -184,6 +184,13 @@ class Activity:
     def finish(self) -> None:
         self.host.finish_activity(self)
 
+    def request_focus(self, id: str, key: str | None = None) -> None:
+        """Focus the view ``id`` (``key`` for one list row) after the next rebuild (View.requestFocus).
+
+        For a dialog's field: ``dialog.window.request_focus(id)``.
+        """
+        self.window.request_focus(id, key)
+
     def holds_role(self, role: str) -> bool:
         """Whether this app holds ``role`` now (RoleManager.isRoleHeld), e.g. roles.ROLE_SMS."""
         return self.host.roles.is_holder(role, self.app.package)
