@@ -106,8 +106,36 @@ def _input(inv: Invocation) -> int:
         system.swipe(x1, y1, x2, y2, duration)
     elif verb == "press":
         system.key("DPAD_CENTER")
+    elif verb == "keycombination":
+        return _input_keycombination(inv, rest)
     else:
         raise UsageError(f"Error: Unknown command: {verb}\n{_INPUT_USAGE.strip()}")
+    return 0
+
+
+def _input_keycombination(inv: Invocation, args: list[str]) -> int:
+    """InputShellCommand.runKeyCombination (API 33+): `[-t duration] KEY KEY...`, modifiers first."""
+    from .cmd import service_exception  # `input` is `cmd input` on Android 14
+
+    if args[:1] == ["-t"]:
+        if len(args) < 2 or not args[1].lstrip("-").isdigit():
+            return service_exception(inv, "keycombination", "java.lang.IllegalArgumentException: "
+                                     "Error: Invalid arguments for command: keycombination")
+        args = args[2:]
+    if not args:
+        return service_exception(inv, "keycombination",
+                                 "java.lang.IllegalArgumentException: Argument expected after \"keycombination\"")
+    names = []
+    for arg in args:
+        name = canonical_key(arg)
+        if name is None:
+            return service_exception(inv, "keycombination",
+                                     f"java.lang.IllegalArgumentException: Unknown keycode: {arg}")
+        names.append(name)
+    if len(names) < 2:
+        return service_exception(inv, "keycombination", "java.lang.IllegalArgumentException: "
+                                 "keycombination requires at least 2 keycodes")
+    inv.phone.system.key_combination(names)
     return 0
 
 
@@ -117,6 +145,7 @@ Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]
 The commands and default sources are:
       text <string> (Default: keyboard)
       keyevent [--longpress|--doubletap] <key code number or name> ... (Default: keyboard)
+      keycombination [-t duration(ms)] <key code 1> <key code 2> ... (Default: keyboard, the key order is important here.)
       tap <x> <y> (Default: touchscreen)
       swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)
       draganddrop <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)

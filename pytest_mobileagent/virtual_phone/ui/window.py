@@ -45,6 +45,9 @@ class Window:
     """
 
     kind = "activity"
+    #: False for a non-focusable window (the text-selection toolbar): it takes
+    #: touches but never becomes the active window that dumps and keys go to
+    takes_focus = True
 
     def __init__(self, package: str, title: str, build: Callable[[], View], *,
                  width: int = WIDTH, height: int = HEIGHT, fullscreen: bool = False) -> None:
