@@ -218,12 +218,55 @@ def _wm(inv: Invocation) -> int:
 
 
 # -- dumpsys ----------------------------------------------------------------------------------
+#: Services an Android 14 phone runs that the virtual phone answers (others it has
+#: print nothing; a name no phone has is "Can't find service").
+_DUMPSYS_SERVICES = (
+    "SurfaceFlinger", "accessibility", "account", "activity", "activity_task", "alarm", "appops",
+    "audio", "battery", "batterystats", "bluetooth_manager", "clipboard", "connectivity", "content",
+    "cpuinfo", "device_policy", "deviceidle", "display", "dropbox", "gfxinfo", "graphicsstats", "input",
+    "input_method", "jobscheduler", "location", "media_session", "meminfo", "mount", "netstats",
+    "notification", "package", "permission", "power", "procstats", "role", "sensorservice", "settings",
+    "statusbar", "telephony.registry", "uimode", "usagestats", "user", "vibrator_manager", "wallpaper",
+    "webviewupdate", "wifi", "window",
+)
+
+
+def _dumpsys_options(args: list[str]) -> list[str] | None:
+    """Strip dumpsys' own options (`-t SECONDS`, `-T MS`, `--priority LEVEL`, ...); None: bad usage."""
+    args = list(args)
+    while args and args[0].startswith("-") and args[0] not in ("-l", "--help", "-h"):
+        option = args.pop(0)
+        if option in ("-t", "-T", "--priority", "--skip"):
+            if not args:
+                return None
+            value = args.pop(0)
+            if option in ("-t", "-T") and not value.isdigit():
+                return None
+        elif option not in ("--proto", "--pid", "--thread", "--stability", "--dump", "--clients", "-c",
+                            "--serialNo"):
+            return None
+    return args
+
+
 @command("dumpsys")
 def _dumpsys(inv: Invocation) -> int:
-    if not inv.args:
+    args = _dumpsys_options(inv.args)
+    if args is None:
+        inv.err(_DUMPSYS_USAGE)
+        return 255
+    if not args:
         return 0
-    service, rest = inv.args[0], inv.args[1:]
+    if args[0] == "-l":
+        inv.out("Currently running services:\n" + "".join(f"  {name}\n" for name in sorted(_DUMPSYS_SERVICES)))
+        return 0
+    if args[0] in ("-h", "--help"):
+        inv.err(_DUMPSYS_USAGE)
+        return 0
+    service, rest = args[0], args[1:]
     phone, system = inv.phone, inv.phone.system
+    if service not in _DUMPSYS_SERVICES:
+        inv.err(f"Can't find service: {service}\n")
+        return 0
     if service == "display":
         inv.out(_dumpsys_display(system))
     elif service == "window":
@@ -254,8 +297,27 @@ def _dumpsys(inv: Invocation) -> int:
                 "Display Power: state=ON\n")
     elif service == "input_method":
         inv.out("Input method service state:\n  mInputShown=false\n")
+    elif service == "package":
+        from .package_dump import dump_package
+
+        packages = [arg for arg in rest if not arg.startswith("-") and "." in arg]
+        if packages:
+            inv.out(dump_package(phone, packages[0]))
     # Other services print nothing, as a service with nothing to report would.
     return 0
+
+
+_DUMPSYS_USAGE = (
+    "usage: dumpsys\n"
+    "         To dump all services.\n"
+    "or:\n"
+    "       dumpsys [-t TIMEOUT] [--priority LEVEL] [--clients] [--dump] [--pid] [--thread] "
+    "[--help | -l | --skip SERVICES | SERVICE [ARGS]]\n"
+    "         --help: shows this help\n"
+    "         -l: only list services, do not dump them\n"
+    "         -t TIMEOUT_SEC: TIMEOUT to use in seconds instead of default 10 seconds\n"
+    "         -T TIMEOUT_MS: TIMEOUT to use in milliseconds instead of default 10 seconds\n"
+)
 
 
 def _dumpsys_display(system) -> str:
