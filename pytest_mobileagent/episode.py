@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from .agent_clock import AgentClock, AgentTimeout
 from .agents.actions import Action, Observation
 from .agents.base import agent_kind, reset_agent
+from .device.text import check_typable
 from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
 from .judge import Answer, Events, Progress, Screen, parse_hierarchy
 from .metrics import StepRecord, StopReason, TaskRecord
@@ -219,6 +220,7 @@ class Episode:
                     raise AgentFault(f"swipe needs x2 and y2: {action}")
                 device.swipe(action.x, action.y, action.x2, action.y2, action.duration_ms or 300)
             elif kind == "type":
+                check_typable(action.text or "")  # before the tap clears the field: lose nothing
                 if action.x is not None:
                     device.tap(action.x, action.y)
                     self._clear_field(action.x, action.y)

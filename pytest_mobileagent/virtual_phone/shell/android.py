@@ -16,7 +16,11 @@ from .builtins import parse_flags
 from .interpreter import Invocation, UsageError, command
 from .keycodes import canonical_key
 
-__all__ = ["android_input_text", "short_component"]
+__all__ = ["VIRTUAL_KEYBOARD_CHARS", "android_input_text", "short_component"]
+
+#: What `input text` can type: the characters the virtual keyboard's key
+#: character map (KeyCharacterMap.VIRTUAL_KEYBOARD, a US layout) has keys for.
+VIRTUAL_KEYBOARD_CHARS = frozenset(chr(c) for c in range(0x20, 0x7F)) | {"\n", "\t"}
 
 _INPUT_SOURCES = {"keyboard", "mouse", "joystick", "touchnavigation", "touchpad", "trackball", "dpad",
                   "stylus", "gamepad", "touchscreen", "rotaryencoder"}
@@ -61,55 +65,113 @@ def _hash(text: str, digits: int = 7) -> str:
     return format(zlib.crc32(text.encode()) & 0xFFFFFFF, "x").rjust(digits, "0")[:digits]
 
 
-def _number(text: str, what: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        raise UsageError(f"Error: Invalid {what}: {text}") from None
-
-
 # -- input -----------------------------------------------------------------------
+class _InputArgs:
+    """InputShellCommand's argument reading, and its failures as Android 14 prints them.
+
+    `input` is `cmd input` there: a missing argument or a bad number throws,
+    and the shell command prints "Exception occurred while executing ..." and
+    exits 255 (BasicShellCommandHandler).
+    """
+
+    def __init__(self, args: list[str]):
+        self.args, self.pos = args, 0
+
+    def next(self) -> str | None:
+        if self.pos >= len(self.args):
+            return None
+        self.pos += 1
+        return self.args[self.pos - 1]
+
+    def required(self) -> str:
+        arg = self.next()
+        if arg is None:
+            raise _InputError("java.lang.IllegalArgumentException: Argument expected after "
+                              f"\"{self.args[self.pos - 1] if self.pos else ''}\"")
+        return arg
+
+
+class _InputError(Exception):
+    pass
+
+
+class _BadNumber(Exception):
+    pass
+
+
+def _java_float(text: str) -> float:
+    """Float.parseFloat: decimal or exponent notation (no hex, no underscores)."""
+    if not re.fullmatch(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[fFdD]?\s*", text):
+        raise _BadNumber(text)
+    return float(text.strip().rstrip("fFdD"))
+
+
+def _java_int(text: str) -> int:
+    if not re.fullmatch(r"[+-]?\d+", text):
+        raise _BadNumber(text)
+    return int(text)
+
+
 @command("input")
 def _input(inv: Invocation) -> int:
-    args = list(inv.args)
-    if args and args[0] in _INPUT_SOURCES:
-        args.pop(0)
-    if len(args) >= 2 and args[0] == "-d":
-        args = args[2:]
-    if not args:
-        raise UsageError(_INPUT_USAGE.strip())
-    verb, rest = args[0], args[1:]
+    from .cmd import service_exception  # `input` is `cmd input` on Android 14
+
+    args = _InputArgs(list(inv.args))
+    verb = args.next()
+    try:
+        if verb in _INPUT_SOURCES:
+            verb = args.required()
+        if verb == "-d":
+            _java_int(args.required())
+            verb = args.required()
+        try:
+            return _input_verb(inv, verb, args)
+        except _BadNumber:
+            # InputShellCommand turns a NumberFormatException into this message
+            raise _InputError("java.lang.IllegalArgumentException: Error: Invalid arguments for "
+                              f"command: {verb}") from None
+    except _BadNumber as exc:
+        return service_exception(inv, inv.args[0], f"java.lang.NumberFormatException: For input string: \"{exc}\"")
+    except _InputError as exc:
+        return service_exception(inv, inv.args[0] if inv.args else "", str(exc))
+
+
+def _input_verb(inv: Invocation, verb: str | None, args: _InputArgs) -> int:
     system = inv.phone.system
     if verb == "text":
-        if not rest:
-            raise UsageError("Error: Invalid arguments for command: text")
-        system.input_text(android_input_text(rest[0]))
+        text = android_input_text(args.required())
+        if not set(text) <= VIRTUAL_KEYBOARD_CHARS:
+            # KeyCharacterMap.getEvents() returns null for text it has no keys
+            # for, and sendText reads its length: an exception, nothing typed.
+            raise _InputError("java.lang.NullPointerException: Attempt to get length of null array")
+        system.input_text(text)
     elif verb == "keyevent":
-        codes = [a for a in rest if not a.startswith("--")]
-        if not codes:
-            raise UsageError("Error: Invalid arguments for command: keyevent")
+        first = args.required()
+        codes = [first] + args.args[args.pos:]
         for code in codes:
+            if code in ("--longpress", "--doubletap", "--delay") or code.startswith("--"):
+                continue
             name = canonical_key(code)
-            if name is not None:
+            if name is not None:  # an unknown name is KEYCODE_UNKNOWN, which does nothing
                 system.key(name)
     elif verb == "tap":
-        if len(rest) != 2:
-            raise UsageError("Error: Invalid arguments for command: tap")
-        system.tap(int(_number(rest[0], "x")), int(_number(rest[1], "y")))
+        x, y = _java_float(args.required()), _java_float(args.required())
+        system.tap(int(x), int(y))
     elif verb in ("swipe", "draganddrop"):
-        if len(rest) not in (4, 5):
-            raise UsageError(f"Error: Invalid arguments for command: {verb}")
-        x1, y1, x2, y2 = (int(_number(v, "coordinate")) for v in rest[:4])
-        duration = int(_number(rest[4], "duration")) if len(rest) == 5 else -1
+        x1, y1, x2, y2 = (_java_float(args.required()) for _ in range(4))
+        duration_arg = args.next()
+        duration = _java_int(duration_arg) if duration_arg is not None else -1
         if duration < 0:
             duration = 300  # InputShellCommand's default
-        system.swipe(x1, y1, x2, y2, duration)
+        system.swipe(int(x1), int(y1), int(x2), int(y2), duration)
     elif verb == "press":
         system.key("DPAD_CENTER")
     elif verb == "keycombination":
-        return _input_keycombination(inv, rest)
+        return _input_keycombination(inv, args.args[args.pos:])
+    elif verb in (None, "help", "-h"):
+        inv.out(_INPUT_USAGE.lstrip("\n"))
     else:
-        raise UsageError(f"Error: Unknown command: {verb}\n{_INPUT_USAGE.strip()}")
+        inv.out(f"Unknown command: {verb}\n")  # handleDefaultCommands; the exit status stays 0
     return 0
 
 
