@@ -242,15 +242,7 @@ def test_driver_agent_is_told_to_stop_on_success(pytester: pytest.Pytester, phon
                         return "stopped by the harness"
                 return "ran out of plan"
 
-        class Accented:
-    '''Types text the phone's keyboard has no keys for.'''
-    def __init__(self, context):
-        pass
-    def step(self, observation):
-        return Action.type("3+5=café")
-
-def pytest_mobileagent_register_agents(registry):
-    registry.register("accented", Accented)
+        def pytest_mobileagent_register_agents(registry):
             registry.register("driver", Driver)
         """
     )
@@ -362,15 +354,7 @@ def test_step_agents_see_the_screen(pytester: pytest.Pytester, phone):
                     return Action.finish("done")
                 return Action.wait()
 
-        class Accented:
-    '''Types text the phone's keyboard has no keys for.'''
-    def __init__(self, context):
-        pass
-    def step(self, observation):
-        return Action.type("3+5=café")
-
-def pytest_mobileagent_register_agents(registry):
-    registry.register("accented", Accented)
+        def pytest_mobileagent_register_agents(registry):
             registry.register("looker", Looker)
         """
     )
