@@ -109,6 +109,9 @@ class App:
     has_about: ClassVar[bool] = True
     #: (question, answer) pairs the About screen's "Frequently asked questions" lists
     faq: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: roles the app qualifies for (its manifest's intent filters), e.g.
+    #: {roles.ROLE_SMS}; `cmd role add-role-holder` refuses the others
+    roles: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         self.data = self.new_data()
@@ -182,6 +185,17 @@ class Activity:
 
     def finish(self) -> None:
         self.host.finish_activity(self)
+
+    def request_focus(self, id: str, key: str | None = None) -> None:
+        """Focus the view ``id`` (``key`` for one list row) after the next rebuild (View.requestFocus).
+
+        For a dialog's field: ``dialog.window.request_focus(id)``.
+        """
+        self.window.request_focus(id, key)
+
+    def holds_role(self, role: str) -> bool:
+        """Whether this app holds ``role`` now (RoleManager.isRoleHeld), e.g. roles.ROLE_SMS."""
+        return self.host.roles.is_holder(role, self.app.package)
 
     def launch_app(self, package: str) -> None:
         """Start another app's launcher activity (what a home screen icon does)."""

@@ -620,15 +620,17 @@ class FloatingActionButton(ImageButton):
 
 
 class EditText(TextView):
-    """An editable text field with a hint, focus and a cursor.
+    """An editable text field with a hint, focus, a cursor and a selection.
 
-    Empty fields report their hint as `text`, as Android 8+ does.  Typing
+    Empty fields report their hint as `text`, as Android 8+ does.  Editing
+    (touch, long press, keys, the selection toolbar) is the system's: see
+    system.py and editing.py.  Typing
     calls `on_text_changed(new_text)`; ENTER in a single-line field calls
     `on_ime_action()`.
     """
 
     CLASS = "android.widget.EditText"
-    RETAINED = ("text", "cursor")
+    RETAINED = ("text", "cursor", "anchor")
     CLICKABLE = True
 
     def __init__(self, text: str = "", id: str = "", *, hint: str = "", single_line: bool = True,
@@ -648,6 +650,14 @@ class EditText(TextView):
         self.on_text_changed = on_text_changed
         self.on_ime_action = on_ime_action
         self.cursor = len(self.text)
+        #: the selection's fixed end; the selection is [min, max) of anchor and cursor
+        self.anchor = self.cursor
+
+    def selection(self) -> tuple[int, int]:
+        """(start, end) of the selected text; equal when there is only a cursor."""
+        size = len(self.text)
+        a, c = max(0, min(self.anchor, size)), max(0, min(self.cursor, size))
+        return min(a, c), max(a, c)
 
     def shown_text(self) -> str:
         if not self.text:
