@@ -64,6 +64,14 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(ReportingPlugin(config), "mobileagent-reporting")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    config = session.config
+    runtime = config.stash.get(RUNTIME_KEY, None)
+    if runtime is not None and not hasattr(config, "workerinput") and not config.option.collectonly:
+        runtime.claim_requested_devices()
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     runtime = config.stash.get(RUNTIME_KEY, None)
     if runtime is not None:
@@ -165,7 +173,8 @@ class XdistGlue:
                 f"{len(specs)} xdist workers but only {len(serials)} device(s) given with --device "
                 f"({', '.join(serials)}): give one device per worker, or run -n {len(serials)}"
             )
-        self.broker = DeviceBroker(serials, workers=len(specs))
+        runtime = config.stash[RUNTIME_KEY]
+        self.broker = DeviceBroker(serials, workers=len(specs), pool_factory=lambda: runtime.pool)
         self.address = self.broker.start()
 
     def pytest_configure_node(self, node: Any) -> None:

@@ -91,15 +91,30 @@ class Runtime:
         return self._agent
 
     # -- device ---------------------------------------------------------------
+    @property
+    def pool(self) -> Any:
+        """The :class:`~pytest_mobileagent.device.DevicePool` of the process that allocates
+        (the xdist controller, or the sole process); created on first use."""
+        if self._pool is None:
+            from .device import DevicePool
+
+            self._pool = DevicePool(requested=list(self.options.devices) or None, boot_virtual=True,
+                                    device_wait=self.options.device_wait)
+        return self._pool
+
+    def claim_requested_devices(self) -> None:
+        """Check and claim the ``--device`` serials for the run, before any test runs
+        (a :class:`~pytest_mobileagent.device.DeviceAllocationError`, a usage error, if
+        one is not online or another run holds it)."""
+        if self.options.devices:
+            self.pool.claim_requested()
+
     def _serial(self) -> str:
         workerinput = getattr(self.config, "workerinput", None)
         if workerinput is not None and workerinput.get(BROKER_KEY):
             return request_device(workerinput[BROKER_KEY], workerinput.get("workerid", "gw?"))
-        from .device import DevicePool
-
         # Not under xdist: this process allocates (and boots, if need be) its own device.
-        self._pool = DevicePool(requested=list(self.options.devices) or None, boot_virtual=True)
-        return self._pool.allocate(1)[0]
+        return self.pool.allocate(1)[0]
 
     @property
     def device(self) -> "Device":
