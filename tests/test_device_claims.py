@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import json
 import os
-import select
+import shutil
 import subprocess
 import sys
-import textwrap
 
 import pytest
 
@@ -127,39 +126,59 @@ def pytest_mobileagent_register_agents(registry):
 """
 
 
-def test_two_concurrent_runs_use_different_devices(pytester: pytest.Pytester, adb_server_port):
+# Runs both pytest runs inside a private network namespace, so that the only
+# phones there are the ones they boot (an adb server lists every phone on the
+# odd ports 5555-5585 of its namespace, including other tests' phones).
+DRIVER = """
+import json, os, select, subprocess, sys
+subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+import adbutils
+subprocess.run([adbutils.adb_path(), "-P", "5037", "start-server"], check=True, capture_output=True)
+os.environ["ANDROID_ADB_SERVER_PORT"] = "5037"
+WAIT = float(sys.argv[1])
+ready, go = "ready.fifo", "go.fifo"
+os.mkfifo(ready)
+os.mkfifo(go)
+env = {**os.environ, "GATE_READY": os.path.abspath(ready), "GATE_GO": os.path.abspath(go)}
+pytest = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"]
+ready_fd = os.open(ready, os.O_RDONLY | os.O_NONBLOCK)
+first = subprocess.Popen(pytest + ["--agent", "gate", "-k", "add", "--results-json", "first.json"],
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+try:
+    readable, _, _ = select.select([ready_fd], [], [], WAIT)
+    assert readable and os.read(ready_fd, 100).startswith(b"inside a task"), "the first run never got inside its task"
+    second = subprocess.run(pytest + ["--agent", "replay", "--results-json", "second.json"],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=WAIT)
+finally:
+    os.close(ready_fd)
+    try:
+        go_fd = os.open(go, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError:
+        pass  # the first run is no longer waiting
+    else:
+        os.write(go_fd, b"go\\n")
+        os.close(go_fd)
+    first_out, _ = first.communicate(timeout=WAIT)
+    subprocess.run([adbutils.adb_path(), "-P", "5037", "kill-server"], capture_output=True)
+print(json.dumps({"first": [first.returncode, first_out], "second": [second.returncode, second.stdout]}))
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("unshare") or not shutil.which("ip"),
+                    reason="needs root, unshare and ip for a private network namespace")
+def test_two_concurrent_runs_use_different_devices(pytester: pytest.Pytester):
     pytester.makepyfile(test_calc=TASKS)
     pytester.makeconftest(GATE)
-    ready, go = pytester.path / "ready.fifo", pytester.path / "go.fifo"
-    os.mkfifo(ready)
-    os.mkfifo(go)
-    env = {**os.environ, "GATE_READY": str(ready), "GATE_GO": str(go)}
-    ready_fd = os.open(ready, os.O_RDONLY | os.O_NONBLOCK)
-    first = subprocess.Popen(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--agent", "gate", "-k", "add",
-         "--results-json", "first.json"],
-        cwd=pytester.path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        readable, _, _ = select.select([ready_fd], [], [], WAIT)
-        assert readable, "the first run never got inside its task"
-        assert os.read(ready_fd, 100).startswith(b"inside a task")
-        second = pytester.runpytest_subprocess("--agent", "replay", "--results-json", "second.json",
-                                               timeout=WAIT)
-    finally:
-        os.close(ready_fd)
-        try:
-            go_fd = os.open(go, os.O_WRONLY | os.O_NONBLOCK)
-        except OSError:
-            pass  # the first run is no longer waiting
-        else:
-            os.write(go_fd, b"go\n")
-            os.close(go_fd)
-        out, _ = first.communicate(timeout=WAIT)
-    assert first.returncode == 0, out
-    second.assert_outcomes(passed=2)
+    driver = subprocess.run(["unshare", "--net", sys.executable, "-c", DRIVER, str(WAIT)], cwd=pytester.path,
+                            capture_output=True, text=True, timeout=3 * WAIT)
+    assert driver.returncode == 0, driver.stderr[-3000:]
+    runs = json.loads(driver.stdout.splitlines()[-1])
+    assert runs["first"][0] == 0, runs["first"][1][-3000:]
+    assert runs["second"][0] == 0, runs["second"][1][-3000:]
     first_data = json.loads((pytester.path / "first.json").read_text())
     second_data = json.loads((pytester.path / "second.json").read_text())
     assert first_data["aggregate"]["sr"] == second_data["aggregate"]["sr"] == 1.0
+    assert len(first_data["tasks"]) == 1 and len(second_data["tasks"]) == 2
     assert first_data["devices"] and second_data["devices"]
     assert not set(first_data["devices"]) & set(second_data["devices"])
 
