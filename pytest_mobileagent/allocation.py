@@ -99,6 +99,11 @@ class DeviceBroker:
             self._assigned[worker] = free[0]
             return free[0]
 
+    def release(self, worker: str) -> None:
+        """Give ``worker``'s device back (its process is gone), for its replacement."""
+        with self._lock:
+            self._assigned.pop(worker, None)
+
     def close(self) -> None:
         if self._listener is not None:
             self._listener.close()

@@ -24,14 +24,23 @@ if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
     from .device import Device
+    from .episode import Episode
     from .events import EventServer
+    from .ledger import RunLedger
 
-__all__ = ["EVENT_PORT_ON_DEVICE", "Runtime", "build_registry"]
+__all__ = ["DEVICE_ATTR", "EPISODE_KEY", "EVENT_PORT_ON_DEVICE", "LEDGER_KEY", "RECORD_ATTR", "RUNTIME_KEY",
+           "Runtime", "build_registry"]
 
 # The port the listener app (and the virtual phone) connects to on the device.
 EVENT_PORT_ON_DEVICE = "tcp:8888"
 
-
+# Where the plugin keeps its state. They live here, below plugin.py, fixtures.py
+# and reporting/plugin.py, so that those modules need not import each other.
+RUNTIME_KEY = pytest.StashKey["Runtime"]()  # config.stash: this process's Runtime
+LEDGER_KEY = pytest.StashKey["RunLedger"]()  # config.stash: collected tasks, crashes, interruption
+EPISODE_KEY = pytest.StashKey["Episode"]()  # item.stash: the task's episode
+RECORD_ATTR = "mobileagent_record"  # the TestReport attribute carrying a task's record dict
+DEVICE_ATTR = "mobileagent_device"  # ... and the one carrying {"serial", "android_version"} of its device
 
 def build_registry(config: pytest.Config | None) -> AgentRegistry:
     """Built-ins, then the ``pytest_mobileagent_register_agents`` hook, then entry points."""
