@@ -61,6 +61,7 @@ class Episode:
         self._body: Callable[[], Any] | None = None
         self._device: "Device | None" = None
         self._server: "EventServer | None" = None
+        self._server_dropped = 0  # the server's drop count when the episode began
         self._artifacts: Path | None = None
         self._xml = ""
         self._png: bytes | None = None
@@ -88,6 +89,7 @@ class Episode:
         for permission in self.spec.permissions:
             device.grant(package, permission)
         self._server.drain()
+        self._server_dropped = self._server.dropped
 
     def device_info(self) -> dict[str, str] | None:
         """Serial and Android version of the task's device, for the reports (None before reset)."""
@@ -461,6 +463,9 @@ class Episode:
         record.milestones = list(self.progress.declared)
         record.milestones_reached = self.progress.reached_in_order
         record.event_log = [event.to_dict() for event in self.events]
+        if self._server is not None:
+            # What the server had to drop while this episode ran, and what the episode's cap dropped.
+            record.events_dropped = self.events.dropped + self._server.dropped - self._server_dropped
         record.initial_screenshot = self._screenshot_path(0)  # 'all' mode, or the agent read it
         if self._artifacts is not None and self._xml:
             path = self._artifacts / "final_hierarchy.xml"
