@@ -469,7 +469,7 @@ class Episode:
         record.initial_screenshot = self._screenshot_path(0)  # 'all' mode, or the agent read it
         if self._artifacts is not None and self._xml:
             path = self._artifacts / "final_hierarchy.xml"
-            path.write_text(self._xml, encoding="utf-8")
+            path.write_text(self.runtime.redact(self._xml), encoding="utf-8")
             record.final_hierarchy = str(path)
         if not record.success and record.error is None and self.last_assertion is not None:
             record.error = _assertion_summary(self.last_assertion)
