@@ -7,12 +7,14 @@ the list sorted by package.
 from __future__ import annotations
 
 from .calculator import Calculator
+from .filemanager import FileManagerApp
 from .launcher import Launcher
 from .notes import NotesApp
 
 INSTALLED_APPS = [
     Launcher,       # com.android.launcher3
     Calculator,     # com.simplemobiletools.calculator
+    FileManagerApp,  # com.simplemobiletools.filemanager.pro
     NotesApp,       # com.simplemobiletools.notes.pro
 ]
 
