@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .calculator import Calculator
 from .filemanager import FileManagerApp
+from .gallery import GalleryApp
 from .launcher import Launcher
 from .notes import NotesApp
 
@@ -15,6 +16,7 @@ INSTALLED_APPS = [
     Launcher,       # com.android.launcher3
     Calculator,     # com.simplemobiletools.calculator
     FileManagerApp,  # com.simplemobiletools.filemanager.pro
+    GalleryApp,     # com.simplemobiletools.gallery.pro
     NotesApp,       # com.simplemobiletools.notes.pro
 ]
 

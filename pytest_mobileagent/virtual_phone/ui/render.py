@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 
+from . import bitmaps as _bitmaps
 from . import text as _text
 from .views import (
     ACCENT,
@@ -282,6 +283,8 @@ def paint(ops: list[tuple], width: int, height: int, *, top: int = 0, bottom: in
             dims.pop(0)
             shade = _shader(tuple(dims))
         elif kind == "icon":
+            if op[1].startswith(_bitmaps.PREFIX) and _paste_bitmap(image, op, dims):
+                continue
             _icon(draw, op[1], op[2], shade(op[3]), shade)
         elif kind == "toast":
             f = _text.font(40)
@@ -291,6 +294,19 @@ def paint(ops: list[tuple], width: int, height: int, *, top: int = 0, bottom: in
                                    fill=shade((60, 60, 60)))
             draw.text((left + dp(16), y + (dp(44) - 40) // 2), op[1], font=f, fill=shade((255, 255, 255)))
     return image
+
+
+def _paste_bitmap(image, op: tuple, scrims: list[int]) -> bool:
+    """Paste a file's picture (an "icon" named bitmap:...) into its box; False if it has none."""
+    l, t, r, b = op[2]
+    dim = 1.0
+    for alpha in scrims:  # the scrims above it darken it as they darken colours
+        dim *= 1 - alpha / 255
+    picture = _bitmaps.fitted(op[1], (r - l, b - t), round(dim, 4))
+    if picture is None:
+        return False
+    image.paste(picture, (l, t))
+    return True
 
 
 def _unshaded(color):
