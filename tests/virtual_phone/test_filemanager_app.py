@@ -142,8 +142,11 @@ def test_sort_by_size_descending(fm):
     assert names(fm) == ["clip.mp4", "notes.txt", "Testfile.txt"]  # 1686, 29 and 21 bytes
     fm.tap(desc="Sort by")
     assert fm.node(id="sorting_dialog_radio_size")["checked"] == "true"
-    fm.back()
-    assert not fm.exists(id="sorting_dialog_radio_size")
+    fm.tap(text="Ascending").tap(text="OK")
+    assert names(fm) == ["Testfile.txt", "notes.txt", "clip.mp4"]
+    fm.tap(desc="Sort by").tap(text="Name")
+    fm.back()  # BACK cancels: the order stays by size
+    assert not fm.exists(id="sorting_dialog_radio_size") and names(fm)[0] == "Testfile.txt"
 
 
 def test_search_finds_files_below_the_current_folder(fm):
