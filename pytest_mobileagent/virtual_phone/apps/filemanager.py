@@ -205,7 +205,7 @@ class MainActivity(Activity):
         return Column(
             self._selection_bar() if self.selection else self._top_bar(),
             RelativeLayout(
-                Column(FrameLayout(pages[self.tab](), id="main_view_pager", class_name="androidx.viewpager.widget.ViewPager",
+                Column(FrameLayout(pages[self.tab](), id="main_view_pager", class_name="androidx.viewpager.widget.b",  # R8-renamed, as dumped
                                    height=MATCH), weight=1, height=MATCH),
                 id="main_holder", weight=1, height=MATCH, class_name="android.widget.RelativeLayout"),
             self._tabs(),
