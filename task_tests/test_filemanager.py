@@ -3,9 +3,10 @@
 Seed states are files pushed from `fixtures/` with `adb push` (the `device`
 fixture's sync SEND) into a freshly emptied folder, followed by the media
 scan broadcast, as a real device is seeded. The prompts' "Downloads" is the
-shared-storage folder `Download`. Judges read the file system through
-`device` where the screen cannot show the result (a deleted file is gone, a
-renamed one exists under its new name), and the screen for what it shows.
+shared-storage folder `Download`. Judges check the screen first (cheap,
+run after every step) and then the file system through `device`, which the
+screen cannot vouch for (a deleted file is gone, a renamed one exists under
+its new name).
 
 Where the paper's step count is below what the app needs, `min_steps` follows
 the app: selecting a file takes a long press, a deletion is confirmed, and
@@ -93,9 +94,9 @@ def test_filemanager_create_new_file(empty_download, screen, device):
               g.tap(id="android:id/button1")],
       min_steps=4, min_steps_reason=CONFIRMED_DELETE)
 def test_filemanager_delete_file(testfile_capital, screen, device):
+    assert in_download(screen) and "Testfile.txt" not in screen.texts(id="item_name")
     assert not device.exists(f"{DOWNLOAD}/Testfile.txt"), "Testfile.txt still exists"
     assert device.exists(f"{DOWNLOAD}/notes.txt"), "another file was deleted too"
-    assert in_download(screen)
 
 
 @pytest.fixture
@@ -108,10 +109,10 @@ def download_txt_and_media(device):
               g.tap(id="android:id/button1")],
       min_steps=4, min_steps_reason=CONFIRMED_DELETE)
 def test_filemanager_delete_txt(download_txt_and_media, screen, device):
+    assert in_download(screen) and "random.txt" not in screen.texts(id="item_name")
     assert not device.exists(f"{DOWNLOAD}/random.txt"), "random.txt still exists"
     assert device.exists(f"{DOWNLOAD}/voice.m4a") and device.exists(f"{DOWNLOAD}/video.mov"), \
         "a file that is not a txt file was deleted"
-    assert in_download(screen)
 
 
 VIDEOS = ("icml.mp4", "cvpr.mov", "corl.avi")
@@ -130,10 +131,10 @@ def download_conference_files(device):
               g.tap(id="cab_delete"), g.tap(id="android:id/button1")],
       min_steps=6, min_steps_reason="one long press selects, a tap adds each further video, then delete and confirm")
 def test_filemanager_delete_videos(download_conference_files, screen, device):
+    assert in_download(screen) and not set(VIDEOS) & set(screen.texts(id="item_name"))
     left = [name for name in VIDEOS if device.exists(f"{DOWNLOAD}/{name}")]
     assert not left, f"videos left: {left}"
     assert all(device.exists(f"{DOWNLOAD}/{name}") for name in OTHERS), "a file that is not a video was deleted"
-    assert in_download(screen)
 
 
 @pytest.fixture
@@ -145,10 +146,10 @@ def folder_named_hidden(device):
       prompt="Hide the folder named 'hidden' and make sure File Manager Stop showing hidden media",
       golden=[g.long_press(text="hidden"), g.tap(desc="More options"), g.tap(text="Hide")])
 def test_filemanager_hide_folder(folder_named_hidden, screen, device):
-    assert device.exists("/sdcard/.hidden") and not device.exists("/sdcard/hidden"), "the folder is not hidden"
     assert screen.exists(id="items_list"), "the file list is not shown"
     shown = screen.texts(id="item_name")
-    assert ".hidden" not in shown and "hidden" not in shown, "the file manager still shows the hidden folder"
+    assert ".hidden" not in shown and "hidden" not in shown, "the file manager still shows the folder"
+    assert device.exists("/sdcard/.hidden") and not device.exists("/sdcard/hidden"), "the folder is not hidden"
 
 
 @task(app="filemanager", prompt="open the folder 'Downloads' and rename the file 'Testfile.txt' to 'testfile1.txt'",
@@ -156,9 +157,10 @@ def test_filemanager_hide_folder(folder_named_hidden, screen, device):
               g.type("testfile1", id="rename_item_name"), g.tap(id="android:id/button1")],
       min_steps=5, min_steps_reason=SELECT_NEEDS_LONG_PRESS + "; the dialog keeps the extension in its own field")
 def test_filemanager_rename_file(testfile_capital, screen, device):
+    assert in_download(screen) and "testfile1.txt" in screen.texts(id="item_name")
+    assert not screen.exists(id="rename_item_name"), "the Rename dialog is still open"
     assert device.exists(f"{DOWNLOAD}/testfile1.txt"), "no file testfile1.txt"
     assert not device.exists(f"{DOWNLOAD}/Testfile.txt"), "Testfile.txt still exists"
-    assert in_download(screen) and not screen.exists(id="rename_item_name")
 
 
 @task(app="filemanager", prompt="Search a file named 'testfile.txt'",
