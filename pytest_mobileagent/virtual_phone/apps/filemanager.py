@@ -49,6 +49,7 @@ from ..ui.views import (
     dp,
     sp,
 )
+from ..ui.text import text_width
 from .base import Activity, App, Dialog, settings_checkbox
 from .storage_format import format_date, format_size, items_count
 
@@ -345,25 +346,29 @@ class MainActivity(Activity):
                            class_name="android.widget.HorizontalScrollView", height=dp(48), margin=(0, dp(8), 0, 0))
 
     def _item_row(self, path: str, stat, show_path: bool = False) -> View:
+        """One row: icon, name, and size/date (files) or item count (folders), placed as the app's RelativeLayout."""
         name = posixpath.basename(path)
+        text_left = dp(4) + dp(54) + dp(12)
+        small = sp(14)
         if stat.is_dir:
-            details = [TextView(items_count(self._child_count(path)), "item_details", size=sp(14),
-                                color=TEXT_SECONDARY, width=WRAP)]
+            details = [TextView(items_count(self._child_count(path)), "item_details", size=small, color=TEXT_SECONDARY,
+                                width=WRAP, margin=(text_left, dp(30), 0, 0))]
         else:
-            details = [TextView(format_size(stat.size), "item_details", size=sp(14), color=TEXT_SECONDARY,
-                                width=WRAP, margin=(0, 0, dp(12), 0)),
-                       TextView(format_date(stat.mtime, use_24_hour=self.data.use_24_hour), "item_date",
-                                size=sp(14), color=TEXT_SECONDARY, width=WRAP)]
+            size_text = format_size(stat.size)
+            date_left = text_left + text_width(size_text, small) + dp(12)
+            details = [TextView(size_text, "item_details", size=small, color=TEXT_SECONDARY, width=WRAP,
+                                margin=(text_left, dp(30), 0, 0)),
+                       TextView(format_date(stat.mtime, use_24_hour=self.data.use_24_hour), "item_date", size=small,
+                                color=TEXT_SECONDARY, width=WRAP, margin=(date_left, dp(30), 0, 0))]
         label = path[len(HOME):].lstrip("/") if show_path else name
         selected = path in self.selection
         return FrameLayout(
             RelativeLayout(
-                Row(ImageView("item_icon", icon="folder" if stat.is_dir else "file", width=dp(54), height=dp(54),
-                              margin=(dp(4), 0, dp(12), 0), tint=ACCENT if stat.is_dir else TEXT_SECONDARY),
-                    Column(TextView(label, "item_name", max_lines=1, width=MATCH),
-                           Row(*details, width=MATCH), weight=1, width=MATCH),
-                    gravity="center_vertical"),
-                id="item_holder", padding=(0, dp(2))),
+                ImageView("item_icon", icon="folder" if stat.is_dir else "file", width=dp(54), height=dp(54),
+                          margin=(dp(4), 0, 0, 0), tint=ACCENT if stat.is_dir else TEXT_SECONDARY),
+                TextView(label, "item_name", max_lines=1, width=MATCH, margin=(text_left, dp(4), dp(16), 0)),
+                *details,
+                id="item_holder", height=dp(54), margin=(0, dp(2))),
             id="item_frame", key=path, selected=selected, bg=(255, 224, 212) if selected else None,
             height=dp(58), on_click=lambda: self.tap_item(path, stat.is_dir),
             on_long_click=lambda: self.long_press_item(path))
