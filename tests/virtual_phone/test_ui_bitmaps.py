@@ -45,3 +45,14 @@ def test_renderer_pastes_pictures_darkens_them_under_scrims_and_falls_back_to_an
                     ("rect", (0, 90, 1, 91), (0, 0, 0), 0)], 200, 100)
     r, g, b = dimmed.getpixel((35, 35))
     assert (r, g) == (0, 0) and 130 <= b <= 140  # 250 * (1 - 115/255)
+
+
+def test_file_app_icons_are_distinct_drawings():
+    drawings = {}
+    for name in ("folder", "file", "sort", "home", "star", "delete", "info", "rename", "close", "play", "grid",
+                 "camera", "share", "no-such-icon"):
+        image = paint([("fill", (255, 255, 255)), ("icon", name, (0, 0, 96, 96), (0, 0, 0))], 96, 96)
+        drawings[name] = image.tobytes()
+    placeholder = drawings.pop("no-such-icon")
+    assert placeholder not in drawings.values()
+    assert len(set(drawings.values())) == len(drawings)
