@@ -137,3 +137,33 @@ def test_settings_toggles_and_24_hour_dialog(gallery):
     gallery.tap(id="change_date_time_dialog_24_hour").tap(text="OK")
     gallery.tap(id="settings_change_date_time_format_holder")
     assert gallery.node(id="change_date_time_dialog_24_hour")["checked"] == "true"
+
+
+def test_viewer_rename_hide_and_delete_change_storage(gallery):
+    gallery.tap(text="Download").tap(id="media_item_holder").tap(desc="Rename")
+    assert gallery.node(id="rename_item_name")["text"] == "sunset"
+    for _ in range(6):
+        gallery.sh("input keyevent DEL")
+    gallery.type("dusk").tap(text="OK")
+    assert "dusk.jpg" in gallery.sh(f"ls {DL}").split() and "dusk.jpg" in gallery.texts()
+    gallery.menu("Hide")
+    assert ".dusk.jpg" in gallery.sh(f"ls -a {DL}").split()
+    gallery.menu("Unhide")
+    gallery.tap(desc="Delete")
+    assert gallery.node(id="message")["text"] == 'Are you sure you want to move "dusk.jpg" into the Recycle Bin?'
+    gallery.tap(text="No")
+    assert "dusk.jpg" in gallery.sh(f"ls {DL}").split()
+    gallery.tap(desc="Delete").tap(text="Yes")
+    assert "dusk.jpg" not in gallery.sh(f"ls {DL}").split()
+    assert "beach.png" in gallery.texts()  # the viewer moves on to the next medium
+
+
+def test_create_new_folder_opens_it(gallery):
+    gallery.menu("Create new folder")
+    assert gallery.node(id="folder_path")["text"] == "Internal/"
+    gallery.tap(text="OK")
+    assert gallery.exists(id="folder_name"), "an empty name closed the dialog"
+    gallery.type("Trips").tap(text="OK")
+    assert gallery.activity().endswith("MediaActivity") and gallery.node(id="top_toolbar_search")["text"] == "Search in Trips"
+    assert gallery.sh("ls -ld /sdcard/Trips").startswith("d")
+    gallery.sh("rm -rf /sdcard/Trips")

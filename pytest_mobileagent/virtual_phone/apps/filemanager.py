@@ -16,9 +16,7 @@ also updated in the media store, as the real app does through MediaStore.
 
 from __future__ import annotations
 
-import errno
 import posixpath
-import re
 from types import SimpleNamespace
 
 from ..fs import FsError
@@ -51,6 +49,7 @@ from ..ui.views import (
 )
 from ..ui.text import text_width
 from .base import Activity, App, Dialog, settings_checkbox
+from .commons_files import NAME_TAKEN, delete_path, fs_error_toast, move_path, name_problem, show_rename_dialog
 from .storage_format import format_date, format_size, items_count
 
 PACKAGE = "com.simplemobiletools.filemanager.pro"
@@ -61,7 +60,6 @@ TOTAL_STORAGE = 8 * 1024 ** 3
 SORT_FIELDS = ("name", "size", "last_modified", "extension")
 TAB_FILES, TAB_RECENTS, TAB_STORAGE = 0, 1, 2
 TAB_LABELS = ("Files", "Recents", "Storage")
-_INVALID_NAME = re.compile(r'[/\\:*?"<>|\x00]')
 
 #: the Storage tab's categories: (id prefix, label, media types / MIME test)
 _ARCHIVE_EXTS = {"zip", "rar", "7z", "tar", "gz", "bz2", "xz", "apk"}
@@ -525,15 +523,13 @@ class MainActivity(Activity):
 
         def ok(d: Dialog) -> bool:
             name = d.find("item_title").text
-            if not name:
-                self.toast("Empty name")
-                return False
-            if _INVALID_NAME.search(name) or name in (".", ".."):
-                self.toast("Invalid name")
+            problem = name_problem(name)
+            if problem:
+                self.toast(problem)
                 return False
             path = posixpath.join(folder, name)
             if self.fs.exists(path):
-                self.toast("A file or folder with that name already exists")
+                self.toast(NAME_TAKEN)
                 return False
             try:
                 if d.find("dialog_radio_group").checked_index == 1:
@@ -541,7 +537,7 @@ class MainActivity(Activity):
                 else:
                     self.fs.mkdir(path)
             except FsError as exc:
-                self.toast(_fs_toast(exc))
+                self.toast(fs_error_toast(exc))
                 return False
             if self.host.media_store is not None:
                 self.host.media_store.scan(path)
@@ -559,71 +555,15 @@ class MainActivity(Activity):
                                 positive=("Yes", lambda d: self.delete(paths)), negative="No"))
 
     def delete(self, paths: list[str]) -> None:
-        failed = 0
         for path in paths:
-            try:
-                self.fs.remove(path, recursive=True)
-            except FsError:
-                failed += 1
-                continue
-            if self.host.media_store is not None:
-                self.host.media_store.file_deleted(path)
+            delete_path(self, path)
         self.selection = []
-        if failed:
-            self.toast("An unknown error occurred")
 
     def show_rename_dialog(self) -> None:
-        path = self.selection[0]
-        full = posixpath.basename(path)
-        is_dir = self.fs.isdir(path)
-        dot = full.rfind(".")
-        has_ext = dot > 0 and not is_dir
-        name, ext = (full[:dot], full[dot + 1:]) if has_ext else (full, "")
-
-        def body() -> View:
-            fields: list[View] = [FrameLayout(EditText(name, "rename_item_name", hint="Title", autofocus=True),
-                                              id="rename_item_title_hint")]
-            if has_ext:
-                fields.append(FrameLayout(EditText(ext, "rename_item_extension", hint="Extension"),
-                                          id="rename_item_extension_hint", margin=(0, dp(12), 0, 0)))
-            return Column(*fields, id="rename_item_holder", padding=(dp(16), dp(12), dp(16), 0))
-
-        def ok(d: Dialog) -> bool:
-            new_name = d.find("rename_item_name").text
-            ext_view = d.find("rename_item_extension")
-            new_ext = ext_view.text if ext_view is not None else ""
-            if not new_name:
-                self.toast("Empty name")
-                return False
-            if _INVALID_NAME.search(new_name) or new_name in (".", ".."):
-                self.toast("Invalid name")
-                return False
-            if new_ext:
-                new_name += "." + new_ext
-            new_path = posixpath.join(posixpath.dirname(path), new_name)
-            if new_path == path:
-                self.toast("That name is already taken")
-                return False
-            if new_path.lower() != path.lower() and self.fs.exists(new_path):
-                self.toast("That name is already taken")
-                return False
-            if not self._move(path, new_path):
-                return False
-            self.toast("Renaming succeeded")
-            self.selection = []
-            return True
-
-        self.show_dialog(Dialog("Rename", body, positive=("OK", ok), negative="Cancel"))
+        show_rename_dialog(self, self.selection[0], lambda _new: self._clear_selection())
 
     def _move(self, old: str, new: str) -> bool:
-        try:
-            self.fs.rename(old, new)
-        except FsError as exc:
-            self.toast(_fs_toast(exc))
-            return False
-        if self.host.media_store is not None:
-            self.host.media_store.file_renamed(old, new)
-        return True
+        return move_path(self, old, new)
 
     def set_hidden(self, hide: bool) -> None:
         for path in list(self.selection):
@@ -633,7 +573,7 @@ class MainActivity(Activity):
                 continue
             new_path = posixpath.join(posixpath.dirname(path), new_name)
             if self.fs.exists(new_path):
-                self.toast("That name is already taken")
+                self.toast(NAME_TAKEN)
                 continue
             self._move(path, new_path)
         self.selection = []
@@ -683,14 +623,6 @@ class MainActivity(Activity):
             child = posixpath.join(path, name)
             count += self._file_count(child) if stat.is_dir else 1
         return count
-
-
-def _fs_toast(exc: FsError) -> str:
-    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return "Could not write to the selected destination"
-    if exc.errno == errno.ENOSPC:
-        return "Not enough free space"
-    return "An unknown error occurred"
 
 
 class SettingsActivity(Activity):

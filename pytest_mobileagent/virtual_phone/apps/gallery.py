@@ -22,7 +22,6 @@ from ..media_store import EXTERNAL_ROOT, MediaItem
 from ..ui.views import (
     ACCENT,
     MATCH,
-    TEXT,
     TEXT_SECONDARY,
     WRAP,
     CheckBox,
@@ -45,6 +44,7 @@ from ..ui.views import (
     sp,
 )
 from .base import Activity, App, Dialog, settings_checkbox
+from .commons_files import NAME_TAKEN, delete_path, fs_error_toast, move_path, name_problem, show_rename_dialog
 from .storage_format import format_date, format_size
 
 PACKAGE = "com.simplemobiletools.gallery.pro"
@@ -91,7 +91,7 @@ def new_data() -> SimpleNamespace:
         crop_thumbnails=True, scroll_horizontally=False, enable_pull_to_refresh=True, max_brightness=False,
         black_background=False, hide_system_ui=True, allow_instant_change=False, allow_photo_gestures=False,
         allow_down_gesture=True, show_notch=True, use_24_hour=False, date_format="%d.%m.%Y",
-        skip_delete_confirmation=False, keep_last_modified=True, use_recycle_bin=True,
+        skip_delete_confirmation=False, keep_last_modified=True, use_recycle_bin=True, recycle_bin={},
         wallpapers={},  # "home"/"lock" -> path: what Simple Wallpaper set, as WallpaperManager would hold it
     )
 
@@ -222,6 +222,39 @@ class GalleryActivity(Activity):
                 id="top_app_bar_layout", margin=(dp(16), dp(8)), height=WRAP),
             id=menu_id, height=WRAP)
 
+    def show_create_folder_dialog(self) -> None:
+        """commons CreateNewFolderDialog: the parent path (read-only here) and the new folder's name."""
+        parent = getattr(self, "folder", "") or EXTERNAL_ROOT
+
+        def body() -> View:
+            shown = "Internal" + parent[len(EXTERNAL_ROOT):] + "/"
+            return Column(
+                LinearLayout(EditText(shown, "folder_path", enabled=False), id="folder_path_hint"),
+                LinearLayout(EditText("", "folder_name", hint="Title", autofocus=True), id="folder_name_hint",
+                             margin=(0, dp(12), 0, 0)),
+                id="dialog_holder", padding=(dp(16), dp(12), dp(16), 0))
+
+        def ok(d: Dialog) -> bool:
+            name = d.find("folder_name").text
+            problem = name_problem(name)
+            if problem:
+                self.toast(problem)
+                return False
+            path = posixpath.join(parent, name)
+            if self.host.fs.exists(path):
+                self.toast(f'Folder "{name}" already exists')
+                return False
+            try:
+                self.host.fs.mkdir(path)
+            except OSError as exc:
+                self.toast(fs_error_toast(exc))
+                return False
+            # The app opens the new, empty folder: it shows up among folders once it holds media.
+            self.start(MediaActivity, folder=path)
+            return True
+
+        self.show_dialog(Dialog("Create new folder", body, positive=("OK", ok), negative="Cancel"))
+
     def thumbnail(self, item: MediaItem, id: str, size: int) -> View:
         from ..ui import bitmaps
 
@@ -272,7 +305,7 @@ class MainActivity(GalleryActivity):
             if self.temporarily_show_hidden else
             MenuItem("Temporarily show hidden", lambda: setattr(self, "temporarily_show_hidden", True)),
             MenuItem("Temporarily show excluded", lambda: None),
-            MenuItem("Create new folder", lambda: self.toast("Creating folders is not supported here")),
+            MenuItem("Create new folder", self.show_create_folder_dialog),
             MenuItem("Column count", lambda: None),
             MenuItem("Settings", lambda: self.start(SettingsActivity)),
             MenuItem("About", lambda: self.start(ABOUT)),
@@ -390,7 +423,7 @@ class MediaActivity(GalleryActivity):
             MenuItem("Open camera", lambda: self.toast("No app found to take a photo")),
             MenuItem("Group by", self.show_group_dialog),
             MenuItem("Set as default folder", lambda: None),
-            MenuItem("Create new folder", lambda: self.toast("Creating folders is not supported here")),
+            MenuItem("Create new folder", self.show_create_folder_dialog),
             MenuItem("Column count", lambda: None),
             MenuItem("Slideshow", lambda: None),
             MenuItem("Settings", lambda: self.start(SettingsActivity)),
@@ -514,12 +547,14 @@ class ViewPagerActivity(GalleryActivity):
         store = self.host.media_store
         item = store.get(self.path) if store is not None else None
         name = posixpath.basename(self.path)
+        hidden = name.startswith(".")
         favorite = self.path in self.data.favorites
         items = [
             MenuItem("Properties", self.show_properties, id="menu_properties", icon="info", show_as_action=True),
-            MenuItem("Rename", lambda: self.toast("Renaming is not supported here"), id="menu_rename",
+            MenuItem("Rename", lambda: show_rename_dialog(self, self.path, self._renamed), id="menu_rename",
                      icon="rename", show_as_action=True),
-            MenuItem("Hide", lambda: self.toast("Hiding is not supported here"), id="menu_hide"),
+            MenuItem("Unhide", lambda: self.set_hidden(False), id="menu_unhide") if hidden
+            else MenuItem("Hide", lambda: self.set_hidden(True), id="menu_hide"),
             MenuItem("Copy to", lambda: None, id="menu_copy_to"),
             MenuItem("Move to", lambda: None, id="menu_move_to"),
             MenuItem("Create shortcut", lambda: None, id="menu_create_shortcut"),
@@ -542,7 +577,7 @@ class ViewPagerActivity(GalleryActivity):
               for vid, icon, desc, cb in (("bottom_favorite", "star", "Toggle favorite", self.toggle_favorite),
                                           ("bottom_edit", "edit", "Edit", lambda: self.toast("No editor here")),
                                           ("bottom_share", "share", "Share", lambda: self.toast("No app to share with")),
-                                          ("bottom_delete", "delete", "Delete", lambda: None))],
+                                          ("bottom_delete", "delete", "Delete", self.ask_delete))],
             id="bottom_actions", class_name="android.view.ViewGroup", gravity="center", bg=(0, 0, 0), height=dp(112))
         return Column(
             LinearLayout(self.toolbar("medium_viewer_toolbar", title=name, items=items, back=True, bg=(20, 20, 20)),
@@ -554,6 +589,52 @@ class ViewPagerActivity(GalleryActivity):
 
     def toggle_favorite(self) -> None:
         self.data.favorites ^= {self.path}
+
+    def _renamed(self, new_path: str) -> None:
+        if self.path in self.data.favorites:
+            self.data.favorites ^= {self.path, new_path}
+        self.path = new_path
+
+    def set_hidden(self, hide: bool) -> None:
+        """Hiding a file renames it with a leading dot, as the app does."""
+        name = posixpath.basename(self.path)
+        new_name = "." + name if hide else name.lstrip(".")
+        new_path = posixpath.join(posixpath.dirname(self.path), new_name)
+        if new_name == name or not new_name:
+            return
+        if self.host.fs.exists(new_path):
+            self.toast(NAME_TAKEN)
+        elif move_path(self, self.path, new_path):
+            self._renamed(new_path)
+
+    def ask_delete(self) -> None:
+        name = f'"{posixpath.basename(self.path)}"'
+        message = (f"Are you sure you want to move {name} into the Recycle Bin?" if self.data.use_recycle_bin
+                   else f"Are you sure you want to delete {name}?")
+        if self.data.skip_delete_confirmation:
+            self.delete()
+        else:
+            self.show_dialog(Dialog(message=message, positive=("Yes", lambda d: self.delete()), negative="No"))
+
+    def delete(self) -> None:
+        """Delete the shown medium (into the app's Recycle Bin when it is on) and show the next one."""
+        siblings = [r.path for r in self.sort_media(
+            [r for r in self.visible_media() if posixpath.dirname(r.path) == posixpath.dirname(self.path)],
+            *self.data.folder_media_sorts.get(self.extras.get("folder", ""), self.data.media_sort))]
+        if self.data.use_recycle_bin:
+            try:
+                self.data.recycle_bin[self.path] = self.host.fs.read_file(self.path)
+            except OSError:
+                pass
+        if not delete_path(self, self.path):
+            return
+        self.data.favorites.discard(self.path)
+        rest = [p for p in siblings if p != self.path]
+        if not rest:
+            self.finish()
+            return
+        index = siblings.index(self.path) if self.path in siblings else 0
+        self.path = rest[min(index, len(rest) - 1)]
 
     def set_as(self) -> None:
         # Android's resolver starts the only app that handles ATTACH_DATA directly: on this phone that is
