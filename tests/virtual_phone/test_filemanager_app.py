@@ -162,3 +162,16 @@ def test_storage_tab_shows_totals(fm):
     assert fm.node(id="documents_size")["text"].endswith("B")
     fm.tap(text="Files")
     assert fm.exists(id="items_list")
+
+
+def test_files_removed_behind_the_apps_back(fm):
+    fm.tap(text="Download").long_press(text="Testfile.txt").tap(desc="Properties")
+    fm.sh(f"rm {DL}/Testfile.txt")
+    fm.sh("input keyevent 0")  # any input rebuilds the screen
+    assert fm.exists(id="property_value", text="Testfile.txt")
+    fm.tap(text="OK").back()  # BACK ends the selection
+    assert "Testfile.txt" not in names(fm)
+    fm.long_press(text="notes.txt")
+    fm.sh(f"rm {DL}/notes.txt")
+    fm.tap(desc="Delete").tap(text="Yes")  # deleting what is already gone: a toast, no crash
+    assert fm.activity().endswith("MainActivity") and names(fm) == ["clip.mp4"]

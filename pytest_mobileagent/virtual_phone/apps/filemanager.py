@@ -589,7 +589,10 @@ class MainActivity(Activity):
 
         def body() -> View:
             rows: list[View] = []
-            if len(paths) == 1:
+            if len(paths) == 1 and not self.fs.exists(paths[0]):
+                # removed behind the app's back (adb shell rm) while the dialog was open
+                rows.append(row("Name", posixpath.basename(paths[0])))
+            elif len(paths) == 1:
                 path = paths[0]
                 stat = self.fs.stat(path)
                 rows += [row("Name", posixpath.basename(path)), row("Path", posixpath.dirname(path)),
