@@ -175,3 +175,14 @@ def test_files_removed_behind_the_apps_back(fm):
     fm.sh(f"rm {DL}/notes.txt")
     fm.tap(desc="Delete").tap(text="Yes")  # deleting what is already gone: a toast, no crash
     assert fm.activity().endswith("MainActivity") and names(fm) == ["clip.mp4"]
+
+
+def test_grid_view_for_one_folder(fm):
+    fm.tap(text="Download").menu("Change view type").tap(text="Grid").tap(id="change_view_type_dialog_use_for_this_folder")
+    fm.tap(text="OK")
+    dump = fm.dump()
+    assert names(fm) == ["clip.mp4", "notes.txt", "Testfile.txt"] and not find_all(dump, id="item_details")
+    rows = {n["bounds"].split("][")[0] for n in find_all(dump, id="item_frame")}
+    assert len(rows) == 3 and len({r.split(",")[1] for r in rows}) == 1  # side by side in one row
+    fm.back()
+    assert find_all(fm.dump(), id="item_details"), "the home folder keeps the list"

@@ -70,7 +70,8 @@ class FileManagerData(SimpleNamespace):
 
 
 def new_data() -> FileManagerData:
-    return FileManagerData(sort_by="name", ascending=True, folder_sorts={}, show_hidden=False,
+    return FileManagerData(sort_by="name", ascending=True, folder_sorts={}, show_hidden=False, grid_view=False,
+                           folder_view_types={},
                            use_24_hour=False, press_back_twice=False, skip_delete_confirmation=False,
                            enable_pull_to_refresh=True, keep_last_modified=True)
 
@@ -242,13 +243,13 @@ class MainActivity(Activity):
             else:
                 overflow.append(MenuItem("Add to favorites", lambda: self.toast("Item added to favorites")))
         else:
-            actions = [MenuItem("Change view type", lambda: None, id="change_view_type", icon="grid",
+            actions = [MenuItem("Change view type", self.show_view_type_dialog, id="change_view_type", icon="grid",
                                 show_as_action=True),
                        MenuItem("Settings", lambda: self.start(SettingsActivity), id="settings", icon="gear",
                                 show_as_action=True)]
             overflow = []
         if self.tab == TAB_FILES:
-            overflow.append(MenuItem("Change view type", lambda: None))
+            overflow.append(MenuItem("Change view type", self.show_view_type_dialog))
         overflow.append(MenuItem("Stop showing hidden media", self._stop_showing_hidden)
                         if self.temporarily_show_hidden else
                         MenuItem("Temporarily show hidden", self._temporarily_show_hidden))
@@ -309,8 +310,10 @@ class MainActivity(Activity):
             rows = [self._item_row(posixpath.join(self.path, name), stat)
                     for name, stat in self.entries(self.path)]
         content: list[View] = [self._breadcrumbs()]
+        grid = self.uses_grid(self.path) and not self.search.strip()
         if rows:
-            content.append(FrameLayout(FrameLayout(RecyclerView(*rows, id="items_list", height=MATCH),
+            content.append(FrameLayout(FrameLayout(RecyclerView(*rows, id="items_list", height=MATCH,
+                                                                columns=4 if grid else 1),
                                                    id="items_fastscroller", height=MATCH,
                                                    class_name="android.widget.RelativeLayout"),
                                        id="items_swipe_refresh", class_name="android.view.ViewGroup", weight=1,
@@ -343,8 +346,26 @@ class MainActivity(Activity):
         return FrameLayout(LinearLayout(*crumbs, orientation="horizontal", width=WRAP), id="breadcrumbs",
                            class_name="android.widget.HorizontalScrollView", height=dp(48), margin=(0, dp(8), 0, 0))
 
+    def uses_grid(self, path: str) -> bool:
+        return self.data.folder_view_types.get(path, self.data.grid_view)
+
+    def _grid_cell(self, path: str, stat) -> View:
+        """item_dir_grid / item_file_grid: a square icon with the name under it."""
+        selected = path in self.selection
+        return FrameLayout(
+            RelativeLayout(
+                ImageView("item_icon", icon="folder" if stat.is_dir else "file", width=dp(64), height=dp(64),
+                          layout_gravity="center_horizontal", tint=ACCENT if stat.is_dir else TEXT_SECONDARY),
+                TextView(posixpath.basename(path), "item_name", size=sp(13), max_lines=1, width=MATCH,
+                         gravity="center_horizontal", margin=(dp(4), dp(68), dp(4), 0)),
+                id="item_holder", height=dp(96), padding=(0, dp(4))),
+            id="item_frame", key=path, selected=selected, bg=(255, 224, 212) if selected else None,
+            on_click=lambda: self.tap_item(path, stat.is_dir), on_long_click=lambda: self.long_press_item(path))
+
     def _item_row(self, path: str, stat, show_path: bool = False) -> View:
         """One row: icon, name, and size/date (files) or item count (folders), placed as the app's RelativeLayout."""
+        if not show_path and self.uses_grid(posixpath.dirname(path)):
+            return self._grid_cell(path, stat)
         name = posixpath.basename(path)
         text_left = dp(4) + dp(54) + dp(12)
         small = sp(14)
@@ -477,6 +498,31 @@ class MainActivity(Activity):
         self.selection = []
 
     # -- dialogs ------------------------------------------------------------------------------
+    def show_view_type_dialog(self) -> None:
+        folder = self.path
+        folder_only = folder in self.data.folder_view_types
+
+        def body() -> View:
+            return ScrollView(Column(
+                RadioGroup(RadioButton("Grid", "change_view_type_dialog_radio_grid"),
+                           RadioButton("List", "change_view_type_dialog_radio_list"),
+                           id="change_view_type_dialog_radio", checked_index=0 if self.uses_grid(folder) else 1),
+                Divider("use_for_this_folder_divider", margin=(0, dp(8))),
+                CheckBox("Use for this folder only", "change_view_type_dialog_use_for_this_folder",
+                         checked=folder_only),
+                id="change_view_type_dialog_holder", padding=(dp(16), dp(4))),
+                id="change_view_type_dialog_scrollview", height=WRAP)
+
+        def ok(d: Dialog) -> None:
+            grid = d.find("change_view_type_dialog_radio").checked_index == 0
+            if d.find("change_view_type_dialog_use_for_this_folder").checked:
+                self.data.folder_view_types[folder] = grid
+            else:
+                self.data.folder_view_types.pop(folder, None)
+                self.data.grid_view = grid
+
+        self.show_dialog(Dialog("Change view type", body, positive=("OK", ok), negative="Cancel"))
+
     def show_sort_dialog(self) -> None:
         field, ascending = self.sort_for(self.path)
         folder_only = self.path in self.data.folder_sorts
