@@ -198,3 +198,13 @@ def test_adb_push_errors_and_new_folders(phone, adb_server_port, tmp_path):
     nested = run("push", str(src), "/sdcard/Download/h15/sub/x.txt")
     assert nested.returncode == 0 and run("shell", "cat /sdcard/Download/h15/sub/x.txt").stdout == "hi\n"
     run("shell", "rm -rf /sdcard/Download/h15")
+
+
+def test_a_system_without_a_phone_has_empty_storage_for_the_file_apps():
+    from pytest_mobileagent.virtual_phone.system import AndroidSystem
+
+    system = AndroidSystem(clock_ms=lambda: 0)
+    assert system.fs.isdir("/sdcard/Download") and system.media_store.query() == []
+    for package in ("com.simplemobiletools.filemanager.pro", "com.simplemobiletools.gallery.pro"):
+        system.start_activity(package)
+        assert system.focused_window()[0] == package and system.screenshot_png()
