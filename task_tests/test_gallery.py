@@ -88,7 +88,8 @@ def test_gallery_play_videos_automatically(screen):
 
 
 @task(app="gallery", prompt="Enable remember the last video playback position in settings",
-      golden=[g.tap(desc="More options"), g.tap(text="Settings"), g.tap(id="settings_remember_last_video_position_holder")],
+      golden=[g.tap(desc="More options"), g.tap(text="Settings"),
+              g.tap(id="settings_remember_last_video_position_holder")],
       min_steps=3, min_steps_reason="this phone's screen is taller than the recorded one: the option shows without "
                                     "scrolling")
 def test_gallery_remember_playback_position(screen):
@@ -129,7 +130,8 @@ def test_gallery_show_hidden_items(screen):
       min_steps=5, min_steps_reason="Sort by sits in the overflow menu and the default order is descending")
 def test_gallery_sort_by_size_asc(screen, events, progress):
     progress.reach("size, ascending chosen",
-                   screen.checked(id="sorting_dialog_radio_size") and screen.checked(id="sorting_dialog_radio_ascending")
+                   screen.checked(id="sorting_dialog_radio_size")
+                   and screen.checked(id="sorting_dialog_radio_ascending")
                    and screen.exists(id="sorting_dialog_radio_path"))  # the folders' dialog, not a folder's
     assert not screen.exists(id="sorting_dialog_radio_size"), "the Sort by dialog is still open"
     assert events.clicked(id=OK, since="size, ascending chosen"), "the order was not confirmed with OK"

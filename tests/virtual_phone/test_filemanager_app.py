@@ -186,3 +186,10 @@ def test_grid_view_for_one_folder(fm):
     assert len(rows) == 3 and len({r.split(",")[1] for r in rows}) == 1  # side by side in one row
     fm.back()
     assert find_all(fm.dump(), id="item_details"), "the home folder keeps the list"
+
+
+def test_date_and_time_format_setting_changes_the_list(fm):
+    fm.menu("Settings").tap(id="settings_change_date_time_format_holder")
+    fm.tap(id="change_date_time_dialog_radio_four").tap(id="change_date_time_dialog_24_hour").tap(text="OK")
+    fm.back().tap(text="Download")
+    assert "2023-06-30, 12:22" in fm.texts()

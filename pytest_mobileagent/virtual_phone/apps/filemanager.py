@@ -21,6 +21,7 @@ from types import SimpleNamespace
 
 from ..fs import FsError
 from ..media_store import EXTERNAL_ROOT, mime_type_of
+from ..ui.text import text_width
 from ..ui.views import (
     ACCENT,
     MATCH,
@@ -47,9 +48,16 @@ from ..ui.views import (
     dp,
     sp,
 )
-from ..ui.text import text_width
 from .base import Activity, App, Dialog, settings_checkbox
-from .commons_files import NAME_TAKEN, delete_path, fs_error_toast, move_path, name_problem, show_rename_dialog
+from .commons_files import (
+    NAME_TAKEN,
+    delete_path,
+    fs_error_toast,
+    move_path,
+    name_problem,
+    show_rename_dialog,
+)
+from .date_time_format import show_date_time_dialog
 from .storage_format import format_date, format_size, items_count
 
 PACKAGE = "com.simplemobiletools.filemanager.pro"
@@ -72,7 +80,8 @@ class FileManagerData(SimpleNamespace):
 def new_data() -> FileManagerData:
     return FileManagerData(sort_by="name", ascending=True, folder_sorts={}, show_hidden=False, grid_view=False,
                            folder_view_types={},
-                           use_24_hour=False, press_back_twice=False, skip_delete_confirmation=False,
+                           use_24_hour=False, date_format="%d.%m.%Y", press_back_twice=False,
+                           skip_delete_confirmation=False,
                            enable_pull_to_refresh=True, keep_last_modified=True)
 
 
@@ -205,7 +214,8 @@ class MainActivity(Activity):
         return Column(
             self._selection_bar() if self.selection else self._top_bar(),
             RelativeLayout(
-                Column(FrameLayout(pages[self.tab](), id="main_view_pager", class_name="androidx.viewpager.widget.b",  # R8-renamed, as dumped
+                # the ViewPager's class is R8-renamed in the real app's dumps
+                Column(FrameLayout(pages[self.tab](), id="main_view_pager", class_name="androidx.viewpager.widget.b",
                                    height=MATCH), weight=1, height=MATCH),
                 id="main_holder", weight=1, height=MATCH, class_name="android.widget.RelativeLayout"),
             self._tabs(),
@@ -346,6 +356,9 @@ class MainActivity(Activity):
         return FrameLayout(LinearLayout(*crumbs, orientation="horizontal", width=WRAP), id="breadcrumbs",
                            class_name="android.widget.HorizontalScrollView", height=dp(48), margin=(0, dp(8), 0, 0))
 
+    def _date(self, epoch_s: int) -> str:
+        return format_date(epoch_s, use_24_hour=self.data.use_24_hour, date_format=self.data.date_format)
+
     def uses_grid(self, path: str) -> bool:
         return self.data.folder_view_types.get(path, self.data.grid_view)
 
@@ -377,7 +390,7 @@ class MainActivity(Activity):
             date_left = text_left + text_width(size_text, small) + dp(12)
             details = [TextView(size_text, "item_details", size=small, color=TEXT_SECONDARY, width=WRAP,
                                 margin=(text_left, dp(30), 0, 0)),
-                       TextView(format_date(stat.mtime, use_24_hour=self.data.use_24_hour), "item_date", size=small,
+                       TextView(self._date(stat.mtime), "item_date", size=small,
                                 color=TEXT_SECONDARY, width=WRAP, margin=(date_left, dp(30), 0, 0))]
         label = path[len(HOME):].lstrip("/") if show_path else name
         selected = path in self.selection
@@ -655,7 +668,7 @@ class MainActivity(Activity):
                     if media is not None and media.duration:
                         seconds = media.duration // 1000
                         rows.append(row("Duration", f"{seconds // 60:02d}:{seconds % 60:02d}"))
-                    rows.append(row("Last modified", format_date(stat.mtime, use_24_hour=self.data.use_24_hour),
+                    rows.append(row("Last modified", self._date(stat.mtime),
                                     "properties_last_modified"))
             else:
                 total = sum(self._size(p, self.fs.stat(p)) for p in paths if self.fs.exists(p))
@@ -693,6 +706,10 @@ class SettingsActivity(Activity):
 
         rows = [
             *section("general_settings", "GENERAL",
+                     RelativeLayout(TextView("Change date and time format", "settings_change_date_time_format",
+                                             width=MATCH),
+                                    id="settings_change_date_time_format_holder", padding=(dp(16), dp(16)),
+                                    on_click=lambda: show_date_time_dialog(self, d)),
                      settings_checkbox("settings_press_back_twice", "Require pressing Back twice to leave the app",
                                        d.press_back_twice, toggle("press_back_twice"))),
             *section("visibility", "VISIBILITY",

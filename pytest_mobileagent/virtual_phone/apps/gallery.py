@@ -44,7 +44,15 @@ from ..ui.views import (
     sp,
 )
 from .base import Activity, App, Dialog, settings_checkbox
-from .commons_files import NAME_TAKEN, delete_path, fs_error_toast, move_path, name_problem, show_rename_dialog
+from .commons_files import (
+    NAME_TAKEN,
+    delete_path,
+    fs_error_toast,
+    move_path,
+    name_problem,
+    show_rename_dialog,
+)
+from .date_time_format import show_date_time_dialog
 from .storage_format import format_date, format_size
 
 PACKAGE = "com.simplemobiletools.gallery.pro"
@@ -70,13 +78,6 @@ GROUPINGS = (("none", "grouping_dialog_radio_none", "Do not group files"),
              ("file_type", "grouping_dialog_radio_file_type", "File type"),
              ("extension", "grouping_dialog_radio_extension", "Extension"),
              ("folder", "grouping_dialog_radio_folder", "Folder"))
-
-# commons' ChangeDateTimeFormatDialog, in its on-screen order
-DATE_FORMATS = (("change_date_time_dialog_radio_one", "%d.%m.%Y"), ("change_date_time_dialog_radio_two", "%d/%m/%Y"),
-                ("change_date_time_dialog_radio_three", "%m/%d/%Y"), ("change_date_time_dialog_radio_eight", "%d-%m-%Y"),
-                ("change_date_time_dialog_radio_seven", "%m-%d-%Y"), ("change_date_time_dialog_radio_four", "%Y-%m-%d"),
-                ("change_date_time_dialog_radio_five", "%d %B %Y"), ("change_date_time_dialog_radio_six", "%B %d %Y"))
-SAMPLE_DATE = 1613433600  # 16 February 2021, the day commons shows its formats with
 
 WALLPAPER_TARGETS = ("Home screen", "Lock screen", "Home and lock screen")
 
@@ -317,7 +318,8 @@ class MainActivity(GalleryActivity):
         if tiles:
             grid = RecyclerView(*tiles, id="directories_grid", columns=1 if as_list else 2, height=MATCH)
         else:
-            grid = TextView("No media files have been found with the selected filters.", "directories_empty_placeholder",
+            grid = TextView("No media files have been found with the selected filters.",
+                            "directories_empty_placeholder",
                             color=TEXT_SECONDARY, gravity="center", width=MATCH, padding=dp(24))
         return Column(
             self.search_bar("Search folders", self.search, self._search_changed, actions, overflow, "main_menu"),
@@ -512,7 +514,8 @@ class MediaActivity(GalleryActivity):
                 Divider("use_for_this_folder_divider", margin=(0, dp(8))),
                 CheckBox("Show file count at section headers", "grouping_dialog_show_file_count"),
                 CheckBox("Use for this folder only", "grouping_dialog_use_for_this_folder", checked=folder_only),
-                TextView("Please note that grouping and sorting are 2 independent fields", "grouping_dialog_bottom_note",
+                TextView("Please note that grouping and sorting are 2 independent fields",
+                         "grouping_dialog_bottom_note",
                          size=sp(14), color=TEXT_SECONDARY, width=MATCH, padding=(0, dp(8))),
                 id="grouping_dialog_holder", padding=(dp(16), dp(4))), id="grouping_dialog_scrollview",
                 height=dp(500))  # taller than a dialog may be: it scrolls, as on the phone
@@ -576,7 +579,8 @@ class ViewPagerActivity(GalleryActivity):
                         margin=(dp(24), dp(8)))
               for vid, icon, desc, cb in (("bottom_favorite", "star", "Toggle favorite", self.toggle_favorite),
                                           ("bottom_edit", "edit", "Edit", lambda: self.toast("No editor here")),
-                                          ("bottom_share", "share", "Share", lambda: self.toast("No app to share with")),
+                                          ("bottom_share", "share", "Share",
+                                           lambda: self.toast("No app to share with")),
                                           ("bottom_delete", "delete", "Delete", self.ask_delete))],
             id="bottom_actions", class_name="android.view.ViewGroup", gravity="center", bg=(0, 0, 0), height=dp(112))
         return Column(
@@ -785,26 +789,7 @@ class SettingsActivity(Activity):
             id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
     def show_date_time_dialog(self) -> None:
-        d = self.data
-        formats = [fmt for _, fmt in DATE_FORMATS]
-        import datetime as dt
-
-        sample = dt.datetime.fromtimestamp(SAMPLE_DATE, dt.timezone.utc)
-
-        def body() -> View:
-            return ScrollView(Column(
-                RadioGroup(*[RadioButton(sample.strftime(fmt), rid) for rid, fmt in DATE_FORMATS],
-                           id="change_date_time_dialog_radio_group", checked_index=formats.index(d.date_format)),
-                Divider("sorting_dialog_order_divider", margin=(0, dp(8))),
-                CheckBox("Use 24-hour time format", "change_date_time_dialog_24_hour", checked=d.use_24_hour),
-                id="change_date_time_dialog_holder", padding=(dp(16), dp(4))),
-                id="change_date_time_dialog_scrollview", height=WRAP)
-
-        def ok(dialog: Dialog) -> None:
-            d.date_format = formats[max(0, dialog.find("change_date_time_dialog_radio_group").checked_index)]
-            d.use_24_hour = dialog.find("change_date_time_dialog_24_hour").checked
-
-        self.show_dialog(Dialog("", body, positive=("OK", ok), negative="Cancel"))
+        show_date_time_dialog(self, self.data)
 
 
 class GalleryApp(App):
