@@ -9,6 +9,8 @@ from __future__ import annotations
 from .applauncher import AppLauncherApp
 from .calculator import Calculator
 from .calendar import CalendarApp
+from .filemanager import FileManagerApp
+from .gallery import GalleryApp
 from .launcher import Launcher
 from .notes import NotesApp
 from .system_apps import SYSTEM_APPS
@@ -19,6 +21,8 @@ INSTALLED_APPS = [
     AppLauncherApp,  # com.simplemobiletools.applauncher
     Calculator,     # com.simplemobiletools.calculator
     CalendarApp,    # com.simplemobiletools.calendar.pro
+    FileManagerApp,  # com.simplemobiletools.filemanager.pro
+    GalleryApp,     # com.simplemobiletools.gallery.pro
     NotesApp,       # com.simplemobiletools.notes.pro
 ]
 
