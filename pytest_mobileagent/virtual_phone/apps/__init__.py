@@ -9,11 +9,13 @@ from __future__ import annotations
 from .calculator import Calculator
 from .launcher import Launcher
 from .notes import NotesApp
+from .voicerecorder import VoiceRecorderApp
 
 INSTALLED_APPS = [
     Launcher,       # com.android.launcher3
     Calculator,     # com.simplemobiletools.calculator
     NotesApp,       # com.simplemobiletools.notes.pro
+    VoiceRecorderApp,  # com.simplemobiletools.voicerecorder
 ]
 
 __all__ = ["INSTALLED_APPS"]
