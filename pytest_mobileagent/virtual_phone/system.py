@@ -20,6 +20,7 @@ from typing import Callable
 
 from .apps import INSTALLED_APPS
 from .apps.base import Activity, App
+from .media_store import MediaStore
 from .ui import dump as _dump
 from .ui.frame import FrameBuffer
 from .ui import render as _render
@@ -70,6 +71,8 @@ class AndroidSystem:
         self._clock_ms = clock_ms or (lambda: int(time.time() * 1000))
         self._emit_sink = emit_event or (lambda event: None)
         self._lock = threading.RLock()
+        #: MediaProvider's rows for shared storage (None without a file system)
+        self.media_store = MediaStore(fs, self._clock_ms) if fs is not None else None
         self._apps: dict[str, App] = {cls.package: cls() for cls in (apps if apps is not None else INSTALLED_APPS)}
         if LAUNCHER_PACKAGE not in self._apps:
             raise ValueError(f"the app registry must include the launcher {LAUNCHER_PACKAGE}")
