@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from .calculator import Calculator
 from .launcher import Launcher
+from .musicplayer import MusicPlayerApp
 from .notes import NotesApp
 from .voicerecorder import VoiceRecorderApp
 
 INSTALLED_APPS = [
     Launcher,       # com.android.launcher3
     Calculator,     # com.simplemobiletools.calculator
+    MusicPlayerApp,  # com.simplemobiletools.musicplayer
     NotesApp,       # com.simplemobiletools.notes.pro
     VoiceRecorderApp,  # com.simplemobiletools.voicerecorder
 ]

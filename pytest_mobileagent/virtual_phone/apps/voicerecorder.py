@@ -84,6 +84,10 @@ class MainActivity(Activity):
         return self.host.fs
 
     @property
+    def store(self):
+        return getattr(self.host, "media_store", None)
+
+    @property
     def page(self) -> int:
         return self.data.last_page
 
@@ -132,7 +136,7 @@ class MainActivity(Activity):
             return
         self.recording = False
         settings = self.data.settings
-        self.playing = m.save_recording(self.fs, now_ms(self), m.EXTENSIONS[settings.extension])
+        self.playing = m.save_recording(self.fs, now_ms(self), m.EXTENSIONS[settings.extension], self.store)
         self.toast("Recording saved successfully")
 
     # -- screen ------------------------------------------------------------------------------
@@ -305,7 +309,7 @@ class MainActivity(Activity):
 
         def ok(d: Dialog) -> bool:
             try:
-                self.playing = m.rename(self.fs, recording, d.find("rename_recording_title").text)
+                self.playing = m.rename(self.fs, recording, d.find("rename_recording_title").text, self.store)
             except m.RecorderError as exc:
                 self.toast(str(exc))
                 return False
@@ -330,9 +334,9 @@ class MainActivity(Activity):
         def yes(d: Dialog) -> None:
             skip = d.find("skip_the_recycle_bin_checkbox")
             if use_bin and not (skip is not None and skip.checked):
-                m.move_to_trash(self.fs, chosen)
+                m.move_to_trash(self.fs, chosen, self.store)
             else:
-                m.delete(self.fs, chosen)
+                m.delete(self.fs, chosen, self.store)
             self.selection.finish()
 
         def body() -> View:
@@ -351,14 +355,14 @@ class MainActivity(Activity):
         items = f'"{chosen[0].name}"' if len(chosen) == 1 else f"{len(chosen)} recordings"
 
         def yes() -> None:
-            m.delete(self.fs, chosen)
+            m.delete(self.fs, chosen, self.store)
             self.trash_selection.finish()
 
         confirmation_dialog(self, f"Delete {items}?", yes)
 
     def restore_selected(self) -> None:
         chosen = self._selected(self.trash_selection, m.TRASH)
-        m.restore(self.fs, chosen)
+        m.restore(self.fs, chosen, self.store)
         self.trash_selection.finish()
 
 
@@ -424,7 +428,7 @@ class SettingsActivity(Activity):
             return
 
         def yes() -> None:
-            m.empty_trash(fs)
+            m.empty_trash(fs, getattr(self.host, "media_store", None))
             self.toast("The Recycle Bin has been emptied successfully")
 
         confirmation_dialog(self, "Are you sure you want to empty the Recycle Bin? The files will be permanently lost.",

@@ -147,11 +147,17 @@ def new_recording_name(fs, now_ms: int, extension: str) -> str:
     return name
 
 
-def save_recording(fs, now_ms: int, extension: str) -> str:
-    """Write a new recording into the recorder's folder; returns its file name."""
+def save_recording(fs, now_ms: int, extension: str, store=None) -> str:
+    """Write a new recording into the recorder's folder; returns its file name.
+
+    The app creates it through MediaStore, so the media store lists it at once.
+    """
     fs.mkdir(FOLDER, parents=True)
     name = new_recording_name(fs, now_ms, extension)
-    fs.write_file(posixpath.join(FOLDER, name), (CLIPS_DIR / f"recording.{extension}").read_bytes())
+    path = posixpath.join(FOLDER, name)
+    fs.write_file(path, (CLIPS_DIR / f"recording.{extension}").read_bytes())
+    if store is not None:
+        store.scan(path)
     return name
 
 
@@ -168,13 +174,19 @@ def renamed(recording: Recording, new_title: str) -> str:
     return f"{title}.{extension}" if extension else title
 
 
-def rename(fs, recording: Recording, new_title: str) -> str:
+def rename(fs, recording: Recording, new_title: str, store=None) -> str:
     name = renamed(recording, new_title)
     target = posixpath.join(posixpath.dirname(recording.path), name)
     if name != recording.name and fs.exists(target):
         raise RecorderError("A file or folder with that name already exists")
-    fs.rename(recording.path, target)
+    _move(fs, store, recording.path, target)
     return name
+
+
+def _move(fs, store, source: str, target: str) -> None:
+    fs.rename(source, target)
+    if store is not None:
+        store.file_renamed(source, target)
 
 
 def _unique(fs, folder: str, name: str) -> str:
@@ -186,26 +198,28 @@ def _unique(fs, folder: str, name: str) -> str:
     return target
 
 
-def move_to_trash(fs, recordings: list[Recording]) -> None:
+def move_to_trash(fs, recordings: list[Recording], store=None) -> None:
     fs.mkdir(TRASH, parents=True)
     for recording in recordings:
-        fs.rename(recording.path, _unique(fs, TRASH, recording.name))
+        _move(fs, store, recording.path, _unique(fs, TRASH, recording.name))
 
 
-def restore(fs, recordings: list[Recording]) -> None:
+def restore(fs, recordings: list[Recording], store=None) -> None:
     fs.mkdir(FOLDER, parents=True)
     for recording in recordings:
-        fs.rename(recording.path, _unique(fs, FOLDER, recording.name))
+        _move(fs, store, recording.path, _unique(fs, FOLDER, recording.name))
 
 
-def delete(fs, recordings: list[Recording]) -> None:
+def delete(fs, recordings: list[Recording], store=None) -> None:
     for recording in recordings:
         fs.remove(recording.path)
+        if store is not None:
+            store.file_deleted(recording.path)
 
 
 def trash_size(fs) -> int:
     return sum(r.size for r in list_recordings(fs, TRASH))
 
 
-def empty_trash(fs) -> None:
-    delete(fs, list_recordings(fs, TRASH))
+def empty_trash(fs, store=None) -> None:
+    delete(fs, list_recordings(fs, TRASH), store)
