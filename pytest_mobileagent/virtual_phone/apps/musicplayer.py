@@ -61,7 +61,8 @@ from .simple_commons import (
 )
 
 PACKAGE = "com.simplemobiletools.musicplayer"
-VIEW_PAGER_CLASS = "b"  # MyViewPager, as the recordings name its (obfuscated) class
+VIEW_PAGER_CLASS = "androidx.viewpager.widget.b"  # MyViewPager, as recorded (an obfuscated class name)
+CONSTRAINT_LAYOUT = "android.view.ViewGroup"
 TAB_ICONS = ("playlist", "folder", "artist", "album", "note", "genre")
 PREFIX = {m.PLAYLISTS: "playlists", m.FOLDERS: "folders", m.ARTISTS: "artists", m.ALBUMS: "albums",
           m.TRACKS: "tracks", m.GENRES: "genres"}
@@ -565,8 +566,9 @@ class SettingsActivity(Activity):
         blocks = [
             section_label("Color customization", "settings_color_customization_section_label"),
             value_row("settings_color_customization", "Customize colors", None,
-                      lambda: self.start(CustomizationActivity)),
-            value_row("settings_widget_color_customization", "Customize widget colors", None, lambda: None),
+                      lambda: self.start(CustomizationActivity), class_name=CONSTRAINT_LAYOUT),
+            value_row("settings_widget_color_customization", "Customize widget colors", None, lambda: None,
+                      class_name=CONSTRAINT_LAYOUT),
             Divider("settings_color_customization_divider"),
             section_label("General", "settings_general_settings_label"),
             value_row("settings_manage_excluded_folders", "Manage excluded folders", None, lambda: None,

@@ -163,13 +163,17 @@ def section_label(text: str, id: str) -> View:
 
 
 def value_row(prefix: str, label: str, value: str | None, on_click: Callable[[], object], *,
-              label_id: str | None = None, value_id: str | None = None) -> View:
-    """A settings row: `<prefix>_holder` with a label and, below it, the current value."""
+              label_id: str | None = None, value_id: str | None = None,
+              class_name: str = "android.widget.RelativeLayout") -> View:
+    """A settings row: `<prefix>_holder` with a label and, below it, the current value.
+
+    Rows built as a ConstraintLayout in the app dump as `android.view.ViewGroup`.
+    """
     children = [TextView(label, label_id or f"{prefix}_label", size=sp(16))]
     if value is not None:
         children.append(TextView(value, value_id or prefix, color=TEXT_SECONDARY, size=sp(14), width=MATCH))
-    return Column(*children, id=f"{prefix}_holder", class_name="android.widget.RelativeLayout",
-                  padding=(dp(22), dp(16)), on_click=on_click)
+    return Column(*children, id=f"{prefix}_holder", class_name=class_name, padding=(dp(22), dp(16)),
+                  on_click=on_click)
 
 
 def radio_group_dialog(activity: Activity, options: Sequence[str], checked: int, on_pick: Callable[[int], object],
@@ -221,7 +225,14 @@ class FAQActivity(Activity):
 
 
 class SimpleAboutActivity(AboutActivity):
-    """The shared About screen whose "Frequently asked questions" row opens the FAQ."""
+    """The shared About screen whose "Frequently asked questions" row opens the FAQ.
+
+    As recorded for Music Player and Voice Recorder, "Help us" lists
+    Contributors and Donate only (the store links are hidden).
+    """
+
+    SECTIONS = tuple((prefix, heading, ("Contributors", "Donate") if prefix == "about_help_us" else labels)
+                     for prefix, heading, labels in AboutActivity.SECTIONS)
 
     def _item(self, label: str) -> View:
         row = super()._item(label)

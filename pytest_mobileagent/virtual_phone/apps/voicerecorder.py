@@ -58,7 +58,8 @@ from .simple_commons import (
 
 PACKAGE = "com.simplemobiletools.voicerecorder"
 RECORDER, PLAYER, TRASH = 0, 1, 2
-VIEW_PAGER_CLASS = "b"  # MyViewPager, as the recordings name its (obfuscated) class
+VIEW_PAGER_CLASS = "androidx.viewpager.widget.b"  # MyViewPager, as recorded (an obfuscated class name)
+CONSTRAINT_LAYOUT = "android.view.ViewGroup"
 
 
 def now_ms(activity: Activity) -> int:
@@ -378,8 +379,9 @@ class SettingsActivity(Activity):
         blocks: list[View] = [
             section_label("Color customization", "settings_color_customization_section_label"),
             value_row("settings_color_customization", "Customize colors", None,
-                      lambda: self.start(CustomizationActivity)),
-            value_row("settings_widget_color_customization", "Customize widget colors", None, lambda: None),
+                      lambda: self.start(CustomizationActivity), class_name=CONSTRAINT_LAYOUT),
+            value_row("settings_widget_color_customization", "Customize widget colors", None, lambda: None,
+                      class_name=CONSTRAINT_LAYOUT),
             Divider("settings_color_customization_divider"),
             section_label("General", "settings_general_settings_label"),
             value_row("settings_change_date_time_format", "Change date and time format", None, lambda: None,
