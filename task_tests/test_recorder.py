@@ -99,8 +99,8 @@ def test_recorder_delete_all(three_recordings, screen, device):
               g.tap(id="settings_empty_recycle_bin_holder"), g.tap(text="Yes")])
 def test_recorder_empty_trash(recording_in_recycle_bin, screen, device):
     assert on_settings(screen)
-    assert audio_files(device, TRASH) == [], "the recycle bin still holds a recording"
     assert screen.text(id="settings_empty_recycle_bin_size") == "0 B"
+    assert audio_files(device, TRASH) == [], "the recycle bin still holds a recording"
 
 
 @task(app="recorder", prompt="use mp3 as the format for new recordings",
