@@ -312,9 +312,10 @@ class MainActivity(Activity):
     def _playlist_actions(self) -> list[MenuItem]:
         items = []
         if len(self.playlist_selection.selected) == 1:
-            items.append(MenuItem("Rename", self.rename_playlist, id="cab_rename", show_as_action=True))
-        return items + [MenuItem("Delete", self.delete_playlists, id="cab_delete", show_as_action=True),
-                        MenuItem("Select all", self.select_all_playlists, id="cab_select_all", show_as_action=True)]
+            items.append(MenuItem("Rename", self.rename_playlist, id="cab_rename", icon="rename", show_as_action=True))
+        return items + [MenuItem("Delete", self.delete_playlists, id="cab_delete", icon="delete", show_as_action=True),
+                        MenuItem("Select all", self.select_all_playlists, id="cab_select_all", icon="select_all",
+                                 show_as_action=True)]
 
     def select_all_playlists(self) -> None:
         self.playlist_selection.selected = [str(p.id) for p in self.data.playlists]
@@ -367,7 +368,8 @@ class MainActivity(Activity):
             positive=("OK", ok), negative="Cancel"))
 
     def _track_actions(self) -> list[MenuItem]:
-        return [MenuItem("Select all", self.select_all_tracks, id="cab_select_all", show_as_action=True),
+        return [MenuItem("Select all", self.select_all_tracks, id="cab_select_all", icon="select_all",
+                         show_as_action=True),
                 MenuItem("Add to playlist", self.add_to_playlist, id="cab_add_to_playlist"),
                 MenuItem("Add to queue", lambda: self.track_selection.finish(), id="cab_add_to_queue")]
 
@@ -411,7 +413,7 @@ def current_track_bar(activity: Activity, track: m.Track) -> View:
         View("current_track_divider", height=1, bg=(224, 224, 224)),
         Row(ImageView("current_track_image", icon="note", width=dp(48), height=dp(48), margin=(dp(8), 0)),
             TextView(f"{track.title} • {track.artist}", "current_track_label", max_lines=1, weight=1, width=MATCH),
-            ImageView("current_track_play_pause", icon="dot", width=dp(48), height=dp(48), on_click=lambda: None),
+            ImageView("current_track_play_pause", icon="play", width=dp(48), height=dp(48), on_click=lambda: None),
             height=dp(64)),
         id="current_track_bar", class_name="android.widget.RelativeLayout",
         on_click=lambda: activity.start(TrackActivity))
@@ -512,9 +514,9 @@ class TrackActivity(Activity):
                          height=dp(42), clickable=True),
                     TextView(length, "activity_track_progress_max", padding=dp(16))),
                 Row(ImageView("activity_track_toggle_shuffle", desc="Toggle shuffle", icon="swap", on_click=lambda: None),
-                    ImageView("activity_track_previous", desc="Previous", icon="back", on_click=lambda: None),
-                    ImageView("activity_track_play_pause", desc="Play / Pause", icon="dot", on_click=self.toggle),
-                    ImageView("activity_track_next", desc="Next", icon="dot", on_click=lambda: None),
+                    ImageView("activity_track_previous", desc="Previous", icon="previous", on_click=lambda: None),
+                    ImageView("activity_track_play_pause", desc="Play / Pause", icon="play", on_click=self.toggle),
+                    ImageView("activity_track_next", desc="Next", icon="next", on_click=lambda: None),
                     ImageView("activity_track_playback_setting", desc="Playback setting", icon="dot",
                               on_click=lambda: None),
                     gravity="center"),

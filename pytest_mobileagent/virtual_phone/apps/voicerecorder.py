@@ -154,8 +154,9 @@ class MainActivity(Activity):
             top = mode.bar(self, len(found), self._player_actions() if page == PLAYER else self._trash_actions())
         else:
             top = top_search_menu(self, query=self.query, on_query=self.search, items=[
-                MenuItem("Settings", lambda: self.start(SettingsActivity), id="settings", show_as_action=True),
-                MenuItem("About", lambda: self.start(SimpleAboutActivity), id="about", show_as_action=True)])
+                MenuItem("Settings", lambda: self.start(SettingsActivity), id="settings", icon="settings",
+                         show_as_action=True),
+                MenuItem("About", lambda: self.start(SimpleAboutActivity), id="about", icon="info", show_as_action=True)])
         pager = FrameLayout(content, id="view_pager", class_name=VIEW_PAGER_CLASS, weight=1, height=MATCH)
         pager.scrollable = True  # type: ignore[misc] - swipeable between tabs
         return Column(
@@ -170,7 +171,7 @@ class MainActivity(Activity):
             View("recorder_visualizer", height=dp(405), margin=(dp(24), dp(24), dp(24), 0), bg=(250, 250, 250)),
             TextView("00:00", "recording_duration", size=sp(30), layout_gravity="center_horizontal",
                      margin=(0, dp(24), 0, dp(20)), color=ACCENT if self.recording else TEXT),
-            ImageView("toggle_recording_button", icon="check" if self.recording else "dot", tint=(255, 255, 255),
+            ImageView("toggle_recording_button", icon="stop" if self.recording else "microphone", tint=(255, 255, 255),
                       width=dp(64), height=dp(64), bg=ACCENT, radius=dp(32), layout_gravity="center_horizontal",
                       on_click=self.toggle_recording),
             id="recorder_holder", class_name="android.view.ViewGroup", height=MATCH)
@@ -235,12 +236,12 @@ class MainActivity(Activity):
                              on_click=lambda: None, padding=(dp(16), dp(12))),
                     orientation="horizontal", gravity="center_vertical"),
                 RelativeLayout(
-                    ImageView("previous_btn", desc="Previous", icon="back", width=dp(64), height=dp(64),
+                    ImageView("previous_btn", desc="Previous", icon="previous", width=dp(64), height=dp(64),
                               layout_gravity="start|center_vertical", margin=(dp(64), 0, 0, 0),
                               on_click=lambda: self._skip(found, -1)),
-                    ImageView("play_pause_btn", desc="Play / Pause", icon="dot", width=dp(64), height=dp(64),
+                    ImageView("play_pause_btn", desc="Play / Pause", icon="play", width=dp(64), height=dp(64),
                               layout_gravity="center", on_click=lambda: None),
-                    ImageView("next_btn", desc="Next", icon="dot", width=dp(64), height=dp(64),
+                    ImageView("next_btn", desc="Next", icon="next", width=dp(64), height=dp(64),
                               layout_gravity="end|center_vertical", margin=(0, 0, dp(64), 0),
                               on_click=lambda: self._skip(found, 1)),
                     id="player_controls", height=dp(88))),
@@ -271,17 +272,18 @@ class MainActivity(Activity):
     def _player_actions(self) -> list[MenuItem]:
         items = []
         if len(self.selection.selected) == 1:
-            items.append(MenuItem("Rename", self.rename_selected, id="cab_rename", show_as_action=True))
-        items += [MenuItem("Share", lambda: self.toast("No app found"), id="cab_share", show_as_action=True),
-                  MenuItem("Delete", self.delete_selected, id="cab_delete", show_as_action=True),
-                  MenuItem("Select all", self.select_all, id="cab_select_all", show_as_action=True)]
+            items.append(MenuItem("Rename", self.rename_selected, id="cab_rename", icon="rename", show_as_action=True))
+        items += [MenuItem("Share", lambda: self.toast("No app found"), id="cab_share", icon="share", show_as_action=True),
+                  MenuItem("Delete", self.delete_selected, id="cab_delete", icon="delete", show_as_action=True),
+                  MenuItem("Select all", self.select_all, id="cab_select_all", icon="select_all", show_as_action=True)]
         if len(self.selection.selected) == 1:
             items.append(MenuItem("Open with", lambda: self.toast("No app found"), id="cab_open_with"))
         return items
 
     def _trash_actions(self) -> list[MenuItem]:
-        return [MenuItem("Delete", self.delete_from_trash, id="cab_delete", show_as_action=True),
-                MenuItem("Select all", self.select_all_trash, id="cab_select_all", show_as_action=True),
+        return [MenuItem("Delete", self.delete_from_trash, id="cab_delete", icon="delete", show_as_action=True),
+                MenuItem("Select all", self.select_all_trash, id="cab_select_all", icon="select_all",
+                         show_as_action=True),
                 MenuItem("Restore selected files", self.restore_selected, id="cab_restore")]
 
     def select_all(self) -> None:
