@@ -22,6 +22,7 @@ FOLDER = "/sdcard/Music/Recordings"
 TRASH = f"{FOLDER}/.trash"
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "audio" / "recordings"
 RECORDINGS = sorted(p.name for p in FIXTURES.glob("*.m4a"))
+THEMES = ("Auto light / dark", "Light", "Dark", "Dark red", "White", "Black & White", "Custom")
 
 
 def audio_files(device, folder: str = FOLDER) -> list[str]:
@@ -154,4 +155,9 @@ def test_recorder_rename_all(three_recordings, screen, device):
               g.tap(id="customization_theme_holder"), g.tap(text="Dark red"), g.tap(desc="Save")])
 def test_recorder_theme(screen, events, progress):
     progress.reach("Dark red picked", screen.text(id="customization_theme") == "Dark red")
-    assert events.clicked(desc="Save", since="Dark red picked"), "the new theme was not saved"
+    clicks = events.clicks()
+    # Save is the toolbar button, or the button of the dialog BACK shows over unsaved colours.
+    saves = [i for i, click in enumerate(clicks) if click.desc == "Save" or click.text == ("Save",)]
+    assert saves, "no colours were saved"
+    picked = [click.text[0] for click in clicks[:saves[-1]] if click.text and click.text[0] in THEMES]
+    assert picked and picked[-1] == "Dark red", f"the theme saved last was {picked[-1:] or 'unchanged'}"
