@@ -149,6 +149,48 @@ def main() -> None:
         title.update(audio.dump_xml())
         spot = title.get(id="top_toolbar_search_icon").center  # a tap that changes nothing visible
         print(f"  tap, {label:<27}{_stats(_time(lambda: audio.tap(*spot), runs))}")
+    storage_apps(runs, whole_screen_png)
+
+
+def storage_apps(runs: int, whole_screen_png) -> None:
+    """New-screen screenshots of the File Manager and the Gallery (thumbnails of real pictures)."""
+    from pathlib import Path
+
+    from pytest_mobileagent.virtual_phone import VirtualPhone
+    from pytest_mobileagent.virtual_phone.ui import bitmaps
+
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures"
+    phone = VirtualPhone(seed=3)
+    for i in range(12):  # a dozen pictures and clips in three folders
+        name = ("sunset.jpg", "forest.jpg", "beach.png", "clip_red.mp4")[i % 4]
+        folder = ("Download", "DCIM/Camera", "Pictures")[i % 3]
+        phone.fs.write_file(f"/sdcard/{folder}/{i}_{name}", (fixtures / name).read_bytes(), parents=True)
+    phone.run_shell("am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file:///sdcard")
+    system = phone.system
+
+    def cold() -> None:  # forget every decoded picture: the first screenshot after boot
+        bitmaps._decoded.cache_clear()
+        bitmaps.fitted.cache_clear()
+
+    screens = (("file manager, folder list", "com.simplemobiletools.filemanager.pro", None),
+               ("gallery, folder grid", "com.simplemobiletools.gallery.pro", None),
+               ("gallery, media grid", "com.simplemobiletools.gallery.pro", "Download"))
+    print(f"File Manager and Gallery, {runs} runs")
+    for label, package, folder in screens:
+        system.start_activity(package)
+        if folder is not None:
+            system.tap(*_centre(system, folder))
+        print(f"  screenshot new: {label:<26}{_stats(_time(lambda: whole_screen_png(system), runs))}")
+        print(f"    same, pictures not yet decoded  {_stats(_time(lambda: whole_screen_png(system), runs, cold))}")
+
+
+def _centre(system, text: str) -> tuple[int, int]:
+    screen = Screen(system.focused_window()[0])
+    screen.update(system.dump_xml())
+    node = screen.get(text=text)
+    if node is None:
+        raise SystemExit(f"bench_ui: no {text!r} on the screen")
+    return node.center
 
 
 if __name__ == "__main__":

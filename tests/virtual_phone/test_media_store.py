@@ -160,3 +160,41 @@ def test_adb_push_then_scan_through_the_adb_server(phone, adb_server_port, tmp_p
     subprocess.run(adb + ["shell", "rm /sdcard/Pictures/dog.jpg; " + SCAN + "file:///sdcard/Pictures"],
                    capture_output=True, timeout=30)
     assert phone.phone.system.media_store.get("/sdcard/Pictures/dog.jpg") is None
+
+
+def test_touch_sets_dates_for_seeds(vphone):
+    vphone.fs.write_file("/sdcard/Download/a.jpg", jpeg())
+    assert shell(vphone, "touch -d '2023-07-01 19:45:00' /sdcard/Download/a.jpg")[0] == 0
+    assert vphone.fs.stat("/sdcard/Download/a.jpg").mtime == 1688240700
+    assert shell(vphone, "touch -d 2023-06-12T08:30:00Z /sdcard/Download/a.jpg")[0] == 0
+    assert vphone.fs.stat("/sdcard/Download/a.jpg").mtime == 1686558600
+    assert shell(vphone, "touch -t 202306120830.15 /sdcard/Download/b.jpg")[0] == 0  # creates it, as touch does
+    assert vphone.fs.stat("/sdcard/Download/b.jpg").mtime == 1686558615
+    for bad in ("-d 2023-13-45", "-d yesterday", "-t 12", "-t 2023061208xx"):
+        code, out, err = shell(vphone, f"touch {bad} /sdcard/Download/a.jpg")
+        assert code == 1 and err.startswith("touch: bad '") and out == ""
+    assert vphone.fs.stat("/sdcard/Download/a.jpg").mtime == 1686558600  # a bad date changes nothing
+
+
+def test_broadcast_without_data_is_delivered_to_no_scan(vphone):
+    vphone.fs.write_file("/sdcard/Download/a.jpg", jpeg())
+    code, out, _ = shell(vphone, "am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE")
+    assert code == 0 and out == ("Broadcasting: Intent { act=android.intent.action.MEDIA_SCANNER_SCAN_FILE "
+                                 "flg=0x400000 }\nBroadcast completed: result=0\n")
+    assert vphone.system.media_store.query() == []
+
+
+def test_adb_push_errors_and_new_folders(phone, adb_server_port, tmp_path):
+    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
+
+    adb = [bundled_adb_path(), "-P", str(adb_server_port), "-s", phone.serial]
+    src = tmp_path / "x.txt"
+    src.write_text("hi\n")
+    run = lambda *args: subprocess.run(adb + list(args), capture_output=True, text=True, timeout=30)  # noqa: E731
+    readonly = run("push", str(src), "/system/x.txt")
+    assert readonly.returncode == 1 and "Read-only file system" in readonly.stderr
+    missing = run("push", str(tmp_path / "nope.txt"), "/sdcard/x.txt")
+    assert missing.returncode == 1 and "No such file or directory" in missing.stderr
+    nested = run("push", str(src), "/sdcard/Download/h15/sub/x.txt")
+    assert nested.returncode == 0 and run("shell", "cat /sdcard/Download/h15/sub/x.txt").stdout == "hi\n"
+    run("shell", "rm -rf /sdcard/Download/h15")

@@ -7,6 +7,8 @@ the list sorted by package.
 from __future__ import annotations
 
 from .calculator import Calculator
+from .filemanager import FileManagerApp
+from .gallery import GalleryApp
 from .launcher import Launcher
 from .musicplayer import MusicPlayerApp
 from .notes import NotesApp
@@ -15,6 +17,8 @@ from .voicerecorder import VoiceRecorderApp
 INSTALLED_APPS = [
     Launcher,       # com.android.launcher3
     Calculator,     # com.simplemobiletools.calculator
+    FileManagerApp,  # com.simplemobiletools.filemanager.pro
+    GalleryApp,     # com.simplemobiletools.gallery.pro
     MusicPlayerApp,  # com.simplemobiletools.musicplayer
     NotesApp,       # com.simplemobiletools.notes.pro
     VoiceRecorderApp,  # com.simplemobiletools.voicerecorder
