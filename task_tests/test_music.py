@@ -9,6 +9,7 @@ and the starting tab are set through the app's UI.
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -32,13 +33,20 @@ def push_songs(device, names, *, scan: bool = True) -> None:
             device.shell(f"am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file://{path}")
 
 
+def remove_songs(device) -> None:
+    """Delete the audio files directly in /sdcard/Music (the shell has no globs: list, then name them)."""
+    listing = device.shell(f"ls -1 {MUSIC} 2>/dev/null").split()
+    songs = [n for n in listing if n.lower().endswith((".mp3", ".m4a", ".ogg", ".flac", ".wav", ".opus"))]
+    if songs:
+        device.shell("rm -f " + " ".join(shlex.quote(f"{MUSIC}/{name}") for name in songs))
+
+
 @pytest.fixture
 def music_folder(device):
-    """None of the fixture songs in /sdcard/Music before the task, and none left after it."""
-    remove = "rm -f " + " ".join(f"{MUSIC}/{name}" for name in SONGS)
-    device.shell(remove)
+    """No songs in /sdcard/Music before the task, and none left after it."""
+    remove_songs(device)
     yield MUSIC
-    device.shell(remove)
+    remove_songs(device)
     device.shell(f"am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file://{MUSIC}")
 
 
