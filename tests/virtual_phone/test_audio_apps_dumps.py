@@ -158,6 +158,8 @@ SCREENS = [
     ("musicplayer", "state_2023-07-02_215843", lambda: Phone(MUSIC).tap(**{"content-desc": "More options"}).tap(
         text="Settings")),
     ("musicplayer", "state_2023-07-15_142738", lambda: _music_with_songs().tap(text="Folders").tap(text="Music")),
+    ("musicplayer", "state_2023-07-15_144453", lambda: _music_with_songs().tap(text="Albums").tap(text="Grid")),
+    ("musicplayer", "state_2023-07-15_144338", lambda: _music_with_songs().tap(text="Artists").tap(text="Pulse Trio")),
 ]
 
 

@@ -165,3 +165,15 @@ def test_settings_about_and_faq(music):
     music.key("BACK").tap(desc="More options").tap(text="About").tap(text="Frequently asked questions")
     assert music.activity().endswith("FAQActivity")
     assert music.texts("faq_title")[0] == "How can I fast-forward songs?"
+
+
+def test_an_artist_shows_albums_then_tracks_and_an_album_its_header(music):
+    push(music)
+    music.fresh_start().tap(text="Artists").tap(text="The Sine Waves")
+    assert music.activity().endswith(".AlbumsActivity")
+    assert music.texts("item_section") == ["2 Albums", "2 Tracks • 0:00:02"]
+    assert music.texts("album_title") == ["Dusk", "First Light"]
+    music.key("BACK").tap(text="Albums").tap(text="Grid")
+    assert (music.text("album_title"), music.text("album_artist")) == ("Grid", "Pulse Trio")
+    assert music.text("album_meta") == "2 Tracks • 0:00:03"
+    assert music.texts("track_id") == ["1", "2"] and music.texts("track_title") == ["Square Dance", "Last Pulse"]

@@ -95,9 +95,13 @@ def sort_dialog(activity: Activity, sorting: m.Sorting, fields: tuple[str, ...])
     activity.show_dialog(Dialog("Sort by", body, positive=("OK", ok), negative="Cancel"))
 
 
-def track_row(track: m.Track, on_click, on_long_click=None, selected: bool = False, current: bool = False) -> View:
+def track_row(track: m.Track, on_click, on_long_click=None, selected: bool = False, current: bool = False,
+              numbered: bool = False) -> View:
+    """A track: its image (or, in an album, its number), title and duration."""
+    lead = (TextView(str(track.number), "track_id", size=sp(16), width=dp(38), padding=(dp(8), 0, 0, 0))
+            if numbered else ImageView("track_image", icon="note", width=dp(40), height=dp(40), margin=(dp(12), 0)))
     return Row(
-        ImageView("track_image", icon="note", width=dp(40), height=dp(40), margin=(dp(12), 0)),
+        lead,
         TextView(track.title, "track_title", size=sp(16), max_lines=1, weight=1, width=MATCH,
                  color=ACCENT if current else TEXT),
         TextView(_duration(track.duration),
@@ -111,6 +115,23 @@ def _duration(seconds: int) -> str:
     minutes, secs = divmod(max(0, int(seconds)), 60)
     hours, minutes = divmod(minutes, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
+def tracks_summary(tracks) -> str:
+    """"2 Tracks • 0:00:17": the count and total length shown over an album's or artist's tracks."""
+    total = sum(t.duration for t in tracks)
+    return f"{m.count(len(tracks), 'Track')} • {total // 3600}:{total % 3600 // 60:02d}:{total % 60:02d}"
+
+
+def album_row(group: m.Group, on_click) -> View:
+    return FrameLayout(
+        Row(ImageView("album_image", icon="album", width=dp(80), height=dp(80), margin=(dp(12), 0)),
+            Column(TextView(group.title, "album_title", size=sp(16), max_lines=1, width=MATCH),
+                   TextView(m.count(len(group.tracks), "Track"), "album_tracks", size=sp(14), color=TEXT_SECONDARY,
+                            width=MATCH),
+                   weight=1, width=MATCH),
+            id="album_holder", class_name="android.view.ViewGroup", height=dp(104)),
+        id="album_frame", on_click=on_click, on_long_click=lambda: None, key=f"album-{group.title}")
 
 
 class MainActivity(Activity):
@@ -272,7 +293,13 @@ class MainActivity(Activity):
 
     def _group_row(self, page: int, group: m.Group) -> View:
         def tap() -> None:
-            self.start(TracksActivity, kind=page, title=group.title)
+            if page == m.ARTISTS:
+                self.start(AlbumsActivity, artist=group.title)
+            else:
+                self.start(TracksActivity, kind=page, title=group.title)
+
+        if page == m.ALBUMS:
+            return album_row(group, tap)
 
         if page == m.FOLDERS:
             return Column(
@@ -281,7 +308,7 @@ class MainActivity(Activity):
                          width=MATCH),
                 id="folder_frame", class_name="android.view.ViewGroup", padding=(dp(8), dp(16)), on_click=tap,
                 on_long_click=lambda: None, key=f"folder-{group.title}")
-        name = {m.ARTISTS: "artist", m.ALBUMS: "album", m.GENRES: "genre"}[page]
+        name = {m.ARTISTS: "artist", m.GENRES: "genre"}[page]
         if page == m.ARTISTS:
             detail = f"{m.count(group.album_count, 'Album')}, {m.count(len(group.tracks), 'Track')}"
             detail_id = "artist_albums_tracks"
@@ -455,8 +482,18 @@ class TracksActivity(Activity):
         if self.searching:
             header.append(EditText(self.query, "tracks_search", hint="Search", autofocus=True,
                                    on_text_changed=self._search, key="tracks_search"))
-        rows = [track_row(t, on_click=lambda t=t: self._play(t), current=t.path == self.data.current)
-                for t in tracks]
+        album = self.extras.get("kind") == m.ALBUMS
+        rows: list[View] = [track_row(t, on_click=lambda t=t: self._play(t), current=t.path == self.data.current,
+                                      numbered=album) for t in tracks]
+        if album and tracks:
+            rows.insert(0, Row(
+                ImageView("album_image", icon="album", width=dp(160), height=dp(160), margin=dp(16)),
+                Column(TextView(title, "album_title", size=sp(20), bold=True, max_lines=1, width=MATCH),
+                       TextView(tracks[0].artist, "album_artist", size=sp(16), max_lines=1, width=MATCH),
+                       TextView(tracks_summary(tracks), "album_meta", size=sp(14), color=TEXT_SECONDARY, width=MATCH),
+                       weight=1, width=MATCH),
+                id="album_header_holder", class_name="android.view.ViewGroup", on_click=lambda: None,
+                on_long_click=lambda: None, key="album-header"))
         if rows:
             body: View = RelativeLayout(RecyclerView(*rows, id="tracks_list"), id="tracks_fastscroller", height=MATCH)
         else:
@@ -483,6 +520,41 @@ class TracksActivity(Activity):
             self.query = ""
             return True
         return False
+
+    def _play(self, track: m.Track) -> None:
+        self.data.current = track.path
+        self.start(TrackActivity)
+
+
+class AlbumsActivity(Activity):
+    """An artist's albums, then all their tracks, under section headers."""
+
+    name = "com.simplemobiletools.musicplayer.activities.AlbumsActivity"
+
+    def build(self) -> View:
+        artist = self.extras.get("artist", "")
+        tracks = [t for t in self.data.tracks if t.artist == artist]
+        albums = sorted(m.groups(tracks, m.ALBUMS), key=lambda g: g.title.casefold())
+        rows: list[View] = []
+        if albums:
+            rows.append(self._section(m.count(len(albums), "Album")))
+            rows += [album_row(g, lambda g=g: self.start(TracksActivity, kind=m.ALBUMS, title=g.title))
+                     for g in albums]
+            rows.append(self._section(tracks_summary(tracks)))
+            rows += [track_row(t, on_click=lambda t=t: self._play(t), current=t.path == self.data.current)
+                     for t in sorted(tracks, key=lambda t: t.title.casefold())]
+        body = (RelativeLayout(RecyclerView(*rows, id="albums_list"), id="albums_fastscroller", height=MATCH) if rows
+                else TextView("No items found.", "albums_placeholder", width=MATCH, gravity="center", padding=dp(16)))
+        return Column(
+            self.toolbar("albums_toolbar", title=artist, back=True),
+            Column(body, id="albums_holder", class_name="android.widget.RelativeLayout", weight=1, height=MATCH),
+            id="albums_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    @staticmethod
+    def _section(text: str) -> View:
+        return TextView(text, "item_section", size=sp(14), bold=True, color=ACCENT, width=MATCH,
+                        padding=(dp(16), dp(16), dp(16), dp(8)), on_click=lambda: None, on_long_click=lambda: None,
+                        key=f"section-{text}")
 
     def _play(self, track: m.Track) -> None:
         self.data.current = track.path
@@ -601,7 +673,7 @@ class MusicPlayerApp(App):
     package = PACKAGE
     label = "Music Player"
     version_name = "5.18.0"
-    activities = (MainActivity, TracksActivity, TrackActivity, EqualizerActivity, SettingsActivity,
+    activities = (MainActivity, TracksActivity, AlbumsActivity, TrackActivity, EqualizerActivity, SettingsActivity,
                   CustomizationActivity, SimpleAboutActivity, FAQActivity)
     has_about = False  # its About (with the FAQ link) is in `activities`
 
@@ -627,4 +699,5 @@ class MusicPlayerApp(App):
         return super().activity_class(name)
 
 
-__all__ = ["EqualizerActivity", "MainActivity", "MusicPlayerApp", "SettingsActivity", "TracksActivity"]
+__all__ = ["AlbumsActivity", "EqualizerActivity", "MainActivity", "MusicPlayerApp", "SettingsActivity",
+           "TrackActivity", "TracksActivity"]
