@@ -9,7 +9,6 @@ screens the model leaves out are listed with the reason.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import tarfile
@@ -37,15 +36,24 @@ MUSIC = "com.simplemobiletools.musicplayer"
 
 
 @lru_cache(maxsize=None)
+def _archived_states() -> dict[str, dict] | None:
+    """The two apps' recorded states from the shared archive, read in one pass (None without it)."""
+    for archive in ARCHIVE_NAMES:
+        if archive.exists():
+            with tarfile.open(archive) as tar:
+                return {member.name: json.load(tar.extractfile(member)) for member in tar
+                        if member.isfile() and member.name.startswith(("musicplayer/states/", "voicerecorder/states/"))}
+    return None
+
+
 def recorded(app: str, state: str) -> dict:
     path = UNPACKED / app / "states" / f"{state}.json"
     if path.exists():
         return json.loads(path.read_text())
-    for archive in ARCHIVE_NAMES:
-        if archive.exists():
-            with tarfile.open(archive) as tar:
-                return json.load(tar.extractfile(f"{app}/states/{state}.json"))
-    pytest.skip("the DroidTask recordings (shared/data/droidtask_states_9apps.tgz) are not on this machine")
+    archived = _archived_states()
+    if archived is None:
+        pytest.skip("the DroidTask recordings (shared/data/droidtask_states_9apps.tgz) are not on this machine")
+    return archived[f"{app}/states/{state}.json"]
 
 
 def recorded_ids(app: str, state: str) -> dict[str, tuple[str, str]]:
