@@ -169,6 +169,8 @@ def _walk_audio(fs, folder: str, found: list[tuple[str, object]]) -> None:
 
 def scan(fs, store, now_s: int) -> list[Track]:
     """Every audio track on shared storage: media store rows, then files it does not know yet."""
+    if fs is None:  # a bare AndroidSystem has no storage
+        return []
     tracks: dict[str, Track] = {}
     rows = store.query("audio") if store is not None else []
     for row in rows:

@@ -136,6 +136,9 @@ class MainActivity(Activity):
             self.recording = True
             return
         self.recording = False
+        if self.fs is None:  # a bare AndroidSystem has no storage to save to
+            self.toast("Recording failed")
+            return
         settings = self.data.settings
         self.playing = m.save_recording(self.fs, now_ms(self), m.EXTENSIONS[settings.extension], self.store)
         self.toast("Recording saved successfully")

@@ -122,7 +122,12 @@ def is_audio(name: str) -> bool:
 
 
 def list_recordings(fs, folder: str = FOLDER) -> list[Recording]:
-    """The audio files of `folder`, newest first (then by name), as the Player tab lists them."""
+    """The audio files of `folder`, newest first (then by name), as the Player tab lists them.
+
+    A phone without a file system (a bare AndroidSystem) has no recordings.
+    """
+    if fs is None:
+        return []
     try:
         entries = fs.listdir_stat(folder)
     except FsError:
