@@ -187,3 +187,11 @@ def test_about_opens_the_faq(recorder):
     recorder.fresh_start().tap(desc="About").tap(text="Frequently asked questions")
     assert recorder.activity().endswith("FAQActivity")
     assert recorder.texts("faq_title")[0] == "Can I hide the notification icon during recording?"
+
+
+def test_the_search_icon_puts_the_cursor_in_the_search_field(recorder):
+    push(recorder)
+    recorder.fresh_start().tap(text="Player").tap(id="top_toolbar_search_icon")
+    assert recorder.find(id="top_toolbar_search")["focused"] == "true"
+    recorder.shell("input text 05_03")
+    assert recorder.texts("recording_title") == [NAMES[2]]

@@ -85,12 +85,21 @@ def toolbar_actions(activity: Activity, items: Sequence[MenuItem]) -> View:
 
 def top_search_menu(activity: Activity, *, query: str, on_query: Callable[[str], object],
                     items: Sequence[MenuItem], on_search_icon: Callable[[], object] | None = None) -> View:
-    """The commons MySearchMenu: search icon, "Search" field and the toolbar's actions."""
+    """The commons MySearchMenu: search icon, "Search" field and the toolbar's actions.
+
+    Tapping the search icon puts the cursor in the field, as opening the search does.
+    """
+
+    def focus_field() -> None:
+        field = activity.window.find("top_toolbar_search")
+        if field is not None:
+            activity.window.set_focus(field)
+
     return LinearLayout(
         LinearLayout(
             Row(
                 ImageView("top_toolbar_search_icon", icon="search", tint=TEXT, width=dp(40), height=dp(48),
-                          on_click=on_search_icon or (lambda: None)),
+                          on_click=on_search_icon or focus_field),
                 EditText(query, "top_toolbar_search", hint="Search", weight=1, width=MATCH,
                          on_text_changed=on_query, key="top_toolbar_search"),
                 Row(toolbar_actions(activity, items), id="top_toolbar", width=WRAP,
