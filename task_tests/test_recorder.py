@@ -132,7 +132,7 @@ def test_recorder_recycle_settings(screen):
 def test_recorder_rename(one_recording, screen, device):
     titles = screen.texts(id="recording_title")
     assert titles and titles[0].lower() == "voice.m4a"
-    assert audio_files(device) == ["voice.m4a"]
+    assert [name.lower() for name in audio_files(device)] == ["voice.m4a"]
 
 
 def _rename(old: str, new: str) -> list:
@@ -145,8 +145,8 @@ def _rename(old: str, new: str) -> list:
               *[step for i, name in enumerate(RECORDINGS, 1) for step in _rename(name, f"voice{i}.m4a")]])
 def test_recorder_rename_all(three_recordings, screen, device):
     wanted = [f"voice{i}.m4a" for i in range(1, len(three_recordings) + 1)]
-    assert sorted(screen.texts(id="recording_title")) == wanted
-    assert audio_files(device) == wanted
+    assert sorted(t.lower() for t in screen.texts(id="recording_title")) == wanted
+    assert sorted(name.lower() for name in audio_files(device)) == wanted
 
 
 @task(app="recorder", prompt="change app theme to dark red", min_steps=5,
