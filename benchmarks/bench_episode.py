@@ -8,7 +8,8 @@ Boots virtual phones (one process each) on a private adb server, runs
 * the parts of one observation measured directly on the device (dump,
   screenshot), to show where the time goes;
 * the wall time of the whole run (pytest start-up included) and of the
-  tasks alone (sum of per-task wall times / workers).
+  tasks alone (sum of per-task wall times / workers);
+* the overhead per step of each app, from the same runs, to compare apps.
 
 Usage: python benchmarks/bench_episode.py [--rounds 3] [--tasks task_tests]
 """

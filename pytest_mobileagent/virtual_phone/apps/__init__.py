@@ -12,8 +12,10 @@ from .calendar import CalendarApp
 from .filemanager import FileManagerApp
 from .gallery import GalleryApp
 from .launcher import Launcher
+from .musicplayer import MusicPlayerApp
 from .notes import NotesApp
 from .system_apps import SYSTEM_APPS
+from .voicerecorder import VoiceRecorderApp
 
 INSTALLED_APPS = [
     *SYSTEM_APPS,   # com.android.camera2, .chrome, ... (the emulator image's own apps)
@@ -23,7 +25,9 @@ INSTALLED_APPS = [
     CalendarApp,    # com.simplemobiletools.calendar.pro
     FileManagerApp,  # com.simplemobiletools.filemanager.pro
     GalleryApp,     # com.simplemobiletools.gallery.pro
+    MusicPlayerApp,  # com.simplemobiletools.musicplayer
     NotesApp,       # com.simplemobiletools.notes.pro
+    VoiceRecorderApp,  # com.simplemobiletools.voicerecorder
 ]
 
 __all__ = ["INSTALLED_APPS"]

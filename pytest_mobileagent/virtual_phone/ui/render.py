@@ -13,6 +13,7 @@ import functools
 
 from . import editing as _editing
 from . import bitmaps as _bitmaps
+from . import icons as _icons
 from . import text as _text
 from .views import (
     ACCENT,
@@ -389,6 +390,8 @@ def _icon(draw, name: str, rect, color, shade=_unshaded) -> None:
         f = _text.font(size, True)
         tw = f.getlength(initial)
         draw.text((cx - tw / 2, cy - size * 0.6), initial, font=f, fill=shade((255, 255, 255)))
+    elif name in _icons.ICONS:
+        _icons.ICONS[name](draw, rect, color)
     else:
         draw.ellipse((cx - u, cy - u, cx + u, cy + u), fill=color)
 
