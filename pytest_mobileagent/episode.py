@@ -21,6 +21,7 @@ from .agents.base import agent_kind, reset_agent
 from .device.text import check_typable
 from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
 from .judge import Answer, Events, Progress, Screen, parse_hierarchy
+from .ledger import new_task_record
 from .metrics import StepRecord, StopReason, TaskRecord
 from .screen_similarity import screen_changed
 
@@ -66,16 +67,7 @@ class Episode:
         self.events = Events(spec.package, self.progress)
         self.answer = Answer()
         self.screen = Screen(spec.package)
-        self.record = TaskRecord(
-            nodeid=nodeid,
-            task=spec.name,
-            app=spec.app,
-            prompt=spec.prompt,
-            difficulty=spec.difficulty,
-            min_steps=spec.min_steps,
-            max_steps=self.max_steps,
-            agent=self.options.agent,
-        )
+        self.record: TaskRecord = new_task_record(spec, nodeid, self.options)
         self.last_assertion: AssertionError | None = None
         self.agent_error: BaseException | None = None
         self.definition_error: BaseException | None = None
@@ -83,6 +75,7 @@ class Episode:
         self._body: Callable[[], Any] | None = None
         self._device: "Device | None" = None
         self._server: "EventServer | None" = None
+        self._server_dropped = 0  # the server's drop count when the episode began
         self._artifacts: Path | None = None
         self._xml = ""
         self._png: bytes | None = None
@@ -115,6 +108,7 @@ class Episode:
         for permission in self.spec.permissions:
             device.grant(package, permission)
         self._server.drain()
+        self._server_dropped = self._server.dropped
 
     def device_info(self) -> dict[str, str] | None:
         """Serial and Android version of the task's device, for the reports (None before reset)."""
@@ -514,10 +508,13 @@ class Episode:
         record.milestones = list(self.progress.declared)
         record.milestones_reached = self.progress.reached_in_order
         record.event_log = [event.to_dict() for event in self.events]
+        if self._server is not None:
+            # What the server had to drop while this episode ran, and what the episode's cap dropped.
+            record.events_dropped = self.events.dropped + self._server.dropped - self._server_dropped
         record.initial_screenshot = self._screenshot_path(0)  # 'all' mode, or the agent read it
         if self._artifacts is not None and self._xml:
             path = self._artifacts / "final_hierarchy.xml"
-            path.write_text(self._xml, encoding="utf-8")
+            path.write_text(self.runtime.redact(self._xml), encoding="utf-8")
             record.final_hierarchy = str(path)
         if not record.success and record.error is None and self.last_assertion is not None:
             record.error = _assertion_summary(self.last_assertion)

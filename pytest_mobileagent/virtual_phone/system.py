@@ -108,6 +108,10 @@ class AndroidSystem:
     def version(self) -> int:
         return self._version
 
+    def clock_ms(self) -> int:
+        """The phone's wall clock in epoch milliseconds (what apps read as "now")."""
+        return int(self._clock_ms())
+
     def installed_packages(self) -> list[str]:
         return sorted(self._apps)
 
@@ -545,6 +549,9 @@ class AndroidSystem:
         window = self._active_window()
         if not window.contains(x1, y1):
             return
+        if abs(x2 - x1) > abs(y2 - y1):
+            self._swipe_pager(window, x1, y1, x2)
+            return
         scroller = window.scroller_at(x1, y1)
         if scroller is None or y1 == y2:
             return
@@ -553,6 +560,21 @@ class AndroidSystem:
         if scroller.scroll_y != before:
             window.remember(scroller)
             self._queue.append(self._event("scroll", window.package, scroller, texts=[]))
+
+    def _swipe_pager(self, window: Window, x1: int, y1: int, x2: int) -> None:
+        """A horizontal swipe turns the page of the deepest pager (a view with `on_swipe`) under it."""
+        pager = None
+        for view in window.root.walk():
+            handler = getattr(view, "on_swipe", None)
+            if handler is not None and view.clip is not None:
+                left, top, right, bottom = view.clip
+                if left <= x1 < right and top <= y1 < bottom:
+                    pager = view
+        if pager is None:
+            return
+        # Finger moving left brings the next page in.
+        self._run(pager.on_swipe, 1 if x2 < x1 else -1)
+        self._queue.append(self._event("scroll", window.package, pager, texts=[]))
 
     def _focused_edit(self) -> tuple[Window, EditText] | None:
         window = self._active_window()

@@ -330,6 +330,10 @@ def _icon(draw, name: str, rect, color, shade=_unshaded) -> None:
             draw.line((cx - 2 * u, cy, cx + 2 * u, cy), fill=color, width=w)
             draw.line((cx - 2 * u, cy, cx - u // 2, cy - int(1.5 * u)), fill=color, width=w)
             draw.line((cx - 2 * u, cy, cx - u // 2, cy + int(1.5 * u)), fill=color, width=w)
+    elif name == "forward":
+        draw.line((cx - 2 * u, cy, cx + 2 * u, cy), fill=color, width=w)
+        draw.line((cx + 2 * u, cy, cx + u // 2, cy - int(1.5 * u)), fill=color, width=w)
+        draw.line((cx + 2 * u, cy, cx + u // 2, cy + int(1.5 * u)), fill=color, width=w)
     elif name == "nav_home":
         draw.ellipse((cx - u, cy - u, cx + u, cy + u), outline=color, width=4)
     elif name == "nav_recents":

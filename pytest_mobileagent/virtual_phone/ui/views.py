@@ -405,13 +405,23 @@ class FrameLayout(ViewGroup):
             w, h = max(w, cw + ml + mr), max(h, ch + mt + mb)
         return w, h
 
+    #: the arguments of this frame's latest measure (its subtree still holds that result)
+    _measured_for: tuple | None = None
+
     def measure(self, avail_w, avail_h, exact_w=None, exact_h=None):
+        # A wrap_content frame measures its children twice (for its own size, then
+        # with it), so nested frames cost 2^depth; a repeat of the latest call is
+        # answered from the sizes it left, which keeps deep dialogs linear.
+        args = (avail_w, avail_h, exact_w, exact_h)
+        if self._measured_for == args:
+            return self.mw, self.mh
         super().measure(avail_w, avail_h, exact_w, exact_h)
         pl, pt, pr, pb = self.padding
         iw, ih = self.mw - pl - pr, self.mh - pt - pb
         for child in self.visible_children():
             ml, mt, mr, mb = child.margin
             child.measure(max(0, iw - ml - mr), max(0, ih - mt - mb))
+        self._measured_for = args
         return self.mw, self.mh
 
     def place_children(self, clip):
