@@ -26,9 +26,10 @@ REQUEST_TIMEOUT = 180.0  # booting phones for every worker may take a while; nev
 class DeviceBroker:
     """Controller side: answers ``<worker id>\\n`` with ``OK <serial>`` or ``ERR <message>``."""
 
-    def __init__(self, requested: tuple[str, ...] = (), workers: int = 1):
+    def __init__(self, requested: tuple[str, ...] = (), workers: int = 1, device_options: Any = None):
         self.requested = requested
         self.workers = workers
+        self.device_options = device_options
         self._lock = threading.Lock()
         self._serials: list[str] | None = None
         self._error: str | None = None
@@ -69,15 +70,17 @@ class DeviceBroker:
                 pass  # the worker went away; nothing to tell it
 
     def allocate(self, worker: str) -> str:
-        """The serial of ``worker``'s device; the first call allocates for every worker."""
+        """The device reference (serial, or SERIAL@HOST:PORT) of ``worker``'s device;
+        the first call allocates for every worker."""
         with self._lock:
             if worker in self._assigned:
                 return self._assigned[worker]
             if self._serials is None and self._error is None:
-                from .device import DevicePool
+                from .device.options import DeviceOptions
+                from .device.provision import open_pool
 
-                self._pool = DevicePool(requested=list(self.requested) or None, boot_virtual=True)
                 try:
+                    self._pool = open_pool(self.requested, self.device_options or DeviceOptions())
                     self._serials = self._pool.allocate(max(self.workers, 1))
                 except Exception as exc:
                     self._error = f"{type(exc).__name__}: {exc}"

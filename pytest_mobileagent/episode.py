@@ -88,7 +88,8 @@ class Episode:
         """Force-stop the app, clear its data, grant permissions, forget old events."""
         device = self._device = self.runtime.device
         self._server = self.runtime.events
-        self.record.device = device.serial
+        self.record.device = device.label
+        self.record.reset_seconds = self.runtime.reset_device()
         self.screen = Screen(self.spec.package, current_app=device.current_app)
         package = self.spec.package
         device.force_stop(package)
@@ -105,7 +106,7 @@ class Episode:
             version = self._device.android_version
         except MobileAgentError:
             version = "unknown"  # a lost device: the record already says what happened
-        return {"serial": self._device.serial, "android_version": version}
+        return {"serial": self._device.label, "android_version": version}
 
     # -- phase 2: the episode, after the setup fixtures -------------------------
     def run(self, body: Callable[[], Any], artifacts: Path | None = None) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Generator
 import pytest
 
 from . import options as core_options
+from .device import options as device_options
 from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
 from .fixtures import EPISODE_KEY
 from .allocation import BROKER_KEY, DeviceBroker
@@ -42,6 +43,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     from .agents import mobileagent
 
     core_options.add_options(parser)
+    device_options.add_options(parser)
     mobileagent.add_options(parser)
     if reporting_options is not None:
         reporting_options.add_options(parser)
@@ -54,9 +56,13 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{MARKER}(spec): a benchmark task (set by @pytest_mobileagent.task; the body is the judge)",
     )
     options = core_options.MobileAgentOptions.from_config(config)
-    config.stash[RUNTIME_KEY] = Runtime(config, options)
+    runtime = config.stash[RUNTIME_KEY] = Runtime(config, options)
+    if not hasattr(config, "workerinput"):
+        from .device.provision import check_before_run
+
+        check_before_run(runtime.device_options)  # no SDK, no such AVD, unreachable adb servers
     if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
-        config.pluginmanager.register(XdistGlue(options), "mobileagent-xdist")
+        config.pluginmanager.register(XdistGlue(options, runtime.device_options), "mobileagent-xdist")
     try:
         from .reporting.plugin import ReportingPlugin
     except ImportError:  # pragma: no cover - only while reporting is not installed
@@ -154,8 +160,9 @@ class XdistGlue:
     :class:`~pytest_mobileagent.allocation.DeviceBroker` when a worker first needs one.
     """
 
-    def __init__(self, options: core_options.MobileAgentOptions):
+    def __init__(self, options: core_options.MobileAgentOptions, devices: device_options.DeviceOptions):
         self.options = options
+        self.device_options = devices
         self.broker: DeviceBroker | None = None
 
     def pytest_xdist_setupnodes(self, config: pytest.Config, specs: list[Any]) -> None:
@@ -165,7 +172,7 @@ class XdistGlue:
                 f"{len(specs)} xdist workers but only {len(serials)} device(s) given with --device "
                 f"({', '.join(serials)}): give one device per worker, or run -n {len(serials)}"
             )
-        self.broker = DeviceBroker(serials, workers=len(specs))
+        self.broker = DeviceBroker(serials, workers=len(specs), device_options=self.device_options)
         self.address = self.broker.start()
 
     def pytest_configure_node(self, node: Any) -> None:
