@@ -17,6 +17,8 @@ import threading
 from typing import Callable, Mapping
 
 from .fs import VirtualFileSystem
+from .packages import PackageStore
+from .roles import ROLE_HOME, RoleStore
 from .shell import COMMANDS, ShellResult, ShellSession
 
 __all__ = ["DEFAULT_START", "VirtualPhone"]
@@ -122,9 +124,14 @@ class VirtualPhone:
         self.shell_pid = 3900
         self._event_sinks: list[EventSink] = []
         self.fs = VirtualFileSystem(lambda: self._clock // 1000, commands=COMMANDS)
+        #: role holders (default SMS app, dialer, home...): `cmd role`, see roles.py
+        self.roles = RoleStore(self._qualifies_for_role, defaults={ROLE_HOME: ["com.android.launcher3"]})
         from .system import AndroidSystem  # the UI layer; imported here to keep one direction
         self.system = AndroidSystem(clock_ms=self.clock_ms, emit_event=self.emit_event, seed=seed,
-                                    width=WIDTH, height=HEIGHT, density=DENSITY, fs=self.fs)
+                                    width=WIDTH, height=HEIGHT, density=DENSITY, fs=self.fs,
+                                    roles=self.roles)
+        #: APKs installed over adb and preinstalled apps removed: see packages.py
+        self.packages = PackageStore(self)
 
     def __repr__(self) -> str:
         return f"<VirtualPhone {self.serial} seed={self.seed}>"
@@ -157,14 +164,15 @@ class VirtualPhone:
     def new_shell_session(self) -> ShellSession:
         return ShellSession(self)
 
-    def run_shell(self, command: str, *, stdout_ready: Callable[[bytes], None] | None = None) -> ShellResult:
+    def run_shell(self, command: str, *, stdout_ready: Callable[[bytes], None] | None = None,
+                  stdin: bytes = b"") -> ShellResult:
         """Run one command line as `adb shell` would (a fresh shell per call).
 
         ``stdout_ready`` receives each finished pipeline's output early
         (:meth:`ShellSession.run`).
         """
         with self._lock:
-            return ShellSession(self).run(command, stdout_ready=stdout_ready)
+            return ShellSession(self).run(command, stdout_ready=stdout_ready, stdin=stdin)
 
     # -- packages and processes -------------------------------------------------------------
     def package_enabled(self, package: str) -> bool:
@@ -172,6 +180,10 @@ class VirtualPhone:
 
     def set_package_enabled(self, package: str, enabled: bool) -> None:
         (self._disabled.discard if enabled else self._disabled.add)(package)
+
+    def _qualifies_for_role(self, role: str, package: str, bypass: bool) -> bool:
+        app = self.system.app(package)
+        return app is not None and (bypass or role in app.roles) and self.package_enabled(package)
 
     def pid_of(self, package: str) -> int:
         """A stable pid for a running app; a new one after it was stopped."""

@@ -219,6 +219,10 @@ def _dumpsys(inv: Invocation) -> int:
             inv.out(_dumpsys_activities(phone))
         elif not section:
             inv.out(_dumpsys_activities(phone))
+    elif service == "package":
+        from .packages import dumpsys_package
+
+        inv.out(dumpsys_package(phone, rest))
     elif service == "power":
         inv.out("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mWakefulness=Awake\n"
                 "  mWakefulnessChanging=false\n  mIsPowered=true\n  mHoldingDisplaySuspendBlocker=true\n"
@@ -584,7 +588,7 @@ def _is_system_package(package: str) -> bool:
 
 
 def _all_packages(phone) -> list[str]:
-    return sorted(set(phone.system.installed_packages()) | set(_SYSTEM_PACKAGES))
+    return sorted(set(phone.packages.packages()) | set(_SYSTEM_PACKAGES))
 
 
 @command("pm")
@@ -594,6 +598,9 @@ def _pm(inv: Invocation) -> int:
                          "  clear PACKAGE\n  grant PACKAGE PERMISSION\n  revoke PACKAGE PERMISSION\n"
                          "  disable-user PACKAGE\n  enable PACKAGE\n  path PACKAGE")
     verb, rest = inv.args[0], [a for a in inv.args[1:]]
+    from .cmd import PACKAGE_COMMANDS  # `pm` and `cmd package` are one service on a phone
+    if verb in PACKAGE_COMMANDS:
+        return PACKAGE_COMMANDS[verb](inv, rest)
     # `--user 0` may appear anywhere; it changes nothing on a single-user phone.
     while "--user" in rest:
         at = rest.index("--user")
