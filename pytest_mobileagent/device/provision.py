@@ -32,13 +32,17 @@ _EMULATOR_SERIAL = re.compile(r"^emulator-\d+$")
 
 
 def run_device_setup(serial: str, addr: tuple[str, int]) -> None:
-    """Prepare a freshly booted emulator for the benchmark.
+    """Prepare a freshly booted emulator for the benchmark: the device setup command
+    (``mobileagent-setup``: the event listener installed and enabled, animations
+    off, the time zone), run on each ``--avd`` instance after it has booted."""
+    import adbutils
 
-    The single call site of the device setup command (the listener issue's:
-    install and enable the event listener app); it runs on each ``--avd``
-    instance after ``sys.boot_completed``. Until that command lands, a booted
-    instance needs nothing more: the virtual phone streams events by itself.
-    """
+    from pytest_mobileagent.setup import SetupError, prepare_device
+
+    try:
+        prepare_device(adbutils.AdbClient(host=addr[0], port=addr[1]).device(serial))
+    except SetupError as exc:
+        raise InfrastructureError(f"setting up {serial} failed: {exc}") from None
 
 
 def check_before_run(options: DeviceOptions) -> None:
