@@ -43,10 +43,15 @@ __all__ = ["EmulatorBootError", "EmulatorFleet", "EmulatorSetupError", "console"
 log = logging.getLogger("pytest_mobileagent.device")
 
 FIRST_CONSOLE_PORT, LAST_CONSOLE_PORT = 5554, 5682  # the emulator's own range for -port
+# Above adb's scan range (5555-5585) first: emulators a user starts by hand (and the
+# virtual phones) take the low ports, and an instance there would be found by every
+# adb server that starts meanwhile. Each instance announces itself to our server anyway.
+CONSOLE_PORTS = [*range(5586, LAST_CONSOLE_PORT + 1, 2), *range(FIRST_CONSOLE_PORT, 5586, 2)]
 EMULATOR_FLAGS = ("-read-only", "-no-window", "-no-audio", "-no-boot-anim")
 STOP_TIMEOUT = 15.0      # seconds for an instance to exit after `kill`, then after SIGTERM
 LIST_TIMEOUT = 60.0      # `emulator -list-avds`
 TAIL_LINES = 12          # of an instance's output, quoted in errors
+PORT_RETRIES = 3         # an instance whose ports were taken before it bound them
 
 
 class EmulatorSetupError(DeviceAllocationError):
@@ -138,14 +143,21 @@ class EmulatorInstance:
         last = [line for line in text.splitlines() if line.strip()][-lines:]
         return "\n".join("    " + line for line in last) or "    (no output)"
 
-    def stop(self, addr: tuple[str, int]) -> None:
-        """Console ``kill``, then SIGTERM, then SIGKILL to its process group; each bounded."""
+    def request_stop(self, addr: tuple[str, int]) -> None:
+        """Ask the instance to exit (console ``kill``); :meth:`stop` waits for it."""
         if self.process.poll() is None:
             try:
                 console(self.serial, "kill", addr=addr, timeout=STOP_TIMEOUT)
-                self.process.wait(timeout=STOP_TIMEOUT)
-            except (InfrastructureError, OSError, subprocess.TimeoutExpired):
-                pass
+            except (InfrastructureError, OSError):
+                pass  # it is stopped by signal below
+
+    def stop(self, addr: tuple[str, int]) -> None:
+        """Wait (bounded) for the exit :meth:`request_stop` asked for, then SIGTERM, then
+        SIGKILL to its process group; each bounded."""
+        try:
+            self.process.wait(timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            pass
         for sig in (signal.SIGTERM, signal.SIGKILL):
             if self.process.poll() is None:
                 try:
@@ -206,8 +218,19 @@ class EmulatorFleet:
         began = time.monotonic()
         started = [self._start_one(self._next_port()) for _ in range(count)]
         deadline = began + self.boot_timeout
-        for instance in started:
-            self._wait_booted(instance, deadline)
+        for index, instance in enumerate(started):
+            for attempt in range(PORT_RETRIES + 1):
+                try:
+                    self._wait_booted(instance, deadline)
+                    break
+                except EmulatorBootError:
+                    # Another program took the port pair between our check and the
+                    # instance's bind: start it again on another pair.
+                    if instance.process.poll() is None or _port_pair_free(instance.console_port) \
+                            or attempt == PORT_RETRIES:
+                        raise
+                    log.info("console port %d was taken meanwhile; starting again", instance.console_port)
+                    instance = started[index] = self._start_one(self._next_port())
         if self.setup is not None:
             for instance in started:
                 self.setup(instance.serial, self.addr)
@@ -220,7 +243,7 @@ class EmulatorFleet:
     def _next_port(self) -> int:
         taken = {i.console_port for i in self.instances}
         listed = {s for s, _ in list_devices(addr=self.addr)}
-        for port in range(FIRST_CONSOLE_PORT, LAST_CONSOLE_PORT + 1, 2):
+        for port in CONSOLE_PORTS:
             if port in taken or f"emulator-{port}" in listed:
                 continue
             if _port_pair_free(port):
@@ -266,6 +289,8 @@ class EmulatorFleet:
     def close(self) -> None:
         """Stop every instance (also those that never booted) and forget them."""
         instances, self.instances = self.instances, []
+        for instance in instances:  # all asked first, so they shut down side by side
+            instance.request_stop(self.addr)
         for instance in instances:
             instance.stop(self.addr)
         if instances:
