@@ -504,7 +504,8 @@ class DriverSession:
     """What a driver agent reports its actions to (see :class:`~.agents.Session`).
 
     ``device`` is the harness's :class:`~pytest_mobileagent.device.Device`;
-    ``serial`` is what an agent passes to its own adb client.
+    ``serial`` is what an agent passes to its own adb client, connected to
+    ``adb_server`` (``adbutils.AdbClient(*session.adb_server)``).
     """
 
     def __init__(self, episode: Episode):
@@ -513,6 +514,8 @@ class DriverSession:
         self.task = episode.spec.name
         self.device = episode._device
         self.serial = episode._device.serial if episode._device is not None else ""
+        #: (host, port) of the adb server that owns the device: another machine's under --adb-server.
+        self.adb_server = episode._device._addr if episode._device is not None else None
         self.max_steps = episode.max_steps
         self.stopped_for_success = False
         self._started: float | None = None

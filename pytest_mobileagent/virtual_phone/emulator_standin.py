@@ -325,14 +325,12 @@ def _run(name: str, options: dict[str, str | bool], config: dict[str, str]) -> i
     except OSError as exc:
         return _fail(f"console port {console_port} is not free: {exc}")
     started = time.monotonic()
-    serving = None
     try:
         with start_phones(1, ports=[console_port + 1], seed=seed, register=False) as phones:
             phone = phones[0].phone
             _set_booted(phone, boot_seconds <= 0)
             console.emulator = Emulator(name, console_port, phone, stop_write)  # type: ignore[attr-defined]
-            serving = threading.Thread(target=console.serve_forever, name="console", daemon=True)
-            serving.start()
+            threading.Thread(target=console.serve_forever, name="console", daemon=True).start()
             log("INFO", f"Serving virtual phone {phones[0].serial}: console on port {console_port}, "
                         f"adb on port {console_port + 1}")
             _notify_adb_server(console_port + 1)
@@ -348,8 +346,7 @@ def _run(name: str, options: dict[str, str | bool], config: dict[str, str]) -> i
     except OSError as exc:
         return _fail(f"adb port {console_port + 1}: {exc}")
     finally:
-        if serving is not None:
-            console.shutdown()  # waits for serve_forever, so only once it runs
+        # No shutdown(): it waits for serve_forever's next poll; the thread is a daemon.
         console.server_close()
     return 0
 
