@@ -19,6 +19,7 @@ from .agents.actions import Action, Observation
 from .agents.base import agent_kind, reset_agent
 from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
 from .judge import Answer, Events, Progress, Screen, parse_hierarchy
+from .ledger import new_task_record
 from .metrics import StepRecord, StopReason, TaskRecord
 
 if TYPE_CHECKING:
@@ -52,16 +53,7 @@ class Episode:
         self.events = Events(spec.package, self.progress)
         self.answer = Answer()
         self.screen = Screen(spec.package)
-        self.record = TaskRecord(
-            nodeid=nodeid,
-            task=spec.name,
-            app=spec.app,
-            prompt=spec.prompt,
-            difficulty=spec.difficulty,
-            min_steps=spec.min_steps,
-            max_steps=self.max_steps,
-            agent=self.options.agent,
-        )
+        self.record: TaskRecord = new_task_record(spec, nodeid, self.options)
         self.last_assertion: AssertionError | None = None
         self.agent_error: BaseException | None = None
         self.definition_error: BaseException | None = None

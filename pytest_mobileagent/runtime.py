@@ -24,14 +24,23 @@ if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
     from .device import Device
+    from .episode import Episode
     from .events import EventServer
+    from .ledger import RunLedger
 
-__all__ = ["EVENT_PORT_ON_DEVICE", "Runtime", "build_registry"]
+__all__ = ["DEVICE_ATTR", "EPISODE_KEY", "EVENT_PORT_ON_DEVICE", "LEDGER_KEY", "RECORD_ATTR", "RUNTIME_KEY",
+           "Runtime", "build_registry"]
 
 # The port the listener app (and the virtual phone) connects to on the device.
 EVENT_PORT_ON_DEVICE = "tcp:8888"
 
-
+# Where the plugin keeps its state. They live here, below plugin.py, fixtures.py
+# and reporting/plugin.py, so that those modules need not import each other.
+RUNTIME_KEY = pytest.StashKey["Runtime"]()  # config.stash: this process's Runtime
+LEDGER_KEY = pytest.StashKey["RunLedger"]()  # config.stash: collected tasks, crashes, interruption
+EPISODE_KEY = pytest.StashKey["Episode"]()  # item.stash: the task's episode
+RECORD_ATTR = "mobileagent_record"  # the TestReport attribute carrying a task's record dict
+DEVICE_ATTR = "mobileagent_device"  # ... and the one carrying {"serial", "android_version"} of its device
 
 def build_registry(config: pytest.Config | None) -> AgentRegistry:
     """Built-ins, then the ``pytest_mobileagent_register_agents`` hook, then entry points."""
@@ -95,17 +104,35 @@ class Runtime:
         return self._agent
 
     # -- device ---------------------------------------------------------------
+    @property
+    def pool(self) -> Any:
+        """The device source (a :class:`~pytest_mobileagent.device.DevicePool` or one of
+        :func:`~pytest_mobileagent.device.provision.open_pool`'s) of the process that
+        allocates (the xdist controller, or the sole process); created on first use."""
+        if self._pool is None:
+            from .device.provision import open_pool
+
+            # Emulators started for the run (--avd), other adb servers' devices
+            # (--adb-server), or the local server's (a DevicePool).
+            self._pool = open_pool(self.options.devices, self.device_options,
+                                   device_wait=self.options.device_wait)
+        return self._pool
+
+    def claim_requested_devices(self) -> None:
+        """Check and claim the ``--device`` serials for the run, before any test runs
+        (a :class:`~pytest_mobileagent.device.DeviceAllocationError`, a usage error, if
+        one is not online or another run holds it)."""
+        if self.options.devices:
+            self.pool.claim_requested()
+
     def _serial(self) -> str:
         workerinput = getattr(self.config, "workerinput", None)
         if workerinput is not None and workerinput.get(BROKER_KEY):
             # Emulators started for the run boot while the worker waits for its device.
             timeout = max(REQUEST_TIMEOUT, self.device_options.avd_boot_timeout + 120)
             return request_device(workerinput[BROKER_KEY], workerinput.get("workerid", "gw?"), timeout=timeout)
-        from .device.provision import open_pool
-
         # Not under xdist: this process allocates (and boots, if need be) its own device.
-        self._pool = open_pool(self.options.devices, self.device_options)
-        return self._pool.allocate(1)[0]
+        return self.pool.allocate(1)[0]
 
     @property
     def device(self) -> "Device":

@@ -255,10 +255,10 @@ def test_agent_exception_is_a_failure_with_its_traceback(project, phone):
     assert data["tasks"][0]["stop_reason"] == "agent_error"
 
 
-def test_unknown_device_is_an_error_not_a_failure(project, phone):
+def test_unknown_device_is_a_usage_error_not_a_failure(project, phone):
     result = project.runpytest_subprocess("--device", "emulator-0000", "--agent", "replay")
-    result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines(["*emulator-0000*"])
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*emulator-0000*"])
 
 
 def test_judge_that_already_passes_is_a_task_error(pytester: pytest.Pytester, phone):

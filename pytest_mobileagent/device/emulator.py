@@ -35,6 +35,7 @@ from pathlib import Path
 
 from pytest_mobileagent.errors import InfrastructureError
 
+from .claims import DeviceClaim
 from .fast_adb import FastAdb, host_request, list_devices, server_address
 from .pool import DeviceAllocationError, _set_pdeathsig, _spawn, _start_adb_server
 
@@ -195,6 +196,7 @@ class EmulatorFleet:
         self.setup = setup
         self.addr = server_address()
         self.instances: list[EmulatorInstance] = []
+        self._claims: list[DeviceClaim] = []
         self._logs = Path(tempfile.mkdtemp(prefix="mobileagent-emulators-"))
         self.started_seconds: float | None = None  # start of the first to boot of the last
 
@@ -241,12 +243,16 @@ class EmulatorFleet:
         return serials
 
     def _next_port(self) -> int:
+        """A free console port pair, its serial claimed for this run before the instance
+        exists, so no other run can take the instance while it boots."""
         taken = {i.console_port for i in self.instances}
         listed = {s for s, _ in list_devices(addr=self.addr)}
         for port in CONSOLE_PORTS:
-            if port in taken or f"emulator-{port}" in listed:
+            if port in taken or f"emulator-{port}" in listed or not _port_pair_free(port):
                 continue
-            if _port_pair_free(port):
+            claim = DeviceClaim.try_claim(f"emulator-{port}")
+            if claim is not None:
+                self._claims.append(claim)
                 return port
         raise EmulatorBootError(f"no free console port pair between {FIRST_CONSOLE_PORT} and "
                                 f"{LAST_CONSOLE_PORT} for another instance of {self.avd}")
@@ -302,6 +308,9 @@ class EmulatorFleet:
                                      addr=self.addr, timeout=5)
             except InfrastructureError:
                 pass
+        claims, self._claims = self._claims, []
+        for claim in claims:
+            claim.release()
         shutil.rmtree(self._logs, ignore_errors=True)
 
     def __enter__(self) -> "EmulatorFleet":

@@ -63,8 +63,11 @@ def check_before_run(options: DeviceOptions) -> None:
         raise pytest.UsageError(str(exc)) from None
 
 
-def open_pool(requested: tuple[str, ...], options: DeviceOptions) -> Any:
-    """The device source for this run (nothing is started until ``allocate``)."""
+def open_pool(requested: tuple[str, ...], options: DeviceOptions, *, device_wait: float = 0.0) -> Any:
+    """The device source for this run (nothing is started until ``allocate``).
+
+    ``device_wait``: seconds to wait for a requested local device another run holds.
+    """
     if options.avd:
         from .emulator import EmulatorFleet, find_emulator
 
@@ -78,10 +81,10 @@ def open_pool(requested: tuple[str, ...], options: DeviceOptions) -> Any:
     if network:
         from .remote import NetworkDevicePool
 
-        return NetworkDevicePool(list(requested), network, boot_virtual=True)
+        return NetworkDevicePool(list(requested), network, boot_virtual=True, device_wait=device_wait)
     from .pool import DevicePool
 
-    return DevicePool(requested=list(requested) or None, boot_virtual=True)
+    return DevicePool(requested=list(requested) or None, boot_virtual=True, device_wait=device_wait)
 
 
 class SnapshotReset:

@@ -81,6 +81,13 @@ class RemotePool:
             listings.append((addr, list_devices(addr=addr)))
         return listings
 
+    def claim_requested(self) -> list[str]:
+        """Check that every requested device reference is online (a usage error otherwise).
+
+        Devices of other servers are not claimed: the claims are files on this machine.
+        """
+        return self.allocate(len(self.requested)) if self.requested else []
+
     def allocate(self, count: int) -> list[str]:
         listings = self._listing()
         online = [format_ref(serial, addr) for addr, devices in listings
@@ -114,7 +121,15 @@ class NetworkDevicePool(DevicePool):
         self.network = network
         self._connected: list[str] = []
 
+    def claim_requested(self) -> list[str]:
+        self._connect_network()
+        return super().claim_requested()
+
     def allocate(self, count: int) -> list[str]:
+        self._connect_network()
+        return super().allocate(count)
+
+    def _connect_network(self) -> None:
         addr = server_address()
         for target in self.network:
             try:
@@ -136,7 +151,6 @@ class NetworkDevicePool(DevicePool):
             except (InfrastructureError, TimeoutError) as exc:
                 raise DeviceAllocationError(f"--device {target}: connected but not online within "
                                             f"{CONNECT_TIMEOUT:g} s ({exc})") from None
-        return super().allocate(count)
 
     def close(self) -> None:
         connected, self._connected = self._connected, []
