@@ -58,6 +58,10 @@ def pytest_configure(config: pytest.Config) -> None:
         from .device.provision import check_before_run
 
         check_before_run(runtime.device_options)  # no SDK, no such AVD, unreachable adb servers
+        if runtime.device_options.reset == "snapshot":
+            from .device.provision import SnapshotResetSummary
+
+            config.pluginmanager.register(SnapshotResetSummary(), "mobileagent-snapshot-resets")
     if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
         config.pluginmanager.register(XdistGlue(options, config.stash[LEDGER_KEY]), "mobileagent-xdist")
     try:

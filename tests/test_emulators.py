@@ -249,6 +249,7 @@ def test_reset_snapshot_removes_a_file_that_pm_clear_leaves(sdk, monkeypatch, re
     resets = [task["reset_seconds"] for task in results["tasks"]]
     if reset == "snapshot":
         assert all(isinstance(s, float) and s > 0 for s in resets)
+        assert "snapshot resets: 2, median " in proc.stdout
     else:
         assert resets == [None, None]
 
@@ -285,8 +286,21 @@ def test_missing_sdk_is_a_usage_error(sdk, monkeypatch):
     assert proc.returncode == 4 and "no executable emulator there" in proc.stderr
 
 
-def test_standin_lists_its_avds_and_refuses_an_unknown_one(sdk):
+def test_standin_lists_its_avds_and_refuses_an_unknown_one_or_a_second_writable_instance(sdk):
     emulator = str(sdk / "sdk" / "emulator" / "emulator")
+    first = subprocess.Popen([emulator, "-avd", "test_avd", "-no-window"],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        for line in first.stdout:  # the AVD is locked once the instance serves its phone
+            if "Boot completed" in line:
+                break
+        second = subprocess.run([emulator, "-avd", "test_avd"], capture_output=True, text=True,
+                                timeout=60)
+        assert second.returncode == 1 and "Please use -read-only flag" in second.stdout
+    finally:
+        first.terminate()
+        first.wait(timeout=30)
+
     done = subprocess.run([emulator, "-avd", "nope"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "PANIC: Unknown AVD name [nope]" in done.stdout
     listing = subprocess.run([emulator, "-list-avds"], capture_output=True, text=True, timeout=60)

@@ -119,3 +119,28 @@ class SnapshotReset:
         # A real emulator's adb link can drop for a moment while its state is swapped.
         wait_for_device(device.serial, timeout=60, addr=device._addr)
         return time.perf_counter() - started
+
+
+class SnapshotResetSummary:
+    """Prints the time of the ``--reset snapshot`` resets at the end of the run
+    (registered on the controller only with ``--reset snapshot``)."""
+
+    def __init__(self) -> None:
+        self.seconds: list[float] = []
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        from pytest_mobileagent.runtime import RECORD_ATTR
+
+        record = getattr(report, RECORD_ATTR, None)
+        if isinstance(record, dict) and isinstance(record.get("reset_seconds"), (int, float)):
+            self.seconds.append(float(record["reset_seconds"]))
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not self.seconds:
+            return
+        import statistics
+
+        ms = sorted(s * 1000 for s in self.seconds)
+        terminalreporter.write_line(
+            f"snapshot resets: {len(ms)}, median {statistics.median(ms):.1f} ms, "
+            f"min {ms[0]:.1f} ms, max {ms[-1]:.1f} ms (per task: reset_seconds in the results file)")
