@@ -54,7 +54,7 @@ def pytest_configure(config: pytest.Config) -> None:
     options = core_options.MobileAgentOptions.from_config(config)
     runtime = config.stash[RUNTIME_KEY] = Runtime(config, options)
     config.stash[LEDGER_KEY] = RunLedger(config, options)
-    if not hasattr(config, "workerinput"):
+    if not hasattr(config, "workerinput") and not (config.option.help or config.option.collectonly):
         from .device.provision import check_before_run
 
         check_before_run(runtime.device_options)  # no SDK, no such AVD, unreachable adb servers

@@ -197,6 +197,7 @@ class EmulatorFleet:
         self.addr = server_address()
         self.instances: list[EmulatorInstance] = []
         self._claims: list[DeviceClaim] = []
+        self._closed = False
         self._logs = Path(tempfile.mkdtemp(prefix="mobileagent-emulators-"))
         self.started_seconds: float | None = None  # start of the first to boot of the last
 
@@ -258,6 +259,8 @@ class EmulatorFleet:
                                 f"{LAST_CONSOLE_PORT} for another instance of {self.avd}")
 
     def _start_one(self, port: int) -> EmulatorInstance:
+        if self._closed:  # the run ended (Ctrl-C) while another thread was still starting instances
+            raise EmulatorBootError(f"not starting another instance of {self.avd}: the run is ending")
         log_path = self._logs / f"emulator-{port}.log"
         cmd = [str(self.emulator), "-avd", self.avd, "-port", str(port), *EMULATOR_FLAGS]
         with open(log_path, "wb") as out:
@@ -294,6 +297,7 @@ class EmulatorFleet:
 
     def close(self) -> None:
         """Stop every instance (also those that never booted) and forget them."""
+        self._closed = True
         instances, self.instances = self.instances, []
         for instance in instances:  # all asked first, so they shut down side by side
             instance.request_stop(self.addr)
