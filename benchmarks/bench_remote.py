@@ -50,7 +50,10 @@ def describe(values: list[float]) -> str:
 def adb_server(port: int):
     from pytest_mobileagent.virtual_phone.server import bundled_adb_path
 
-    env = dict(os.environ, ADB_LOCAL_TRANSPORT_MAX_PORT="5553")  # no scan: only our phones
+    # ADB_EMU=0: no scan of 5555-5585, so other sessions' phones there do not join this
+    # server (ADB_LOCAL_TRANSPORT_MAX_PORT is read only after the scan has begun);
+    # phones announced with host:emulator still do.
+    env = dict(os.environ, ADB_EMU="0")
     proc = subprocess.Popen([bundled_adb_path(), "-P", str(port), "nodaemon", "server"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

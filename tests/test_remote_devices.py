@@ -47,8 +47,10 @@ def free_port(odd: bool = False) -> int:
 def adb_server():
     """An adb server in the foreground (``nodaemon``) on a free port; killed at exit."""
     port = free_port()
-    # No scan of 5555-5585: other sessions' phones there must not join this server.
-    env = dict(os.environ, ADB_LOCAL_TRANSPORT_MAX_PORT="5553")
+    # ADB_EMU=0: no scan of 5555-5585, so other sessions' phones there do not join this
+    # server (ADB_LOCAL_TRANSPORT_MAX_PORT is read only after the scan has begun);
+    # phones announced with host:emulator still do.
+    env = dict(os.environ, ADB_EMU="0")
     proc = subprocess.Popen([bundled_adb_path(), "-P", str(port), "nodaemon", "server"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
