@@ -197,8 +197,8 @@ def test_sigint_mid_run_stops_every_instance(sdk, adb_server_port, monkeypatch):
 def test_an_xdist_worker_crash_still_stops_every_instance(sdk, adb_server_port, monkeypatch):
     crash_log = sdk / "crashed-on.log"
     monkeypatch.setenv("CRASH_LOG", str(crash_log))
-    proc, results = _run(sdk, CALCULATOR_TASKS, "--avd", "test_avd", "-n", "2", "--agent", "crashing",
-                         "--max-worker-restart", "0")
+    proc, _ = _run(sdk, CALCULATOR_TASKS, "--avd", "test_avd", "-n", "2", "--agent", "crashing",
+                   "--max-worker-restart", "0")
 
     assert proc.returncode != 0
     assert "crashed" in proc.stdout, proc.stdout[-3000:]

@@ -26,7 +26,6 @@ like an option the emulator does not need here.
 
 from __future__ import annotations
 
-import argparse
 import configparser
 import os
 import secrets
