@@ -45,6 +45,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         reporting_options.add_options(parser)
 
 
+@pytest.hookimpl(tryfirst=True, specname="pytest_configure")
+def pytest_configure_check_outputs(config: pytest.Config) -> None:
+    # First: allure-pytest creates --alluredir in its own pytest_configure.
+    if not hasattr(config, "workerinput"):
+        from .outputs import check_outputs
+
+        check_outputs(config)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(

@@ -77,6 +77,9 @@ class Runtime:
         # artifacts directory. With --alluredir the reporting plugin sets one
         # that saves it once, as the Allure attachment.
         self.screenshot_saver: Callable[[bytes], str] | None = None
+        # Applied to every text the core saves (hierarchies): the reporting plugin
+        # sets its secret redactor here.
+        self.redact: Callable[[str], str] = lambda text: text
         self.device_error: BaseException | None = None
 
     # -- agent ----------------------------------------------------------------

@@ -151,13 +151,22 @@ def typed(device: Device) -> str:
 
 @pytest.mark.parametrize("text", [
     "hello world", "it's \"quoted\"", "a;touch /sdcard/pwned", "$(touch /sdcard/pwned)", "`id`",
-    "100%sure", "%s%%s", "50% off ", "back\\slash", "日本語 😀",
+    "100%sure", "%s%%s", "50% off ", "back\\slash", "tilde~caret^",
 ])
 def test_type_text_lands_exactly_and_never_runs(device, text):
     focus_note(device)
     device.type_text(text)
     assert typed(device) == text
     assert not device.exists("/sdcard/pwned")
+
+
+@pytest.mark.parametrize("text", ["日本語 😀", "café", "abc\u00a0def"])
+def test_type_text_refuses_what_input_text_cannot_type_and_types_nothing(device, text):
+    focus_note(device)
+    device.type_text("kept")
+    with pytest.raises(ValueError, match="cannot type .*printable ASCII"):
+        device.type_text(text)
+    assert typed(device) == "kept"
 
 
 def test_type_text_empty_is_a_no_op(device):
@@ -167,7 +176,7 @@ def test_type_text_empty_is_a_no_op(device):
     assert typed(device) == "ab"
 
 
-_PRINTABLE = st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+_PRINTABLE = st.characters(min_codepoint=0x20, max_codepoint=0x7E)  # what `input text` can type
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -202,3 +202,20 @@ def test_an_unknown_device_is_one_usage_error_before_any_test(pytester: pytest.P
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*requested device(s) NOSUCH not attached or not online*"])
     result.stdout.no_fnmatch_line("*error*")
+
+
+def test_a_failed_or_dropped_allocation_holds_no_claim(phone, adb_server_port):
+    import gc
+
+    from pytest_mobileagent.device import DeviceAllocationError, DevicePool
+
+    with pytest.raises(DeviceAllocationError, match="1000 devices needed"):
+        DevicePool().allocate(1000)
+    claim = DeviceClaim.try_claim(phone.serial)
+    assert claim is not None
+    claim.release()
+    DevicePool([phone.serial]).allocate(1)  # never closed: dropped
+    gc.collect()
+    claim = DeviceClaim.try_claim(phone.serial)
+    assert claim is not None
+    claim.release()

@@ -62,7 +62,15 @@ class Overdoing:
         action = self.replay.step(observation)
         return Action.wait() if action.type == "finish" else action
 
+class Accented:
+    '''Types text the phone's keyboard has no keys for.'''
+    def __init__(self, context):
+        pass
+    def step(self, observation):
+        return Action.type("3+5=café")
+
 def pytest_mobileagent_register_agents(registry):
+    registry.register("accented", Accented)
     registry.register("overdoing", Overdoing)
     registry.register("greedy", Greedy)
     registry.register("crashing", Crashing)
@@ -252,6 +260,13 @@ def test_agent_exception_is_a_failure_with_its_traceback(project, phone):
     result, data = run(project, phone, "--agent", "crashing")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*raise RuntimeError(\"model returned garbage\")*", "*RuntimeError: model returned garbage*"])
+    assert data["tasks"][0]["stop_reason"] == "agent_error"
+
+
+def test_typing_what_input_text_cannot_type_is_the_agents_error(project, phone):
+    result, data = run(project, phone, "--agent", "accented")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*cannot type 'é': Android's `input text` types only printable ASCII*"])
     assert data["tasks"][0]["stop_reason"] == "agent_error"
 
 

@@ -27,6 +27,7 @@ import sys
 import tempfile
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Iterator
 
@@ -95,6 +96,9 @@ class DeviceClaim:
 
     def __init__(self, serial: str, path: Path, fd: int):
         self.serial, self.path, self._fd = serial, path, fd
+        # A claim nobody references any more (a pool dropped without close()) must
+        # not hold its device until the process ends.
+        self._finalizer = weakref.finalize(self, os.close, fd)
 
     @classmethod
     def _open(cls, serial: str) -> tuple[Path, int]:
@@ -178,7 +182,7 @@ class DeviceClaim:
             fd, self._fd = self._fd, -1
             with contextlib.suppress(OSError):
                 os.ftruncate(fd, 0)
-            os.close(fd)  # closing the last descriptor drops the flock
+            self._finalizer()  # closes fd: closing the last descriptor drops the flock
 
     def __repr__(self) -> str:
         return f"DeviceClaim({self.serial!r}, held={self._fd >= 0})"

@@ -269,6 +269,8 @@ class DevicePool:
                 for serial in free[count:]:  # claimed above, not needed after all
                     self._claims.pop(serial).release()
                 if len(free) < count:
+                    for serial in free:  # a failed allocation holds nothing
+                        self._claims.pop(serial).release()
                     raise DeviceAllocationError(
                         f"{count} devices needed (one per worker) but the adb server lists "
                         f"{len(free)} free online: {self._describe(devices)}"

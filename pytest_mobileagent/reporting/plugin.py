@@ -77,6 +77,13 @@ class ReportingPlugin:
     # -- Allure files (every process) ---------------------------------------------
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
+        # Secrets stay out of logs (the live log, --log-file, captured logs) and saved hierarchies.
+        from .redact import install_log_redaction
+
+        install_log_redaction(self.config, self.redactor)
+        runtime = _core_runtime(self.config)
+        if runtime is not None and self.redactor:
+            runtime.redact = self.redactor.text
         # After every pytest_configure, so allure-pytest's logger is registered by now.
         if _allure_active(self.config):
             from .allure_files import install

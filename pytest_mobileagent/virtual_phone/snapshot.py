@@ -8,8 +8,8 @@ there; the phone object itself (and every adb connection to it) stays.
 The state is pickled with two twists:
 
 * live objects are kept by reference, not copied: the phone itself (so bound
-  methods such as ``phone.clock_ms`` stay bound to it), its locks, and
-  module dictionaries;
+  methods such as ``phone.clock_ms`` stay bound to it), its locks, classes,
+  plain functions, code objects and module dictionaries;
 * functions with a closure (the UI's many ``lambda: self.open(note)``
   handlers) are copied together with their closed-over values, so a restored
   view's click handler acts on the restored app, not on the one it replaced.
@@ -67,8 +67,11 @@ class _Pickler(pickle.Pickler):
         key = id(obj)
         if key in self._live:
             return key
-        # Code objects cannot be pickled; being immutable, sharing one is as good as a copy.
-        if (isinstance(obj, (_LOCK_TYPES, types.CodeType))
+        # Shared, not copied: code objects and classes (which pickle cannot always
+        # name: some are made at run time) are immutable here, and so are functions
+        # without a closure; sharing one is as good as a copy.
+        if (isinstance(obj, (_LOCK_TYPES, types.CodeType, type, types.ModuleType, types.BuiltinFunctionType))
+                or (isinstance(obj, types.FunctionType) and not obj.__closure__)
                 or (type(obj) is dict and key in self._module_dicts)):
             self._live[key] = obj
             return key

@@ -65,3 +65,15 @@ def test_a_snapshot_of_another_phone_is_refused():
     snapshot = save_snapshot(VirtualPhone(seed=1))
     with pytest.raises(ValueError, match="another phone"):
         load_snapshot(VirtualPhone(seed=2), snapshot)
+
+
+def test_every_app_survives_a_save_and_load_on_its_open_screen():
+    phone = VirtualPhone()
+    packages = phone.run_shell("pm list packages").stdout.decode().split()
+    assert len(packages) > 5
+    for package in (line.partition(":")[2] for line in packages):
+        phone.run_shell(f"monkey -p {package} -c android.intent.category.LAUNCHER 1")
+        before = phone.system.focused_window(), phone.system.dump_xml()
+        load_snapshot(phone, save_snapshot(phone))
+        assert (phone.system.focused_window(), phone.system.dump_xml()) == before, package
+        assert phone.run_shell("input keyevent KEYCODE_BACK").exit_code == 0
