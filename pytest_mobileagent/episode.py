@@ -527,7 +527,7 @@ class DriverSession:
         self.device = episode._device
         self.serial = episode._device.serial if episode._device is not None else ""
         #: (host, port) of the adb server that owns the device: another machine's under --adb-server.
-        self.adb_server = episode._device._addr if episode._device is not None else None
+        self.adb_server = getattr(episode._device, "_addr", None)
         self.max_steps = episode.max_steps
         self.stopped_for_success = False
         self._started: float | None = None
