@@ -100,7 +100,8 @@ class Episode:
         """Force-stop the app, clear its data, grant permissions, forget old events."""
         device = self._device = self.runtime.device
         self._server = self.runtime.events
-        self.record.device = device.serial
+        self.record.device = device.label
+        self.record.reset_seconds = self.runtime.reset_device()
         self.screen = Screen(self.spec.package, current_app=device.current_app)
         package = self.spec.package
         device.force_stop(package)
@@ -118,7 +119,7 @@ class Episode:
             version = self._device.android_version
         except MobileAgentError:
             version = "unknown"  # a lost device: the record already says what happened
-        return {"serial": self._device.serial, "android_version": version}
+        return {"serial": self._device.label, "android_version": version}
 
     # -- phase 2: the episode, after the setup fixtures -------------------------
     def run(self, body: Callable[[], Any], artifacts: Path | None = None) -> None:
@@ -547,6 +548,8 @@ class DriverSession:
     Attributes: ``prompt`` (the task's instruction), ``task`` (the task's
     name: its test function's name), ``serial`` (what an agent passes to its
     own adb client; a virtual phone's is ``emulator-<adb port - 1>``),
+    ``adb_server`` ((host, port) of the adb server that owns the device, for
+    that client: ``adbutils.AdbClient(*session.adb_server)``),
     ``device`` (the harness's :class:`~pytest_mobileagent.device.Device` on the
     same phone, for agents without an adb client of their own; acting through
     it records nothing by itself) and ``max_steps`` (the step budget).
@@ -563,6 +566,8 @@ class DriverSession:
         self.task = episode.spec.name
         self.device = episode._device
         self.serial = episode._device.serial if episode._device is not None else ""
+        #: (host, port) of the adb server that owns the device: another machine's under --adb-server.
+        self.adb_server = getattr(episode._device, "_addr", None)
         self.max_steps = episode.max_steps
         self.stopped_for_success = False
         self._started: float | None = None

@@ -108,6 +108,7 @@ class TaskRecord:
     final_hierarchy: str | None = None  # path of the last view-hierarchy XML, if saved
     initial_screenshot: str | None = None  # path of the PNG of the screen before the first action, if saved
     repeat: int = 0  # repetition index when a task is run several times
+    reset_seconds: float | None = None  # the device-wide reset before the task (--reset snapshot)
 
     # -- derived figures -------------------------------------------------
 

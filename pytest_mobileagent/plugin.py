@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Generator
 import pytest
 
 from . import options as core_options
+from .device import options as device_options
 from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
 from .allocation import BROKER_KEY, DeviceBroker
 from .ledger import MANIFEST_DIR_KEY, RunLedger, attach_record
@@ -38,6 +39,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     from .agents import mobileagent
 
     core_options.add_options(parser)
+    device_options.add_options(parser)
     mobileagent.add_options(parser)
     if reporting_options is not None:
         reporting_options.add_options(parser)
@@ -59,8 +61,16 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{MARKER}(spec): a benchmark task (set by @pytest_mobileagent.task; the body is the judge)",
     )
     options = core_options.MobileAgentOptions.from_config(config)
-    config.stash[RUNTIME_KEY] = Runtime(config, options)
+    runtime = config.stash[RUNTIME_KEY] = Runtime(config, options)
     config.stash[LEDGER_KEY] = RunLedger(config, options)
+    if not hasattr(config, "workerinput") and not (config.option.help or config.option.collectonly):
+        from .device.provision import check_before_run
+
+        check_before_run(runtime.device_options)  # no SDK, no such AVD, unreachable adb servers
+        if runtime.device_options.reset == "snapshot":
+            from .device.provision import SnapshotResetSummary
+
+            config.pluginmanager.register(SnapshotResetSummary(), "mobileagent-snapshot-resets")
     if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
         config.pluginmanager.register(XdistGlue(options, config.stash[LEDGER_KEY]), "mobileagent-xdist")
     try:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pytest
 
 from .agents.base import AgentContext
-from .allocation import BROKER_KEY, request_device
+from .allocation import BROKER_KEY, REQUEST_TIMEOUT, request_device
 from .agents.builtin import register_builtins
 from .agents.registry import AgentRegistry, UnknownAgentError
 from .errors import InfrastructureError, MobileAgentError
@@ -62,6 +62,10 @@ class Runtime:
         if options.agent not in self.registry:
             raise pytest.UsageError(str(UnknownAgentError(options.agent, self.registry.names())))
         self._check_agent_config()
+        from .device.options import DeviceOptions
+
+        self.device_options = DeviceOptions.from_config(config)
+        self._snapshot_reset: Any = None
         self._agent: Any = None
         self._device: "Device | None" = None
         self._events: "EventServer | None" = None
@@ -105,13 +109,16 @@ class Runtime:
     # -- device ---------------------------------------------------------------
     @property
     def pool(self) -> Any:
-        """The :class:`~pytest_mobileagent.device.DevicePool` of the process that allocates
-        (the xdist controller, or the sole process); created on first use."""
+        """The device source (a :class:`~pytest_mobileagent.device.DevicePool` or one of
+        :func:`~pytest_mobileagent.device.provision.open_pool`'s) of the process that
+        allocates (the xdist controller, or the sole process); created on first use."""
         if self._pool is None:
-            from .device import DevicePool
+            from .device.provision import open_pool
 
-            self._pool = DevicePool(requested=list(self.options.devices) or None, boot_virtual=True,
-                                    device_wait=self.options.device_wait)
+            # Emulators started for the run (--avd), other adb servers' devices
+            # (--adb-server), or the local server's (a DevicePool).
+            self._pool = open_pool(self.options.devices, self.device_options,
+                                   device_wait=self.options.device_wait)
         return self._pool
 
     def claim_requested_devices(self) -> None:
@@ -124,7 +131,9 @@ class Runtime:
     def _serial(self) -> str:
         workerinput = getattr(self.config, "workerinput", None)
         if workerinput is not None and workerinput.get(BROKER_KEY):
-            return request_device(workerinput[BROKER_KEY], workerinput.get("workerid", "gw?"))
+            # Emulators started for the run boot while the worker waits for its device.
+            timeout = max(REQUEST_TIMEOUT, self.device_options.avd_boot_timeout + 120)
+            return request_device(workerinput[BROKER_KEY], workerinput.get("workerid", "gw?"), timeout=timeout)
         # Not under xdist: this process allocates (and boots, if need be) its own device.
         return self.pool.allocate(1)[0]
 
@@ -135,10 +144,11 @@ class Runtime:
             if self.device_error is not None:
                 # One failed allocation would fail every task the same way: say it once, fast.
                 raise InfrastructureError(f"no device for this worker: {self.device_error}")
-            from .device import connect
+            from .device.remote import connect_ref
 
             try:
-                self._device = connect(self._serial())
+                # A reference: a serial, or SERIAL@HOST:PORT for another adb server's device.
+                self._device = connect_ref(self._serial())
             except Exception as exc:
                 self.device_error = exc
                 raise
@@ -158,6 +168,21 @@ class Runtime:
                 raise
             self._events = server
         return self._events
+
+    def reset_device(self) -> float | None:
+        """The device-wide reset before a task (``--reset snapshot``): its seconds, or None
+        when only the app is reset."""
+        if self.device_options.reset != "snapshot":
+            return None
+        if self._snapshot_reset is None:
+            from .device.provision import SnapshotReset
+
+            self._snapshot_reset = SnapshotReset(self.device)
+        seconds = self._snapshot_reset()
+        if self._events is not None:
+            # The snapshot holds the device's state from before this run's reverse forward.
+            self._device.reverse(EVENT_PORT_ON_DEVICE, f"tcp:{self._events.port}")
+        return seconds
 
     @property
     def background(self) -> "ThreadPoolExecutor":

@@ -39,7 +39,8 @@ class Session(Protocol):
     """What a driver agent reports to while it drives the device itself.
 
     ``prompt``: the task's instruction; ``task``: the task's name; ``serial``:
-    the device for the agent's own adb client; ``device``: the harness's
+    the device for the agent's own adb client, on the adb server ``adb_server``
+    (host, port: another machine's under ``--adb-server``); ``device``: the harness's
     ``Device`` on it; ``max_steps``: the step budget; ``steps_taken`` and
     ``remaining_steps``: actions recorded so far and left.  Call
     ``before_action()`` before observing the screen for the next action and
@@ -50,6 +51,7 @@ class Session(Protocol):
     prompt: str
     task: str
     serial: str
+    adb_server: "tuple[str, int] | None"  # (host, port) of the adb server that owns the device
     device: Any
     max_steps: int
 

@@ -68,6 +68,9 @@ class Device:
     def __init__(self, serial: str, *, addr: tuple[str, int] | None = None):
         self.serial = serial
         self._addr = addr or server_address()
+        #: How reports name the device: the serial, plus the adb server when it is another one
+        #: (two machines may both have an ``emulator-5554``).
+        self.label = serial if self._addr == server_address() else f"{serial}@{self._addr[0]}:{self._addr[1]}"
         self._fast = FastAdb(serial, self._addr)
         self._adb = None
         self._v2: bool | None = None
@@ -324,10 +327,10 @@ def _checked_png(serial: str, data: bytes) -> bytes:
     return data
 
 
-def connect(serial: str) -> Device:
-    """A :class:`Device` for ``serial``; DeviceLostError naming the attached devices
-    if it is not attached or not online."""
-    addr = server_address()
+def connect(serial: str, addr: tuple[str, int] | None = None) -> Device:
+    """A :class:`Device` for ``serial`` (on the adb server at ``addr``, default the local
+    one); DeviceLostError naming the attached devices if it is not attached or not online."""
+    addr = addr or server_address()
     devices = dict(list_devices(addr=addr))
     state = devices.get(serial)
     if state != "device":

@@ -17,6 +17,7 @@ import threading
 from typing import Callable, Mapping
 
 from .fs import VirtualFileSystem
+from .packages import PackageStore
 from .roles import ROLE_HOME, RoleStore
 from .shell import COMMANDS, ShellResult, ShellSession
 
@@ -131,6 +132,8 @@ class VirtualPhone:
         self.system = AndroidSystem(clock_ms=self.clock_ms, emit_event=self.emit_event, seed=seed,
                                     width=WIDTH, height=HEIGHT, density=DENSITY, fs=self.fs,
                                     roles=self.roles)
+        #: APKs installed over adb and preinstalled apps removed: see packages.py
+        self.packages = PackageStore(self)
 
     def __repr__(self) -> str:
         return f"<VirtualPhone {self.serial} seed={self.seed}>"
@@ -163,14 +166,15 @@ class VirtualPhone:
     def new_shell_session(self) -> ShellSession:
         return ShellSession(self)
 
-    def run_shell(self, command: str, *, stdout_ready: Callable[[bytes], None] | None = None) -> ShellResult:
+    def run_shell(self, command: str, *, stdout_ready: Callable[[bytes], None] | None = None,
+                  stdin: bytes = b"") -> ShellResult:
         """Run one command line as `adb shell` would (a fresh shell per call).
 
         ``stdout_ready`` receives each finished pipeline's output early
         (:meth:`ShellSession.run`).
         """
         with self._lock:
-            return ShellSession(self).run(command, stdout_ready=stdout_ready)
+            return ShellSession(self).run(command, stdout_ready=stdout_ready, stdin=stdin)
 
     # -- packages and processes -------------------------------------------------------------
     def package_enabled(self, package: str) -> bool:

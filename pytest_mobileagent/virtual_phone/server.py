@@ -190,16 +190,31 @@ def register_with_adb(port: int, serial: str, adb_port: int, timeout: float = 10
                        f"within {timeout} s (state: {state})")
 
 
+def _prepare(running: list[RunningPhone], adb_port: int) -> None:
+    """Set phones up through adb with the code real devices go through."""
+    import adbutils
+
+    from pytest_mobileagent.setup import prepare_device
+
+    client = adbutils.AdbClient(port=adb_port)
+    for item in running:
+        prepare_device(client.device(item.serial))
+
+
 @contextlib.contextmanager
 def start_phones(count: int = 1, *, ports: Sequence[int] | None = None, seed: int = 0,
                  adb_server_port: int | None = None, register: bool = True,
-                 timeout: float = 10.0) -> Iterator[list[RunningPhone]]:
+                 timeout: float = 10.0, prepare: bool = True) -> Iterator[list[RunningPhone]]:
     """Boot `count` phones (seeds seed, seed+1, ...) and serve them until exit.
 
     ports: explicit ports (one per phone); default: free odd ports 5555-5585.
     adb_server_port: the adb server to register with; default
     $ANDROID_ADB_SERVER_PORT or 5037. It is started if not running.
     register=False skips adb entirely (for tests of raw sockets).
+    prepare: once registered, each phone goes through `mobileagent-setup`'s
+    code over adb (listener installed and enabled, animations off), exactly
+    as a real device is prepared; prepare=False leaves it as booted, with no
+    listener, so it sends no events.
     """
     if ports is not None and len(ports) != count:
         raise ValueError(f"{count} phones need {count} ports, got {len(ports)}")
@@ -221,6 +236,8 @@ def start_phones(count: int = 1, *, ports: Sequence[int] | None = None, seed: in
             ensure_adb_server(adb_server_port)
             for item in running:
                 register_with_adb(item.port, item.serial, adb_server_port, timeout)
+            if prepare:
+                _prepare(running, adb_server_port)
         yield running
     finally:
         server.close()

@@ -15,6 +15,7 @@ import logging
 from collections import deque
 from typing import TYPE_CHECKING, Awaitable, Callable
 
+from ...listener import SERVICE as LISTENER_SERVICE
 from . import services
 from .transport import Connection, Stream, StreamClosed
 
@@ -27,7 +28,7 @@ log = logging.getLogger(__name__)
 
 #: Features we implement; adb clients change behaviour per feature, so
 #: advertising one we lack breaks them (see ADB_NOTES.md).
-FEATURES = ("shell_v2", "stat_v2", "ls_v2", "fixed_push_mkdir")
+FEATURES = ("shell_v2", "cmd", "stat_v2", "ls_v2", "fixed_push_mkdir")
 #: The device port the listener app (and the virtual phone) sends events to.
 EVENT_PORT = "tcp:8888"
 #: Events kept while the host stream is being (re)opened.
@@ -132,6 +133,8 @@ class Endpoint:
     def _queue_event(self, line: bytes) -> None:
         if EVENT_PORT not in self.reverses:
             return  # nobody listens: dropped, as on a phone with no listener
+        if not self.phone.packages.accessibility_service_enabled(LISTENER_SERVICE):
+            return  # the listener app is not installed or not switched on: nobody sends them
         self._events.append(line)
         self._events_ready.set()
 

@@ -37,6 +37,11 @@ def find(endpoint: "Endpoint", name: str):
             return partial(_shell_raw, endpoint, command)
         return partial(_shell_interactive, endpoint)
     if name.startswith("exec:"):
+        from ..shell.packages import streamed_stdin_size
+
+        size = streamed_stdin_size(name[5:])
+        if size is not None:  # `adb install` streams the APK, then reads the status line
+            return partial(_exec_with_stdin, endpoint, name[5:], size)
         return partial(_shell_raw, endpoint, name[5:])
     if name == "sync:":
         return partial(serve_sync, endpoint.phone)
@@ -80,11 +85,22 @@ class _EarlyOutput:
             await self.stream.write(data)
 
 
-async def _shell_raw(endpoint: "Endpoint", command: str, stream: Stream) -> None:
+async def _shell_raw(endpoint: "Endpoint", command: str, stream: Stream, stdin: bytes = b"") -> None:
     """`shell:CMD` (v1) and `exec:CMD`: stdout and stderr merged, no exit code."""
     output = _EarlyOutput(endpoint, stream)
-    result = endpoint.phone.run_shell(command, stdout_ready=output.offer)
+    result = endpoint.phone.run_shell(command, stdout_ready=output.offer, stdin=stdin)
     await output.finish(result.stdout + result.stderr)
+
+
+async def _exec_with_stdin(endpoint: "Endpoint", command: str, size: int, stream: Stream) -> None:
+    """`exec:CMD` whose command reads ``size`` bytes of stdin first (a streamed install)."""
+    received = bytearray()
+    while len(received) < size:
+        chunk = await stream.read()
+        if not chunk:
+            break  # the host hung up early: the command sees a short stdin and says so
+        received += chunk
+    await _shell_raw(endpoint, command, stream, stdin=bytes(received[:size]))
 
 
 def shell_v2_packet(packet_id: int, data: bytes) -> bytes:

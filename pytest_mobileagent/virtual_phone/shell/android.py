@@ -353,6 +353,10 @@ def _dumpsys(inv: Invocation) -> int:
             inv.out(_dumpsys_activities(phone))
         elif not section:
             inv.out(_dumpsys_activities(phone))
+    elif service == "package":
+        from .packages import dumpsys_package
+
+        inv.out(dumpsys_package(phone, rest))
     elif service == "power":
         inv.out("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mWakefulness=Awake\n"
                 "  mWakefulnessChanging=false\n  mIsPowered=true\n  mHoldingDisplaySuspendBlocker=true\n"
@@ -749,7 +753,7 @@ def _is_system_package(package: str) -> bool:
 
 
 def _all_packages(phone) -> list[str]:
-    return sorted(set(phone.system.installed_packages()) | set(_SYSTEM_PACKAGES))
+    return sorted(set(phone.packages.packages()) | set(_SYSTEM_PACKAGES))
 
 
 @command("pm")

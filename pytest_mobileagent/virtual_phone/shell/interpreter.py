@@ -144,6 +144,7 @@ class ShellSession:
     def __init__(self, phone: "VirtualPhone"):
         self.phone = phone
         self.cwd = "/"
+        self._stdin = b""
         self.last_status = 0
         self.exited = False
         self.vars: dict[str, str] = {
@@ -154,14 +155,18 @@ class ShellSession:
             "ANDROID_ROOT": "/system", "ANDROID_STORAGE": "/storage",
         }
 
-    def run(self, line: str, *, stdout_ready: Callable[[bytes], None] | None = None) -> ShellResult:
+    def run(self, line: str, *, stdout_ready: Callable[[bytes], None] | None = None,
+            stdin: bytes = b"") -> ShellResult:
         """Execute one command line; never raises for bad input.
 
         ``stdout_ready`` is called with the standard output of each pipeline
         as soon as that pipeline finishes (``cat f && screencap -p``: the
         file's bytes before the screen is captured); what it was given is
-        not repeated in the result's ``stdout``.
+        not repeated in the result's ``stdout``. ``stdin`` is what the host
+        streamed in (``exec:cmd package install -S N``): the line's first
+        command reads it.
         """
+        self._stdin = stdin
         out, err = _Sink(ready=stdout_ready), _Sink()
         try:
             script = parse(line)
@@ -189,7 +194,7 @@ class ShellSession:
                 out.pass_on()
 
     def _run_pipeline(self, pipeline: Pipeline, out: _Sink, err: _Sink) -> int:
-        stdin = b""
+        stdin, self._stdin = self._stdin, b""  # one stdin for the line: its first command takes it
         status = 0
         last = len(pipeline.commands) - 1
         for index, cmd in enumerate(pipeline.commands):

@@ -1,0 +1,182 @@
+"""`pm install` / `cmd package install`, `pm uninstall` and `dumpsys package`.
+
+Both of the paths `adb install` takes reach here: the streamed one
+(``exec:cmd package install -S SIZE``, the APK's bytes on stdin; the adb
+service reads exactly SIZE bytes first, see :func:`streamed_stdin_size`) and
+the pushed one (``pm install /data/local/tmp/x.apk``, what ``adb install
+--no-streaming`` and adbutils do). Output and exit status are Android's:
+"Success", or "Failure [INSTALL_...: detail]" with status 1.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from .cmd import package_command, service_exception
+from .interpreter import Invocation
+from ..packages import InstallError
+
+__all__ = ["MAX_STREAMED_APK", "dumpsys_package", "streamed_stdin_size"]
+
+#: Largest APK accepted on stdin; bigger sizes are refused before reading.
+MAX_STREAMED_APK = 512 * 1024 * 1024
+
+# Options of `pm install` that take a value (PackageManagerShellCommand.makeInstallParams).
+_VALUE_OPTIONS = {"-i", "--user", "--install-reason", "--originating-uri", "--referrer", "-p", "--pkg",
+                  "--abi", "--install-location", "--force-uuid", "--apex-timeout", "--staged-ready-timeout",
+                  "--update-ownership", "--enable-rollback"}
+_FLAG_OPTIONS = {"-r", "-t", "-d", "-g", "-f", "-l", "-s", "--dont-kill", "--force-queryable",
+                 "--restrict-permissions", "--instant", "--full", "--ephemeral", "--preload", "--apex",
+                 "--staged", "--force-sdk", "--skip-verification", "--bypass-low-target-sdk-block",
+                 "--skip-enable", "--no-incremental", "--wait", "--no-wait", "--multi-package"}
+
+
+def streamed_stdin_size(command: str) -> int | None:
+    """SIZE for an `exec:` command that streams an APK (``cmd package install -S SIZE``), else None."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    if words[:3] == ["cmd", "package", "install"]:
+        args = words[3:]
+    elif words[:2] == ["pm", "install"]:
+        args = words[2:]
+    else:
+        return None
+    if "-S" not in args:
+        return None
+    at = args.index("-S")
+    try:
+        size = int(args[at + 1])
+    except (IndexError, ValueError):
+        return None
+    return size if 0 <= size <= MAX_STREAMED_APK else None
+
+
+@package_command("install")
+def _install(inv: Invocation, args: list[str]) -> int:
+    size: int | None = None
+    allow_downgrade = False
+    paths: list[str] = []
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "-S":
+            if not rest:
+                return service_exception(inv, "install", "java.lang.IllegalArgumentException: Missing size")
+            value = rest.pop(0)
+            try:
+                size = int(value)
+            except ValueError:
+                return service_exception(inv, "install",
+                                         f"java.lang.NumberFormatException: For input string: \"{value}\"")
+        elif arg in _VALUE_OPTIONS:
+            if not rest:
+                return service_exception(inv, "install",
+                                         f"java.lang.IllegalArgumentException: Argument expected after \"{arg}\"")
+            rest.pop(0)
+        elif arg == "-d":
+            allow_downgrade = True
+        elif arg in _FLAG_OPTIONS:
+            pass
+        elif arg.startswith("-"):
+            return service_exception(inv, "install", f"java.lang.IllegalArgumentException: Unknown option {arg}")
+        else:
+            paths.append(arg)
+    if size is not None:
+        data = inv.stdin
+        if len(data) != size:
+            inv.out(f"Failure [INSTALL_FAILED_INVALID_APK: Expected {size} bytes of APK, got {len(data)}]\n")
+            return 1
+    elif not paths:
+        inv.err("Error: APK content must be streamed\n")
+        return 1
+    else:
+        path = paths[0]
+        try:
+            data = inv.phone.fs.read_file(path, inv.session.cwd)
+        except Exception:
+            inv.err(f"Error: Unable to open file: {path}\nConsider using a file under /data/local/tmp/\n")
+            return service_exception(inv, "install",
+                                     f"java.lang.IllegalArgumentException: Error: Can't open file: {path}")
+    try:
+        inv.phone.packages.install(data, allow_downgrade=allow_downgrade)
+    except InstallError as exc:
+        inv.out(exc.failure_line() + "\n")
+        return 1
+    inv.out("Success\n")
+    return 0
+
+
+@package_command("uninstall")
+def _uninstall(inv: Invocation, args: list[str]) -> int:
+    keep = False
+    rest = list(args)
+    package = None
+    while rest:
+        arg = rest.pop(0)
+        if arg == "-k":
+            keep = True
+        elif arg in ("--user", "--versionCode"):
+            if rest:
+                rest.pop(0)
+        elif package is None:
+            package = arg
+    if package is None:
+        return service_exception(inv, "uninstall",
+                                 "java.lang.IllegalArgumentException: package name must be specified")
+    if not inv.phone.packages.uninstall(package, keep_data=keep):
+        inv.out("Failure [DELETE_FAILED_INTERNAL_ERROR]\n")
+        return 1
+    inv.out("Success\n")
+    return 0
+
+
+def dumpsys_package(phone, args: list[str]) -> str:
+    """`dumpsys package PKG`: the lines tools read (versionCode, versionName, paths, times)."""
+    import datetime as dt
+
+    names = [a for a in args if not a.startswith("-")]
+    if not names:
+        return ""
+    package = names[0]
+    store = phone.packages
+    if not store.is_installed(package):
+        return f"Unable to find package: {package}\n"
+    entry = store.installed.get(package)
+    from .android import _apk_path, _hash
+
+    if entry is not None:
+        info = entry.info
+        code, name, min_sdk, target = info.version_code, info.version_name, info.min_sdk, info.target_sdk
+        first, last = entry.first_install_ms, entry.last_update_ms
+    else:
+        app = phone.system.app(package)
+        code, name, min_sdk, target = 1, getattr(app, "version_name", "1.0"), 21, 34
+        first = last = 1704067200000  # preinstalled: on the image's build date
+
+    def when(ms: int) -> str:
+        return dt.datetime.fromtimestamp(ms / 1000, dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+
+    code_path = _apk_path(package).rsplit("/", 1)[0]
+    return (f"Packages:\n  Package [{package}] ({_hash('p' + package)}):\n"
+            f"    appId={10100 + int(_hash('u' + package, 3), 16) % 800}\n"
+            f"    pkg=Package{{{_hash('k' + package)} {package}}}\n"
+            f"    codePath={code_path}\n"
+            f"    resourcePath={code_path}\n"
+            f"    versionCode={code} minSdk={min_sdk} targetSdk={target}\n"
+            f"    versionName={name}\n"
+            f"    dataDir=/data/user/0/{package}\n"
+            f"    firstInstallTime={when(first)}\n"
+            f"    lastUpdateTime={when(last)}\n"
+            f"    installerPackageName={'com.android.shell' if entry is not None else 'null'}\n"
+            + _runtime_permissions(phone, package))
+
+
+def _runtime_permissions(phone, package: str) -> str:
+    granted = sorted(phone.permissions.get(package, ()))
+    if not granted:
+        return ""
+    return "    User 0: installed=true\n      runtime permissions:\n" + "".join(
+        f"        {name}: granted=true, flags=[ USER_SENSITIVE_WHEN_GRANTED|USER_SENSITIVE_WHEN_DENIED]\n"
+        for name in granted)
