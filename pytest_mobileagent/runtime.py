@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pytest
 
 from .agents.base import AgentContext
-from .allocation import BROKER_KEY, request_device
+from .allocation import BROKER_KEY, BROKER_SECRET_KEY, request_device
 from .agents.builtin import register_builtins
 from .agents.registry import AgentRegistry, UnknownAgentError
 from .errors import InfrastructureError, MobileAgentError
@@ -124,7 +124,8 @@ class Runtime:
     def _serial(self) -> str:
         workerinput = getattr(self.config, "workerinput", None)
         if workerinput is not None and workerinput.get(BROKER_KEY):
-            return request_device(workerinput[BROKER_KEY], workerinput.get("workerid", "gw?"))
+            return request_device(workerinput[BROKER_KEY], workerinput.get("workerid", "gw?"),
+                                  workerinput.get(BROKER_SECRET_KEY, ""))
         # Not under xdist: this process allocates (and boots, if need be) its own device.
         return self.pool.allocate(1)[0]
 
