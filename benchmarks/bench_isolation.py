@@ -9,8 +9,9 @@ garbage, then ``--valid`` well-formed events); prints the peak RSS of the
 pytest process (no xdist, so it is the worker), the results file's size and the
 lines of terminal output, next to the same task without a flood.
 
-``concurrent``: two ``pytest task_tests --agent replay -n 2`` runs started
-together against one adb server with no phone attached; prints each run's SR
+``concurrent``: two ``pytest task_tests --agent replay -n 2`` runs against one
+adb server with no phone attached, the second started as soon as the first
+one's phones show up (``--together``: at the same moment); prints each run's SR
 (the replay agent scores 100% when it has a device to itself) and whether the
 runs shared a device.
 
@@ -150,6 +151,10 @@ def concurrent(args: argparse.Namespace) -> None:
             started = time.monotonic()
             procs = []
             for i in range(args.runs):
+                if i and not args.together:
+                    # The next run starts once the first one's phones show up (adb blocks until then).
+                    subprocess.run([adbutils.adb_path(), "-P", adb_port, "wait-for-any-device"], env=env,
+                                   capture_output=True, timeout=600)
                 out = project / f"run{i}.json"
                 out.unlink(missing_ok=True)
                 procs.append((out, subprocess.Popen(
@@ -195,6 +200,8 @@ def main() -> None:
     parser.add_argument("--valid", type=int, default=200_000, help="well-formed events")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--together", action="store_true",
+                        help="start the runs at the same moment (default: each once the adb server lists a phone)")
     parser.add_argument("--no-netns", action="store_true")
     args = parser.parse_args()
     _in_private_namespace()
