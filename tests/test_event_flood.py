@@ -132,5 +132,6 @@ def test_a_flooded_task_has_a_bounded_record_and_log(pytester: pytest.Pytester, 
     assert len(record["event_log"]) == Events.MAX_EVENTS
     assert record["events_dropped"] > 0
     assert out.stat().st_size < 20 * 1024 * 1024
+    result.stdout.fnmatch_lines(["*warning: 1 task(s) received more app events than an episode keeps*"])
     log = (pytester.path / "run.log").read_text()
     assert log.count("malformed") <= 2, log[:2000]
