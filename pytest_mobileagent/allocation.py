@@ -7,20 +7,32 @@ when the worker first needs a device. The pool is asked once, for one device
 per worker, so virtual phones boot in parallel and only when some task runs
 (the plugin's own tests boot nothing), and the controller stops them at the
 end of the session.
+
+Only the run's own workers get a device: the controller makes a secret per
+run and hands it to its workers in ``workerinput``; a request without it is
+refused. A connection that sends nothing is closed after
+:data:`IDLE_TIMEOUT`, and at most :data:`MAX_CONNECTIONS` are served at once,
+so idle or hostile local clients cannot pile up threads in the controller.
 """
 
 from __future__ import annotations
 
+import hmac
+import secrets
 import socket
 import threading
 from typing import Any, Callable
 
 from .errors import InfrastructureError
 
-__all__ = ["BROKER_KEY", "DeviceBroker", "request_device"]
+__all__ = ["BROKER_KEY", "BROKER_SECRET_KEY", "DeviceBroker", "request_device"]
 
 BROKER_KEY = "mobileagent_broker"  # workerinput key: "host:port" of the controller's broker
+BROKER_SECRET_KEY = "mobileagent_broker_secret"  # workerinput key: the run's secret for the broker
 REQUEST_TIMEOUT = 180.0  # booting phones for every worker may take a while; never hang forever
+IDLE_TIMEOUT = 10.0  # seconds a connection may take to send its request line
+MAX_CONNECTIONS = 32  # requests served at once (a run has one per worker at most)
+_MAX_REQUEST = 512  # bytes of a request line
 
 
 class DeviceBroker:
@@ -38,6 +50,9 @@ class DeviceBroker:
         self._assigned: dict[str, str] = {}
         self._pool: Any = None
         self._pool_factory = pool_factory
+        self.secret = secrets.token_hex(16)
+        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.refused = 0  # requests without the run's secret
         self._listener: socket.socket | None = None
         self._thread: threading.Thread | None = None
 
@@ -58,19 +73,31 @@ class DeviceBroker:
                 conn, _ = self._listener.accept()
             except OSError:
                 return  # closed
+            if not self._slots.acquire(blocking=False):
+                conn.close()  # more clients than a run has workers: not ours
+                continue
             threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
 
     def _handle(self, conn: socket.socket) -> None:
-        with conn:
-            try:
-                worker = conn.makefile("r", encoding="utf-8").readline().strip()
+        try:
+            with conn:
+                conn.settimeout(IDLE_TIMEOUT)
+                line = conn.makefile("rb").readline(_MAX_REQUEST).decode("utf-8", "replace").strip()
+                given, _, worker = line.partition(" ")
+                if not worker or not hmac.compare_digest(given.encode(), self.secret.encode()):
+                    self.refused += 1
+                    conn.sendall(b"ERR not a worker of this run\n")
+                    return
+                conn.settimeout(None)  # allocating may boot phones: the worker's own timeout bounds it
                 try:
                     reply = f"OK {self.allocate(worker)}\n"
                 except Exception as exc:
                     reply = "ERR " + f"{exc}".replace("\n", " ") + "\n"
                 conn.sendall(reply.encode("utf-8"))
-            except OSError:
-                pass  # the worker went away; nothing to tell it
+        except OSError:
+            pass  # the client went away or stayed silent past IDLE_TIMEOUT
+        finally:
+            self._slots.release()
 
     def allocate(self, worker: str) -> str:
         """The serial of ``worker``'s device; the first call allocates for every worker."""
@@ -113,12 +140,12 @@ class DeviceBroker:
             self._pool = None
 
 
-def request_device(address: str, worker: str, timeout: float = REQUEST_TIMEOUT) -> str:
+def request_device(address: str, worker: str, secret: str = "", timeout: float = REQUEST_TIMEOUT) -> str:
     """Worker side: ask the controller's broker for this worker's serial."""
     host, _, port = address.rpartition(":")
     try:
         with socket.create_connection((host, int(port)), timeout=timeout) as conn:
-            conn.sendall(f"{worker}\n".encode("utf-8"))
+            conn.sendall(f"{secret} {worker}\n".encode("utf-8"))
             reply = conn.makefile("r", encoding="utf-8").readline().strip()
     except (OSError, ValueError) as exc:
         raise InfrastructureError(f"cannot reach the controller's device broker at {address}: {exc}") from None

@@ -161,7 +161,7 @@ class RunLedger:
 
     def tasks(self) -> dict[str, dict[str, Any]]:
         """The collected tasks (read from the workers' manifests under xdist)."""
-        if self.collected is None and self.directory is not None:
+        if not self.is_worker and self._own_directory:  # the xdist controller collects nothing itself
             collected: dict[str, dict[str, Any]] = {}
             for path in sorted(self.directory.glob("tasks-*.json")):
                 try:

@@ -15,7 +15,7 @@ import pytest
 from . import options as core_options
 from .device import options as device_options
 from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
-from .allocation import BROKER_KEY, DeviceBroker
+from .allocation import BROKER_KEY, BROKER_SECRET_KEY, DeviceBroker
 from .ledger import MANIFEST_DIR_KEY, RunLedger, attach_record
 from .runtime import DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY, Runtime  # noqa: F401
 from .tasks import MARKER
@@ -197,6 +197,7 @@ class XdistGlue:
     def pytest_configure_node(self, node: Any) -> None:
         if self.broker is not None:
             node.workerinput[BROKER_KEY] = self.address
+            node.workerinput[BROKER_SECRET_KEY] = self.broker.secret
         node.workerinput[MANIFEST_DIR_KEY] = self.ledger.make_directory()
 
     def pytest_testnodedown(self, node: Any, error: Any) -> None:

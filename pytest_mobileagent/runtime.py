@@ -7,14 +7,16 @@ running the plugin's own tests boots no device.
 
 from __future__ import annotations
 
+import os
 import re
+import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import pytest
 
 from .agents.base import AgentContext
-from .allocation import BROKER_KEY, REQUEST_TIMEOUT, request_device
+from .allocation import BROKER_KEY, BROKER_SECRET_KEY, REQUEST_TIMEOUT, request_device
 from .agents.builtin import register_builtins
 from .agents.registry import AgentRegistry, UnknownAgentError
 from .errors import InfrastructureError, MobileAgentError
@@ -133,7 +135,8 @@ class Runtime:
         if workerinput is not None and workerinput.get(BROKER_KEY):
             # Emulators started for the run boot while the worker waits for its device.
             timeout = max(REQUEST_TIMEOUT, self.device_options.avd_boot_timeout + 120)
-            return request_device(workerinput[BROKER_KEY], workerinput.get("workerid", "gw?"), timeout=timeout)
+            return request_device(workerinput[BROKER_KEY], workerinput.get("workerid", "gw?"),
+                                  workerinput.get(BROKER_SECRET_KEY, ""), timeout=timeout)
         # Not under xdist: this process allocates (and boots, if need be) its own device.
         return self.pool.allocate(1)[0]
 
@@ -158,11 +161,20 @@ class Runtime:
     def events(self) -> "EventServer":
         """The event server, started and reversed to the device on first use."""
         if self._events is None:
-            from .events import EventServer
+            from .events.server import EventServer, private_socket_path
 
-            server = EventServer().start()
+            # Only the device (through the adb server) reaches a Unix socket in a
+            # private directory; a loopback port would take events from any local
+            # process. A remote adb server cannot reach our sockets: TCP then.
+            local_adb = os.environ.get("ANDROID_ADB_SERVER_HOST", "127.0.0.1") in ("127.0.0.1", "localhost")
+            if local_adb and hasattr(socket, "AF_UNIX"):
+                server = EventServer(unix_path=private_socket_path()).start()
+                host_spec = f"localfilesystem:{server.unix_path}"
+            else:
+                server = EventServer().start()
+                host_spec = f"tcp:{server.port}"
             try:
-                self.device.reverse(EVENT_PORT_ON_DEVICE, f"tcp:{server.port}")
+                self.device.reverse(EVENT_PORT_ON_DEVICE, host_spec)
             except BaseException:
                 server.stop()
                 raise
@@ -226,6 +238,10 @@ class Runtime:
                 except Exception:
                     pass  # the device may already be gone; nothing to undo then
             self._events.stop()
+            if self._events.unix_path is not None:
+                import shutil
+
+                shutil.rmtree(os.path.dirname(self._events.unix_path), ignore_errors=True)
             self._events = None
         if self._device is not None:
             self._device.close()

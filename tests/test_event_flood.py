@@ -22,10 +22,15 @@ WAIT = 120.0
 
 FLOOD = """
 import json, socket, sys
-port, malformed, valid = map(int, sys.argv[1:4])
+address, malformed, valid = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 event = json.dumps({"v": 1, "type": "text_changed", "package": "com.flood", "id": "com.flood:id/x",
                     "text": ["flood"], "time_ms": 1}).encode() + b"\\n"
-with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
+if address.isdigit():
+    sock = socket.create_connection(("127.0.0.1", int(address)), timeout=60)
+else:  # the worker's event server listens on a Unix socket
+    sock = socket.socket(socket.AF_UNIX)
+    sock.connect(address)
+with sock:
     sock.sendall(b"{not json\\n" * malformed + event * valid)
     sock.sendall(json.dumps({"v": 1, "type": "click", "package": "com.flood", "id": "com.flood:id/end"}).encode() + b"\\n")
 """
@@ -97,8 +102,9 @@ class Flooder(ReplayAgent):
         self.config = context.config
     def step(self, observation):
         if observation.step == 0:
-            port = self.config.stash[RUNTIME_KEY].events.port
-            subprocess.run([sys.executable, os.environ["FLOOD_SCRIPT"], str(port),
+            server = self.config.stash[RUNTIME_KEY].events
+            address = getattr(server, "unix_path", None) or str(server.port)
+            subprocess.run([sys.executable, os.environ["FLOOD_SCRIPT"], address,
                             os.environ["FLOOD_MALFORMED"], os.environ["FLOOD_VALID"]], check=True, timeout=120)
         return super().step(observation)
 
@@ -126,5 +132,6 @@ def test_a_flooded_task_has_a_bounded_record_and_log(pytester: pytest.Pytester, 
     assert len(record["event_log"]) == Events.MAX_EVENTS
     assert record["events_dropped"] > 0
     assert out.stat().st_size < 20 * 1024 * 1024
+    result.stdout.fnmatch_lines(["*warning: 1 task(s) received more app events than an episode keeps*"])
     log = (pytester.path / "run.log").read_text()
     assert log.count("malformed") <= 2, log[:2000]

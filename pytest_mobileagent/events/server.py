@@ -15,7 +15,9 @@ of retained log records.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import selectors
 import socket
 import threading
@@ -25,7 +27,7 @@ from pytest_mobileagent.errors import MalformedEventError
 
 from .model import MAX_LINE_BYTES, Event, parse_event_line, parse_mab_post
 
-__all__ = ["EventServer"]
+__all__ = ["EventServer", "private_socket_path"]
 
 log = logging.getLogger("pytest_mobileagent.events")
 
@@ -60,6 +62,13 @@ class _Conn:
         self.closed = False
 
 
+def private_socket_path(name: str = "events.sock") -> str:
+    """A socket path in a fresh directory only this user can enter (mode 0700)."""
+    import tempfile
+
+    return os.path.join(tempfile.mkdtemp(prefix="mobileagent-events-"), name)
+
+
 class EventServer:
     """Receives app events on a loopback TCP port; one per worker.
 
@@ -68,9 +77,17 @@ class EventServer:
     available. ``malformed`` counts dropped inputs.
     """
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0):
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, *, unix_path: str | None = None):
+        """``unix_path``: listen on this Unix socket instead of a TCP port (``port`` stays 0).
+
+        Any local process can connect to a loopback TCP port; a Unix socket in
+        a directory only its owner can enter (see :func:`private_socket_path`)
+        keeps other users out, and the adb server (``adb reverse tcp:8888
+        localfilesystem:PATH``, adb 29 and 36 alike) is the way in for the device.
+        """
         self.host = host
         self._requested_port = port
+        self.unix_path = unix_path
         self.port = 0
         self.malformed = 0
         self.dropped = 0  # well-formed events dropped because MAX_PENDING were waiting
@@ -90,16 +107,26 @@ class EventServer:
         """Bind, listen and start the receiving thread; returns self."""
         if self._thread is not None:
             return self
-        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            listener.bind((self.host, self._requested_port))
-        except OSError:
-            listener.close()
-            raise
+        if self.unix_path is not None:
+            listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                listener.bind(self.unix_path)
+                os.chmod(self.unix_path, 0o600)
+            except OSError:
+                listener.close()
+                raise
+        else:
+            listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                listener.bind((self.host, self._requested_port))
+            except OSError:
+                listener.close()
+                raise
         listener.listen(64)
         listener.setblocking(False)
-        self.port = listener.getsockname()[1]
+        if self.unix_path is None:
+            self.port = listener.getsockname()[1]
         self._listener = listener
         # A socketpair wakes the selector on stop(), so stopping needs no timeout loop.
         self._wake_r, self._wake_w = socket.socketpair()
@@ -132,6 +159,9 @@ class EventServer:
                 key.fileobj.close()
         self._sel.close()
         self._wake_w.close()
+        if self.unix_path is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.unix_path)
         with self._cond:
             self._cond.notify_all()
 
@@ -202,7 +232,8 @@ class EventServer:
         except (BlockingIOError, InterruptedError):
             return
         sock.setblocking(False)
-        conn = _Conn(sock, f"{addr[0]}:{addr[1]}")
+        peer = f"{addr[0]}:{addr[1]}" if isinstance(addr, tuple) else f"unix:{self.unix_path}"
+        conn = _Conn(sock, peer)
         self._sel.register(sock, selectors.EVENT_READ, conn)
 
     def _service(self, conn: _Conn, mask: int) -> None:

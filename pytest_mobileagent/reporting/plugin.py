@@ -330,6 +330,11 @@ class ReportingPlugin:
             for record in errors:
                 first = (record.error or "").strip().splitlines()
                 write(self.redactor.text(f"  {record.nodeid}: {first[0] if first else record.stop_reason}"))
+        flooded = [r for r in tasks if getattr(r, "events_dropped", 0)]
+        if flooded:
+            write(f"warning: {len(flooded)} task(s) received more app events than an episode keeps; "
+                  f"{sum(r.events_dropped for r in flooded)} were dropped unjudged "
+                  f"(events_dropped in the results), e.g. {flooded[0].nodeid}", yellow=True)
         for problem in self.bad_records:
             write(self.redactor.text(f"warning: {problem}"), yellow=True)
         passk = (self.results or {}).get("pass_at_k") or {}
