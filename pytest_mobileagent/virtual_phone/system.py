@@ -20,6 +20,7 @@ from typing import Callable
 
 from .apps import INSTALLED_APPS
 from .apps.base import Activity, App
+from .providers import ContentProviders
 from .ui import dump as _dump
 from .ui.frame import FrameBuffer
 from .ui import render as _render
@@ -70,6 +71,8 @@ class AndroidSystem:
         self._clock_ms = clock_ms or (lambda: int(time.time() * 1000))
         self._emit_sink = emit_event or (lambda event: None)
         self._lock = threading.RLock()
+        #: Android's system content providers (contacts, SMS): system data the apps share
+        self.providers = ContentProviders(self._clock_ms)
         self._apps: dict[str, App] = {cls.package: cls() for cls in (apps if apps is not None else INSTALLED_APPS)}
         if LAUNCHER_PACKAGE not in self._apps:
             raise ValueError(f"the app registry must include the launcher {LAUNCHER_PACKAGE}")
@@ -145,11 +148,24 @@ class AndroidSystem:
         with self._lock:
             app = self._apps.get(package)
             if app is None:
-                return False
+                # A system provider's package: `pm clear` empties its databases.
+                cleared = self.providers.clear(package)
+                if cleared:
+                    self._refresh()
+                return cleared
             self._kill(package)
             app.reset_data()
             self._refresh()
             return True
+
+    def notify_data_changed(self) -> None:
+        """System data changed outside the UI (a provider written through `content`): redraw.
+
+        On Android the apps' ContentObservers reload their lists; here the
+        visible windows are simply rebuilt from the new data.
+        """
+        with self._lock:
+            self._refresh()
 
     # ------------------------------------------------------------------
     # contract: input
