@@ -17,6 +17,7 @@ import threading
 from typing import Callable, Mapping
 
 from .fs import VirtualFileSystem
+from .roles import ROLE_HOME, RoleStore
 from .shell import COMMANDS, ShellResult, ShellSession
 
 __all__ = ["DEFAULT_START", "VirtualPhone"]
@@ -122,9 +123,12 @@ class VirtualPhone:
         self.shell_pid = 3900
         self._event_sinks: list[EventSink] = []
         self.fs = VirtualFileSystem(lambda: self._clock // 1000, commands=COMMANDS)
+        #: role holders (default SMS app, dialer, home...): `cmd role`, see roles.py
+        self.roles = RoleStore(self._qualifies_for_role, defaults={ROLE_HOME: ["com.android.launcher3"]})
         from .system import AndroidSystem  # the UI layer; imported here to keep one direction
         self.system = AndroidSystem(clock_ms=self.clock_ms, emit_event=self.emit_event, seed=seed,
-                                    width=WIDTH, height=HEIGHT, density=DENSITY, fs=self.fs)
+                                    width=WIDTH, height=HEIGHT, density=DENSITY, fs=self.fs,
+                                    roles=self.roles)
 
     def __repr__(self) -> str:
         return f"<VirtualPhone {self.serial} seed={self.seed}>"
@@ -172,6 +176,10 @@ class VirtualPhone:
 
     def set_package_enabled(self, package: str, enabled: bool) -> None:
         (self._disabled.discard if enabled else self._disabled.add)(package)
+
+    def _qualifies_for_role(self, role: str, package: str, bypass: bool) -> bool:
+        app = self.system.app(package)
+        return app is not None and (bypass or role in app.roles) and self.package_enabled(package)
 
     def pid_of(self, package: str) -> int:
         """A stable pid for a running app; a new one after it was stopped."""

@@ -21,6 +21,7 @@ from typing import Callable
 from .apps import INSTALLED_APPS
 from .apps.base import Activity, App
 from .providers import ContentProviders
+from .roles import RoleStore
 from .ui import dump as _dump
 from .ui.frame import FrameBuffer
 from .ui import render as _render
@@ -61,7 +62,7 @@ class AndroidSystem:
 
     def __init__(self, clock_ms: Callable[[], int] | None = None, emit_event: Callable[[dict], None] | None = None,
                  seed: int = 0, width: int = 1080, height: int = 2340, density: int = 440, fs=None,
-                 apps: list[type[App]] | None = None) -> None:
+                 apps: list[type[App]] | None = None, roles: RoleStore | None = None) -> None:
         if (width, height) != (1080, 2340):
             # Layout metrics (bars, dialog margins) are tuned for this screen.
             raise ValueError("the virtual phone's UI supports a 1080x2340 screen only")
@@ -74,6 +75,9 @@ class AndroidSystem:
         #: Android's system content providers (contacts, SMS): system data the apps share
         self.providers = ContentProviders(self._clock_ms)
         self._apps: dict[str, App] = {cls.package: cls() for cls in (apps if apps is not None else INSTALLED_APPS)}
+        #: the phone's role holders; apps ask it "am I the default SMS app" (roles.py)
+        self.roles = roles if roles is not None else RoleStore(
+            lambda role, package, bypass: package in self._apps and (bypass or role in self._apps[package].roles))
         if LAUNCHER_PACKAGE not in self._apps:
             raise ValueError(f"the app registry must include the launcher {LAUNCHER_PACKAGE}")
         self._tasks: list[_Task] = []       # front task last

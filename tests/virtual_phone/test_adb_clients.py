@@ -130,7 +130,8 @@ def test_android_view_client(adb_server, phone, monkeypatch):
     monkeypatch.setenv("ANDROID_ADB_SERVER_PORT", str(adb_server.port))
     device, serial = ViewClient.connectToDeviceOrExit(serialno=phone.serial)
     launch(device.shell, CALC)
-    vc = ViewClient(device, serial, autodump=False)
+    # The server's own adb binary: AndroidViewClient would otherwise look for one on PATH.
+    vc = ViewClient(device, serial, adb=adb_server.binary, autodump=False)
     vc.dump(sleep=0)
     seven = vc.findViewById(f"{CALC}:id/btn_7")
     assert seven is not None
@@ -145,6 +146,23 @@ def test_android_view_client(adb_server, phone, monkeypatch):
     assert "typed by avc" in texts
     image = device.takeSnapshot(reconnect=True)
     assert image.size == (1080, 2340)
+
+
+def test_android_view_client_starts_an_app_by_package(adb_server, phone, monkeypatch):
+    """`startActivity(package=...)`, as every original MobileAgentBench task launches its app:
+    `cmd package resolve-activity --brief PKG`, then `am start -n` with its second line."""
+    from com.dtmilano.android.viewclient import ViewClient
+
+    notes = "com.simplemobiletools.notes.pro"
+    monkeypatch.setenv("ANDROID_ADB_SERVER_PORT", str(adb_server.port))
+    device, serial = ViewClient.connectToDeviceOrExit(serialno=phone.serial)
+    vc = ViewClient(device, serial, adb=adb_server.binary, autodump=False)
+    vc.device.shell("input keyevent HOME")
+    assert phone.phone.system.focused_window()[0] == "com.android.launcher3"
+    vc.device.startActivity(package=notes)
+    assert phone.phone.system.focused_window() == (notes, f"{notes}.activities.MainActivity")
+    with pytest.raises(RuntimeError, match="cannot resolve activity"):
+        vc.device.startActivity(package="no.such.package")
 
 
 def test_two_phones_from_one_server(phone_factory, adb_server_port):

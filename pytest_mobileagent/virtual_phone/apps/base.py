@@ -107,6 +107,9 @@ class App:
     in_launcher: ClassVar[bool] = True
     #: whether the shared About activity is part of the app
     has_about: ClassVar[bool] = True
+    #: roles the app qualifies for (its manifest's intent filters), e.g.
+    #: {roles.ROLE_SMS}; `cmd role add-role-holder` refuses the others
+    roles: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         self.data = self.new_data()
@@ -180,6 +183,10 @@ class Activity:
 
     def finish(self) -> None:
         self.host.finish_activity(self)
+
+    def holds_role(self, role: str) -> bool:
+        """Whether this app holds ``role`` now (RoleManager.isRoleHeld), e.g. roles.ROLE_SMS."""
+        return self.host.roles.is_holder(role, self.app.package)
 
     def launch_app(self, package: str) -> None:
         """Start another app's launcher activity (what a home screen icon does)."""

@@ -8,6 +8,7 @@ home screen does.
 
 from __future__ import annotations
 
+from ..roles import ROLE_HOME
 from ..ui.views import MATCH, FrameLayout, ScrollView, TextView, View, ViewGroup, dp, sp
 from .base import Activity, App
 
@@ -65,3 +66,4 @@ class Launcher(App):
     activities = (QuickstepLauncher,)
     in_launcher = False
     has_about = False
+    roles = frozenset({ROLE_HOME})

@@ -3,8 +3,7 @@
 Importing this package registers every command in `COMMANDS`.
 """
 
-from . import android, builtins, fileutils  # noqa: F401  (register commands)
-from . import content  # noqa: F401  (register commands)
+from . import android, builtins, cmd, content, fileutils  # noqa: F401  (register commands)
 from .android import android_input_text
 from .interpreter import COMMANDS, ShellResult, ShellSession
 from .keycodes import canonical_key

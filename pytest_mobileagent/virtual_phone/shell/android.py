@@ -595,6 +595,9 @@ def _pm(inv: Invocation) -> int:
                          "  clear PACKAGE\n  grant PACKAGE PERMISSION\n  revoke PACKAGE PERMISSION\n"
                          "  disable-user PACKAGE\n  enable PACKAGE\n  path PACKAGE")
     verb, rest = inv.args[0], [a for a in inv.args[1:]]
+    from .cmd import PACKAGE_COMMANDS  # `pm` and `cmd package` are one service on a phone
+    if verb in PACKAGE_COMMANDS:
+        return PACKAGE_COMMANDS[verb](inv, rest)
     # `--user 0` may appear anywhere; it changes nothing on a single-user phone.
     while "--user" in rest:
         at = rest.index("--user")
