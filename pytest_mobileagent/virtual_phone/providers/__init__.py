@@ -34,6 +34,10 @@ class ContentProviders:
                 return provider
         raise ProviderError(f"java.lang.IllegalStateException: Could not find provider: {authority}")
 
+    def register(self, provider: ContentProvider) -> None:
+        """Add another system provider (any object with authority, package, query/insert/update/delete/clear)."""
+        self._all.append(provider)
+
     def packages(self) -> set[str]:
         return {provider.package for provider in self._all}
 
