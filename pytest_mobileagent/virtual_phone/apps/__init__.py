@@ -7,12 +7,14 @@ the list sorted by package.
 from __future__ import annotations
 
 from .calculator import Calculator
+from .contacts import ContactsApp
 from .launcher import Launcher
 from .notes import NotesApp
 
 INSTALLED_APPS = [
     Launcher,       # com.android.launcher3
     Calculator,     # com.simplemobiletools.calculator
+    ContactsApp,    # com.simplemobiletools.contacts.pro
     NotesApp,       # com.simplemobiletools.notes.pro
 ]
 

@@ -88,6 +88,10 @@ class ContactsProvider(ContentProvider):
             if values["mimetype"] == MIME_NAME and not values.get("data1"):
                 given, family = values.get("data2") or "", values.get("data3") or ""
                 values["data1"] = " ".join(p for p in (given, family) if p) or None
+            elif values["mimetype"] == MIME_NAME and not (values.get("data2") or values.get("data3")):
+                # Like Android's NameSplitter: a display name alone is split into given and family name.
+                given, _, family = str(values["data1"]).strip().partition(" ")
+                values["data2"], values["data3"] = given or None, family.strip() or None
         return values
 
     def before_delete(self, table: str, ids: list[int]) -> None:
