@@ -382,6 +382,10 @@ class AndroidSystem:
         else:
             class_name = "android.widget.PopupWindow$PopupDecorView"
         texts = [window.title] if window.title else []
+        if window.kind == "dialog" and window.root is not None:
+            # A dialog's window-state event carries every text of the dialog (its decor view
+            # populates the event from all its children): title, body, buttons.
+            texts = window.root.event_texts()
         self._queue.append(self._event("window_state", window.package, texts=texts, class_name=class_name))
 
     def _flush(self) -> None:

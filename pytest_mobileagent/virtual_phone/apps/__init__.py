@@ -9,6 +9,7 @@ from __future__ import annotations
 from .calculator import Calculator
 from .contacts import ContactsApp
 from .launcher import Launcher
+from .messenger import MessengerApp
 from .notes import NotesApp
 
 INSTALLED_APPS = [
@@ -16,6 +17,7 @@ INSTALLED_APPS = [
     Calculator,     # com.simplemobiletools.calculator
     ContactsApp,    # com.simplemobiletools.contacts.pro
     NotesApp,       # com.simplemobiletools.notes.pro
+    MessengerApp,   # com.simplemobiletools.smsmessenger
 ]
 
 __all__ = ["INSTALLED_APPS"]
