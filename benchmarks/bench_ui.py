@@ -30,6 +30,8 @@ from pytest_mobileagent.virtual_phone.ui import frame, render
 
 CALC = "com.simplemobiletools.calculator"
 NOTES = "com.simplemobiletools.notes.pro"
+CONTACTS = "com.simplemobiletools.contacts.pro"
+SMS = "com.simplemobiletools.smsmessenger"
 
 
 def _stats(samples: list[float]) -> str:
@@ -93,6 +95,19 @@ def main() -> None:
     if "Add a new note" not in dialog.dump_xml():
         raise SystemExit("bench_ui: the Notes dialog did not open")
 
+    # Contacts' main list and SMS Messenger's thread, seeded through their providers as the tasks are.
+    contacts = AndroidSystem(clock_ms=lambda: 1_700_000_000_000)
+    contacts.providers.contacts.insert("content://com.android.contacts/raw_contacts", {"account_name": None})
+    contacts.providers.contacts.insert("content://com.android.contacts/data", {
+        "raw_contact_id": 1, "mimetype": "vnd.android.cursor.item/name", "data1": "Yuzai"})
+    contacts.start_activity(CONTACTS)
+    sms = AndroidSystem(clock_ms=lambda: 1_700_000_000_000)
+    sms.roles.add("android.app.role.SMS", SMS)
+    sms.providers.sms.insert("content://sms/sent", {"address": "123456789", "body": "i luv u"})
+    sms.start_activity(SMS, ".activities.ThreadActivity")
+    if "i luv u" not in sms.dump_xml() and "Yuzai" not in contacts.dump_xml():
+        raise SystemExit("bench_ui: the Contacts / SMS screens did not open")
+
     switch = iter(range(10**9))
 
     def switch_app():
@@ -112,6 +127,8 @@ def main() -> None:
     print(f"  pack 4 bands: png.packed_rows   {_stats(_time(lambda: png.packed_rows(strip, stride), runs))}")
     print(f"  screenshot, whole screen new    {_stats(_time(whole_screen_png, runs))}")
     print(f"  screenshot, dialog new          {_stats(_time(lambda: whole_screen_png(dialog), runs))}")
+    print(f"  screenshot, contacts list new   {_stats(_time(lambda: whole_screen_png(contacts), runs))}")
+    print(f"  screenshot, sms thread new      {_stats(_time(lambda: whole_screen_png(sms), runs))}")
     print(f"  screenshot after a key          {_stats(screenshot_after(lambda: system.tap(*seven)))}")
     print(f"  screenshot after switching apps {_stats(screenshot_after(switch_app))}")
     print(f"  screenshot, unchanged (cached)  {_stats(_time(system.screenshot_png, runs))}")
