@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from plugin_support import run_on_phone
+
 from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
 from pytest_mobileagent.errors import TaskDefinitionError

@@ -30,7 +30,7 @@ class AdbUI:
         result = self.device.shell2(cmd, v2=True)
         return result.returncode, result.output
 
-    def launch_fresh(self, *clear: str) -> "AdbUI":
+    def launch_fresh(self, *clear: str) -> AdbUI:
         """Stop the app, clear its data (and `clear` packages), start it from the launcher."""
         self.sh(f"am force-stop {self.package}")
         for package in (self.package, *clear):
@@ -67,22 +67,22 @@ class AdbUI:
         return self.device.app_current().activity
 
     # -- acting ------------------------------------------------------------------------------------
-    def tap(self, **criteria) -> "AdbUI":
+    def tap(self, **criteria) -> AdbUI:
         self.device.click(*centre(self.one(**criteria)))
         return self
 
-    def long_press(self, **criteria) -> "AdbUI":
+    def long_press(self, **criteria) -> AdbUI:
         x, y = centre(self.one(**criteria))
         self.sh(f"input swipe {x} {y} {x} {y} 1000")
         return self
 
-    def type(self, text: str, **criteria) -> "AdbUI":
+    def type(self, text: str, **criteria) -> AdbUI:
         if criteria:
             self.tap(**criteria)
         self.device.send_keys(text)
         return self
 
-    def replace(self, text: str, **criteria) -> "AdbUI":
+    def replace(self, text: str, **criteria) -> AdbUI:
         """Tap the field, delete what it holds (END, then DEL per character), type `text`."""
         old = self.one(**criteria)["text"]
         self.tap(**criteria)
@@ -90,7 +90,7 @@ class AdbUI:
         self.device.send_keys(text)
         return self
 
-    def key(self, name: str) -> "AdbUI":
+    def key(self, name: str) -> AdbUI:
         self.sh(f"input keyevent {name}")
         return self
 

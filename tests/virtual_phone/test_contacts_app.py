@@ -89,7 +89,7 @@ def test_filter_hides_phone_storage_and_keeps_the_contacts(ui):
         ui.tap(desc="Filter").tap(text="Phone storage (1)")
         sink.wait_for(lambda e: e["type"] == "click" and e["text"] == ["Phone storage (1)"]
                       and e["id"] == f"{PKG}:id/filter_contact_source_holder")
-        assert not ui.one(text="Phone storage (1)")["checked"] == "true"
+        assert ui.one(text="Phone storage (1)")["checked"] == "false"
         ui.tap(id="android:id/button1")
     finally:
         sink.close()

@@ -14,10 +14,10 @@ from pytest_mobileagent.virtual_phone.phone import VirtualPhone
 
 SEEDS = (
     "content insert --uri content://com.android.contacts/raw_contacts --bind account_name:n:",
-    "content insert --uri content://com.android.contacts/data --bind raw_contact_id:i:1 "
-    "--bind mimetype:s:vnd.android.cursor.item/name --bind data1:s:Yuzai",
-    "content insert --uri content://com.android.contacts/data --bind raw_contact_id:i:1 "
-    "--bind mimetype:s:vnd.android.cursor.item/phone_v2 --bind data1:s:123456789",
+    ("content insert --uri content://com.android.contacts/data --bind raw_contact_id:i:1 "
+     "--bind mimetype:s:vnd.android.cursor.item/name --bind data1:s:Yuzai"),
+    ("content insert --uri content://com.android.contacts/data --bind raw_contact_id:i:1 "
+     "--bind mimetype:s:vnd.android.cursor.item/phone_v2 --bind data1:s:123456789"),
     "content insert --uri content://sms/inbox --bind address:s:123456789 --bind 'body:s:i luv u'",
 )
 

@@ -82,8 +82,8 @@ def test_malformed_commands_print_the_usage_and_the_error(sh, args, error):
     (f"query --uri {CONTACTS}/nonesuch", f"java.lang.IllegalArgumentException: Unknown URL {CONTACTS}/nonesuch"),
     (f"query --uri {CONTACTS}/contacts --projection nonesuch",
      "java.lang.IllegalArgumentException: Invalid column nonesuch"),
-    (f"query --uri {CONTACTS}/contacts --where 'nonesuch=1'", "android.database.sqlite.SQLiteException: no such "
-                                                               "column: nonesuch"),
+    (f"query --uri {CONTACTS}/contacts --where 'nonesuch=1'",
+     "android.database.sqlite.SQLiteException: no such column: nonesuch"),
     (f"insert --uri {CONTACTS}/contacts --bind display_name:s:x",
      "java.lang.UnsupportedOperationException: Aggregate contacts are created automatically"),
     (f"insert --uri {CONTACTS}/data --bind data1:s:x", "java.lang.IllegalArgumentException: raw_contact_id is required"),

@@ -24,7 +24,7 @@ the SMS app sees the names.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..ui.views import (
     ACCENT,
@@ -49,10 +49,10 @@ from ..ui.views import (
     ScrollView,
     TextView,
     View,
+    _ActionButton,  # the toolkit's toolbar action (a Button with a content-desc)
     dp,
     sp,
 )
-from ..ui.views import _ActionButton  # the toolkit's toolbar action (a Button with a content-desc)
 from . import contacts_data as cd
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 
@@ -589,8 +589,8 @@ class SettingsActivity(Activity):
         ("GENERAL", "settings_general_settings", (
             ("merge_duplicate_contacts", "Merge duplicate contacts"),
             ("show_call_confirmation", "Show a call confirmation dialog before initiating a call"),
-            ("show_private_contacts", "Show private contacts to Simple Dialer, Simple SMS Messenger and Simple "
-                                      "Calendar Pro"))),
+            ("show_private_contacts",
+             "Show private contacts to Simple Dialer, Simple SMS Messenger and Simple Calendar Pro"))),
         ("MAIN SCREEN", "settings_main_screen", (
             ("show_dialpad_button", "Show a dialpad button on the main screen"),
             ("show_only_contacts_with_numbers", "Show only contacts with phone numbers"))),

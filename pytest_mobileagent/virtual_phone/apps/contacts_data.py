@@ -13,8 +13,18 @@ from dataclasses import dataclass, field
 
 from ..providers.contacts import MIME_EMAIL, MIME_NAME, MIME_PHONE, ContactsProvider
 
-__all__ = ["Contact", "ContactsPrefs", "PHONE_STORAGE", "PRIVATE_STORAGE", "PHONE_TYPES", "EMAIL_TYPES",
-           "load_contacts", "save_contact", "delete_contact", "set_starred"]
+__all__ = [
+    "EMAIL_TYPES",
+    "PHONE_STORAGE",
+    "PHONE_TYPES",
+    "PRIVATE_STORAGE",
+    "Contact",
+    "ContactsPrefs",
+    "delete_contact",
+    "load_contacts",
+    "save_contact",
+    "set_starred",
+]
 
 PHONE_STORAGE = "Phone storage"
 PRIVATE_STORAGE = "Phone storage (not visible by other apps)"

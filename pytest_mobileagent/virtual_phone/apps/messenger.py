@@ -27,7 +27,7 @@ providers', shared with other apps.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from ..providers.telephony import TYPE_INBOX, TYPE_SENT
 from ..roles import ROLE_SMS
@@ -55,10 +55,10 @@ from ..ui.views import (
     ScrollView,
     TextView,
     View,
+    _ActionButton,  # the toolkit's toolbar action (a Button with a content-desc)
     dp,
     sp,
 )
-from ..ui.views import _ActionButton  # the toolkit's toolbar action (a Button with a content-desc)
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 from .contacts_data import load_contacts
 

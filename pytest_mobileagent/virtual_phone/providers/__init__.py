@@ -7,7 +7,7 @@ command reaches it by URI, and `pm clear <provider package>` empties it.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .base import ContentProvider, ProviderError, Route
 from .contacts import ContactsProvider

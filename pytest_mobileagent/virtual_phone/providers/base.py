@@ -16,8 +16,9 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 __all__ = ["ContentProvider", "ProviderError", "Route"]
 

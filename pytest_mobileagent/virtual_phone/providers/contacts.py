@@ -15,7 +15,7 @@ from typing import Any
 
 from .base import ContentProvider, ProviderError, Route
 
-__all__ = ["ContactsProvider", "MIME_EMAIL", "MIME_NAME", "MIME_NOTE", "MIME_PHONE"]
+__all__ = ["MIME_EMAIL", "MIME_NAME", "MIME_NOTE", "MIME_PHONE", "ContactsProvider"]
 
 MIME_NAME = "vnd.android.cursor.item/name"
 MIME_PHONE = "vnd.android.cursor.item/phone_v2"
@@ -117,8 +117,9 @@ class ContactsProvider(ContentProvider):
             for raw_id in ids:
                 self._aggregate(raw_id)
         elif table == "data":
+            marks = ", ".join("?" * len(ids))
             raws = {row[0] for row in self._execute(
-                "SELECT DISTINCT raw_contact_id FROM data WHERE _id IN (%s)" % ", ".join("?" * len(ids)), ids)}
+                f"SELECT DISTINCT raw_contact_id FROM data WHERE _id IN ({marks})", ids)}
             if deleted or not raws:
                 raws = {row[0] for row in self._execute("SELECT _id FROM raw_contacts")}
             for raw_id in raws:

@@ -17,7 +17,7 @@ from typing import Any
 
 from .base import ContentProvider, ProviderError, Route
 
-__all__ = ["BlockedNumberProvider", "MmsSmsProvider", "SmsProvider", "TYPE_INBOX", "TYPE_SENT"]
+__all__ = ["TYPE_INBOX", "TYPE_SENT", "BlockedNumberProvider", "MmsSmsProvider", "SmsProvider"]
 
 TYPE_INBOX, TYPE_SENT, TYPE_DRAFT, TYPE_OUTBOX = 1, 2, 3, 4
 
