@@ -130,6 +130,17 @@ def test_new_contact_form_rejects_an_empty_contact_and_saves_a_filled_one(ui):
     assert "data1=123456789, data2=3" in phones            # TYPE_WORK
 
 
+def test_back_from_a_changed_form_asks_to_save_or_discard(ui):
+    launch(ui).tap(id="fragment_fab").key("BACK")          # nothing typed: BACK just closes the form
+    assert ui.activity().endswith(".MainActivity")
+    ui.tap(id="fragment_fab").type("Yuzai", id="contact_first_name").key("BACK")
+    assert ui.texts("message") == ["You have unsaved changes. Save before exit?"]
+    ui.tap(text="Discard")
+    assert ui.activity().endswith(".MainActivity") and "No result found." in contacts(ui)
+    ui.tap(id="fragment_fab").type("Yuzai", id="contact_first_name").key("BACK").tap(text="Save")
+    assert ui.texts("item_contact_name") == ["Yuzai"] and "display_name=Yuzai" in contacts(ui)
+
+
 def test_details_favourite_edit_and_delete(ui):
     add_contact(ui, "Yuzai", "123456789", email="yuzai@gmail.com")
     launch(ui).tap(text="Yuzai")

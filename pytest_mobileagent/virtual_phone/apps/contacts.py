@@ -61,6 +61,8 @@ TABS = (("Contacts", "person"), ("Favorites", "star"), ("Groups", "group"))
 TABS_H = dp(64)
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
 DELETE_CONFIRMATION = "Are you sure you want to proceed with the deletion?"
+#: the edit form asks about unsaved changes again only after this long (SAVE_DISCARD_PROMPT_INTERVAL)
+SAVE_PROMPT_INTERVAL_MS = 1000
 
 
 def _provider(activity: Activity):
@@ -347,9 +349,9 @@ class MainActivity(Activity):
 # contact details and editing
 
 
-def _contact_toolbar(activity: Activity, items: list[MenuItem]) -> View:
+def _contact_toolbar(activity: Activity, items: list[MenuItem], on_nav=None) -> View:
     return LinearLayout(
-        activity.toolbar("contact_toolbar", items=items, on_nav=activity.finish, bg=None),
+        activity.toolbar("contact_toolbar", items=items, on_nav=on_nav or activity.finish, bg=None),
         id="contact_appbar", margin=(0, dp(8), 0, 0))
 
 
@@ -458,6 +460,29 @@ class EditContactActivity(Activity):
         self.numbers = [list(n) for n in self.contact.numbers] or [["", 2]]
         self.emails = [list(e) for e in self.contact.emails] or [["", 1]]
         self.starred = self.contact.starred
+        self.original = self._fields()
+        self.last_prompt_ms = -SAVE_PROMPT_INTERVAL_MS
+
+    def _fields(self) -> tuple:
+        return (self.first_name.strip(), self.surname.strip(), tuple((n.strip(), k) for n, k in self.numbers),
+                tuple((e.strip(), k) for e, k in self.emails), self.starred)
+
+    def on_back(self) -> bool:
+        """Unsaved changes: ask "Save before exit?" (again only after a second, as the app does)."""
+        now = _provider(self).clock_ms()
+        if self._fields() == self.original or now - self.last_prompt_ms <= SAVE_PROMPT_INTERVAL_MS:
+            return False
+        self.last_prompt_ms = now
+        self.show_dialog(Dialog(
+            body=lambda: ScrollView(TextView("You have unsaved changes. Save before exit?", "message", width=MATCH,
+                                             padding=(dp(24), dp(20))),
+                                    id="message_scrollview", height=WRAP, focusable=False),
+            positive=("Save", lambda _d: self.save()), negative=("Discard", lambda _d: self.finish())))
+        return True
+
+    def navigate_up(self) -> None:
+        if not self.on_back():
+            self.finish()
 
     def build(self) -> View:
         shown = self.data.shown_fields
@@ -516,7 +541,7 @@ class EditContactActivity(Activity):
         return RelativeLayout(
             ScrollView(Column(*body, id="contact_holder", padding=(0, 0, 0, dp(24))), id="contact_scrollview",
                        height=MATCH),
-            _contact_toolbar(self, items),
+            _contact_toolbar(self, items, on_nav=self.navigate_up),
             id="contact_wrapper", height=MATCH)
 
     @staticmethod
