@@ -1,134 +1,128 @@
-"""Drive an app of the session phone through the real adb server, as an agent would.
+"""Drive an app of the session phone through the real adb server, as an agent does.
 
-`AdbUI` dumps with `uiautomator dump`, finds nodes by resource-id / text /
-content-desc / class, taps or long-presses their centre with `input`, types
-with `input text` and reads shell output and exit statuses (`shell2`).
-`EventSink` is the host end of `adb reverse tcp:8888 tcp:PORT`: the
-accessibility events the phone streams, as JSON lines.
+Every read is `uiautomator dump` over adbutils; every action is an `input`
+shell command at the centre of a dumped node; the accessibility events the
+phone emits are collected from its event sink.
 """
 
 from __future__ import annotations
 
-import json
-import socket
+import re
 import xml.etree.ElementTree as ET
 
-from uitools import centre
+from pytest_mobileagent.device.text import input_text_command
+
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
 
 class AdbUI:
-    def __init__(self, device, package: str) -> None:
+    """One app on one phone: launch fresh, find nodes, tap, type, press keys, read events."""
+
+    def __init__(self, device, running_phone, package: str):
         self.device = device
         self.package = package
+        self.events: list[dict] = []
+        self._phone = running_phone.phone
+        self._phone.add_event_sink(self.events.append)
 
-    # -- shell -------------------------------------------------------------------------------
-    def sh(self, cmd: str) -> str:
-        return self.device.shell(cmd)
+    def close(self) -> None:
+        self._phone.remove_event_sink(self.events.append)
 
-    def sh2(self, cmd: str) -> tuple[int, str]:
-        """(exit status, stdout+stderr) of a command, through shell v2."""
-        result = self.device.shell2(cmd, v2=True)
-        return result.returncode, result.output
-
-    def launch_fresh(self, *clear: str) -> AdbUI:
-        """Stop the app, clear its data (and `clear` packages), start it from the launcher."""
-        self.sh(f"am force-stop {self.package}")
-        for package in (self.package, *clear):
-            assert self.sh(f"pm clear {package}").strip() == "Success"
-        self.sh(f"monkey -p {self.package} -c android.intent.category.LAUNCHER 1")
+    def launch(self) -> "AdbUI":
+        """Force-stop, clear the data and start the app from its launcher entry."""
+        self.device.shell(f"am force-stop {self.package}")
+        assert self.device.shell(f"pm clear {self.package}").strip() == "Success"
+        self.device.shell(f"monkey -p {self.package} -c android.intent.category.LAUNCHER 1")
+        self.events.clear()
         return self
 
-    # -- reading -------------------------------------------------------------------------------
-    def nodes(self) -> list[dict]:
-        return [dict(n.attrib) for n in ET.fromstring(self.device.dump_hierarchy().encode()).iter("node")]
+    # -- reading ---------------------------------------------------------------------
+    def nodes(self) -> list[dict[str, str]]:
+        root = ET.fromstring(self.device.dump_hierarchy().encode("utf-8"))
+        return [dict(n.attrib) for n in root.iter("node")]
 
-    def _rid(self, short: str) -> str:
-        return short if ":" in short else f"{self.package}:id/{short}"
+    def all(self, id: str | None = None, text: str | None = None, desc: str | None = None,
+            cls: str | None = None) -> list[dict[str, str]]:
+        out = []
+        for node in self.nodes():
+            if id is not None and node["resource-id"] != (id if ":" in id else f"{self.package}:id/{id}"):
+                continue
+            if text is not None and node["text"] != text:
+                continue
+            if desc is not None and node["content-desc"] != desc:
+                continue
+            if cls is not None and node["class"] != cls:
+                continue
+            out.append(node)
+        return out
 
-    def all(self, *, id: str | None = None, text: str | None = None, desc: str | None = None,
-            cls: str | None = None) -> list[dict]:
-        return [n for n in self.nodes()
-                if (id is None or n["resource-id"] == self._rid(id)) and (text is None or n["text"] == text)
-                and (desc is None or n["content-desc"] == desc) and (cls is None or n["class"] == cls)]
-
-    def one(self, **criteria) -> dict:
+    def one(self, **criteria) -> dict[str, str]:
         found = self.all(**criteria)
-        assert found, f"no node {criteria} on screen: " + ", ".join(
-            f"{n['resource-id'].split('/')[-1]}={n['text']!r}" for n in self.nodes() if n["resource-id"] or n["text"])
+        assert found, f"no node {criteria} on screen; ids: {sorted({n['resource-id'] for n in self.nodes()})}"
         return found[0]
 
     def has(self, **criteria) -> bool:
         return bool(self.all(**criteria))
 
+    def text(self, id: str) -> str:
+        return self.one(id=id)["text"]
+
     def texts(self, id: str) -> list[str]:
         return [n["text"] for n in self.all(id=id)]
 
     def activity(self) -> str:
-        return self.device.app_current().activity
+        current = self.device.app_current()
+        return f"{current.package}/{current.activity}"
 
-    # -- acting ------------------------------------------------------------------------------------
-    def tap(self, **criteria) -> AdbUI:
-        self.device.click(*centre(self.one(**criteria)))
+    def clicks(self) -> list[dict]:
+        return [e for e in self.events if e["type"] == "click"]
+
+    # -- acting ----------------------------------------------------------------------
+    @staticmethod
+    def centre(node: dict[str, str]) -> tuple[int, int]:
+        x1, y1, x2, y2 = map(int, _BOUNDS.fullmatch(node["bounds"]).groups())
+        return (x1 + x2) // 2, (y1 + y2) // 2
+
+    def tap(self, **criteria) -> "AdbUI":
+        x, y = self.centre(self.one(**criteria))
+        self.device.shell(f"input tap {x} {y}")
         return self
 
-    def long_press(self, **criteria) -> AdbUI:
-        x, y = centre(self.one(**criteria))
-        self.sh(f"input swipe {x} {y} {x} {y} 1000")
+    def long_press(self, **criteria) -> "AdbUI":
+        x, y = self.centre(self.one(**criteria))
+        self.device.shell(f"input swipe {x} {y} {x} {y} 800")
         return self
 
-    def type(self, text: str, **criteria) -> AdbUI:
+    def swipe(self, x1: int, y1: int, x2: int, y2: int) -> "AdbUI":
+        self.device.shell(f"input swipe {x1} {y1} {x2} {y2} 300")
+        return self
+
+    def type(self, text: str, **criteria) -> "AdbUI":
         if criteria:
             self.tap(**criteria)
-        self.device.send_keys(text)
+        self.device.shell(input_text_command(text))
         return self
 
-    def replace(self, text: str, **criteria) -> AdbUI:
-        """Tap the field, delete what it holds (END, then DEL per character), type `text`."""
-        old = self.one(**criteria)["text"]
-        self.tap(**criteria)
-        self.sh("input keyevent MOVE_END " + " ".join(["DEL"] * len(old)))
-        self.device.send_keys(text)
-        return self
-
-    def key(self, name: str) -> AdbUI:
-        self.sh(f"input keyevent {name}")
+    def key(self, name: str) -> "AdbUI":
+        self.device.shell(f"input keyevent KEYCODE_{name}")
         return self
 
 
-class EventSink:
-    """The host end of `adb reverse tcp:8888 tcp:PORT`: reads JSON lines, with a bound on waiting."""
+def structure(nodes: list[dict[str, str]]) -> set[tuple[str, str, str]]:
+    """(parent id, class, id) of every node with an id, from a flat dump made by `nested`."""
+    return {(n["parent"], n["class"], n["id"]) for n in nodes if n["id"]}
 
-    def __init__(self, device) -> None:
-        self.device = device
-        self.server = socket.socket()
-        self.server.bind(("127.0.0.1", 0))
-        self.server.listen()
-        self.server.settimeout(15)
-        self.port = self.server.getsockname()[1]
-        self.conn = None
-        self.buffer = b""
-        device.reverse("tcp:8888", f"tcp:{self.port}")
 
-    def wait_for(self, predicate, limit: int = 300) -> dict:
-        seen = []
-        for _ in range(limit):
-            if self.conn is None:
-                self.conn, _ = self.server.accept()
-                self.conn.settimeout(15)
-            while b"\n" not in self.buffer:
-                chunk = self.conn.recv(65536)
-                if not chunk:
-                    raise AssertionError(f"event stream closed; saw {seen}")
-                self.buffer += chunk
-            line, self.buffer = self.buffer.split(b"\n", 1)
-            event = json.loads(line)
-            if predicate(event):
-                return event
-            seen.append(event)
-        raise AssertionError(f"no matching event; saw {seen}")
+def nested(xml: str) -> list[dict[str, str]]:
+    """Nodes with their short id and the short id of their nearest ancestor having one."""
+    out: list[dict[str, str]] = []
 
-    def close(self) -> None:
-        self.device.reverse_remove_all()
-        for sock in (self.conn, self.server):
-            if sock is not None:
-                sock.close()
+    def walk(element, parent: str) -> None:
+        for child in element.findall("node"):
+            short = child.get("resource-id", "").split("/")[-1]
+            out.append({"id": short, "class": child.get("class", ""), "parent": parent,
+                        "keys": ",".join(child.attrib)})
+            walk(child, short or parent)
+
+    walk(ET.fromstring(xml.encode("utf-8")), "")
+    return out

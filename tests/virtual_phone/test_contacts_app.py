@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from adb_ui import AdbUI, EventSink
+from contacts_sms_ui import AdbUI, EventSink
 from test_ui_dump import REAL_ATTRIBUTE_ORDER
 
 PKG = "com.simplemobiletools.contacts.pro"

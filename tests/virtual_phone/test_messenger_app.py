@@ -9,7 +9,7 @@ the screen, the providers and the events streamed over `adb reverse`.
 from __future__ import annotations
 
 import pytest
-from adb_ui import AdbUI, EventSink
+from contacts_sms_ui import AdbUI, EventSink
 from test_contacts_app import _subsequence, add_contact
 from test_ui_dump import REAL_ATTRIBUTE_ORDER
 

@@ -6,15 +6,21 @@ the list sorted by package.
 
 from __future__ import annotations
 
+from .applauncher import AppLauncherApp
 from .calculator import Calculator
+from .calendar import CalendarApp
 from .contacts import ContactsApp
 from .launcher import Launcher
 from .messenger import MessengerApp
 from .notes import NotesApp
+from .system_apps import SYSTEM_APPS
 
 INSTALLED_APPS = [
+    *SYSTEM_APPS,   # com.android.camera2, .chrome, ... (the emulator image's own apps)
     Launcher,       # com.android.launcher3
+    AppLauncherApp,  # com.simplemobiletools.applauncher
     Calculator,     # com.simplemobiletools.calculator
+    CalendarApp,    # com.simplemobiletools.calendar.pro
     ContactsApp,    # com.simplemobiletools.contacts.pro
     NotesApp,       # com.simplemobiletools.notes.pro
     MessengerApp,   # com.simplemobiletools.smsmessenger

@@ -104,8 +104,7 @@ def show_visible_fields_dialog(activity: Activity) -> None:
                           checked=key in prefs.shown_fields, padding=(dp(40), dp(12), 0, dp(12)))
                  for key, label, _ in cd.VISIBLE_FIELDS]
         return ScrollView(Column(*boxes, id="manage_visible_fields_holder", padding=(dp(16), dp(16), dp(16), 0)),
-                          # As tall as the screen allows: the 17 boxes scroll, OK stays visible.
-                          id="manage_visible_fields_scroll_view", height=dp(590), focusable=False)
+                          id="manage_visible_fields_scroll_view", height=WRAP, focusable=False)
 
     def ok(d: Dialog) -> None:
         shown = set()
