@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 
 from . import editing as _editing
+from . import icons as _icons
 from . import text as _text
 from .views import (
     ACCENT,
@@ -371,5 +372,7 @@ def _icon(draw, name: str, rect, color, shade=_unshaded) -> None:
         f = _text.font(size, True)
         tw = f.getlength(initial)
         draw.text((cx - tw / 2, cy - size * 0.6), initial, font=f, fill=shade((255, 255, 255)))
+    elif name in _icons.DRAWERS:  # the wider set (star, delete, settings, ...) in icons.py
+        _icons.DRAWERS[name](draw, rect, color, u, w)
     else:
         draw.ellipse((cx - u, cy - u, cx + u, cy + u), fill=color)
