@@ -1,5 +1,5 @@
-"""A dialog whose content is taller than the screen keeps its title and buttons on screen:
-the content's scroll view shrinks and scrolls, as in an AlertDialog."""
+"""Toolkit layout: a too-tall dialog keeps its buttons on screen (its content scrolls, as in an
+AlertDialog); a list with bottom gravity stacks short content at its bottom."""
 
 from __future__ import annotations
 
@@ -58,3 +58,15 @@ def test_buttons_of_a_too_tall_dialog_stay_on_screen_and_the_content_scrolls():
     assert "item_39" in _nodes(system) and "button1" in _nodes(system)
     system.tap(*_centre(_nodes(system)["button1"]))
     assert system.app(PKG).data.confirmed == [True]
+
+
+def test_a_list_with_bottom_gravity_stacks_short_content_at_its_bottom():
+    from pytest_mobileagent.virtual_phone.ui.views import MATCH, RecyclerView, TextView
+
+    top = RecyclerView(TextView("a", "row"), height=MATCH)
+    bottom = RecyclerView(TextView("a", "row"), height=MATCH, gravity="bottom")
+    for view in (top, bottom):
+        view.measure(1080, 1000, exact_w=1080, exact_h=1000)
+        view.place(0, 0, (0, 0, 1080, 1000))
+    assert top.children[0].rect[1] == 0
+    assert bottom.children[0].rect[3] == 1000
