@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from contacts_sms_ui import AdbUI, EventSink
+from adb_ui import AdbUI, EventSink
 from test_ui_dump import REAL_ATTRIBUTE_ORDER
 
 PKG = "com.simplemobiletools.contacts.pro"
@@ -37,12 +37,13 @@ def contacts(ui: AdbUI) -> str:
 
 
 @pytest.fixture
-def ui(adb_device) -> AdbUI:
-    ui = AdbUI(adb_device, PKG)
+def ui(adb_device, phone):
+    ui = AdbUI(adb_device, phone, PKG)
     ui.sh(f"am force-stop {PKG}")
     ui.sh(f"pm clear {PKG}")
     ui.sh(f"pm clear {PROVIDER}")
-    return ui
+    yield ui
+    ui.close()
 
 
 def launch(ui: AdbUI) -> AdbUI:

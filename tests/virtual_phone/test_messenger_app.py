@@ -9,7 +9,7 @@ the screen, the providers and the events streamed over `adb reverse`.
 from __future__ import annotations
 
 import pytest
-from contacts_sms_ui import AdbUI, EventSink
+from adb_ui import AdbUI, EventSink
 from test_contacts_app import _subsequence, add_contact
 from test_ui_dump import REAL_ATTRIBUTE_ORDER
 
@@ -20,14 +20,15 @@ ROLE = "android.app.role.SMS"
 
 
 @pytest.fixture
-def ui(adb_device) -> AdbUI:
-    ui = AdbUI(adb_device, PKG)
+def ui(adb_device, phone):
+    ui = AdbUI(adb_device, phone, PKG)
     ui.sh(f"am force-stop {PKG}")
     for package in (PKG, *PROVIDERS):
         ui.sh(f"pm clear {package}")
     ui.sh(f"cmd role remove-role-holder {ROLE} {PKG}")
     yield ui
     ui.sh(f"cmd role remove-role-holder {ROLE} {PKG}")
+    ui.close()
 
 
 def launch(ui: AdbUI, *, default: bool = True) -> AdbUI:

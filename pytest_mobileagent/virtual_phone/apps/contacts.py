@@ -29,7 +29,6 @@ from collections.abc import Callable
 from ..ui.views import (
     ACCENT,
     MATCH,
-    TEXT,
     TEXT_SECONDARY,
     WRAP,
     CheckBox,
@@ -49,12 +48,13 @@ from ..ui.views import (
     ScrollView,
     TextView,
     View,
-    _ActionButton,  # the toolkit's toolbar action (a Button with a content-desc)
     dp,
     sp,
 )
 from . import contacts_data as cd
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .commons_dialogs import radio_dialog
+from .search_menu import SearchMenu
 
 PACKAGE = "com.simplemobiletools.contacts.pro"
 TABS = (("Contacts", "person"), ("Favorites", "star"), ("Groups", "group"))
@@ -79,20 +79,6 @@ def _message_dialog(message: str, on_yes: Callable[[], object]) -> Dialog:
         body=lambda: ScrollView(TextView(message, "message", width=MATCH, padding=(dp(24), dp(20))),
                                 id="message_scrollview", height=WRAP, focusable=False),
         positive=("Yes", lambda _d: on_yes()), negative="No")
-
-
-def _radio_dialog(activity: Activity, options: tuple[str, ...], current: str, on_pick: Callable[[str], object],
-                  title: str = "") -> Dialog:
-    """The commons RadioGroupDialog: picking an option applies it and closes the dialog."""
-    def pick(value: str) -> None:
-        dialog.dismiss()
-        on_pick(value)
-
-    dialog = activity.show_dialog(Dialog(title, body=lambda: ScrollView(
-        RadioGroup(*[RadioButton(o, on_click=lambda o=o: pick(o)) for o in options], id="dialog_radio_group",
-                   checked_index=options.index(current) if current in options else -1, padding=(dp(16), dp(8))),
-        id="dialog_radio_holder", height=WRAP, focusable=False)))
-    return dialog
 
 
 def show_visible_fields_dialog(activity: Activity) -> None:
@@ -127,12 +113,12 @@ class MainActivity(Activity):
     name = "com.simplemobiletools.contacts.pro.activities.MainActivity"
 
     def on_create(self) -> None:
-        self.query = ""
+        self.search = SearchMenu(self)
         self.tab = self.data.last_tab
 
     def on_back(self) -> bool:
-        if self.query:  # BACK first clears the search
-            self.query = ""
+        if self.search.open or self.search.query:  # BACK first closes the search
+            self.search.close()
             return True
         return False
 
@@ -146,7 +132,7 @@ class MainActivity(Activity):
         return contacts
 
     def _matches(self, contact: cd.Contact) -> bool:
-        query = self.query.strip().casefold()
+        query = self.search.query.strip().casefold()
         if not query:
             return True
         return query in contact.shown_name().casefold() or any(
@@ -160,17 +146,7 @@ class MainActivity(Activity):
                  MenuItem("Export contacts to a .vcf file", self.no_app),
                  MenuItem("Settings", lambda: self.start(SettingsActivity)),
                  MenuItem("About", lambda: self.start(AboutActivity))]
-        search = RelativeLayout(
-            Row(
-                ImageView("top_toolbar_search_icon", icon="search", tint=TEXT, width=dp(40), height=dp(48),
-                          on_click=lambda: None),
-                EditText(self.query, "top_toolbar_search", hint="Search", weight=1, width=MATCH,
-                         on_text_changed=self.search_changed, key="search"),
-                self._search_toolbar(items),
-                gravity="center_vertical"),
-            id="top_toolbar_holder", bg=(245, 245, 245), radius=dp(24), padding=(dp(8), 0),
-            margin=(dp(16), dp(8)))
-        header = LinearLayout(LinearLayout(search, id="top_app_bar_layout"), id="main_menu")
+        header = self.search.build(items)
         fragment = (self._contacts_fragment, self._favorites_fragment, self._groups_fragment)[self.tab]()
         pager = FrameLayout(fragment, id="view_pager", class_name="androidx.viewpager.widget.ViewPager",
                             height=MATCH, margin=(0, 0, 0, TABS_H))
@@ -185,18 +161,6 @@ class MainActivity(Activity):
             FrameLayout(*holder_children, id="main_holder", class_name="android.view.ViewGroup", weight=1,
                         height=MATCH),
             id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
-
-    def _search_toolbar(self, items: list[MenuItem]) -> View:
-        """The toolbar inside the search bar: its actions and "More options", no title."""
-        actions: list[View] = [_ActionButton(item) for item in items if item.show_as_action]
-        more = ImageView(desc="More options", icon="more", width=dp(40), height=dp(48), long_clickable=True,
-                         clickable=True)
-        more.on_click = lambda: self.show_menu([i for i in items if not i.show_as_action], more)
-        actions.append(more)
-        return LinearLayout(
-            LinearLayout(*actions, orientation="horizontal", width=WRAP, gravity="center_vertical",
-                         class_name="androidx.appcompat.widget.LinearLayoutCompat"),
-            id="top_toolbar", class_name="android.view.ViewGroup", width=WRAP, height=dp(48))
 
     def _tabs(self) -> View:
         tabs = []
@@ -286,9 +250,6 @@ class MainActivity(Activity):
     def select_tab(self, index: int) -> None:
         self.tab = index
         self.data.last_tab = index
-
-    def search_changed(self, text: str) -> None:
-        self.query = text
 
     def open_contact(self, contact: cd.Contact) -> None:
         self.start(ViewContactActivity, contact_id=contact.id)
@@ -572,7 +533,9 @@ class EditContactActivity(Activity):
                 if name == label:
                     entry[1] = kind
 
-        _radio_dialog(self, labels, types.get(entry[1], ""), pick)
+        current = types.get(entry[1], "")
+        radio_dialog(self, list(labels), labels.index(current) if current in labels else -1,
+                     lambda index: pick(labels[index]))
 
     def toggle_favorite(self) -> None:
         self.starred = not self.starred
@@ -666,7 +629,8 @@ class SettingsActivity(Activity):
                       on_click=on_click or (lambda: None))
 
     def choose_font_size(self) -> None:
-        _radio_dialog(self, FONT_SIZES, self.data.font_size, lambda v: setattr(self.data, "font_size", v))
+        radio_dialog(self, list(FONT_SIZES), FONT_SIZES.index(self.data.font_size),
+                     lambda index: setattr(self.data, "font_size", FONT_SIZES[index]))
 
 
 # ---------------------------------------------------------------------------

@@ -47,8 +47,6 @@ from ..ui.views import (
     ImageView,
     LinearLayout,
     MenuItem,
-    RadioButton,
-    RadioGroup,
     RecyclerView,
     RelativeLayout,
     Row,
@@ -60,7 +58,9 @@ from ..ui.views import (
     sp,
 )
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .commons_dialogs import radio_dialog
 from .contacts_data import load_contacts
+from .search_menu import SearchMenu
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
@@ -233,7 +233,7 @@ class _ConversationList(Activity):
                       MenuItem("Pin to the top", lambda: None)]
         items.append(MenuItem("Select all", lambda: self.selected.extend(
             i for i in threads if i not in self.selected)))
-        return _action_bar(self, "main_menu", str(len(self.selected)), items, lambda: self.selected.clear())
+        return _action_bar(self, "", str(len(self.selected)), items, lambda: self.selected.clear())
 
     def no_app(self) -> None:
         self.toast("No valid app found")
@@ -289,7 +289,7 @@ class MainActivity(_ConversationList):
 
     def on_create(self) -> None:
         super().on_create()
-        self.query = ""
+        self.search = SearchMenu(self)
         if not self.holds_role(ROLE_SMS):
             self.request_role()
 
@@ -314,8 +314,8 @@ class MainActivity(_ConversationList):
     def on_back(self) -> bool:
         if super().on_back():
             return True
-        if self.query:
-            self.query = ""
+        if self.search.open or self.search.query:
+            self.search.close()
             return True
         return False
 
@@ -323,7 +323,7 @@ class MainActivity(_ConversationList):
         if not self.holds_role(ROLE_SMS):
             return Column(id="main_coordinator", class_name="android.widget.ScrollView", height=MATCH)
         threads = self.threads()
-        header = self.selection_bar() if self.selected else self._search_bar()
+        header = LinearLayout(self.selection_bar(), id="main_menu") if self.selected else self._search_bar()
         if threads:
             content: list[View] = [RelativeLayout(
                 RecyclerView(*self.conversation_rows(threads), id="conversations_list", height=MATCH),
@@ -338,11 +338,11 @@ class MainActivity(_ConversationList):
         holder = RelativeLayout(*content, id="main_holder", height=MATCH)
         wrapper: list[View] = [FrameLayout(holder, id="main_coordinator_wrapper", class_name="android.view.ViewGroup",
                                            height=MATCH)]
-        if self.query.strip():
+        if self.search.query.strip():
             wrapper.append(self._search_results())
         return FrameLayout(
             Column(
-                LinearLayout(header, id="main_menu"),
+                header,
                 FrameLayout(*wrapper, id="main_nested_scrollview", class_name="android.widget.RelativeLayout",
                             weight=1, height=MATCH),
                 height=MATCH),
@@ -356,29 +356,11 @@ class MainActivity(_ConversationList):
                  MenuItem("About", lambda: self.start(AboutActivity), id="about", icon="info", show_as_action=True),
                  MenuItem("Show archived conversations", lambda: self.start(ArchivedConversationsActivity)),
                  MenuItem("Import messages", self.no_app), MenuItem("Export messages", self.no_app)]
-        actions: list[View] = [_ActionButton(item) for item in items if item.show_as_action]
-        more = ImageView(desc="More options", icon="more", width=dp(40), height=dp(48), long_clickable=True,
-                         clickable=True)
-        more.on_click = lambda: self.show_menu([i for i in items if not i.show_as_action], more)
-        actions.append(more)
-        return LinearLayout(RelativeLayout(
-            Row(ImageView("top_toolbar_search_icon", icon="search", tint=TEXT, width=dp(40), height=dp(48),
-                          on_click=lambda: None),
-                EditText(self.query, "top_toolbar_search", hint="Search", weight=1, width=MATCH,
-                         on_text_changed=self.search_changed, key="search"),
-                LinearLayout(LinearLayout(*actions, orientation="horizontal", width=WRAP, gravity="center_vertical",
-                                          class_name="androidx.appcompat.widget.LinearLayoutCompat"),
-                             id="top_toolbar", class_name="android.view.ViewGroup", width=WRAP, height=dp(48)),
-                gravity="center_vertical"),
-            id="top_toolbar_holder", bg=(245, 245, 245), radius=dp(24), padding=(dp(8), 0), margin=(dp(16), dp(8))),
-            id="top_app_bar_layout")
-
-    def search_changed(self, text: str) -> None:
-        self.query = text
+        return self.search.build(items)
 
     def _search_results(self) -> View:
         """Conversations whose name or number match, then messages whose text matches (commons search)."""
-        query = self.query.strip().casefold()
+        query = self.search.query.strip().casefold()
         now = self.host.providers.sms.clock_ms()
         results = []
         for thread in load_threads(self):
@@ -742,15 +724,8 @@ class SettingsActivity(Activity):
 
     def choose_font_size(self) -> None:
         prefs = self.data
-
-        def pick(value: str) -> None:
-            prefs["font_size"] = value
-            dialog.dismiss()
-
-        dialog = self.show_dialog(Dialog(body=lambda: ScrollView(
-            RadioGroup(*[RadioButton(o, on_click=lambda o=o: pick(o)) for o in FONT_SIZES], id="dialog_radio_group",
-                       checked_index=FONT_SIZES.index(prefs["font_size"]), padding=(dp(16), dp(8))),
-            id="dialog_radio_holder", height=WRAP, focusable=False)))
+        radio_dialog(self, list(FONT_SIZES), FONT_SIZES.index(prefs["font_size"]),
+                     lambda index: prefs.__setitem__("font_size", FONT_SIZES[index]))
 
 
 class ManageBlockedNumbersActivity(Activity):
