@@ -248,9 +248,10 @@ class DialogWindow(Window):
                 ScrollView(TextView(self.message, "android:id/message", width=MATCH, color=(90, 90, 90),
                                     padding=(dp(24), dp(8), dp(24), dp(8))),
                            id=f"{pkg}:id/scrollView", height=WRAP, focusable=False),
-                id=f"{pkg}:id/contentPanel"))
+                id=f"{pkg}:id/contentPanel", weight=1))
         if content is not None:
-            panels.append(FrameLayout(FrameLayout(content, id=f"{pkg}:id/custom"), id=f"{pkg}:id/customPanel"))
+            panels.append(FrameLayout(FrameLayout(content, id=f"{pkg}:id/custom"), id=f"{pkg}:id/customPanel",
+                                      weight=1))
         if self.buttons:
             panels.append(ScrollView(
                 LinearLayout(*self.buttons, orientation="horizontal", gravity="end", padding=(dp(12), dp(4)),
@@ -267,25 +268,10 @@ class DialogWindow(Window):
         max_h = self.height - 2 * (STATUS_BAR_H + NAV_BAR_H)
         root.measure(width, max_h, exact_w=width)
         if root.mh > max_h:
-            # As an AlertDialog does: the content's scroll view shrinks (and scrolls) so that
-            # the title and the buttons stay on screen.
-            scroller = _content_scroller(root)
-            if scroller is not None:
-                scroller.height = max(0, scroller.mh - (root.mh - max_h))
-                root.measure(width, max_h, exact_w=width)
-        if root.mh > max_h:
             root.measure(width, max_h, exact_w=width, exact_h=max_h)
         top = (self.height - root.mh) // 2
         root.place(DIALOG_MARGIN, top, (0, 0, self.width, self.height))
         self.frame = root.rect
-
-
-def _content_scroller(root: View) -> View | None:
-    """The first scroll container of a dialog's content (not its button bar), or None."""
-    for view in root.walk():
-        if isinstance(view, ScrollContainer) and not view.id.endswith("buttonPanel"):
-            return view
-    return None
 
 
 class PopupWindow(Window):
