@@ -46,11 +46,13 @@ def seeded(device):
     device.shell("content insert --uri content://com.android.contacts/raw_contacts --bind account_name:n:")
 
 @task(app="contacts", prompt="open About", clears=["com.android.providers.contacts"],
+      permissions=["android.permission.READ_CONTACTS"],
       golden=[g.tap(desc="More options"), g.tap(text="About")])
 def test_first(seeded, screen):
     assert screen.activity.endswith(".AboutActivity")
 
 @task(app="contacts", prompt="open About", clears=["com.android.providers.contacts"],
+      permissions=["android.permission.READ_CONTACTS"],
       golden=[g.tap(desc="More options"), g.tap(text="About")])
 def test_second(seeded, screen):
     assert screen.activity.endswith(".AboutActivity")

@@ -131,6 +131,7 @@ class VirtualPhone:
         self.system = AndroidSystem(clock_ms=self.clock_ms, emit_event=self.emit_event, seed=seed,
                                     width=WIDTH, height=HEIGHT, density=DENSITY, fs=self.fs,
                                     roles=self.roles)
+        self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
 
     def __repr__(self) -> str:
         return f"<VirtualPhone {self.serial} seed={self.seed}>"

@@ -93,6 +93,8 @@ class AndroidSystem:
             lambda role, package, bypass: package in self._apps and (bypass or role in self._apps[package].roles))
         if LAUNCHER_PACKAGE not in self._apps:
             raise ValueError(f"the app registry must include the launcher {LAUNCHER_PACKAGE}")
+        #: runtime permission grants (`pm grant`): set by the phone; a bare system grants everything
+        self.permissions: dict[str, set[str]] | None = None
         self._tasks: list[_Task] = []       # front task last
         self._queue: list[dict] = []
         self._version = 0
@@ -182,6 +184,15 @@ class AndroidSystem:
             app.reset_data()
             self._refresh()
             return True
+
+    def has_permission(self, package: str, permission: str) -> bool:
+        """Whether `package` holds a runtime permission (always, on a system without a phone)."""
+        return self.permissions is None or permission in self.permissions.get(package, ())
+
+    def grant_permission(self, package: str, *permissions: str) -> None:
+        """The user allowed a permission request (the system's GrantPermissionsActivity)."""
+        if self.permissions is not None:
+            self.permissions.setdefault(package, set()).update(permissions)
 
     def notify_data_changed(self) -> None:
         """System data changed outside the UI (a provider written through `content`): redraw.

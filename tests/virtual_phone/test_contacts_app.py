@@ -42,6 +42,8 @@ def ui(adb_device, phone):
     ui.sh(f"am force-stop {PKG}")
     ui.sh(f"pm clear {PKG}")
     ui.sh(f"pm clear {PROVIDER}")
+    for permission in ("READ_CONTACTS", "WRITE_CONTACTS"):   # what the tasks' reset grants
+        ui.sh(f"pm grant {PKG} android.permission.{permission}")
     yield ui
     ui.close()
 
@@ -52,6 +54,19 @@ def launch(ui: AdbUI) -> AdbUI:
 
 
 # -- the main screen -------------------------------------------------------------------------------
+
+def test_without_the_contacts_permission_the_app_asks_for_it(ui):
+    add_contact(ui, "Yuzai", "123456789")
+    ui.sh(f"pm revoke {PKG} android.permission.READ_CONTACTS")
+    launch(ui)
+    assert ui.texts("com.android.permissioncontroller:id/permission_message") == [
+        "Allow Contacts to access your contacts?"]
+    ui.tap(text="Deny")                                   # refused: the phone's contacts stay hidden
+    assert ui.texts("fragment_placeholder") == ["No contacts found"]
+    ui.sh(f"am force-stop {PKG}")
+    launch(ui).tap(text="Allow")
+    assert ui.texts("item_contact_name") == ["Yuzai"]
+
 
 def test_empty_address_book_offers_to_change_the_filter(ui):
     launch(ui)

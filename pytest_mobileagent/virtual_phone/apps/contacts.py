@@ -31,6 +31,7 @@ from ..ui.views import (
     MATCH,
     TEXT_SECONDARY,
     WRAP,
+    Button,
     CheckBox,
     Column,
     Divider,
@@ -57,6 +58,8 @@ from .commons_dialogs import radio_dialog
 from .search_menu import SearchMenu
 
 PACKAGE = "com.simplemobiletools.contacts.pro"
+READ_CONTACTS = "android.permission.READ_CONTACTS"
+WRITE_CONTACTS = "android.permission.WRITE_CONTACTS"
 TABS = (("Contacts", "person"), ("Favorites", "star"), ("Groups", "group"))
 TABS_H = dp(64)
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
@@ -69,8 +72,41 @@ def _provider(activity: Activity):
     return activity.host.providers.contacts
 
 
+def _contacts(activity: Activity) -> list[cd.Contact]:
+    """The phone's contacts, as far as the app may read them (none without READ_CONTACTS)."""
+    if not activity.host.has_permission(PACKAGE, READ_CONTACTS):
+        return []
+    return cd.load_contacts(_provider(activity))
+
+
 def _find_contact(activity: Activity, raw_id: int) -> cd.Contact | None:
-    return next((c for c in cd.load_contacts(_provider(activity)) if c.id == raw_id), None)
+    return next((c for c in _contacts(activity) if c.id == raw_id), None)
+
+
+def request_contacts_permission(activity: Activity) -> None:
+    """The system's permission request (GrantPermissionsActivity), over the app; Deny or BACK refuse."""
+    controller = "com.android.permissioncontroller:id"
+
+    def allow() -> None:
+        dialog.dismiss()
+        activity.host.grant_permission(PACKAGE, READ_CONTACTS, WRITE_CONTACTS)
+
+    def body() -> View:
+        return LinearLayout(LinearLayout(
+            Column(ImageView(f"{controller}/permission_icon", icon="person", tint=ACCENT,
+                             layout_gravity="center_horizontal"),
+                   TextView("Allow Contacts to access your contacts?", f"{controller}/permission_message",
+                            size=sp(20), width=MATCH, gravity="center", padding=(dp(24), dp(16))),
+                   id=f"{controller}/content_container"),
+            Column(Button("Allow", f"{controller}/permission_allow_button", width=MATCH, on_click=allow),
+                   Button("Deny", f"{controller}/permission_deny_button", width=MATCH, on_click=dialog_dismiss),
+                   padding=(dp(16), dp(8))),
+            id=f"{controller}/grant_dialog"), id=f"{controller}/grant_singleton")
+
+    def dialog_dismiss() -> None:
+        dialog.dismiss()
+
+    dialog = activity.show_dialog(Dialog(body=body))
 
 
 def _message_dialog(message: str, on_yes: Callable[[], object]) -> Dialog:
@@ -115,6 +151,8 @@ class MainActivity(Activity):
     def on_create(self) -> None:
         self.search = SearchMenu(self)
         self.tab = self.data.last_tab
+        if not self.host.has_permission(PACKAGE, READ_CONTACTS):
+            request_contacts_permission(self)
 
     def on_back(self) -> bool:
         if self.search.open or self.search.query:  # BACK first closes the search
@@ -125,7 +163,7 @@ class MainActivity(Activity):
     # -- data -------------------------------------------------------------------------
     def visible_contacts(self) -> list[cd.Contact]:
         prefs: cd.ContactsPrefs = self.data
-        contacts = [c for c in cd.load_contacts(_provider(self)) if c.source not in prefs.ignored_sources]
+        contacts = [c for c in _contacts(self) if c.source not in prefs.ignored_sources]
         if prefs.checkboxes["show_only_contacts_with_numbers"]:
             contacts = [c for c in contacts if c.numbers]
         contacts.sort(key=lambda c: c.sort_key(prefs.sorting), reverse=not prefs.ascending)
@@ -281,7 +319,7 @@ class MainActivity(Activity):
 
     def show_filter_dialog(self) -> None:
         prefs: cd.ContactsPrefs = self.data
-        contacts = cd.load_contacts(_provider(self))
+        contacts = _contacts(self)
         sources = [cd.PHONE_STORAGE, cd.PRIVATE_STORAGE]
         chosen = {s: s not in prefs.ignored_sources for s in sources}
 
