@@ -37,6 +37,8 @@ from pytest_mobileagent.virtual_phone.ui import frame, render
 
 CALC = "com.simplemobiletools.calculator"
 NOTES = "com.simplemobiletools.notes.pro"
+CONTACTS = "com.simplemobiletools.contacts.pro"
+SMS = "com.simplemobiletools.smsmessenger"
 CALENDAR = "com.simplemobiletools.calendar.pro"
 APP_LAUNCHER = "com.simplemobiletools.applauncher"
 MUSIC = "com.simplemobiletools.musicplayer"
@@ -123,6 +125,18 @@ def main() -> None:
     if "Add a new note" not in dialog.dump_xml():
         raise SystemExit("bench_ui: the Notes dialog did not open")
 
+    # Contacts' main list and SMS Messenger's thread, seeded through their providers as the tasks are.
+    contacts = AndroidSystem(clock_ms=lambda: 1_700_000_000_000)
+    contacts.providers.contacts.insert("content://com.android.contacts/raw_contacts", {"account_name": None})
+    contacts.providers.contacts.insert("content://com.android.contacts/data", {
+        "raw_contact_id": 1, "mimetype": "vnd.android.cursor.item/name", "data1": "Yuzai"})
+    contacts.start_activity(CONTACTS)
+    sms = AndroidSystem(clock_ms=lambda: 1_700_000_000_000)
+    sms.roles.add("android.app.role.SMS", SMS)
+    sms.providers.sms.insert("content://sms/sent", {"address": "123456789", "body": "i luv u"})
+    sms.start_activity(SMS, ".activities.ThreadActivity")
+    if "i luv u" not in sms.dump_xml() and "Yuzai" not in contacts.dump_xml():
+        raise SystemExit("bench_ui: the Contacts / SMS screens did not open")
     calendar = AndroidSystem(clock_ms=lambda: 1_714_554_000_000)
     calendar.start_activity(CALENDAR)
     cal_screen = Screen(CALENDAR)
@@ -160,6 +174,8 @@ def main() -> None:
     print(f"  pack 4 bands: png.packed_rows   {_stats(_time(lambda: png.packed_rows(strip, stride), runs))}")
     print(f"  screenshot, whole screen new    {_stats(_time(whole_screen_png, runs))}")
     print(f"  screenshot, dialog new          {_stats(_time(lambda: whole_screen_png(dialog), runs))}")
+    print(f"  screenshot, contacts list new   {_stats(_time(lambda: whole_screen_png(contacts), runs))}")
+    print(f"  screenshot, sms thread new      {_stats(_time(lambda: whole_screen_png(sms), runs))}")
     print(f"  screenshot, calendar month new  {_stats(_time(lambda: whole_screen_png(calendar), runs))}")
     print(f"  calendar month build (arrow)    {_stats(_time(lambda: calendar.tap(*arrow), runs))}")
     print(f"  screenshot, launcher grid new   {_stats(_time(lambda: whole_screen_png(launcher), runs))}")

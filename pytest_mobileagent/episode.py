@@ -97,7 +97,7 @@ class Episode:
 
     # -- phase 1: reset, before the task's setup fixtures ----------------------
     def reset(self) -> None:
-        """Force-stop the app, clear its data, grant permissions, forget old events."""
+        """Force-stop the app, clear its data (and the task's `clears`), grant permissions, forget old events."""
         device = self._device = self.runtime.device
         self._server = self.runtime.events
         self.record.device = device.label
@@ -106,6 +106,8 @@ class Episode:
         package = self.spec.package
         device.force_stop(package)
         device.clear_app(package)
+        for extra in self.spec.clears:  # system data the task starts without (contacts, SMS)
+            device.clear_app(extra)
         for permission in self.spec.permissions:
             device.grant(package, permission)
         self._server.drain()

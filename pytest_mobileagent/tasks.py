@@ -229,6 +229,8 @@ class TaskSpec:
     activity: str | None = None  # launch activity; None = the app's launcher activity
     permissions: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
+    #: further packages whose data the reset clears (system providers such as com.android.providers.contacts)
+    clears: tuple[str, ...] = ()
     problems: list[str] = field(default_factory=list)
 
     def max_steps(self, factor: float) -> int:
@@ -258,6 +260,7 @@ def task(
     activity: str | None = None,
     permissions: Sequence[str] = (),
     tags: Sequence[str] = (),
+    clears: Sequence[str] = (),
 ) -> Callable[[Callable[..., Any]], Any]:
     """Mark a test function as a benchmark task; its body is the judge.
 
@@ -269,6 +272,9 @@ def task(
     :param difficulty: ``easy``/``medium``/``hard``; derived from ``min_steps`` when omitted.
     :param package: the app's Android package, for apps outside :data:`APPS`.
     :param permissions: runtime permissions granted after the app's data is cleared.
+    :param clears: further packages whose data the reset clears with ``pm clear`` before the
+        task's setup, e.g. ``com.android.providers.contacts`` for a task that starts from an
+        empty address book (the phone's contacts live in that provider, not in the app).
     """
 
     def decorate(func: Callable[..., Any]) -> Any:
@@ -276,6 +282,8 @@ def task(
         problems: list[str] = []
         if not isinstance(prompt, str) or not prompt.strip():
             problems.append("no prompt")
+        if isinstance(clears, str) or not all(isinstance(c, str) and c for c in clears):
+            problems.append(f"clears must be a list of package names, not {clears!r}")
         resolved_package = package or APPS.get(app)
         if resolved_package is None:
             problems.append(f"unknown app {app!r} (known: {', '.join(sorted(APPS))}; or pass package=)")
@@ -312,6 +320,7 @@ def task(
             activity=activity,
             permissions=tuple(permissions),
             tags=tuple(tags),
+            clears=tuple(clears),
             problems=problems,
         )
         return getattr(pytest.mark, MARKER)(spec)(func)

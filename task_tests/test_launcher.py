@@ -45,7 +45,7 @@ def sorting_confirmed(events) -> dict[str, str] | None:
     opened = None
     for i, e in enumerate(log):
         if e.type == "window_state":
-            opened = i if list(e.text) == ["Sort by"] else None
+            opened = i if list(e.text)[:1] == ["Sort by"] else None  # a dialog's event lists all its texts
         elif opened is not None and e.id == "android:id/button1":
             chosen = dict(shown)
             for click in log[opened:i]:

@@ -134,6 +134,7 @@ class VirtualPhone:
                                     roles=self.roles)
         #: APKs installed over adb and preinstalled apps removed: see packages.py
         self.packages = PackageStore(self)
+        self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
 
     def __repr__(self) -> str:
         return f"<VirtualPhone {self.serial} seed={self.seed}>"

@@ -20,6 +20,7 @@ from typing import Callable
 
 from .apps import INSTALLED_APPS
 from .apps.base import Activity, App
+from .providers import ContentProviders
 from .roles import RoleStore
 from .fs import VirtualFileSystem
 from .media_store import MediaStore
@@ -82,6 +83,8 @@ class AndroidSystem:
         self.fs = fs if fs is not None else VirtualFileSystem(lambda: self._clock_ms() // 1000)
         self._emit_sink = emit_event or (lambda event: None)
         self._lock = threading.RLock()
+        #: Android's system content providers (contacts, SMS): system data the apps share
+        self.providers = ContentProviders(self._clock_ms)
         #: MediaProvider's rows for shared storage
         self.media_store = MediaStore(self.fs, self._clock_ms)
         self._apps: dict[str, App] = {cls.package: cls() for cls in (apps if apps is not None else INSTALLED_APPS)}
@@ -90,6 +93,8 @@ class AndroidSystem:
             lambda role, package, bypass: package in self._apps and (bypass or role in self._apps[package].roles))
         if LAUNCHER_PACKAGE not in self._apps:
             raise ValueError(f"the app registry must include the launcher {LAUNCHER_PACKAGE}")
+        #: runtime permission grants (`pm grant`): set by the phone; a bare system grants everything
+        self.permissions: dict[str, set[str]] | None = None
         self._tasks: list[_Task] = []       # front task last
         self._queue: list[dict] = []
         self._version = 0
@@ -170,11 +175,33 @@ class AndroidSystem:
         with self._lock:
             app = self._apps.get(package)
             if app is None:
-                return False
+                # A system provider's package: `pm clear` empties its databases.
+                cleared = self.providers.clear(package)
+                if cleared:
+                    self._refresh()
+                return cleared
             self._kill(package)
             app.reset_data()
             self._refresh()
             return True
+
+    def has_permission(self, package: str, permission: str) -> bool:
+        """Whether `package` holds a runtime permission (always, on a system without a phone)."""
+        return self.permissions is None or permission in self.permissions.get(package, ())
+
+    def grant_permission(self, package: str, *permissions: str) -> None:
+        """The user allowed a permission request (the system's GrantPermissionsActivity)."""
+        if self.permissions is not None:
+            self.permissions.setdefault(package, set()).update(permissions)
+
+    def notify_data_changed(self) -> None:
+        """System data changed outside the UI (a provider written through `content`): redraw.
+
+        On Android the apps' ContentObservers reload their lists; here the
+        visible windows are simply rebuilt from the new data.
+        """
+        with self._lock:
+            self._refresh()
 
     # ------------------------------------------------------------------
     # contract: input
@@ -406,6 +433,10 @@ class AndroidSystem:
         else:
             class_name = "android.widget.PopupWindow$PopupDecorView"
         texts = [window.title] if window.title else []
+        if window.kind == "dialog" and window.root is not None:
+            # A dialog's window-state event carries every text of the dialog (its decor view
+            # populates the event from all its children): title, body, buttons.
+            texts = window.root.event_texts()
         self._queue.append(self._event("window_state", window.package, texts=texts, class_name=class_name))
 
     def _flush(self) -> None:

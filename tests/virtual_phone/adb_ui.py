@@ -7,7 +7,9 @@ phone emits are collected from its event sink.
 
 from __future__ import annotations
 
+import json
 import re
+import socket
 import xml.etree.ElementTree as ET
 
 from pytest_mobileagent.device.text import input_text_command
@@ -106,6 +108,63 @@ class AdbUI:
     def key(self, name: str) -> "AdbUI":
         self.device.shell(f"input keyevent KEYCODE_{name}")
         return self
+
+    def replace(self, text: str, **criteria) -> "AdbUI":
+        """Tap the field, delete what it holds (END, then DEL per character), type `text`."""
+        old = self.one(**criteria)["text"]
+        self.tap(**criteria)
+        self.device.shell("input keyevent MOVE_END " + " ".join(["DEL"] * len(old)))
+        self.device.shell(input_text_command(text))
+        return self
+
+    # -- shell -----------------------------------------------------------------------
+    def sh(self, cmd: str) -> str:
+        return self.device.shell(cmd)
+
+    def sh2(self, cmd: str) -> tuple[int, str]:
+        """(exit status, stdout+stderr) of a command, through shell v2."""
+        result = self.device.shell2(cmd, v2=True)
+        return result.returncode, result.output
+
+
+class EventSink:
+    """The host end of `adb reverse tcp:8888 tcp:PORT`: the phone's events as JSON lines, waited for
+    with a bound (the path a real listener app's events take)."""
+
+    def __init__(self, device) -> None:
+        self.device = device
+        self.server = socket.socket()
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen()
+        self.server.settimeout(15)
+        self.port = self.server.getsockname()[1]
+        self.conn = None
+        self.buffer = b""
+        device.reverse("tcp:8888", f"tcp:{self.port}")
+
+    def wait_for(self, predicate, limit: int = 300) -> dict:
+        seen = []
+        for _ in range(limit):
+            if self.conn is None:
+                self.conn, _ = self.server.accept()
+                self.conn.settimeout(15)
+            while b"\n" not in self.buffer:
+                chunk = self.conn.recv(65536)
+                if not chunk:
+                    raise AssertionError(f"event stream closed; saw {seen}")
+                self.buffer += chunk
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            event = json.loads(line)
+            if predicate(event):
+                return event
+            seen.append(event)
+        raise AssertionError(f"no matching event; saw {seen}")
+
+    def close(self) -> None:
+        self.device.reverse_remove_all()
+        for sock in (self.conn, self.server):
+            if sock is not None:
+                sock.close()
 
 
 def structure(nodes: list[dict[str, str]]) -> set[tuple[str, str, str]]:

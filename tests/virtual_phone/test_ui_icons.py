@@ -38,3 +38,9 @@ def test_a_registered_icon_is_used_by_the_renderer():
         assert drawn("test-square").getcolors() == [(132 * 132, (0, 0, 0))]
     finally:
         del icons.ICONS["test-square"]
+
+
+def test_contacts_and_sms_icons_differ():
+    names = ("star", "star_outline", "person", "call", "sms", "archive", "dialpad", "filter", "copy")
+    shapes = {name: drawn(name).tobytes() for name in names}
+    assert len(set(shapes.values())) == len(shapes)

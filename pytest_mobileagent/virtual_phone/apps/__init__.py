@@ -9,9 +9,11 @@ from __future__ import annotations
 from .applauncher import AppLauncherApp
 from .calculator import Calculator
 from .calendar import CalendarApp
+from .contacts import ContactsApp
 from .filemanager import FileManagerApp
 from .gallery import GalleryApp
 from .launcher import Launcher
+from .messenger import MessengerApp
 from .musicplayer import MusicPlayerApp
 from .notes import NotesApp
 from .system_apps import SYSTEM_APPS
@@ -23,10 +25,12 @@ INSTALLED_APPS = [
     AppLauncherApp,  # com.simplemobiletools.applauncher
     Calculator,     # com.simplemobiletools.calculator
     CalendarApp,    # com.simplemobiletools.calendar.pro
+    ContactsApp,    # com.simplemobiletools.contacts.pro
     FileManagerApp,  # com.simplemobiletools.filemanager.pro
     GalleryApp,     # com.simplemobiletools.gallery.pro
     MusicPlayerApp,  # com.simplemobiletools.musicplayer
     NotesApp,       # com.simplemobiletools.notes.pro
+    MessengerApp,   # com.simplemobiletools.smsmessenger
     VoiceRecorderApp,  # com.simplemobiletools.voicerecorder
 ]
 

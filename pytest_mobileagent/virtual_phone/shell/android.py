@@ -753,7 +753,8 @@ def _is_system_package(package: str) -> bool:
 
 
 def _all_packages(phone) -> list[str]:
-    return sorted(set(phone.packages.packages()) | set(_SYSTEM_PACKAGES))
+    # The system providers' packages (contacts, telephony) can be listed and cleared too.
+    return sorted(set(phone.packages.packages()) | set(_SYSTEM_PACKAGES) | phone.system.providers.packages())
 
 
 @command("pm")

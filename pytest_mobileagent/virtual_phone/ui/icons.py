@@ -183,3 +183,75 @@ def _stop(draw, rect, color):
 def _record(draw, rect, color):
     cx, cy, u, w = _box(rect)
     draw.ellipse((cx - 1.4 * u, cy - 1.4 * u, cx + 1.4 * u, cy + 1.4 * u), fill=color)
+
+
+# -- Contacts and SMS Messenger --------------------------------------------------------------------
+
+def _star_points(cx, cy, outer):
+    points = []
+    for i in range(10):
+        radius = outer if i % 2 == 0 else outer * 0.45
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
+
+
+@icon("star_outline")
+def _star_outline(draw, rect, color):
+    cx, cy, u, w = _box(rect)
+    draw.polygon(_star_points(cx, cy, 2.3 * u), outline=color, width=max(2, w - 1))
+
+
+@icon("person", "person_add", "group")
+def _person(draw, rect, color):
+    cx, cy, u, w = _box(rect)
+    draw.ellipse((cx - u, cy - 2 * u, cx + u, cy), fill=color)
+    draw.pieslice((cx - 2 * u, cy + u // 3, cx + 2 * u, cy + 4 * u), 180, 360, fill=color)
+
+
+@icon("call")
+def _call(draw, rect, color):
+    cx, cy, u, w = _box(rect)
+    draw.arc((cx - 2 * u, cy - 2 * u, cx + 2 * u, cy + 2 * u), 90, 180, fill=color, width=w + 2)
+    draw.ellipse((cx - 2 * u - 2, cy - 2 * u, cx - u, cy - u + 2), fill=color)
+    draw.ellipse((cx + u - 2, cy + u, cx + 2 * u, cy + 2 * u + 2), fill=color)
+
+
+@icon("sms", "email")
+def _message(draw, rect, color):
+    cx, cy, u, w = _box(rect)
+    draw.rounded_rectangle((cx - 2 * u, cy - int(1.6 * u), cx + 2 * u, cy + u), radius=u // 2, fill=color)
+    draw.polygon([(cx - u, cy + u - 1), (cx - u, cy + 2 * u), (cx, cy + u - 1)], fill=color)
+
+
+@icon("archive", "unarchive")
+def _archive(draw, rect, color):
+    cx, cy, u, w = _box(rect)
+    draw.rectangle((cx - 2 * u, cy - 2 * u, cx + 2 * u, cy - u), fill=color)
+    draw.rectangle((cx - int(1.7 * u), cy - u + 2, cx + int(1.7 * u), cy + 2 * u), outline=color, width=max(2, w - 1))
+    draw.line((cx - u // 2, cy, cx + u // 2, cy), fill=color, width=max(2, w - 1))
+
+
+@icon("dialpad")
+def _dialpad(draw, rect, color):
+    cx, cy, u, w = _box(rect)
+    r = max(2, u // 3)
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            x, y = cx + dx * int(1.3 * u), cy + dy * int(1.3 * u) - u // 2
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=color)
+    draw.ellipse((cx - r, cy + int(2.1 * u) - r, cx + r, cy + int(2.1 * u) + r), fill=color)
+
+
+@icon("filter")
+def _filter(draw, rect, color):
+    cx, cy, u, w = _box(rect)
+    draw.polygon([(cx - 2 * u, cy - int(1.6 * u)), (cx + 2 * u, cy - int(1.6 * u)), (cx + u // 2, cy),
+                  (cx + u // 2, cy + 2 * u), (cx - u // 2, cy + int(1.5 * u)), (cx - u // 2, cy)], fill=color)
+
+
+@icon("copy")
+def _copy(draw, rect, color):
+    cx, cy, u, w = _box(rect)
+    draw.rectangle((cx - u, cy - u, cx + 2 * u, cy + 2 * u), outline=color, width=max(2, w - 1))
+    draw.line((cx - 2 * u, cy + u, cx - 2 * u, cy - 2 * u, cx + u, cy - 2 * u), fill=color, width=max(2, w - 1))

@@ -506,6 +506,9 @@ class ScrollContainer(ViewGroup):
         kids = self.visible_children()
         col_w = (x1 - x0 - pl - pr) // self.columns
         y = y0 + pt - self.scroll_y
+        if "bottom" in self.gravity.split("|"):
+            # Content shorter than the list sits at its bottom (a chat's stackFromEnd).
+            y += max(0, (y1 - y0 - pt - pb) - self.content_h)
         for row_start in range(0, len(kids), self.columns):
             row = kids[row_start:row_start + self.columns]
             row_h = 0

@@ -1,0 +1,810 @@
+"""Simple SMS Messenger (`com.simplemobiletools.smsmessenger`) for the virtual phone.
+
+Screens, ids and texts follow the DroidTask recordings of the app (July
+2023) and, where none shows a screen (new conversation, archive, message
+details, the selection bars), the app's and the commons library's sources:
+
+* MainActivity: the search bar with Settings / About actions and "More
+  options" (Show archived conversations, import, export), the conversation
+  list (a long press selects: Delete, Archive ... with their confirmations),
+  search results under the list, the FAB.
+* NewConversationActivity: number field, confirm, the phone's contacts.
+* ThreadActivity: messages with date headers, typing and sending (a sent
+  SMS is stored in the phone's SMS provider as type 2), a message's long
+  press bar with Properties ("Message details").
+* ArchivedConversationsActivity ("Archive"), SettingsActivity (font size,
+  Manage blocked numbers), the commons ManageBlockedNumbersActivity with its
+  add dialog, and About.
+
+As on Android 10+, the app works only as the default SMS app: without the
+SMS role its start shows the role request ("Set SMS Messenger as your
+default SMS app?"); `cmd role add-role-holder android.app.role.SMS
+com.simplemobiletools.smsmessenger` grants it beforehand.  Messages,
+threads (with their archived flag) and blocked numbers are the phone's
+providers', shared with other apps.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from ..providers.telephony import TYPE_INBOX, TYPE_SENT
+from ..roles import ROLE_SMS
+from ..ui.views import (
+    ACCENT,
+    MATCH,
+    TEXT,
+    TEXT_SECONDARY,
+    WRAP,
+    Button,
+    CheckBox,
+    Column,
+    Divider,
+    EditText,
+    FrameLayout,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    MenuItem,
+    RecyclerView,
+    RelativeLayout,
+    Row,
+    ScrollView,
+    TextView,
+    View,
+    _ActionButton,  # the toolkit's toolbar action (a Button with a content-desc)
+    dp,
+    sp,
+)
+from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .commons_dialogs import radio_dialog
+from .contacts_data import load_contacts
+from .search_menu import SearchMenu
+
+PACKAGE = "com.simplemobiletools.smsmessenger"
+FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
+DAY_MS = 24 * 3600 * 1000
+
+
+# ---------------------------------------------------------------------------
+# reading the phone's SMS provider
+
+
+class Thread:
+    """A conversation: its thread row, address and messages (oldest first)."""
+
+    def __init__(self, row, address: str, name: str) -> None:
+        self.id = row["_id"]
+        self.date = row["date"]
+        self.snippet = row["snippet"] or ""
+        self.archived = bool(row["archived"])
+        self.read = bool(row["read"])
+        self.address = address
+        self.name = name
+
+
+def _names_by_number(activity: Activity) -> dict[str, str]:
+    names = {}
+    for contact in load_contacts(activity.host.providers.contacts):
+        for number, _kind in contact.numbers:
+            names.setdefault(_digits(number), contact.shown_name())
+    return names
+
+
+def _digits(number: str) -> str:
+    return "".join(c for c in number if c.isdigit() or c == "+")
+
+
+def load_threads(activity: Activity) -> list[Thread]:
+    """All threads, newest first, with the contact name of their number when the phone knows it."""
+    sms = activity.host.providers.sms
+    names = _names_by_number(activity)
+    threads = []
+    for row in sms.rows("SELECT threads.*, canonical_addresses.address AS address FROM threads LEFT JOIN "
+                        "canonical_addresses ON canonical_addresses._id = CAST(threads.recipient_ids AS INTEGER) "
+                        "ORDER BY threads.date DESC, threads._id DESC"):
+        address = row["address"] or ""
+        threads.append(Thread(row, address, names.get(_digits(address), address)))
+    return threads
+
+
+def load_messages(activity: Activity, thread_id: int):
+    return activity.host.providers.sms.rows(
+        "SELECT _id, address, body, date, type, read FROM sms WHERE thread_id = ? ORDER BY date, _id", [thread_id])
+
+
+def format_time(ms: int) -> str:
+    return time.strftime("%I:%M %p", time.gmtime(ms / 1000)).lstrip("0")
+
+
+def format_short_date(ms: int, now_ms: int) -> str:
+    """The list's date: the time for today, else day.month (the app's default dd.MM.yyyy format)."""
+    if time.gmtime(ms / 1000)[:3] == time.gmtime(now_ms / 1000)[:3]:
+        return format_time(ms)
+    return time.strftime("%d.%m", time.gmtime(ms / 1000))
+
+
+def _confirm(activity: Activity, message: str, on_yes: Callable[[], object]) -> None:
+    """The commons ConfirmationDialog: the message with No / Yes."""
+    activity.show_dialog(Dialog(
+        body=lambda: ScrollView(TextView(message, "message", width=MATCH, padding=(dp(24), dp(20))),
+                                id="message_scrollview", height=WRAP, focusable=False),
+        positive=("Yes", lambda _d: on_yes()), negative="No"))
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _action_bar(activity: Activity, id: str, title: str, items: list[MenuItem], on_close) -> View:
+    """A selection (action mode) bar: close, the selected count, actions, More options."""
+    actions: list[View] = [_ActionButton(item) for item in items if item.show_as_action]
+    overflow = [item for item in items if not item.show_as_action]
+    if overflow:
+        more = ImageView(desc="More options", icon="more", width=dp(40), height=dp(48), long_clickable=True,
+                         clickable=True)
+        more.on_click = lambda: activity.show_menu(overflow, more)
+        actions.append(more)
+    return Row(
+        ImageButton(icon="close", width=dp(56), height=dp(56), on_click=on_close),
+        TextView(title, "select_all", size=sp(20), bold=True, weight=1, width=MATCH, max_lines=1),
+        LinearLayout(*actions, orientation="horizontal", width=WRAP, gravity="center_vertical",
+                     class_name="androidx.appcompat.widget.LinearLayoutCompat"),
+        id=id, height=dp(64), gravity="center_vertical", bg=(255, 240, 235), class_name="android.view.ViewGroup")
+
+
+# ---------------------------------------------------------------------------
+# the conversation lists (main screen and archive)
+
+
+class _ConversationList(Activity):
+    """What the main screen and the archive share: the list, its selection and their actions."""
+
+    archived_list = False
+
+    def on_create(self) -> None:
+        self.selected: list[int] = []
+
+    def on_back(self) -> bool:
+        if self.selected:
+            self.selected = []
+            return True
+        return False
+
+    def threads(self) -> list[Thread]:
+        return [t for t in load_threads(self) if t.archived == self.archived_list]
+
+    def conversation_rows(self, threads: list[Thread]) -> list[View]:
+        now = self.host.providers.sms.clock_ms()
+        rows = []
+        for thread in threads:
+            selected = thread.id in self.selected
+            rows.append(FrameLayout(
+                RelativeLayout(Row(
+                    FrameLayout(ImageView("conversation_image", icon="person", width=dp(48), height=dp(48)),
+                                RelativeLayout(id="pin_indicator_l", width=dp(48), height=dp(48)),
+                                width=WRAP, margin=(dp(16), 0)),
+                    Column(TextView(thread.name, "conversation_address", size=sp(18), bold=not thread.read,
+                                    max_lines=1, width=MATCH),
+                           TextView(thread.snippet, "conversation_body_short", color=TEXT_SECONDARY, max_lines=1,
+                                    width=MATCH),
+                           TextView(format_short_date(thread.date, now), "conversation_date", size=sp(13),
+                                    color=TEXT_SECONDARY, width=MATCH),
+                           weight=1, width=MATCH, margin=(0, 0, dp(16), 0)),
+                    gravity="center_vertical"), id="conversation_holder", padding=(0, dp(16))),
+                id="conversation_frame", key=f"thread-{thread.id}", selected=selected,
+                bg=(255, 230, 220) if selected else None,
+                on_click=lambda t=thread: self.conversation_clicked(t),
+                on_long_click=lambda t=thread: self.toggle_selection(t)))
+        return rows
+
+    def conversation_clicked(self, thread: Thread) -> None:
+        if self.selected:
+            self.toggle_selection(thread)
+        else:
+            self.start(ThreadActivity, thread_id=thread.id, address=thread.address)
+
+    def toggle_selection(self, thread: Thread) -> None:
+        if thread.id in self.selected:
+            self.selected.remove(thread.id)
+        else:
+            self.selected.append(thread.id)
+
+    def selection_bar(self) -> View:
+        threads = {t.id: t for t in self.threads()}
+        self.selected = [i for i in self.selected if i in threads]
+        one = len(self.selected) == 1
+        items = [MenuItem("Delete", self.confirm_delete, id="cab_delete", icon="delete", show_as_action=True)]
+        if self.archived_list:
+            items.append(MenuItem("Unarchive", lambda: self.set_archived(False), id="cab_unarchive",
+                                  icon="unarchive", show_as_action=True))
+        else:
+            if one:
+                items += [MenuItem("Add number to contact", self.no_app, id="cab_add_number_to_contact",
+                                   icon="person_add", show_as_action=True),
+                          MenuItem("Dial number", self.no_app, id="cab_dial_number", icon="call",
+                                   show_as_action=True)]
+            items += [MenuItem("Archive", self.confirm_archive, id="cab_archive", icon="archive",
+                               show_as_action=True),
+                      MenuItem("Block number", self.block_selected),
+                      MenuItem("Copy number to clipboard", lambda: self.toast("Copied to clipboard")),
+                      MenuItem("Mark as Read", self.mark_read), MenuItem("Mark as Unread", self.mark_unread),
+                      MenuItem("Pin to the top", lambda: None)]
+        items.append(MenuItem("Select all", lambda: self.selected.extend(
+            i for i in threads if i not in self.selected)))
+        return _action_bar(self, "", str(len(self.selected)), items, lambda: self.selected.clear())
+
+    def no_app(self) -> None:
+        self.toast("No valid app found")
+
+    def _conversations(self) -> str:
+        return _count(len(self.selected), "conversation", "conversations")
+
+    def confirm_delete(self) -> None:
+        ids = list(self.selected)
+
+        def delete() -> None:
+            for thread_id in ids:
+                self.host.providers.sms.delete_thread(thread_id)
+            self.selected = []
+
+        _confirm(self, f"Are you sure you want to delete {self._conversations()}?", delete)
+
+    def confirm_archive(self) -> None:
+        ids = list(self.selected)
+
+        def archive() -> None:
+            self.set_archived(True, ids)
+
+        _confirm(self, f"Are you sure you want to archive {self._conversations()}?", archive)
+
+    def set_archived(self, archived: bool, ids: list[int] | None = None) -> None:
+        for thread_id in ids if ids is not None else list(self.selected):
+            self.host.providers.sms.set_archived(thread_id, archived)
+        self.selected = []
+
+    def mark_read(self) -> None:
+        for thread_id in self.selected:
+            self.host.providers.sms.update("content://sms", {"read": 1}, f"thread_id = {thread_id}")
+        self.selected = []
+
+    def mark_unread(self) -> None:
+        for thread_id in self.selected:
+            self.host.providers.sms.update("content://sms", {"read": 0}, f"thread_id = {thread_id}")
+        self.selected = []
+
+    def block_selected(self) -> None:
+        addresses = [t.address for t in self.threads() if t.id in self.selected]
+        for address in addresses:
+            self.host.providers.blocked.insert("content://com.android.blockednumber/blocked",
+                                               {"original_number": address})
+        self.selected = []
+
+
+class MainActivity(_ConversationList):
+    """The conversations, the search bar and the FAB; asks for the SMS role first."""
+
+    name = "com.simplemobiletools.smsmessenger.activities.MainActivity"
+
+    def on_create(self) -> None:
+        super().on_create()
+        self.search = SearchMenu(self)
+        if not self.holds_role(ROLE_SMS):
+            self.request_role()
+
+    def request_role(self) -> None:
+        """The system's RequestRoleActivity (shown here as a dialog over the app)."""
+        def accept(_d: Dialog) -> None:
+            self.host.roles.add(ROLE_SMS, self.app.package)
+
+        def decline() -> None:
+            if not self.holds_role(ROLE_SMS):
+                self.finish()
+
+        current = [p for p in self.host.roles.holders(ROLE_SMS)]
+        self.show_dialog(Dialog(
+            "Set SMS Messenger as your default SMS app?",
+            body=lambda: Column(*[TextView(p, width=MATCH, padding=(dp(24), dp(8))) for p in current],
+                                TextView("SMS Messenger", width=MATCH, padding=(dp(24), dp(12)), bold=True),
+                                padding=(0, dp(8))),
+            positive=("Set as default", accept), negative=("Cancel", lambda _d: decline()),
+            cancelable=False))
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            return True
+        if self.search.open or self.search.query:
+            self.search.close()
+            return True
+        return False
+
+    def build(self) -> View:
+        if not self.holds_role(ROLE_SMS):
+            return Column(id="main_coordinator", class_name="android.widget.ScrollView", height=MATCH)
+        threads = self.threads()
+        header = LinearLayout(self.selection_bar(), id="main_menu") if self.selected else self._search_bar()
+        if threads:
+            content: list[View] = [RelativeLayout(
+                RecyclerView(*self.conversation_rows(threads), id="conversations_list", height=MATCH),
+                id="conversations_fastscroller", height=MATCH)]
+        else:
+            content = [Column(
+                TextView("No stored conversations have been found", "no_conversations_placeholder", width=MATCH,
+                         gravity="center", color=TEXT_SECONDARY, padding=(dp(24), dp(32), dp(24), dp(8))),
+                TextView("Start a conversation", "no_conversations_placeholder_2", color=ACCENT,
+                         layout_gravity="center_horizontal", padding=(dp(16), dp(16)), on_click=self.new_conversation),
+                class_name="android.widget.RelativeLayout")]
+        holder = RelativeLayout(*content, id="main_holder", height=MATCH)
+        wrapper: list[View] = [FrameLayout(holder, id="main_coordinator_wrapper", class_name="android.view.ViewGroup",
+                                           height=MATCH)]
+        if self.search.query.strip():
+            wrapper.append(self._search_results())
+        return FrameLayout(
+            Column(
+                header,
+                FrameLayout(*wrapper, id="main_nested_scrollview", class_name="android.widget.RelativeLayout",
+                            weight=1, height=MATCH),
+                height=MATCH),
+            ImageButton("conversations_fab", icon="plus", width=dp(56), height=dp(56), layout_gravity="bottom|end",
+                        margin=dp(16), bg=ACCENT, radius=dp(28), tint=(255, 255, 255), on_click=self.new_conversation),
+            id="main_coordinator", class_name="android.widget.ScrollView", height=MATCH)
+
+    def _search_bar(self) -> View:
+        items = [MenuItem("Settings", lambda: self.start(SettingsActivity), id="settings", icon="settings",
+                          show_as_action=True),
+                 MenuItem("About", lambda: self.start(AboutActivity), id="about", icon="info", show_as_action=True),
+                 MenuItem("Show archived conversations", lambda: self.start(ArchivedConversationsActivity)),
+                 MenuItem("Import messages", self.no_app), MenuItem("Export messages", self.no_app)]
+        return self.search.build(items)
+
+    def _search_results(self) -> View:
+        """Conversations whose name or number match, then messages whose text matches (commons search)."""
+        query = self.search.query.strip().casefold()
+        now = self.host.providers.sms.clock_ms()
+        results = []
+        for thread in load_threads(self):
+            if query in thread.name.casefold() or query in thread.address.casefold():
+                results.append((thread, thread.name, thread.address, thread.date))
+        for thread in load_threads(self):
+            for message in load_messages(self, thread.id):
+                if query in (message["body"] or "").casefold():
+                    results.append((thread, thread.name, message["body"], message["date"]))
+        rows = [RelativeLayout(
+            Row(ImageView("search_result_image", icon="person", width=dp(48), height=dp(48), margin=(dp(16), 0)),
+                Column(Row(TextView(title, "search_result_title", size=sp(18), weight=1, width=MATCH, max_lines=1),
+                           TextView(time.strftime("%d.%m.%Y", time.gmtime(date / 1000)) if
+                                    format_short_date(date, now) != format_time(date) else format_time(date),
+                                    "search_result_date", size=sp(13), color=TEXT_SECONDARY)),
+                       TextView(snippet, "search_result_snippet", color=TEXT_SECONDARY, max_lines=1, width=MATCH),
+                       weight=1, width=MATCH, margin=(0, 0, dp(16), 0)),
+                gravity="center_vertical"),
+            id="search_result_holder", key=f"result-{i}", padding=(0, dp(8)),
+            on_click=lambda t=thread: self.start(ThreadActivity, thread_id=t.id, address=t.address),
+            on_long_click=lambda: None)
+            for i, (thread, title, snippet, date) in enumerate(results)]
+        if not rows:
+            rows = [TextView("No items found.", "search_placeholder", width=MATCH, gravity="center",
+                             color=TEXT_SECONDARY, padding=(dp(16), dp(24)))]
+        return RelativeLayout(RecyclerView(*rows, id="search_results_list", height=MATCH), id="search_holder",
+                              height=MATCH, bg=(255, 255, 255))
+
+    def new_conversation(self) -> None:
+        self.start(NewConversationActivity)
+
+
+class ArchivedConversationsActivity(_ConversationList):
+    """"Archive": the archived conversations, with Delete / Unarchive on selection."""
+
+    name = "com.simplemobiletools.smsmessenger.activities.ArchivedConversationsActivity"
+    title = "Archive"
+    archived_list = True
+
+    def build(self) -> View:
+        threads = self.threads()
+        header = self.selection_bar() if self.selected else self.toolbar(
+            "archive_toolbar", title="Archive", back=True,
+            items=[MenuItem("Delete all archived conversations", self.confirm_empty)])
+        if threads:
+            content: View = RelativeLayout(
+                RecyclerView(*self.conversation_rows(threads), id="conversations_list", height=MATCH),
+                id="conversations_fastscroller", height=MATCH)
+        else:
+            content = TextView("No archived conversations have been found", "no_conversations_placeholder",
+                               width=MATCH, gravity="center", color=TEXT_SECONDARY,
+                               padding=(dp(24), dp(32), dp(24), dp(8)))
+        return Column(header, RelativeLayout(RelativeLayout(content, id="archive_holder", height=MATCH),
+                                             id="archive_nested_scrollview", weight=1, height=MATCH),
+                      id="archive_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def confirm_empty(self) -> None:
+        def empty() -> None:
+            for thread in self.threads():
+                self.host.providers.sms.delete_thread(thread.id)
+            self.toast("The archive has been emptied successfully")
+
+        _confirm(self, "Are you sure you want to empty the archive? All archived conversations will be "
+                       "permanently lost.", empty)
+
+
+# ---------------------------------------------------------------------------
+# new conversation and the thread
+
+
+class NewConversationActivity(Activity):
+    """Number entry with its confirm button, and the phone's contacts to pick from."""
+
+    name = "com.simplemobiletools.smsmessenger.activities.NewConversationActivity"
+
+    def on_create(self) -> None:
+        self.address = ""
+
+    def build(self) -> View:
+        contacts = [c for c in load_contacts(self.host.providers.contacts) if c.numbers]
+        query = self.address.strip().casefold()
+        if query:
+            contacts = [c for c in contacts if query in c.shown_name().casefold()
+                        or any(query in n for n, _ in c.numbers)]
+        contacts.sort(key=lambda c: c.shown_name().casefold())
+        address_row = Row(
+            EditText(self.address, "new_conversation_address", hint="Add Contact or Number…", weight=1, width=MATCH,
+                     autofocus=True, on_text_changed=self.address_changed, on_ime_action=self.confirm, key="address"),
+            ImageView("new_conversation_confirm", icon="check", tint=ACCENT, desc="OK", on_click=self.confirm)
+            if self.address.strip() else None,
+            gravity="center_vertical", margin=(dp(16), dp(8)))
+        rows = [RelativeLayout(
+            Row(ImageView("item_contact_image", icon="person", width=dp(48), height=dp(48), margin=(dp(16), 0)),
+                Column(TextView(c.shown_name(), "item_contact_name", size=sp(17), width=MATCH, max_lines=1),
+                       TextView(c.numbers[0][0], "item_contact_number", color=TEXT_SECONDARY, width=MATCH),
+                       weight=1, width=MATCH), gravity="center_vertical"),
+            id="item_contact_holder", key=f"contact-{c.id}", padding=(0, dp(8)),
+            on_click=lambda n=c.numbers[0][0]: self.open_thread(n)) for c in contacts]
+        return Column(
+            self.toolbar("new_conversation_toolbar", title="New conversation", back=True),
+            RelativeLayout(Column(
+                address_row,
+                Divider("add_contact_divider"),
+                RecyclerView(*rows, id="contacts_list", height=MATCH)), id="new_conversation_holder", height=MATCH,
+                weight=1),
+            id="new_conversation_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def address_changed(self, text: str) -> None:
+        self.address = text
+
+    def confirm(self) -> None:
+        number = self.address.strip()
+        if not number:
+            return
+        if not any(c.isdigit() for c in number):
+            self.toast("Invalid number")
+            return
+        self.open_thread(number)
+
+    def open_thread(self, number: str) -> None:
+        # The real app opens the thread and finishes this screen: BACK returns to the list.
+        sms = self.host.providers.sms
+        existing = sms.rows("SELECT threads._id FROM threads JOIN canonical_addresses ON canonical_addresses._id = "
+                            "CAST(threads.recipient_ids AS INTEGER) WHERE canonical_addresses.address = ?", [number])
+        self.start(ThreadActivity, thread_id=existing[0][0] if existing else 0, address=number)
+        self.finish()
+
+
+class ThreadActivity(Activity):
+    """One conversation: its messages, the text field and Send; long press selects a message."""
+
+    name = "com.simplemobiletools.smsmessenger.activities.ThreadActivity"
+
+    def on_create(self) -> None:
+        self.thread_id = int(self.extras.get("thread_id") or 0)
+        self.address = str(self.extras.get("address") or "")
+        self.draft = ""
+        self.selected: list[int] = []
+        if self.thread_id:  # opening a conversation reads it
+            self.host.providers.sms.update("content://sms", {"read": 1}, f"thread_id = {self.thread_id} AND read = 0")
+
+    def on_back(self) -> bool:
+        if self.selected:
+            self.selected = []
+            return True
+        return False
+
+    def _title(self) -> str:
+        return _names_by_number(self).get(_digits(self.address), self.address)
+
+    def build(self) -> View:
+        messages = load_messages(self, self.thread_id) if self.thread_id else []
+        self.selected = [i for i in self.selected if any(m["_id"] == i for m in messages)]
+        if self.selected:
+            header = self._selection_bar(messages)
+        else:
+            header = self.toolbar("thread_toolbar", title=self._title(), back=True, items=[
+                MenuItem("Delete", self.confirm_delete_all, id="delete", icon="delete", show_as_action=True),
+                MenuItem("Dial number", self.no_app, id="dial_number", icon="call", show_as_action=True),
+                MenuItem("Add Person", self.no_app, id="manage_people", icon="person_add", show_as_action=True),
+                MenuItem("Archive", self.archive),
+                MenuItem("Conversation details", self.no_app),
+                MenuItem("Block number", self.block),
+                MenuItem("Mark as Unread", self.mark_unread)])
+        items: list[View] = []
+        last_date = None
+        now = self.host.providers.sms.clock_ms()
+        for message in messages:
+            if last_date is None or message["date"] - last_date > 15 * 60 * 1000:
+                stamp = format_time(message["date"]) if format_short_date(message["date"], now) == format_time(
+                    message["date"]) else time.strftime("%d.%m, ", time.gmtime(message["date"] / 1000)) + \
+                    format_time(message["date"])
+                items.append(RelativeLayout(TextView(stamp, "thread_date_time", size=sp(13), color=TEXT_SECONDARY,
+                                                     layout_gravity="center_horizontal", padding=(0, dp(4))),
+                                            id="thread_date_time_holder", key=f"date-{message['_id']}",
+                                            on_click=lambda: None, on_long_click=lambda: None))
+            last_date = message["date"]
+            sent = message["type"] != TYPE_INBOX
+            selected = message["_id"] in self.selected
+            items.append(LinearLayout(
+                RelativeLayout(TextView(message["body"] or "", "thread_message_body", size=sp(16),
+                                        color=(255, 255, 255) if sent else TEXT, bg=ACCENT if sent else (238, 238, 238),
+                                        radius=dp(16), padding=(dp(12), dp(10)),
+                                        layout_gravity="end" if sent else "start",
+                                        on_click=lambda m=message["_id"]: self.message_clicked(m),
+                                        on_long_click=lambda m=message["_id"]: self.toggle(m)),
+                               id="thread_message_wrapper", margin=(dp(88) if sent else dp(16), dp(2),
+                                                                    dp(16) if sent else dp(88), dp(2))),
+                id="thread_message_holder", class_name="android.view.ViewGroup", key=f"msg-{message['_id']}",
+                bg=(255, 230, 220) if selected else None, long_clickable=True,
+                on_long_click=lambda m=message["_id"]: self.toggle(m)))
+        if messages and messages[-1]["type"] == TYPE_SENT:
+            items.append(RelativeLayout(ImageView("thread_success", icon="check", width=dp(16), height=dp(16),
+                                                  layout_gravity="end", margin=(0, 0, dp(16), 0)),
+                                        key="success", on_click=lambda: None, on_long_click=lambda: None))
+        send_holder = Row(
+            ImageView("thread_add_attachment", icon="plus", desc="Attachment", on_click=self.no_app),
+            EditText(self.draft, "thread_type_message", hint="Type a message…", weight=1, width=MATCH,
+                     single_line=False, on_text_changed=self.draft_changed, key="draft"),
+            Button("SMS", "thread_send_message", desc="OK", bg=None, color=ACCENT if self.draft.strip() else
+                   TEXT_SECONDARY, size=sp(12), on_click=self.send, long_clickable=True),
+            id="thread_send_message_holder", class_name="android.view.ViewGroup", gravity="center_vertical")
+        return Column(
+            header,
+            Column(RelativeLayout(RecyclerView(*items, id="thread_messages_list", height=MATCH,
+                                               gravity="bottom"),
+                                  id="thread_messages_fastscroller", weight=1, height=MATCH),
+                   send_holder, id="thread_holder", class_name="android.view.ViewGroup", weight=1, height=MATCH),
+            id="thread_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def _selection_bar(self, messages) -> View:
+        items = [MenuItem("Copy to clipboard", self.copy, id="cab_copy_to_clipboard", icon="copy", show_as_action=True),
+                 MenuItem("Share", self.no_app, id="cab_share", icon="share", show_as_action=True),
+                 MenuItem("Delete", self.confirm_delete_selected, id="cab_delete", icon="delete", show_as_action=True)]
+        if len(self.selected) == 1:
+            items += [MenuItem("Properties", self.show_properties), MenuItem("Forward", self.no_app),
+                      MenuItem("Select text", self.no_app)]
+        items.append(MenuItem("Select all", lambda: self.selected.extend(
+            m["_id"] for m in messages if m["_id"] not in self.selected)))
+        return _action_bar(self, "thread_toolbar", str(len(self.selected)), items, lambda: self.selected.clear())
+
+    # -- behaviour ----------------------------------------------------------------------------------
+    def no_app(self) -> None:
+        self.toast("No valid app found")
+
+    def draft_changed(self, text: str) -> None:
+        self.draft = text
+
+    def message_clicked(self, message_id: int) -> None:
+        if self.selected:
+            self.toggle(message_id)
+
+    def toggle(self, message_id: int) -> None:
+        if message_id in self.selected:
+            self.selected.remove(message_id)
+        else:
+            self.selected.append(message_id)
+
+    def send(self) -> None:
+        text = self.draft.strip()
+        if not text:
+            return
+        uri = self.host.providers.sms.insert("content://sms/sent", {"address": self.address, "body": self.draft})
+        row = self.host.providers.sms.rows("SELECT thread_id FROM sms WHERE _id = ?", [int(uri.rsplit("/", 1)[1])])
+        self.thread_id = row[0][0]
+        self.draft = ""
+
+    def copy(self) -> None:
+        self.selected = []
+        self.toast("Copied to clipboard")
+
+    def show_properties(self) -> None:
+        message = next((m for m in load_messages(self, self.thread_id) if m["_id"] == self.selected[0]), None)
+        self.selected = []
+        if message is None:
+            return
+        received = message["type"] == TYPE_INBOX
+        when = time.strftime("%d.%m.%Y ", time.gmtime(message["date"] / 1000)) + format_time(message["date"])
+        name = _names_by_number(self).get(_digits(message["address"] or ""), message["address"] or "")
+        who = name if name == message["address"] else f"{name} ({message['address']})"
+        properties = (("Sender" if received else "Receiver", who),
+                      ("Received at" if received else "Sent at", when))
+        self.show_dialog(Dialog("Message details", body=lambda: ScrollView(Column(*[
+            LinearLayout(TextView(label, "property_label", bold=True, size=sp(14), width=MATCH),
+                         TextView(value, "property_value", size=sp(16), width=MATCH),
+                         id="property_holder", key=label, padding=(dp(24), dp(8)))
+            for label, value in properties], id="properties_holder"), id="properties_scrollview", height=WRAP,
+            focusable=False), positive="OK"))
+
+    def confirm_delete_selected(self) -> None:
+        ids = list(self.selected)
+
+        def delete() -> None:
+            for message_id in ids:
+                self.host.providers.sms.delete(f"content://sms/{message_id}")
+            self.selected = []
+
+        _confirm(self, f"Are you sure you want to delete {_count(len(ids), 'item', 'items')}?", delete)
+
+    def confirm_delete_all(self) -> None:
+        def delete() -> None:
+            if self.thread_id:
+                self.host.providers.sms.delete_thread(self.thread_id)
+            self.finish()
+
+        _confirm(self, "Are you sure you want to delete all messages of this conversation?", delete)
+
+    def archive(self) -> None:
+        if self.thread_id:
+            self.host.providers.sms.set_archived(self.thread_id, True)
+        self.finish()
+
+    def block(self) -> None:
+        self.host.providers.blocked.insert("content://com.android.blockednumber/blocked",
+                                           {"original_number": self.address})
+        self.toast(f"{self.address} has been blocked")
+
+    def mark_unread(self) -> None:
+        if self.thread_id:
+            self.host.providers.sms.update("content://sms", {"read": 0}, f"thread_id = {self.thread_id}")
+        self.finish()
+
+
+# ---------------------------------------------------------------------------
+# settings and blocked numbers
+
+
+class SettingsActivity(Activity):
+    """The settings as recorded: date format, blocked numbers, font size, notifications, outgoing messages."""
+
+    name = "com.simplemobiletools.smsmessenger.activities.SettingsActivity"
+
+    CHECKBOXES = (("show_character_counter", "Show a character counter at writing messages"),
+                  ("use_simple_characters", "Remove accents and diacritics at sending messages"),
+                  ("send_on_enter", "Send message on pressing Enter"),
+                  ("enable_delivery_reports", "Enable delivery reports"),
+                  ("send_long_message_mms", "Send long messages as MMS"),
+                  ("send_group_message_mms", "Send group messages as MMS"))
+
+    def build(self) -> View:
+        prefs = self.data
+        blocks: list[View] = [
+            self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
+            self._row("settings_color_customization", "Customize colors", class_name="android.view.ViewGroup"),
+            Divider("settings_color_customization_divider"),
+            self._label("GENERAL", "settings_general_settings_label"),
+            self._row("settings_change_date_time_format", "Change date and time format", label_id=True),
+            self._row("settings_manage_blocked_numbers", "Manage blocked numbers", label_id=True,
+                      on_click=lambda: self.start(ManageBlockedNumbersActivity)),
+            self._row("settings_font_size", "Font size", prefs["font_size"], self.choose_font_size),
+            Divider("settings_general_settings_divider"),
+            self._label("NOTIFICATIONS", "settings_notifications_label"),
+            self._row("settings_customize_notifications", "Customize notifications"),
+            self._row("settings_lock_screen_visibility", "Lock screen notification visibility", "Sender and message"),
+            Divider("settings_notifications_divider"),
+            self._label("OUTGOING MESSAGES", "settings_outgoing_messages_label"),
+        ]
+        for key, label in self.CHECKBOXES:
+            blocks.append(settings_checkbox(f"settings_{key}", label, prefs[key],
+                                            lambda value, k=key: prefs.__setitem__(k, value)))
+        blocks.append(self._row("settings_mms_file_size_limit", "Resize sent MMS images", "600KB"))
+        return Column(
+            self.toolbar("settings_toolbar", title="Settings", back=True),
+            ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
+            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    @staticmethod
+    def _label(text: str, id: str) -> View:
+        return TextView(text, id, color=ACCENT, bold=True, size=sp(14), width=MATCH,
+                        padding=(dp(22), dp(24), dp(16), dp(12)))
+
+    @staticmethod
+    def _row(prefix: str, label: str, value: str | None = None, on_click=None, *, label_id: bool = False,
+             class_name: str = "android.widget.RelativeLayout") -> View:
+        # Rows without a value name their only TextView after the row (as recorded).
+        children = [TextView(label, prefix if label_id else f"{prefix}_label", size=sp(16))]
+        if value is not None:
+            children.append(TextView(value, prefix, color=TEXT_SECONDARY, size=sp(14), width=MATCH))
+        return Column(*children, id=f"{prefix}_holder", class_name=class_name, padding=(dp(22), dp(16)),
+                      on_click=on_click or (lambda: None))
+
+    def choose_font_size(self) -> None:
+        prefs = self.data
+        radio_dialog(self, list(FONT_SIZES), FONT_SIZES.index(prefs["font_size"]),
+                     lambda index: prefs.__setitem__("font_size", FONT_SIZES[index]))
+
+
+class ManageBlockedNumbersActivity(Activity):
+    """The commons screen listing the phone's blocked numbers, with "Add a blocked number"."""
+
+    name = "com.simplemobiletools.commons.activities.ManageBlockedNumbersActivity"
+
+    def build(self) -> View:
+        blocked = self.host.providers.blocked.rows("SELECT _id, original_number FROM blocked ORDER BY _id")
+        children: list[View] = [RelativeLayout(
+            CheckBox("Block messages from not stored contacts", "block_unknown", checked=self.data["block_unknown"],
+                     clickable=False, focusable=False),
+            id="block_unknown_holder", padding=(dp(16), dp(4)),
+            on_click=lambda: self.data.__setitem__("block_unknown", not self.data["block_unknown"]))]
+        if not blocked:
+            children.append(TextView("You are not blocking anyone.", "manage_blocked_numbers_placeholder", width=MATCH,
+                                     gravity="center", color=TEXT_SECONDARY, padding=(dp(16), dp(16))))
+        children.append(Divider("block_numbers_divider"))
+        children.append(RecyclerView(*[RelativeLayout(
+            TextView(row["original_number"], "manage_blocked_number_title", size=sp(16), width=MATCH),
+            id="manage_blocked_number_holder", key=f"blocked-{row['_id']}", padding=(dp(16), dp(16)),
+            on_click=lambda: None, on_long_click=lambda r=row["_id"]: self.confirm_unblock(r))
+            for row in blocked], id="manage_blocked_numbers_list", height=WRAP))
+        if not blocked:
+            children.append(TextView("Add a blocked number", "manage_blocked_numbers_placeholder_2", color=ACCENT,
+                                     layout_gravity="center_horizontal", padding=(dp(16), dp(16)),
+                                     on_click=self.add_number))
+        return Column(
+            self.toolbar("block_numbers_toolbar", title="Manage blocked numbers", back=True, items=[
+                MenuItem("Add a blocked number", self.add_number, id="add_blocked_number", icon="plus",
+                         show_as_action=True),
+                MenuItem("Import blocked numbers", self.no_app), MenuItem("Export blocked numbers", self.no_app)]),
+            Column(*children, id="manage_blocked_numbers_wrapper", class_name="android.view.ViewGroup", weight=1,
+                   height=MATCH),
+            id="block_numbers_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def no_app(self) -> None:
+        self.toast("No valid app found")
+
+    def add_number(self) -> None:
+        def ok(d: Dialog) -> bool:
+            number = d.find("add_blocked_number_edittext").text.strip()
+            if number:
+                self.host.providers.blocked.insert("content://com.android.blockednumber/blocked",
+                                                   {"original_number": number})
+            return True
+
+        self.show_dialog(Dialog(body=lambda: RelativeLayout(LinearLayout(
+            FrameLayout(EditText("", "add_blocked_number_edittext", hint="Number", autofocus=True)),
+            TextView("Enter a number or a pattern (e.g. *12345*, +1*8888) to block all calls and messages from "
+                     "numbers matching the pattern.", "textinput_helper_text", size=sp(12), color=TEXT_SECONDARY,
+                     width=MATCH, padding=(dp(16), dp(4))),
+            id="add_blocked_number_hint", padding=(dp(16), dp(16), dp(16), 0)), id="dialog_holder"),
+            positive=("OK", ok), negative="Cancel"))
+
+    def confirm_unblock(self, row_id: int) -> None:
+        _confirm(self, "Are you sure you want to proceed with the deletion?",
+                 lambda: self.host.providers.blocked.delete(f"content://com.android.blockednumber/blocked/{row_id}"))
+
+
+# ---------------------------------------------------------------------------
+# the app
+
+
+class MessengerApp(App):
+    """Simple SMS Messenger: its preferences; messages are the phone's (telephony provider)."""
+
+    package = PACKAGE
+    label = "SMS Messenger"
+    version_name = "5.19.3"
+    roles = frozenset({ROLE_SMS})
+    activities = (MainActivity, NewConversationActivity, ThreadActivity, ArchivedConversationsActivity,
+                  SettingsActivity, ManageBlockedNumbersActivity)
+
+    def new_data(self) -> dict:
+        return {"font_size": "Medium", "block_unknown": False, "show_character_counter": False,
+                "use_simple_characters": False, "send_on_enter": False, "enable_delivery_reports": False,
+                "send_long_message_mms": False, "send_group_message_mms": False}
+
+
+__all__ = ["ArchivedConversationsActivity", "MainActivity", "ManageBlockedNumbersActivity", "MessengerApp",
+           "NewConversationActivity", "SettingsActivity", "ThreadActivity"]

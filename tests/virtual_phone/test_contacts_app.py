@@ -1,0 +1,245 @@
+"""Simple Contacts Pro on the virtual phone, driven through the real adb server.
+
+Contacts are seeded with `content insert` into the phone's contacts provider
+(as the tasks do), the app is driven by dump + tap / type / back, and the
+results are read back from the screen, the provider (`content query`) and
+the accessibility events streamed over `adb reverse`.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from adb_ui import AdbUI, EventSink
+from test_ui_dump import REAL_ATTRIBUTE_ORDER
+
+PKG = "com.simplemobiletools.contacts.pro"
+PROVIDER = "com.android.providers.contacts"
+URI = "content://com.android.contacts"
+
+
+def add_contact(ui: AdbUI, name: str, number: str, email: str | None = None) -> None:
+    ui.sh(f"content insert --uri {URI}/raw_contacts --bind account_name:n: --bind account_type:n:")
+    raw = re.findall(r"_id=(\d+)", ui.sh(f"content query --uri {URI}/raw_contacts --projection _id --sort '_id DESC'"))[0]
+    mime = "vnd.android.cursor.item"
+    ui.sh(f"content insert --uri {URI}/data --bind raw_contact_id:i:{raw} --bind mimetype:s:{mime}/name "
+          f"--bind 'data1:s:{name}'")
+    ui.sh(f"content insert --uri {URI}/data --bind raw_contact_id:i:{raw} --bind mimetype:s:{mime}/phone_v2 "
+          f"--bind data1:s:{number} --bind data2:i:2")
+    if email:
+        ui.sh(f"content insert --uri {URI}/data --bind raw_contact_id:i:{raw} --bind mimetype:s:{mime}/email_v2 "
+              f"--bind data1:s:{email} --bind data2:i:1")
+
+
+def contacts(ui: AdbUI) -> str:
+    return ui.sh(f"content query --uri {URI}/contacts --projection display_name:starred:has_phone_number")
+
+
+@pytest.fixture
+def ui(adb_device, phone):
+    ui = AdbUI(adb_device, phone, PKG)
+    ui.sh(f"am force-stop {PKG}")
+    ui.sh(f"pm clear {PKG}")
+    ui.sh(f"pm clear {PROVIDER}")
+    for permission in ("READ_CONTACTS", "WRITE_CONTACTS"):   # what the tasks' reset grants
+        ui.sh(f"pm grant {PKG} android.permission.{permission}")
+    yield ui
+    ui.close()
+
+
+def launch(ui: AdbUI) -> AdbUI:
+    ui.sh(f"monkey -p {PKG} -c android.intent.category.LAUNCHER 1")
+    return ui
+
+
+# -- the main screen -------------------------------------------------------------------------------
+
+def test_without_the_contacts_permission_the_app_asks_for_it(ui):
+    add_contact(ui, "Yuzai", "123456789")
+    ui.sh(f"pm revoke {PKG} android.permission.READ_CONTACTS")
+    launch(ui)
+    assert ui.texts("com.android.permissioncontroller:id/permission_message") == [
+        "Allow Contacts to access your contacts?"]
+    ui.tap(text="Deny")                                   # refused: the phone's contacts stay hidden
+    assert ui.texts("fragment_placeholder") == ["No contacts found"]
+    ui.sh(f"am force-stop {PKG}")
+    launch(ui).tap(text="Allow")
+    assert ui.texts("item_contact_name") == ["Yuzai"]
+
+
+def test_empty_address_book_offers_to_change_the_filter(ui):
+    launch(ui)
+    assert ui.activity().endswith(".MainActivity")
+    assert ui.texts("fragment_placeholder") == ["No contacts found"]
+    ui.tap(text="Change filter")
+    assert ui.texts("filter_contact_source_checkbox") == ["Phone storage (0)",
+                                                          "Phone storage (not visible by other apps) (0)"]
+    ui.key("BACK")  # BACK mid-dialog cancels it
+    assert not ui.has(id="filter_contact_sources_list")
+
+
+def test_seeded_contacts_are_listed_sorted_and_searchable(ui):
+    for name in ("Yuzai", "Zack", "Amy"):
+        add_contact(ui, name, "123456789")
+    launch(ui)
+    assert ui.texts("item_contact_name") == ["Amy", "Yuzai", "Zack"]   # first name, ascending
+    ui.type("zAC", id="top_toolbar_search")
+    assert ui.texts("item_contact_name") == ["Zack"]
+    ui.key("BACK")                                                     # BACK clears the search first
+    assert ui.texts("item_contact_name") == ["Amy", "Yuzai", "Zack"]
+    assert ui.activity().endswith(".MainActivity")
+    ui.tap(desc="Sort by").tap(id="sorting_dialog_radio_date_created").tap(id="sorting_dialog_radio_descending")
+    ui.tap(id="android:id/button2")                                    # Cancel keeps the order
+    assert ui.texts("item_contact_name") == ["Amy", "Yuzai", "Zack"]
+    ui.tap(desc="Sort by").tap(id="sorting_dialog_radio_date_created").tap(id="sorting_dialog_radio_descending")
+    ui.tap(id="android:id/button1")
+    assert ui.texts("item_contact_name") == ["Amy", "Zack", "Yuzai"]   # newest first
+
+
+def test_filter_hides_phone_storage_and_keeps_the_contacts(ui):
+    add_contact(ui, "Yuzai", "123456789")
+    launch(ui)
+    sink = EventSink(ui.device)
+    try:
+        ui.tap(desc="Filter").tap(text="Phone storage (1)")
+        sink.wait_for(lambda e: e["type"] == "click" and e["text"] == ["Phone storage (1)"]
+                      and e["id"] == f"{PKG}:id/filter_contact_source_holder")
+        assert ui.one(text="Phone storage (1)")["checked"] == "false"
+        ui.tap(id="android:id/button1")
+    finally:
+        sink.close()
+    assert ui.texts("fragment_placeholder") == ["No contacts found"] and ui.has(text="Change filter")
+    assert "display_name=Yuzai" in contacts(ui)
+
+
+def test_tabs_and_dialpad_setting(ui):
+    launch(ui)
+    assert ui.has(id="main_dialpad_button", desc="Dialpad")
+    ui.tap(text="Favorites")
+    assert ui.texts("fragment_placeholder") == ["Seems like you haven't added any favorite contacts yet."]
+    ui.tap(desc="More options").tap(id="title", text="Settings")
+    assert ui.activity().endswith(".SettingsActivity")
+    ui.sh("input swipe 540 1800 540 600 300")
+    ui.tap(id="settings_show_dialpad_button_holder")
+    assert ui.one(id="settings_show_dialpad_button")["checked"] == "false"
+    ui.key("BACK")
+    assert ui.activity().endswith(".MainActivity") and not ui.has(id="main_dialpad_button")
+    assert ui.texts("tab_item_label") == ["Contacts", "Favorites", "Groups"]
+
+
+# -- create, view, edit, delete -----------------------------------------------------------------------
+
+def test_new_contact_form_rejects_an_empty_contact_and_saves_a_filled_one(ui):
+    launch(ui).tap(id="fragment_fab")
+    assert ui.activity().endswith(".EditContactActivity")
+    ui.tap(desc="Save")                                    # nothing filled in: refused (a toast), form stays
+    assert ui.activity().endswith(".EditContactActivity")
+    assert "No result found." in contacts(ui)
+    ui.type("Yuzai", id="contact_first_name").type("123456789", id="contact_number")
+    ui.tap(id="contact_number_type").tap(text="Work")       # the type dialog
+    assert ui.texts("contact_number_type") == ["Work"]
+    ui.tap(desc="Save")
+    assert ui.activity().endswith(".MainActivity") and ui.texts("item_contact_name") == ["Yuzai"]
+    assert "display_name=Yuzai, starred=0, has_phone_number=1" in contacts(ui)
+    phones = ui.sh(f"content query --uri {URI}/data/phones --projection data1:data2")
+    assert "data1=123456789, data2=3" in phones            # TYPE_WORK
+
+
+def test_back_from_a_changed_form_asks_to_save_or_discard(ui):
+    launch(ui).tap(id="fragment_fab").key("BACK")          # nothing typed: BACK just closes the form
+    assert ui.activity().endswith(".MainActivity")
+    ui.tap(id="fragment_fab").type("Yuzai", id="contact_first_name").key("BACK")
+    assert ui.texts("message") == ["You have unsaved changes. Save before exit?"]
+    ui.tap(text="Discard")
+    assert ui.activity().endswith(".MainActivity") and "No result found." in contacts(ui)
+    ui.tap(id="fragment_fab").type("Yuzai", id="contact_first_name").key("BACK").tap(text="Save")
+    assert ui.texts("item_contact_name") == ["Yuzai"] and "display_name=Yuzai" in contacts(ui)
+
+
+def test_details_favourite_edit_and_delete(ui):
+    add_contact(ui, "Yuzai", "123456789", email="yuzai@gmail.com")
+    launch(ui).tap(text="Yuzai")
+    assert ui.activity().endswith(".ViewContactActivity")
+    assert ui.texts("contact_name") == ["Yuzai"] and ui.texts("contact_number") == ["123456789"]
+    assert ui.texts("contact_email") == ["yuzai@gmail.com"] and ui.texts("contact_source") == ["Phone storage"]
+    sink = EventSink(ui.device)
+    try:
+        ui.tap(id="contact_toggle_favorite")
+        sink.wait_for(lambda e: e["type"] == "click" and e["id"] == f"{PKG}:id/contact_toggle_favorite")
+    finally:
+        sink.close()
+    assert "starred=1" in contacts(ui)
+    ui.tap(desc="Edit contact").replace("987654321", id="contact_number").tap(desc="Save")
+    assert ui.activity().endswith(".ViewContactActivity") and ui.texts("contact_number") == ["987654321"]
+    ui.tap(desc="Delete")
+    assert ui.texts("message") == ["Are you sure you want to proceed with the deletion?"]
+    ui.tap(id="android:id/button2")                        # No
+    assert "display_name=Yuzai" in contacts(ui)
+    ui.tap(desc="Delete").tap(id="android:id/button1")     # Yes
+    assert ui.activity().endswith(".MainActivity") and not ui.has(text="Yuzai")
+    assert "No result found." in contacts(ui)
+
+
+def test_hidden_emails_leave_the_profile_and_cancel_keeps_them(ui):
+    add_contact(ui, "Yuzai", "123456789", email="yuzai@gmail.com")
+    launch(ui).tap(text="Yuzai")
+    ui.tap(desc="More options").tap(id="title", text="Manage shown contact fields")
+    ui.tap(id="manage_visible_fields_emails").tap(id="android:id/button2")   # Cancel
+    assert ui.texts("contact_email") == ["yuzai@gmail.com"]
+    ui.tap(desc="More options").tap(id="title", text="Manage shown contact fields")
+    assert ui.one(id="manage_visible_fields_emails")["checked"] == "true"
+    ui.tap(id="manage_visible_fields_emails").tap(id="android:id/button1")   # OK
+    assert not ui.has(id="contact_email")
+    assert "yuzai@gmail.com" in ui.sh(f"content query --uri {URI}/data/emails --projection data1")
+
+
+# -- fidelity against the recorded screens --------------------------------------------------------------
+
+#: (class, resource-id) of the recorded main screen (DroidTask, contacts state 2023-07-02_142525), in order
+RECORDED_MAIN = [
+    ("android.view.ViewGroup", "main_coordinator"), ("android.widget.LinearLayout", "main_menu"),
+    ("android.widget.LinearLayout", "top_app_bar_layout"), ("android.widget.RelativeLayout", "top_toolbar_holder"),
+    ("android.widget.ImageView", "top_toolbar_search_icon"), ("android.widget.EditText", "top_toolbar_search"),
+    ("android.view.ViewGroup", "top_toolbar"), ("android.widget.Button", "sort"), ("android.widget.Button", "filter"),
+    ("android.view.ViewGroup", "main_holder"), ("android.view.ViewGroup", "contacts_fragment"),
+    ("android.widget.RelativeLayout", "fragment_wrapper"), ("androidx.recyclerview.widget.RecyclerView", "fragment_list"),
+    ("android.widget.FrameLayout", "item_contact_frame"), ("android.widget.RelativeLayout", "item_contact_holder"),
+    ("android.widget.ImageView", "item_contact_image"), ("android.widget.TextView", "item_contact_name"),
+    ("android.widget.LinearLayout", "letter_fastscroller"), ("android.widget.ImageButton", "fragment_fab"),
+    ("android.widget.ImageView", "main_dialpad_button"), ("android.widget.HorizontalScrollView", "main_tabs_holder"),
+    ("android.widget.LinearLayout", "tab_item_holder"), ("android.widget.ImageView", "tab_item_icon"),
+    ("android.widget.TextView", "tab_item_label"),
+]
+#: the recorded contact details screen (state 2023-07-02_150318)
+RECORDED_DETAILS = [
+    ("android.widget.RelativeLayout", "contact_wrapper"), ("android.widget.ScrollView", "contact_scrollview"),
+    ("android.widget.ImageView", "contact_photo"), ("android.widget.ImageView", "contact_toggle_favorite"),
+    ("android.widget.LinearLayout", "contact_actions_holder"), ("android.widget.ImageView", "contact_start_call"),
+    ("android.widget.ImageView", "contact_send_sms"), ("android.widget.ImageView", "contact_name_image"),
+    ("android.widget.TextView", "contact_name"), ("android.widget.LinearLayout", "contact_numbers_holder"),
+    ("android.widget.RelativeLayout", "contact_number_holder"), ("android.widget.TextView", "contact_number"),
+    ("android.widget.TextView", "contact_number_type"), ("android.widget.TextView", "contact_source"),
+    ("android.widget.LinearLayout", "contact_appbar"), ("android.view.ViewGroup", "contact_toolbar"),
+    ("android.widget.Button", "edit"), ("android.widget.Button", "share"), ("android.widget.Button", "delete"),
+]
+
+
+def _subsequence(wanted: list[tuple[str, str]], nodes: list[dict]) -> list[tuple[str, str]]:
+    """The entries of `wanted` missing from `nodes` in that order (empty when all appear in order)."""
+    seen = iter([(n["class"], n["resource-id"].split("/")[-1]) for n in nodes if n["resource-id"]])
+    return [entry for entry in wanted if entry not in seen]
+
+
+def test_dump_matches_the_recorded_screens(ui):
+    add_contact(ui, "Bob", "222222")
+    launch(ui)
+    nodes = ui.nodes()
+    assert all(tuple(n) == REAL_ATTRIBUTE_ORDER for n in nodes)
+    assert all(n["package"] == PKG for n in nodes if n["resource-id"].startswith(PKG))
+    assert _subsequence(RECORDED_MAIN, nodes) == []
+    assert ui.one(desc="Create new contact")["resource-id"] == f"{PKG}:id/fragment_fab"
+    assert ui.one(id="item_contact_frame")["long-clickable"] == "true"
+    ui.tap(text="Bob")
+    assert _subsequence(RECORDED_DETAILS, ui.nodes()) == []
+    assert ui.one(id="contact_toggle_favorite")["content-desc"] == "Toggle favorite"

@@ -1,0 +1,187 @@
+"""Simple SMS Messenger on the virtual phone, driven through the real adb server.
+
+The app is made the default SMS app with `cmd role add-role-holder` (without
+the role it asks for it, as on Android 10+), messages are seeded with
+`content insert` into the phone's SMS provider, and results are read from
+the screen, the providers and the events streamed over `adb reverse`.
+"""
+
+from __future__ import annotations
+
+import pytest
+from adb_ui import AdbUI, EventSink
+from test_contacts_app import _subsequence, add_contact
+from test_ui_dump import REAL_ATTRIBUTE_ORDER
+
+PKG = "com.simplemobiletools.smsmessenger"
+PROVIDERS = ("com.android.providers.telephony", "com.android.providers.blockednumber",
+             "com.android.providers.contacts")
+ROLE = "android.app.role.SMS"
+
+
+@pytest.fixture
+def ui(adb_device, phone):
+    ui = AdbUI(adb_device, phone, PKG)
+    ui.sh(f"am force-stop {PKG}")
+    for package in (PKG, *PROVIDERS):
+        ui.sh(f"pm clear {package}")
+    ui.sh(f"cmd role remove-role-holder {ROLE} {PKG}")
+    yield ui
+    ui.sh(f"cmd role remove-role-holder {ROLE} {PKG}")
+    ui.close()
+
+
+def launch(ui: AdbUI, *, default: bool = True) -> AdbUI:
+    if default:
+        assert ui.sh2(f"cmd role add-role-holder {ROLE} {PKG}") == (0, "")
+    ui.sh(f"monkey -p {PKG} -c android.intent.category.LAUNCHER 1")
+    return ui
+
+
+def seed_message(ui: AdbUI, number: str = "123456789", body: str = "i luv u", box: str = "sent") -> None:
+    ui.sh(f"content insert --uri content://sms/{box} --bind address:s:{number} --bind 'body:s:{body}'")
+
+
+# -- the default SMS app ------------------------------------------------------------------------------
+
+def test_without_the_sms_role_the_app_asks_for_it(ui):
+    launch(ui, default=False)
+    assert ui.texts("dialog_title_textview") == ["Set SMS Messenger as your default SMS app?"]
+    ui.tap(text="Cancel")                           # declined: the app closes
+    assert not ui.activity().endswith(".MainActivity")
+    assert ui.sh(f"cmd role get-role-holders {ROLE}").strip() == ""
+    launch(ui, default=False).tap(text="Set as default")
+    assert ui.sh(f"cmd role get-role-holders {ROLE}").strip() == PKG
+    assert ui.texts("no_conversations_placeholder") == ["No stored conversations have been found"]
+
+
+# -- conversations -------------------------------------------------------------------------------------
+
+def test_conversations_show_names_of_known_numbers_and_search_finds_them(ui):
+    add_contact(ui, "Alice", "111111")
+    seed_message(ui, "111111", "Hello", box="inbox")
+    seed_message(ui, "123456789", "i luv u")
+    launch(ui)
+    assert ui.texts("conversation_address") == ["123456789", "Alice"]   # newest first (same time: higher id)
+    assert ui.texts("conversation_body_short") == ["i luv u", "Hello"]
+    ui.type("luv", id="top_toolbar_search")
+    assert ui.texts("search_result_title") == ["123456789"] and ui.texts("search_result_snippet") == ["i luv u"]
+    ui.key("BACK")
+    assert not ui.has(id="search_holder") and ui.activity().endswith(".MainActivity")
+
+
+def test_new_conversation_sends_and_stores_the_message(ui):
+    launch(ui).tap(id="conversations_fab")
+    assert ui.activity().endswith(".NewConversationActivity")
+    assert not ui.has(id="new_conversation_confirm")          # shown once something is typed
+    ui.type("123456789", id="new_conversation_address").tap(id="new_conversation_confirm")
+    assert ui.activity().endswith(".ThreadActivity")
+    ui.tap(id="thread_send_message")                          # empty: nothing is sent
+    assert "No result found." in ui.sh("content query --uri content://sms")
+    ui.type("i luv u", id="thread_type_message").tap(id="thread_send_message")
+    assert ui.texts("thread_message_body") == ["i luv u"]
+    assert ui.texts("thread_type_message") == ["Type a message…"]
+    rows = ui.sh("content query --uri content://sms/sent --projection address:body:type")
+    assert rows.strip() == "Row: 0 address=123456789, body=i luv u, type=2"
+    ui.key("BACK")                                            # the new-conversation screen is gone
+    assert ui.activity().endswith(".MainActivity") and ui.texts("conversation_address") == ["123456789"]
+
+
+def test_message_properties_dialog_and_its_window_event(ui):
+    seed_message(ui)
+    launch(ui).tap(text="123456789")
+    sink = EventSink(ui.device)
+    try:
+        ui.long_press(text="i luv u")
+        assert ui.one(id="select_all")["text"] == "1"         # the selection bar counts the message
+        ui.tap(desc="More options").tap(id="title", text="Properties")
+        event = sink.wait_for(lambda e: e["type"] == "window_state" and e["text"][:1] == ["Message details"])
+    finally:
+        sink.close()
+    assert event["text"] == ["Message details", "Receiver", "123456789", "Sent at", "01.05.2024 9:00 AM", "OK"]
+    assert ui.texts("property_value") == ["123456789", "01.05.2024 9:00 AM"]
+    ui.key("BACK")
+    assert not ui.has(id="properties_holder") and ui.activity().endswith(".ThreadActivity")
+
+
+def test_archive_with_confirmation_and_the_archive_screen(ui):
+    seed_message(ui)
+    launch(ui).long_press(text="123456789")
+    ui.tap(desc="Archive")
+    assert ui.texts("message") == ["Are you sure you want to archive 1 conversation?"]
+    ui.tap(text="No")
+    assert ui.texts("conversation_address") == ["123456789"]
+    ui.tap(desc="Archive").tap(text="Yes")
+    assert ui.texts("no_conversations_placeholder") == ["No stored conversations have been found"]
+    assert "archived=1" in ui.sh("content query --uri content://mms-sms/conversations --projection _id:archived")
+    ui.tap(desc="More options").tap(id="title", text="Show archived conversations")
+    assert ui.activity().endswith(".ArchivedConversationsActivity") and ui.has(text="Archive")
+    assert ui.texts("conversation_address") == ["123456789"]
+    ui.long_press(text="123456789").tap(desc="Delete").tap(text="Yes")
+    assert ui.texts("no_conversations_placeholder") == ["No archived conversations have been found"]
+    assert "No result found." in ui.sh("content query --uri content://sms")
+
+
+# -- settings ------------------------------------------------------------------------------------------------
+
+def test_font_size_and_blocked_numbers(ui):
+    launch(ui).tap(desc="Settings")
+    assert ui.texts("settings_font_size") == ["Medium"]
+    ui.tap(id="settings_font_size_holder").tap(text="Large")
+    assert ui.texts("settings_font_size") == ["Large"]
+    ui.tap(text="Manage blocked numbers")
+    assert ui.texts("manage_blocked_numbers_placeholder") == ["You are not blocking anyone."]
+    ui.tap(desc="Add a blocked number").tap(id="android:id/button1")   # empty: nothing added
+    assert ui.texts("manage_blocked_number_title") == []
+    ui.tap(desc="Add a blocked number").type("123456789", id="add_blocked_number_edittext")
+    ui.key("BACK")                                                      # BACK mid-dialog: nothing added
+    assert ui.texts("manage_blocked_number_title") == []
+    ui.tap(desc="Add a blocked number").type("123456789", id="add_blocked_number_edittext")
+    ui.tap(id="android:id/button1")
+    assert ui.texts("manage_blocked_number_title") == ["123456789"]
+    assert "original_number=123456789" in ui.sh("content query --uri content://com.android.blockednumber/blocked")
+
+
+# -- fidelity against the recorded screens ----------------------------------------------------------------------
+
+#: (class, resource-id) of the recorded conversation list (DroidTask, messenger state 2023-07-02_115526), in order
+RECORDED_MAIN = [
+    ("android.widget.LinearLayout", "main_menu"), ("android.widget.LinearLayout", "top_app_bar_layout"),
+    ("android.widget.RelativeLayout", "top_toolbar_holder"), ("android.widget.ImageView", "top_toolbar_search_icon"),
+    ("android.widget.EditText", "top_toolbar_search"), ("android.view.ViewGroup", "top_toolbar"),
+    ("android.widget.Button", "settings"), ("android.widget.Button", "about"),
+    ("android.widget.RelativeLayout", "main_nested_scrollview"), ("android.view.ViewGroup", "main_coordinator_wrapper"),
+    ("android.widget.RelativeLayout", "main_holder"), ("android.widget.RelativeLayout", "conversations_fastscroller"),
+    ("androidx.recyclerview.widget.RecyclerView", "conversations_list"),
+    ("android.widget.FrameLayout", "conversation_frame"), ("android.widget.RelativeLayout", "conversation_holder"),
+    ("android.widget.ImageView", "conversation_image"), ("android.widget.RelativeLayout", "pin_indicator_l"),
+    ("android.widget.TextView", "conversation_address"), ("android.widget.TextView", "conversation_body_short"),
+    ("android.widget.TextView", "conversation_date"), ("android.widget.ImageButton", "conversations_fab"),
+]
+#: the recorded thread (state 2023-07-02_120952)
+RECORDED_THREAD = [
+    ("android.view.ViewGroup", "thread_coordinator"), ("android.view.ViewGroup", "thread_toolbar"),
+    ("android.widget.Button", "delete"), ("android.widget.Button", "dial_number"),
+    ("android.widget.Button", "manage_people"), ("android.view.ViewGroup", "thread_holder"),
+    ("android.widget.RelativeLayout", "thread_messages_fastscroller"),
+    ("androidx.recyclerview.widget.RecyclerView", "thread_messages_list"),
+    ("android.widget.RelativeLayout", "thread_date_time_holder"), ("android.widget.TextView", "thread_date_time"),
+    ("android.view.ViewGroup", "thread_message_holder"), ("android.widget.RelativeLayout", "thread_message_wrapper"),
+    ("android.widget.TextView", "thread_message_body"), ("android.widget.ImageView", "thread_success"),
+    ("android.view.ViewGroup", "thread_send_message_holder"), ("android.widget.ImageView", "thread_add_attachment"),
+    ("android.widget.EditText", "thread_type_message"), ("android.widget.Button", "thread_send_message"),
+]
+
+
+def test_dump_matches_the_recorded_screens(ui):
+    seed_message(ui, "222222", "Hey")   # the recorded thread shows a sent message
+    launch(ui)
+    nodes = ui.nodes()
+    assert all(tuple(n) == REAL_ATTRIBUTE_ORDER for n in nodes)
+    assert _subsequence(RECORDED_MAIN, nodes) == []
+    assert ui.one(id="conversation_frame")["long-clickable"] == "true"
+    ui.tap(text="222222")
+    assert _subsequence(RECORDED_THREAD, ui.nodes()) == []
+    send = ui.one(id="thread_send_message")
+    assert (send["text"], send["content-desc"]) == ("SMS", "OK")
+    assert ui.one(id="thread_type_message")["text"] == "Type a message…"
