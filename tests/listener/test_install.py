@@ -1,0 +1,91 @@
+"""`adb install` on the virtual phone, through the real adb server, adb 36 and 29.
+
+Both paths adb takes: streamed (``exec:cmd package install -S SIZE``, the
+default since the phone advertises ``cmd``) and pushed (``--no-streaming``:
+sync push, then ``pm install FILE``). Then what a phone shows of an install:
+`pm list packages -f/-3`, `dumpsys package` versionName, `pm uninstall`.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pytest_mobileagent.listener import APK_PATH, PACKAGE
+from pytest_mobileagent.virtual_phone import VirtualPhone
+
+
+@pytest.mark.parametrize("mode", [[], ["--no-streaming"]], ids=["streamed", "pushed"])
+def test_adb_install_list_dumpsys_uninstall(adb, bare_phone, mode):
+    serial = bare_phone.serial
+    result = adb.run("install", *mode, str(APK_PATH), serial=serial)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.rstrip().endswith("Success")
+    assert ("Streamed" in result.stdout) == (not mode)
+
+    third_party = adb.run("shell", "pm list packages -3", serial=serial).stdout.split()
+    assert f"package:{PACKAGE}" in third_party
+    listed = adb.run("shell", f"pm list packages -f {PACKAGE}", serial=serial).stdout.strip()
+    assert re.fullmatch(rf"package:/data/app/\S+/base\.apk={re.escape(PACKAGE)}", listed)
+    dump = adb.run("shell", f"dumpsys package {PACKAGE}", serial=serial).stdout
+    assert "versionName=0.1.0" in dump and "targetSdk=28" in dump
+
+    result = adb.run("uninstall", PACKAGE, serial=serial)
+    assert (result.returncode, result.stdout.strip()) == (0, "Success")
+    assert f"package:{PACKAGE}" not in adb.run("shell", "pm list packages -3", serial=serial).stdout.split()
+    again = adb.run("uninstall", PACKAGE, serial=serial)
+    assert again.returncode != 0
+    assert "DELETE_FAILED_INTERNAL_ERROR" in again.stdout + again.stderr
+
+
+@pytest.mark.parametrize("mode", [[], ["--no-streaming"]], ids=["streamed", "pushed"])
+def test_adb_install_of_a_corrupt_apk_fails_as_android(adb, bare_phone, test_apks, mode):
+    result = adb.run("install", *mode, str(test_apks.path("corrupt.apk")), serial=bare_phone.serial)
+    assert result.returncode == 1
+    assert "INSTALL_PARSE_FAILED_NOT_APK" in result.stdout + result.stderr
+    assert "corrupt" not in adb.run("shell", "pm list packages -3", serial=bare_phone.serial).stdout
+
+
+def test_updates_downgrades_and_old_targets(adb, bare_phone, test_apks):
+    serial = bare_phone.serial
+
+    def version() -> str:
+        dump = adb.run("shell", "dumpsys package com.simplemobiletools.notes.pro", serial=serial).stdout
+        return re.search(r"versionName=(\S+)", dump).group(1)
+
+    assert adb.run("install", str(test_apks.path("notes-v3.apk")), serial=serial).returncode == 0
+    assert version() == "6.17.0"
+    down = adb.run("install", str(test_apks.path("notes-v2.apk")), serial=serial)
+    assert down.returncode == 1 and "INSTALL_FAILED_VERSION_DOWNGRADE" in down.stdout + down.stderr
+    assert version() == "6.17.0"
+    assert adb.run("install", "-d", str(test_apks.path("notes-v2.apk")), serial=serial).returncode == 0
+    assert version() == "6.16.0"
+    old = adb.run("install", str(test_apks.path("old-target.apk")), serial=serial)
+    assert old.returncode == 1 and "INSTALL_FAILED_DEPRECATED_SDK_VERSION" in old.stdout + old.stderr
+
+
+def test_adbutils_install_and_uninstall(adb, bare_phone):
+    """adbutils pushes, then runs `pm install` itself."""
+    device = adb.client().device(bare_phone.serial)
+    device.sync.push(str(APK_PATH), "/data/local/tmp/listener.apk")
+    assert device.shell("pm install -r -t /data/local/tmp/listener.apk") == "Success"
+    assert PACKAGE in device.list_packages()
+    device.uninstall(PACKAGE)
+    assert PACKAGE not in device.list_packages()
+
+
+def test_pm_install_of_a_missing_file():
+    fresh_phone = VirtualPhone()
+    result = fresh_phone.run_shell("pm install /data/local/tmp/nope.apk")
+    assert result.exit_code == 255
+    assert b"Can't open file: /data/local/tmp/nope.apk" in result.stderr
+
+
+def test_streamed_install_with_a_short_stdin_fails():
+    fresh_phone = VirtualPhone()
+    data = APK_PATH.read_bytes()
+    result = fresh_phone.run_shell(f"cmd package install -S {len(data)}", stdin=data[:100])
+    assert result.exit_code == 1
+    assert result.stdout.startswith(b"Failure [INSTALL_FAILED_INVALID_APK")
+    assert PACKAGE not in fresh_phone.packages.packages()
