@@ -308,6 +308,12 @@ class EventServer:
             self._replies[req_id] = xml
             self._cond.notify_all()
 
+    @property
+    def received(self) -> int:
+        """How many events have been received so far (drained or not)."""
+        with self._cond:
+            return self._seq
+
     # -- requests to the listener --------------------------------------------
     @property
     def listener_connected(self) -> bool:
