@@ -97,6 +97,13 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     return None
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # The readiness check looks for the apps of the tasks selected, not of all tasks.
+    runtime = session.config.stash.get(RUNTIME_KEY, None)
+    if runtime is not None:
+        runtime.needed_packages = tuple(sorted({s.package for s in map(task_spec, session.items) if s}))
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
     result = yield

@@ -65,6 +65,9 @@ class Runtime:
         # that saves it once, as the Allure attachment.
         self.screenshot_saver: Callable[[bytes], str] | None = None
         self.device_error: BaseException | None = None
+        #: packages of the selected tasks, checked on the device before its first task
+        self.needed_packages: tuple[str, ...] = ()
+        self.readiness_seconds: float | None = None
 
     # -- agent ----------------------------------------------------------------
     def _context(self) -> AgentContext:
@@ -123,14 +126,27 @@ class Runtime:
         if self._events is None:
             from .events import EventServer
 
+            if self.device_error is not None:
+                raise InfrastructureError(f"this worker's device cannot be used: {self.device_error}")
             server = EventServer().start()
             try:
                 self.device.reverse(EVENT_PORT_ON_DEVICE, f"tcp:{server.port}")
+                self.readiness_seconds = self._check_ready(server)
             except BaseException:
                 server.stop()
                 raise
             self._events = server
         return self._events
+
+    def _check_ready(self, server: "EventServer") -> float:
+        """The readiness check (setup/readiness.py); a failure is kept so every task says it at once."""
+        from .setup.readiness import DeviceNotReadyError, check_ready
+
+        try:
+            return check_ready(self.device, server, self.needed_packages)
+        except DeviceNotReadyError as exc:
+            self.device_error = exc
+            raise
 
     @property
     def background(self) -> "ThreadPoolExecutor":

@@ -45,7 +45,7 @@ calls = {"n": 0}
 def _moving_once(self, timeout=5.0):
     xml = _real(self, timeout)
     calls["n"] += 1
-    if calls["n"] == 5:  # the settle after the second action sees a frame in between
+    if calls["n"] == 6:  # after the probe (1), the initial screen and step 1 (2 each): step 2 sees a frame in between
         xml = xml.replace("</hierarchy>", "<!-- moving --></hierarchy>")
     return xml
 
@@ -56,14 +56,24 @@ def pytest_sessionfinish(session):
 """)
     result, data = run_on_phone(project, phone, "--agent", "replay", "-s")
     result.assert_outcomes(passed=1)
-    # Two per observation (initial + 4 steps = 10), and the two that disagreed cost one more.
-    result.stdout.fnmatch_lines(["*hierarchy requests: 11*"])
+    # The readiness probe, two per observation (initial + 4 steps), and one more where two disagreed.
+    result.stdout.fnmatch_lines(["*hierarchy requests: 12*"])
 
 
-def test_without_a_listener_the_dump_is_used(project, phone_factory):
-    bare = phone_factory(1, prepare=False)[0]
-    result, data = run_on_phone(project, bare, "--agent", "replay")
-    # No listener: no click events, so the event half of the judge cannot pass;
-    # what matters here is where the hierarchy came from.
+def test_a_listener_that_stops_answering_falls_back_to_dumps(project, phone):
+    project.makeconftest("""
+import pytest_mobileagent.events.server as server_module
+
+_real = server_module.EventServer.request_hierarchy
+calls = {"n": 0}
+
+def _silent_after_the_probe(self, timeout=5.0):
+    calls["n"] += 1
+    return _real(self, timeout) if calls["n"] <= 3 else None  # the probe and the first observation
+
+server_module.EventServer.request_hierarchy = _silent_after_the_probe
+""")
+    result, data = run_on_phone(project, phone, "--agent", "replay")
+    result.assert_outcomes(passed=1)
     (record,) = data["tasks"]
-    assert {s["observed_via"] for s in record["steps"]} == {"uiautomator"}
+    assert [s["observed_via"] for s in record["steps"]] == ["uiautomator"] * 4
