@@ -89,3 +89,27 @@ def test_streamed_install_with_a_short_stdin_fails():
     assert result.exit_code == 1
     assert result.stdout.startswith(b"Failure [INSTALL_FAILED_INVALID_APK")
     assert PACKAGE not in fresh_phone.packages.packages()
+
+
+def test_adb_install_multiple_uses_a_session(adb, bare_phone):
+    """`adb install-multiple`: install-create, install-write (streamed), install-commit."""
+    result = adb.run("install-multiple", str(APK_PATH), serial=bare_phone.serial)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Success" in result.stdout
+    assert f"package:{PACKAGE}" in adb.run("shell", "pm list packages -3", serial=bare_phone.serial).stdout.split()
+
+
+def test_install_sessions_in_the_shell():
+    phone = VirtualPhone()
+    data = APK_PATH.read_bytes()
+    created = phone.run_shell("pm install-create -S %d" % len(data)).stdout.decode()
+    session = created[created.index("[") + 1:created.index("]")]
+    written = phone.run_shell(f"pm install-write -S {len(data)} {session} base.apk -", stdin=data)
+    assert written.stdout == f"Success: streamed {len(data)} bytes\n".encode()
+    assert phone.run_shell(f"pm install-commit {session}").stdout == b"Success\n"
+    assert PACKAGE in phone.packages.packages()
+    bad = phone.run_shell(f"pm install-commit {session}")
+    assert bad.exit_code == 255 and b"Bad session ID" in bad.stderr
+    other = phone.run_shell("pm install-create").stdout.decode()
+    other_id = other[other.index("[") + 1:other.index("]")]
+    assert phone.run_shell(f"pm install-abandon {other_id}").stdout == b"Success\n"
