@@ -143,6 +143,7 @@ class PackageStore:
         self.installed.pop(package, None)
         if self.phone.system.app(package) is not None:
             self.removed.add(package)
+            self.phone.set_package_enabled(package, False)  # its activities no longer start
             if not keep_data:
                 self.phone.system.clear_data(package)
         self.phone.system.force_stop(package)

@@ -113,3 +113,13 @@ def test_install_sessions_in_the_shell():
     other = phone.run_shell("pm install-create").stdout.decode()
     other_id = other[other.index("[") + 1:other.index("]")]
     assert phone.run_shell(f"pm install-abandon {other_id}").stdout == b"Success\n"
+
+
+def test_an_uninstalled_preinstalled_app_no_longer_starts():
+    phone = VirtualPhone()
+    calc = "com.simplemobiletools.calculator"
+    assert phone.run_shell(f"pm uninstall {calc}").stdout == b"Success\n"
+    assert calc not in phone.run_shell("pm list packages").stdout.decode()
+    started = phone.run_shell(f"monkey -p {calc} -c android.intent.category.LAUNCHER 1")
+    assert started.exit_code != 0
+    assert phone.run_shell(f"dumpsys package {calc}").stdout == f"Unable to find package: {calc}\n".encode()

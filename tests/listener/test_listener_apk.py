@@ -9,28 +9,15 @@ a missing tool into a failure so CI cannot go green by skipping.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
-from pathlib import Path
 
-import pytest
 
 from pytest_mobileagent.events.model import parse_event_line
+from listener_apks import SOURCE_DIR, require_tool as _tool
 from pytest_mobileagent.listener import APK_PATH, PACKAGE, shipped_digest, source_digest
 
-SOURCE_DIR = Path(__file__).resolve().parents[2] / "listener_apk"
-
-
-def _tool(name: str) -> str:
-    path = shutil.which(name)
-    if path is None:
-        reason = f"{name} not installed (listener_apk/install-sdk.sh installs it)"
-        if os.environ.get("MOBILEAGENT_REQUIRE_SDK") == "1":
-            pytest.fail(f"MOBILEAGENT_REQUIRE_SDK=1 but {reason}")
-        pytest.skip(reason)
-    return path
 
 
 def test_shipped_apk_is_built_from_the_current_source():

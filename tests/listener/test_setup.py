@@ -79,7 +79,7 @@ def test_setup_installs_enables_and_then_events_flow(adb, bare_phone, apks_dir, 
 
 def test_setup_of_an_updated_listener_reinstalls_it(adb, bare_phone, tmp_path):
     """The installed listener's version differs from the shipped one: setup replaces it."""
-    from conftest import build_apk
+    from listener_apks import build_apk
 
     device = adb.client().device(bare_phone.serial)
     # An older build of the listener's package, signed with the same key.
