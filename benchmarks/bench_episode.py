@@ -83,11 +83,14 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             for workers in (1, 2):
                 walls, overheads, task_walls, outcomes = [], [], [], []
+                by_app: dict[str, list[float]] = {}
                 for i in range(args.rounds):
                     out = Path(tmp) / f"results-{workers}-{i}.json"
                     walls.append(run_tasks(args.tasks, serials, workers, out))
                     data = json.loads(out.read_text())
                     overheads += [s["harness_seconds"] for t in data["tasks"] for s in t["steps"]]
+                    for t in data["tasks"]:
+                        by_app.setdefault(t["app"], []).extend(s["harness_seconds"] for s in t["steps"])
                     task_walls.append(sum(t["wall_seconds"] for t in data["tasks"]) / workers)
                     outcomes.append((sum(t["success"] for t in data["tasks"]), len(data["tasks"])))
                 print(f"-n {workers}: {outcomes[-1][0]}/{outcomes[-1][1]} tasks passed; "
@@ -95,6 +98,9 @@ def main() -> None:
                       f"tasks alone {statistics.median(task_walls):.2f} s)")
                 print(f"      harness overhead per step: median {statistics.median(overheads) * 1000:.1f} ms, "
                       f"p90 {percentile(overheads, 90) * 1000:.1f} ms over {len(overheads)} steps")
+                for app, values in sorted(by_app.items()):
+                    print(f"        {app:<12} median {statistics.median(values) * 1000:.1f} ms, "
+                          f"p90 {percentile(values, 90) * 1000:.1f} ms over {len(values)} steps")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,9 @@ Measured in-process on AndroidSystem (no adb), medians and p90 over N runs:
 - screenshot, whole screen new: what the first screenshot of a new activity costs
 - screenshot, dialog new: the same for Notes' "Add a new note" dialog, whose
   scrim darkens the screen behind it
+- calendar month / app launcher grid new: the first screenshot of the Calendar's
+  monthly view (42 day cells) and of the App Launcher's grid (seven apps added);
+  "build" is the rebuild and layout of the month view after a tap on an arrow
 - screenshot after a key: the frame buffer repaints only the changed bands
 - screenshot after switching apps: launcher <-> calculator, every band changes
 - tap: one tap including the rebuild and change detection
@@ -30,6 +33,8 @@ from pytest_mobileagent.virtual_phone.ui import frame, render
 
 CALC = "com.simplemobiletools.calculator"
 NOTES = "com.simplemobiletools.notes.pro"
+CALENDAR = "com.simplemobiletools.calendar.pro"
+APP_LAUNCHER = "com.simplemobiletools.applauncher"
 
 
 def _stats(samples: list[float]) -> str:
@@ -93,6 +98,24 @@ def main() -> None:
     if "Add a new note" not in dialog.dump_xml():
         raise SystemExit("bench_ui: the Notes dialog did not open")
 
+    calendar = AndroidSystem(clock_ms=lambda: 1_714_554_000_000)
+    calendar.start_activity(CALENDAR)
+    cal_screen = Screen(CALENDAR)
+    cal_screen.update(calendar.dump_xml())
+    arrow = cal_screen.get(id="top_right_arrow").center
+    launcher = AndroidSystem(clock_ms=lambda: 1_700_000_000_000)
+    launcher.start_activity(APP_LAUNCHER)
+    grid = Screen(APP_LAUNCHER)
+    grid.update(launcher.dump_xml())
+    launcher.tap(*grid.get(id="fab").center)
+    grid.update(launcher.dump_xml())
+    for node in grid.find(id="launcher_checkbox")[:7]:
+        launcher.tap(*node.center)
+    grid.update(launcher.dump_xml())
+    launcher.tap(*grid.get(id="android:id/button1").center)
+    if "launcher_label" not in launcher.dump_xml():
+        raise SystemExit("bench_ui: the App Launcher grid stayed empty")
+
     switch = iter(range(10**9))
 
     def switch_app():
@@ -112,6 +135,9 @@ def main() -> None:
     print(f"  pack 4 bands: png.packed_rows   {_stats(_time(lambda: png.packed_rows(strip, stride), runs))}")
     print(f"  screenshot, whole screen new    {_stats(_time(whole_screen_png, runs))}")
     print(f"  screenshot, dialog new          {_stats(_time(lambda: whole_screen_png(dialog), runs))}")
+    print(f"  screenshot, calendar month new  {_stats(_time(lambda: whole_screen_png(calendar), runs))}")
+    print(f"  calendar month build (arrow)    {_stats(_time(lambda: calendar.tap(*arrow), runs))}")
+    print(f"  screenshot, launcher grid new   {_stats(_time(lambda: whole_screen_png(launcher), runs))}")
     print(f"  screenshot after a key          {_stats(screenshot_after(lambda: system.tap(*seven)))}")
     print(f"  screenshot after switching apps {_stats(screenshot_after(switch_app))}")
     print(f"  screenshot, unchanged (cached)  {_stats(_time(system.screenshot_png, runs))}")

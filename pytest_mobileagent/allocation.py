@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import socket
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from .errors import InfrastructureError
 
@@ -26,7 +26,10 @@ REQUEST_TIMEOUT = 180.0  # booting phones for every worker may take a while; nev
 class DeviceBroker:
     """Controller side: answers ``<worker id>\\n`` with ``OK <serial>`` or ``ERR <message>``."""
 
-    def __init__(self, requested: tuple[str, ...] = (), workers: int = 1):
+    def __init__(self, requested: tuple[str, ...] = (), workers: int = 1,
+                 pool_factory: Callable[[], Any] | None = None):
+        """``pool_factory``: returns the DevicePool to allocate from, called on the first
+        request (default: a new pool for ``requested``)."""
         self.requested = requested
         self.workers = workers
         self._lock = threading.Lock()
@@ -34,6 +37,7 @@ class DeviceBroker:
         self._error: str | None = None
         self._assigned: dict[str, str] = {}
         self._pool: Any = None
+        self._pool_factory = pool_factory
         self._listener: socket.socket | None = None
         self._thread: threading.Thread | None = None
 
@@ -74,9 +78,12 @@ class DeviceBroker:
             if worker in self._assigned:
                 return self._assigned[worker]
             if self._serials is None and self._error is None:
-                from .device import DevicePool
+                if self._pool_factory is not None:
+                    self._pool = self._pool_factory()
+                else:
+                    from .device import DevicePool
 
-                self._pool = DevicePool(requested=list(self.requested) or None, boot_virtual=True)
+                    self._pool = DevicePool(requested=list(self.requested) or None, boot_virtual=True)
                 try:
                     self._serials = self._pool.allocate(max(self.workers, 1))
                 except Exception as exc:
@@ -91,6 +98,11 @@ class DeviceBroker:
                 )
             self._assigned[worker] = free[0]
             return free[0]
+
+    def release(self, worker: str) -> None:
+        """Give ``worker``'s device back (its process is gone), for its replacement."""
+        with self._lock:
+            self._assigned.pop(worker, None)
 
     def close(self) -> None:
         if self._listener is not None:

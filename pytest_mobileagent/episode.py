@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any, Callable
 from .agent_clock import AgentClock, AgentTimeout
 from .agents.actions import Action, Observation
 from .agents.base import agent_kind, reset_agent
+from .device.text import check_typable
 from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
 from .judge import Answer, Events, Progress, Screen, parse_hierarchy
+from .ledger import new_task_record
 from .metrics import StepRecord, StopReason, TaskRecord
 
 if TYPE_CHECKING:
@@ -53,16 +55,7 @@ class Episode:
         self.events = Events(spec.package, self.progress)
         self.answer = Answer()
         self.screen = Screen(spec.package)
-        self.record = TaskRecord(
-            nodeid=nodeid,
-            task=spec.name,
-            app=spec.app,
-            prompt=spec.prompt,
-            difficulty=spec.difficulty,
-            min_steps=spec.min_steps,
-            max_steps=self.max_steps,
-            agent=self.options.agent,
-        )
+        self.record: TaskRecord = new_task_record(spec, nodeid, self.options)
         self.last_assertion: AssertionError | None = None
         self.agent_error: BaseException | None = None
         self.definition_error: BaseException | None = None
@@ -70,6 +63,7 @@ class Episode:
         self._body: Callable[[], Any] | None = None
         self._device: "Device | None" = None
         self._server: "EventServer | None" = None
+        self._server_dropped = 0  # the server's drop count when the episode began
         self._artifacts: Path | None = None
         self._xml = ""
         self._png: bytes | None = None
@@ -98,6 +92,7 @@ class Episode:
         for permission in self.spec.permissions:
             device.grant(package, permission)
         self._server.drain()
+        self._server_dropped = self._server.dropped
 
     def device_info(self) -> dict[str, str] | None:
         """Serial and Android version of the task's device, for the reports (None before reset)."""
@@ -221,6 +216,7 @@ class Episode:
                     raise AgentFault(f"swipe needs x2 and y2: {action}")
                 device.swipe(action.x, action.y, action.x2, action.y2, action.duration_ms or 300)
             elif kind == "type":
+                check_typable(action.text or "")  # before the tap clears the field: lose nothing
                 if action.x is not None:
                     device.tap(action.x, action.y)
                     self._clear_field(action.x, action.y)
@@ -242,7 +238,10 @@ class Episode:
         ]
         if fields and fields[-1].text:
             # One shell call for all the key presses (input keyevent takes several codes).
-            self._device.shell("input keyevent MOVE_END " + " ".join(["DEL"] * len(fields[-1].text)))  # type: ignore[union-attr]
+            # DELs from the end, then FORWARD_DELs: MOVE_END only reaches the end of the
+            # cursor's line in a multi-line field, and the tap put the cursor anywhere.
+            count = len(fields[-1].text)
+            self._device.shell("input keyevent MOVE_END " + " ".join(["DEL"] * count + ["FORWARD_DEL"] * count))  # type: ignore[union-attr]
 
     # -- driver agents -----------------------------------------------------
     def _run_driver_agent(self, agent: Any) -> None:
@@ -505,10 +504,13 @@ class Episode:
         record.milestones = list(self.progress.declared)
         record.milestones_reached = self.progress.reached_in_order
         record.event_log = [event.to_dict() for event in self.events]
+        if self._server is not None:
+            # What the server had to drop while this episode ran, and what the episode's cap dropped.
+            record.events_dropped = self.events.dropped + self._server.dropped - self._server_dropped
         record.initial_screenshot = self._screenshot_path(0)  # 'all' mode, or the agent read it
         if self._artifacts is not None and self._xml:
             path = self._artifacts / "final_hierarchy.xml"
-            path.write_text(self._xml, encoding="utf-8")
+            path.write_text(self.runtime.redact(self._xml), encoding="utf-8")
             record.final_hierarchy = str(path)
         if not record.success and record.error is None and self.last_assertion is not None:
             record.error = _assertion_summary(self.last_assertion)
@@ -548,8 +550,17 @@ def _assertion_summary(exc: AssertionError) -> str:
 class DriverSession:
     """What a driver agent reports its actions to (see :class:`~.agents.Session`).
 
-    ``device`` is the harness's :class:`~pytest_mobileagent.device.Device`;
-    ``serial`` is what an agent passes to its own adb client.
+    Attributes: ``prompt`` (the task's instruction), ``task`` (the task's
+    name: its test function's name), ``serial`` (what an agent passes to its
+    own adb client; a virtual phone's is ``emulator-<adb port - 1>``),
+    ``device`` (the harness's :class:`~pytest_mobileagent.device.Device` on the
+    same phone, for agents without an adb client of their own; acting through
+    it records nothing by itself) and ``max_steps`` (the step budget).
+    Properties: ``steps_taken`` (actions recorded so far), ``remaining_steps``
+    and ``success`` (for logging only).
+
+    Before ``run`` the agent's ``reset(task)`` (if it has one) was called with
+    the :class:`~pytest_mobileagent.tasks.TaskSpec`, as for step agents.
     """
 
     def __init__(self, episode: Episode):
@@ -577,7 +588,13 @@ class DriverSession:
         return self._episode.record.success
 
     def before_action(self) -> None:
-        """Start timing the agent's next action (think + act)."""
+        """Start timing the agent's next action: call it before the agent observes the screen.
+
+        The action's Latency is the time from here to :meth:`after_action`: the
+        agent's own observation (its dump or screenshot), its thinking and the
+        action on the device.  Without a call, timing starts where the previous
+        ``after_action`` returned (for the first action: when ``run`` began).
+        """
         self._started = time.perf_counter()
 
     def after_action(
@@ -588,7 +605,17 @@ class DriverSession:
         tokens_in: int | None = None,
         tokens_out: int | None = None,
     ) -> bool:
-        """Record an executed action and judge; True means the agent must stop now."""
+        """Record an action the agent has carried out, then observe and judge.
+
+        ``action`` is recorded as the step's action: an :class:`Action` as its
+        ``to_dict()`` (``{"type": "tap", "x": 540, "y": 1200}``), a dict as a copy
+        of itself (give it a ``"type"``), anything else (a string) as
+        ``{"type": "other", "description": str(action)}``.  ``llm_input``,
+        ``llm_output`` and the token counts go into the step record and reports.
+        Returns True when the agent must stop now: the step budget is spent, or
+        the task is done under ``--stop-on-success``; a call after that records
+        nothing and returns True again.
+        """
         now = time.perf_counter()
         if self.remaining_steps == 0 or self.stopped_for_success:
             return True

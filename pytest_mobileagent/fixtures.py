@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
 
+from .runtime import EPISODE_KEY, RUNTIME_KEY
 from .tasks import task_spec
 
 if TYPE_CHECKING:
@@ -30,14 +31,10 @@ __all__ = [
     "screen",
 ]
 
-EPISODE_KEY = pytest.StashKey["Episode"]()
-
 
 @pytest.fixture(scope="session")
 def _mobileagent_runtime(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> "Runtime":
     """This process's :class:`~pytest_mobileagent.runtime.Runtime` (nothing started yet)."""
-    from .plugin import RUNTIME_KEY
-
     runtime = pytestconfig.stash[RUNTIME_KEY]
     if runtime.default_artifacts is None:
         runtime.default_artifacts = tmp_path_factory.getbasetemp() / "mobileagent"

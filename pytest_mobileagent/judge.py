@@ -300,19 +300,30 @@ class Events:
 
     _APP = object()
 
+    #: Most events one episode keeps: a flood (a buggy or hostile sender) must
+    #: not grow the worker and the results file without bound. Real episodes
+    #: see tens to hundreds.
+    MAX_EVENTS = 10_000
+
     def __init__(self, package: str = "", progress: Progress | None = None):
         self.app_package = package
         self.progress = progress or Progress()
         self._events: list[Any] = []
+        self.dropped = 0  # events beyond MAX_EVENTS, counted in the task's record
 
     def extend(self, events: Iterable[Any]) -> None:
-        """Append newly drained events (called by the harness)."""
-        self._events.extend(events)
+        """Append newly drained events (called by the harness); beyond
+        :attr:`MAX_EVENTS` they are only counted, in :attr:`dropped`."""
+        events = list(events)
+        room = max(self.MAX_EVENTS - len(self._events), 0)
+        self._events.extend(events[:room])
+        self.dropped += max(len(events) - room, 0)
         self.progress.events_seen = len(self._events)
 
     def clear(self) -> None:
         """Forget every event (the harness drops those caused by setup)."""
         self._events.clear()
+        self.dropped = 0
         self.progress.events_seen = 0
 
     def __iter__(self) -> Iterator[Any]:

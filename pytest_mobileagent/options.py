@@ -37,6 +37,9 @@ def add_options(parser: pytest.Parser) -> None:
         ("device", dict(metavar="SERIAL", action="append"), "linelist",
          "adb serial of a device to use (repeatable: one per xdist worker). "
          "Default: attached devices, else virtual phones started on demand."),
+        ("device_wait", dict(metavar="SECONDS"), "string",
+         "How long to wait for a --device that another run is using (default 0: stop at once, "
+         "naming the run that holds it)."),
         ("max_steps_factor", dict(metavar="F"), "string",
          f"Step budget per task = F * min_steps (default {DEFAULT_MAX_STEPS_FACTOR:g})."),
         ("stop_on_success", dict(action="store_true", default=None), "bool",
@@ -82,6 +85,7 @@ class MobileAgentOptions:
     agent_seed: int = 0
     agent_timeout: float | None = DEFAULT_AGENT_TIMEOUT  # None: no limit
     devices: tuple[str, ...] = ()
+    device_wait: float = 0.0
     max_steps_factor: float = DEFAULT_MAX_STEPS_FACTOR
     stop_on_success: bool = False
     artifacts: Path | None = None
@@ -106,6 +110,9 @@ class MobileAgentOptions:
             devices.extend(s.strip() for s in str(entry).split(",") if s.strip())
         if len(set(devices)) != len(devices):
             raise pytest.UsageError(f"--device: a serial is given twice in {devices}")
+        device_wait, wait_text = _number(config, "device_wait", float, 0.0, "a number of seconds")
+        if not 0 <= device_wait < float("inf"):  # also rejects NaN
+            raise pytest.UsageError(f"--device-wait: {wait_text!r} must be 0 or a positive number of seconds")
         stop = _get(config, "stop_on_success")
         if isinstance(stop, str):
             stop = stop.strip().lower() in {"1", "true", "yes", "on"}
@@ -134,6 +141,7 @@ class MobileAgentOptions:
             agent_seed=seed,
             agent_timeout=timeout or None,
             devices=tuple(devices),
+            device_wait=device_wait,
             max_steps_factor=factor,
             stop_on_success=bool(stop),
             artifacts=artifacts_path,

@@ -14,17 +14,13 @@ import pytest
 
 from . import options as core_options
 from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
-from .fixtures import EPISODE_KEY
 from .allocation import BROKER_KEY, DeviceBroker
-from .runtime import Runtime
-from .tasks import MARKER, task_spec
+from .ledger import MANIFEST_DIR_KEY, RunLedger, attach_record
+from .runtime import DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY, Runtime  # noqa: F401
+from .tasks import MARKER
 
 if TYPE_CHECKING:
     from .episode import Episode
-
-RUNTIME_KEY = pytest.StashKey[Runtime]()
-RECORD_ATTR = "mobileagent_record"  # the TestReport attribute carrying a task's record dict
-DEVICE_ATTR = "mobileagent_device"  # ... and the one carrying {"serial", "android_version"} of its device
 
 try:  # The reporting side is written separately; the core must load without it.
     from .reporting import options as reporting_options
@@ -47,6 +43,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         reporting_options.add_options(parser)
 
 
+@pytest.hookimpl(tryfirst=True, specname="pytest_configure")
+def pytest_configure_check_outputs(config: pytest.Config) -> None:
+    # First: allure-pytest creates --alluredir in its own pytest_configure.
+    if not hasattr(config, "workerinput"):
+        from .outputs import check_outputs
+
+        check_outputs(config)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
@@ -55,8 +60,9 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     options = core_options.MobileAgentOptions.from_config(config)
     config.stash[RUNTIME_KEY] = Runtime(config, options)
+    config.stash[LEDGER_KEY] = RunLedger(config, options)
     if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
-        config.pluginmanager.register(XdistGlue(options), "mobileagent-xdist")
+        config.pluginmanager.register(XdistGlue(options, config.stash[LEDGER_KEY]), "mobileagent-xdist")
     try:
         from .reporting.plugin import ReportingPlugin
     except ImportError:  # pragma: no cover - only while reporting is not installed
@@ -64,10 +70,33 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(ReportingPlugin(config), "mobileagent-reporting")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    config = session.config
+    runtime = config.stash.get(RUNTIME_KEY, None)
+    if runtime is not None and not hasattr(config, "workerinput") and not config.option.collectonly:
+        runtime.claim_requested_devices()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    ledger = session.config.stash.get(LEDGER_KEY, None)
+    if ledger is not None:
+        ledger.note_collection(session)
+    # The readiness check looks for the apps of the tasks selected, not of all tasks.
+    runtime = session.config.stash.get(RUNTIME_KEY, None)
+    if runtime is not None:
+        from .tasks import task_spec
+
+        runtime.needed_packages = tuple(sorted({s.package for s in map(task_spec, session.items) if s}))
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     runtime = config.stash.get(RUNTIME_KEY, None)
     if runtime is not None:
         runtime.close()
+    ledger = config.stash.get(LEDGER_KEY, None)
+    if ledger is not None:
+        ledger.close()
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:
@@ -95,13 +124,6 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
             spec = mark.args[0]
             raise collector.CollectError(f"task {spec.name}: " + "; ".join(spec.problems))
     return None
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    # The readiness check looks for the apps of the tasks selected, not of all tasks.
-    runtime = session.config.stash.get(RUNTIME_KEY, None)
-    if runtime is not None:
-        runtime.needed_packages = tuple(sorted({s.package for s in map(task_spec, session.items) if s}))
 
 
 @pytest.hookimpl(wrapper=True)
@@ -137,19 +159,10 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
     report = yield
-    episode: "Episode | None" = item.stash.get(EPISODE_KEY, None)
-    if episode is None or task_spec(item) is None:
-        return report
-    # The record goes on the report of the phase that ends the task: the call,
-    # or the setup when the episode could not run to its end.
-    ends_task = report.when == "call" or (report.when == "setup" and report.failed)
-    if ends_task and not getattr(episode, "_reported", False):
-        episode._reported = True  # type: ignore[attr-defined]
-        item.config.hook.pytest_mobileagent_task_record(record=episode.record, item=item)
-        setattr(report, RECORD_ATTR, episode.record.to_dict())
-        device = episode.device_info()
-        if device is not None:
-            setattr(report, DEVICE_ATTR, device)
+    runtime = item.config.stash.get(RUNTIME_KEY, None)
+    if runtime is not None:
+        episode: "Episode | None" = item.stash.get(EPISODE_KEY, None)
+        attach_record(item, report, episode, runtime.options)
     return report
 
 
@@ -161,8 +174,9 @@ class XdistGlue:
     :class:`~pytest_mobileagent.allocation.DeviceBroker` when a worker first needs one.
     """
 
-    def __init__(self, options: core_options.MobileAgentOptions):
+    def __init__(self, options: core_options.MobileAgentOptions, ledger: RunLedger):
         self.options = options
+        self.ledger = ledger
         self.broker: DeviceBroker | None = None
 
     def pytest_xdist_setupnodes(self, config: pytest.Config, specs: list[Any]) -> None:
@@ -172,12 +186,25 @@ class XdistGlue:
                 f"{len(specs)} xdist workers but only {len(serials)} device(s) given with --device "
                 f"({', '.join(serials)}): give one device per worker, or run -n {len(serials)}"
             )
-        self.broker = DeviceBroker(serials, workers=len(specs))
+        runtime = config.stash[RUNTIME_KEY]
+        self.broker = DeviceBroker(serials, workers=len(specs), pool_factory=lambda: runtime.pool)
         self.address = self.broker.start()
 
     def pytest_configure_node(self, node: Any) -> None:
         if self.broker is not None:
             node.workerinput[BROKER_KEY] = self.address
+        node.workerinput[MANIFEST_DIR_KEY] = self.ledger.make_directory()
+
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        # Before xdist starts a replacement for a crashed worker: the replacement
+        # gets the device back (the next task resets the app anyway).
+        worker = node.gateway.id
+        self.ledger.note_node_down(worker, error)
+        if self.broker is not None:
+            self.broker.release(worker)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.ledger.note_report(report)  # a crashed worker's test gets its record from this
 
     def pytest_unconfigure(self, config: pytest.Config) -> None:
         if self.broker is not None:

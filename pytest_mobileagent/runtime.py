@@ -24,14 +24,23 @@ if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
     from .device import Device
+    from .episode import Episode
     from .events import EventServer
+    from .ledger import RunLedger
 
-__all__ = ["EVENT_PORT_ON_DEVICE", "Runtime", "build_registry"]
+__all__ = ["DEVICE_ATTR", "EPISODE_KEY", "EVENT_PORT_ON_DEVICE", "LEDGER_KEY", "RECORD_ATTR", "RUNTIME_KEY",
+           "Runtime", "build_registry"]
 
 # The port the listener app (and the virtual phone) connects to on the device.
 EVENT_PORT_ON_DEVICE = "tcp:8888"
 
-
+# Where the plugin keeps its state. They live here, below plugin.py, fixtures.py
+# and reporting/plugin.py, so that those modules need not import each other.
+RUNTIME_KEY = pytest.StashKey["Runtime"]()  # config.stash: this process's Runtime
+LEDGER_KEY = pytest.StashKey["RunLedger"]()  # config.stash: collected tasks, crashes, interruption
+EPISODE_KEY = pytest.StashKey["Episode"]()  # item.stash: the task's episode
+RECORD_ATTR = "mobileagent_record"  # the TestReport attribute carrying a task's record dict
+DEVICE_ATTR = "mobileagent_device"  # ... and the one carrying {"serial", "android_version"} of its device
 
 def build_registry(config: pytest.Config | None) -> AgentRegistry:
     """Built-ins, then the ``pytest_mobileagent_register_agents`` hook, then entry points."""
@@ -64,6 +73,9 @@ class Runtime:
         # artifacts directory. With --alluredir the reporting plugin sets one
         # that saves it once, as the Allure attachment.
         self.screenshot_saver: Callable[[bytes], str] | None = None
+        # Applied to every text the core saves (hierarchies): the reporting plugin
+        # sets its secret redactor here.
+        self.redact: Callable[[str], str] = lambda text: text
         self.device_error: BaseException | None = None
         #: packages of the selected tasks, checked on the device before its first task
         self.needed_packages: tuple[str, ...] = ()
@@ -94,15 +106,30 @@ class Runtime:
         return self._agent
 
     # -- device ---------------------------------------------------------------
+    @property
+    def pool(self) -> Any:
+        """The :class:`~pytest_mobileagent.device.DevicePool` of the process that allocates
+        (the xdist controller, or the sole process); created on first use."""
+        if self._pool is None:
+            from .device import DevicePool
+
+            self._pool = DevicePool(requested=list(self.options.devices) or None, boot_virtual=True,
+                                    device_wait=self.options.device_wait)
+        return self._pool
+
+    def claim_requested_devices(self) -> None:
+        """Check and claim the ``--device`` serials for the run, before any test runs
+        (a :class:`~pytest_mobileagent.device.DeviceAllocationError`, a usage error, if
+        one is not online or another run holds it)."""
+        if self.options.devices:
+            self.pool.claim_requested()
+
     def _serial(self) -> str:
         workerinput = getattr(self.config, "workerinput", None)
         if workerinput is not None and workerinput.get(BROKER_KEY):
             return request_device(workerinput[BROKER_KEY], workerinput.get("workerid", "gw?"))
-        from .device import DevicePool
-
         # Not under xdist: this process allocates (and boots, if need be) its own device.
-        self._pool = DevicePool(requested=list(self.options.devices) or None, boot_virtual=True)
-        return self._pool.allocate(1)[0]
+        return self.pool.allocate(1)[0]
 
     @property
     def device(self) -> "Device":

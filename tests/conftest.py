@@ -23,6 +23,17 @@ import pytest
 pytest_plugins = ["pytester"]
 
 
+def pytest_configure(config):
+    # Device claims (device/claims.py) of this test session live in a directory of
+    # its own: other runs on the machine cannot block our phones, nor we theirs.
+    # Set once by the xdist controller (or the sole process); workers inherit it.
+    if not hasattr(config, "workerinput") and not os.environ.get("MOBILEAGENT_TESTS_CLAIMS"):
+        import tempfile
+
+        path = tempfile.mkdtemp(prefix="mobileagent-test-claims-")
+        os.environ["MOBILEAGENT_TESTS_CLAIMS"] = os.environ["XDG_RUNTIME_DIR"] = path
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -63,3 +63,13 @@ def test_any_text_lands_exactly_through_sh(text):
 def test_pieces_never_contain_a_percent_s_that_is_not_a_space(text):
     pieces = input_text_pieces(text)
     assert "".join(android_input_text(p) for p in pieces) == text
+
+
+def test_the_harness_and_the_phone_agree_on_what_input_text_types():
+    from pytest_mobileagent.device.text import TYPABLE, check_typable
+    from pytest_mobileagent.virtual_phone.shell.android import VIRTUAL_KEYBOARD_CHARS
+
+    assert TYPABLE == VIRTUAL_KEYBOARD_CHARS
+    check_typable("plain ASCII, tab\t and newline\n")
+    with pytest.raises(ValueError, match="'é'"):
+        check_typable("héllo")

@@ -62,7 +62,15 @@ class Overdoing:
         action = self.replay.step(observation)
         return Action.wait() if action.type == "finish" else action
 
+class Accented:
+    '''Types text the phone's keyboard has no keys for.'''
+    def __init__(self, context):
+        pass
+    def step(self, observation):
+        return Action.type("3+5=café")
+
 def pytest_mobileagent_register_agents(registry):
+    registry.register("accented", Accented)
     registry.register("overdoing", Overdoing)
     registry.register("greedy", Greedy)
     registry.register("crashing", Crashing)
@@ -256,10 +264,17 @@ def test_agent_exception_is_a_failure_with_its_traceback(project, phone):
     assert data["tasks"][0]["stop_reason"] == "agent_error"
 
 
-def test_unknown_device_is_an_error_not_a_failure(project, phone):
+def test_typing_what_input_text_cannot_type_is_the_agents_error(project, phone):
+    result, data = run(project, phone, "--agent", "accented")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*cannot type 'é': Android's `input text` types only printable ASCII*"])
+    assert data["tasks"][0]["stop_reason"] == "agent_error"
+
+
+def test_unknown_device_is_a_usage_error_not_a_failure(project, phone):
     result = project.runpytest_subprocess("--device", "emulator-0000", "--agent", "replay")
-    result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines(["*emulator-0000*"])
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*emulator-0000*"])
 
 
 def test_judge_that_already_passes_is_a_task_error(pytester: pytest.Pytester, phone):

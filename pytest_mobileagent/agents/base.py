@@ -36,10 +36,28 @@ class StepAgent(Protocol):
 
 @runtime_checkable
 class Session(Protocol):
-    """What a driver agent reports to while it drives the device itself."""
+    """What a driver agent reports to while it drives the device itself.
+
+    ``prompt``: the task's instruction; ``task``: the task's name; ``serial``:
+    the device for the agent's own adb client; ``device``: the harness's
+    ``Device`` on it; ``max_steps``: the step budget; ``steps_taken`` and
+    ``remaining_steps``: actions recorded so far and left.  Call
+    ``before_action()`` before observing the screen for the next action and
+    ``after_action(action, ...)`` once it is carried out (the episode's
+    ``DriverSession`` documents both in full).
+    """
 
     prompt: str
+    task: str
     serial: str
+    device: Any
+    max_steps: int
+
+    @property
+    def steps_taken(self) -> int: ...
+
+    @property
+    def remaining_steps(self) -> int: ...
 
     def before_action(self) -> None: ...
 
@@ -57,10 +75,13 @@ class Session(Protocol):
 class DriverAgent(Protocol):
     """An existing agent that drives the device through adb on its own.
 
-    ``run`` calls ``session.before_action()`` before and
-    ``session.after_action(action, ...)`` after every action, stops when that
-    returns True, and returns (optionally the answer of a query task) when it
-    thinks the task is done.
+    May also define ``reset(task: TaskSpec) -> None``, called before each
+    episode's ``run`` as for step agents (``task.name``, ``.app``,
+    ``.package``, ``.prompt``, ``.golden``, ``.min_steps``, ``.difficulty``).
+    ``run`` calls ``session.before_action()`` before it observes the screen
+    for an action and ``session.after_action(action, ...)`` once the action is
+    done, stops when that returns True, and returns (optionally the answer of
+    a query task) when it thinks the task is done.
     """
 
     def run(self, prompt: str, session: Session) -> str | None: ...

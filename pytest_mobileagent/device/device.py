@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from pytest_mobileagent.errors import AdbCommandError, DeviceLostError
 
 from .fast_adb import FastAdb, SplitReply, list_devices, server_address
-from .text import input_text_command
+from .text import check_typable, input_text_command
 
 if TYPE_CHECKING:
     import adbutils
@@ -152,7 +152,12 @@ class Device:
         self._input(f"input swipe {_coord(x1)} {_coord(y1)} {_coord(x2)} {_coord(y2)} {int(duration_ms)}")
 
     def type_text(self, text: str) -> None:
-        """Type ``text`` into the focused field, exactly; see :mod:`.text` for the quoting."""
+        """Type ``text`` into the focused field, exactly; see :mod:`.text` for the quoting.
+
+        Raises ValueError, before anything is typed, for text ``input text`` cannot type
+        (non-ASCII): on a phone the command would fail too.
+        """
+        check_typable(text)
         cmd = input_text_command(text)
         if cmd:
             self._input(cmd)

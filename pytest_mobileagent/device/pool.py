@@ -1,9 +1,15 @@
 """``DevicePool``: which devices a run uses, booting virtual phones when none is attached.
 
 Order of preference: the serials the user asked for (all must be online), else
-every online device the adb server lists, else ``count`` virtual phones booted
-now. Fewer devices than needed is a :class:`DeviceAllocationError` that lists
-what is attached; nothing here waits without a bound.
+every online device the adb server lists that no other run holds, else
+``count`` virtual phones booted now. Fewer devices than needed is a
+:class:`DeviceAllocationError` that lists what is attached; nothing here waits
+without a bound.
+
+Every device the pool hands out is claimed for this run (:mod:`.claims`) until
+the pool closes: a device another run holds is skipped (or, when asked for by
+serial, waited for up to ``device_wait`` seconds), and the phones a run boots
+are claimed before any other run can list them.
 
 Where virtual phones run (``virtual_in_process``; measured with
 ``benchmarks/bench_device.py`` on a loaded 2-CPU machine, one step = tap a
@@ -42,6 +48,7 @@ import pytest
 
 from pytest_mobileagent.errors import AdbCommandError, InfrastructureError, MobileAgentError
 
+from .claims import DeviceBusyError, DeviceClaim, allocation_lock
 from .fast_adb import host_request, list_devices, server_address, wait_for_device
 
 __all__ = ["DeviceAllocationError", "DevicePool"]
@@ -184,14 +191,44 @@ class DevicePool:
     """Decides which devices a run uses and boots virtual phones when none is attached."""
 
     def __init__(self, requested: list[str] | None = None, *, boot_virtual: bool = True,
-                 virtual_in_process: bool | None = None):
+                 virtual_in_process: bool | None = None, device_wait: float = 0.0):
         """``virtual_in_process``: host booted phones in this process (True), one
-        subprocess each (False), or decide by count (None: in-process for one)."""
+        subprocess each (False), or decide by count (None: in-process for one).
+        ``device_wait``: seconds to wait for a requested device another run holds."""
         self.requested = list(requested or [])
         self.boot_virtual = boot_virtual
         self.virtual_in_process = virtual_in_process
+        self.device_wait = device_wait
         self._phones: list[_PhoneProcess] = []
         self._in_process = contextlib.ExitStack()
+        self._claims: dict[str, DeviceClaim] = {}
+
+    @property
+    def claimed(self) -> list[str]:
+        """Serials this pool holds for the run."""
+        return list(self._claims)
+
+    def claim_requested(self) -> list[str]:
+        """Check that every requested serial is online and claim it for the run.
+
+        Called before any test runs, so an unknown or busy ``--device`` is one
+        usage error rather than one error per task.
+        """
+        devices = self._devices()
+        online = [s for s, st in devices if st == "device"]
+        missing = [s for s in self.requested if s not in online]
+        if missing:
+            raise DeviceAllocationError(
+                f"requested device(s) {', '.join(missing)} not attached or not online; "
+                f"attached: {self._describe(devices)}")
+        for serial in dict.fromkeys(self.requested):
+            if serial in self._claims:
+                continue
+            try:
+                self._claims[serial] = DeviceClaim.claim(serial, wait=self.device_wait)
+            except DeviceBusyError as exc:
+                raise DeviceAllocationError(str(exc)) from None
+        return list(self._claims)
 
     def _devices(self) -> list[tuple[str, str]]:
         addr = server_address()
@@ -209,30 +246,51 @@ class DevicePool:
         """``count`` serials to use; DeviceAllocationError when fewer are available."""
         if count < 1:
             raise ValueError(f"count must be at least 1, got {count}")
-        devices = self._devices()
-        online = [s for s, st in devices if st == "device"]
         if self.requested:
-            missing = [s for s in self.requested if s not in online]
-            if missing:
-                raise DeviceAllocationError(
-                    f"requested device(s) {', '.join(missing)} not attached or not online; "
-                    f"attached: {self._describe(devices)}")
             chosen = list(dict.fromkeys(self.requested))
             if len(chosen) < count:
                 raise DeviceAllocationError(
                     f"{count} devices needed (one per worker) but only {len(chosen)} requested: "
                     f"{', '.join(chosen)}; request more with --device or run fewer workers")
+            self.claim_requested()
             return chosen[:count]
-        if online:
-            if len(online) < count:
+        # Listing, claiming and booting form one step across runs: no other run
+        # may see our phones between their boot and their claim.
+        with allocation_lock():
+            devices = self._devices()
+            online = sorted(s for s, st in devices if st == "device")
+            free, busy = [], []
+            for serial in online:
+                claim = self._claims.get(serial) or DeviceClaim.try_claim(serial)
+                (free if claim is not None else busy).append(serial)
+                if claim is not None:
+                    self._claims[serial] = claim
+            if free:
+                for serial in free[count:]:  # claimed above, not needed after all
+                    self._claims.pop(serial).release()
+                if len(free) < count:
+                    for serial in free:  # a failed allocation holds nothing
+                        self._claims.pop(serial).release()
+                    raise DeviceAllocationError(
+                        f"{count} devices needed (one per worker) but the adb server lists "
+                        f"{len(free)} free online: {self._describe(devices)}"
+                        + (f" ({', '.join(busy)} in use by other runs)" if busy else "")
+                        + "; attach more or run fewer workers")
+                return free[:count]
+            if not self.boot_virtual:
                 raise DeviceAllocationError(
-                    f"{count} devices needed (one per worker) but the adb server lists "
-                    f"{len(online)} online: {self._describe(devices)}; attach more or run fewer workers")
-            return sorted(online)[:count]
-        if not self.boot_virtual:
-            raise DeviceAllocationError(
-                f"no device online and booting virtual phones is off; attached: {self._describe(devices)}")
-        return self.boot(count)
+                    f"no {'free ' if busy else ''}device online and booting virtual phones is off; attached: {self._describe(devices)}"
+                    + (f" ({', '.join(busy)} in use by other runs)" if busy else ""))
+            if busy:
+                log.warning("every online device is in use by another run (%s): booting %d virtual phone(s) "
+                            "for this run", ", ".join(busy), count)
+            serials = self.boot(count)
+            for serial in serials:
+                claim = DeviceClaim.try_claim(serial)
+                if claim is None:  # only a run that skips the allocation lock could get here first
+                    raise InfrastructureError(f"the virtual phone {serial} just booted is claimed by another run")
+                self._claims[serial] = claim
+            return serials
 
     def boot(self, count: int) -> list[str]:
         """Boot ``count`` virtual phones now, whatever is attached; their serials once
@@ -294,7 +352,8 @@ class DevicePool:
                                   f"{ONLINE_TIMEOUT:g} s (state: {state})")
 
     def close(self) -> None:
-        """Stop the phones this pool booted (and disconnect them from the adb server)."""
+        """Stop the phones this pool booted (and disconnect them from the adb server),
+        then give up the run's claims."""
         phones, self._phones = self._phones, []
         for phone in phones:
             if phone.connected_serial:
@@ -304,6 +363,9 @@ class DevicePool:
                     pass
             phone.stop()
         self._in_process.close()
+        claims, self._claims = self._claims, {}
+        for claim in claims.values():
+            claim.release()
 
     def __enter__(self) -> "DevicePool":
         return self

@@ -15,18 +15,33 @@ text in double quotes, so ``$``, backticks, ``"`` and ``\\`` are interpreted by
 the shell (``$(reboot)`` runs); adbutils' ``send_keys`` single-quotes correctly
 but leaves ``%s`` to become a space.
 
-Non-ASCII text: real ``input text`` maps characters through the virtual
-keyboard's key map and cannot type characters it lacks (most non-ASCII), failing
-or dropping them; this quoting passes them through unchanged and the virtual
-phone types them. Newline and tab are passed through (Android maps them to
-ENTER/TAB key presses). NUL cannot be passed in a command line: ValueError.
+Non-ASCII text: ``input text`` maps characters through the virtual keyboard's
+key map (a US layout) and cannot type anything else: on Android 14 the whole
+command throws and types nothing, on the virtual phone too. So the harness
+refuses such text before touching the device (:func:`check_typable`, a
+ValueError the episode reports as the agent's error); the quoting functions
+themselves pass any text through. Newline and tab are typable (Android maps
+them to ENTER/TAB key presses). NUL cannot be passed in a command line: ValueError.
 """
 
 from __future__ import annotations
 
 import shlex
 
-__all__ = ["input_text_command", "input_text_pieces"]
+__all__ = ["TYPABLE", "check_typable", "input_text_command", "input_text_pieces"]
+
+#: What ``input text`` can type: printable ASCII, newline and tab (the keys of
+#: KeyCharacterMap.VIRTUAL_KEYBOARD).
+TYPABLE = frozenset(chr(c) for c in range(0x20, 0x7F)) | {"\n", "\t"}
+
+
+def check_typable(text: str) -> None:
+    """Raise ValueError naming the characters ``input text`` cannot type, if any."""
+    bad = sorted(set(text) - TYPABLE)
+    if bad:
+        shown = ", ".join(repr(c) for c in bad[:10]) + (" ..." if len(bad) > 10 else "")
+        raise ValueError(f"cannot type {shown}: Android's `input text` types only printable ASCII, "
+                         "newline and tab (the virtual keyboard's keys) and fails on anything else")
 
 
 def input_text_pieces(text: str) -> list[str]:

@@ -5,6 +5,12 @@ every client connection, so there is no polling and no thread per client. A
 connection's first bytes decide its protocol: ``POST `` means HTTP, anything
 else means JSON lines. Bad input is counted, logged and dropped; it never stops
 the server and, where the framing allows, never ends the connection.
+
+Memory stays bounded whatever a sender does: lines are capped in length,
+undrained events in number (:data:`MAX_PENDING`, the rest counted in
+``dropped``), and malformed input is logged once per connection, with its
+count when the connection ends, so that a flood of it does not become a flood
+of retained log records.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ __all__ = ["EventServer"]
 log = logging.getLogger("pytest_mobileagent.events")
 
 _RECV = 64 * 1024
+#: Most events kept between two drains; an episode drains after every action.
+MAX_PENDING = 20_000
 _MAX_HEAD = 16 * 1024
 #: Longest line buffered: a hierarchy reply carries a whole window's XML. Event
 #: lines are still held to MAX_LINE_BYTES by their parser.
@@ -54,6 +62,7 @@ class _Conn:
         self.buf = bytearray()
         self.out = bytearray()
         self.skipping = False  # inside an oversized line, dropping until its newline
+        self.malformed = 0  # inputs dropped on this connection (logged once, counted at close)
         self.close_after_write = False
         self.closed = False
 
@@ -71,6 +80,7 @@ class EventServer:
         self._requested_port = port
         self.port = 0
         self.malformed = 0
+        self.dropped = 0  # well-formed events dropped because MAX_PENDING were waiting
         self._seq = 0
         self._pending: list[Event] = []
         self._cond = threading.Condition()
@@ -128,7 +138,10 @@ class EventServer:
         self._thread.join(timeout=5)
         self._thread = None
         for key in list(self._sel.get_map().values()):
-            key.fileobj.close()
+            if isinstance(key.data, _Conn):
+                self._close(key.data)  # logs its count of malformed input
+            else:
+                key.fileobj.close()
         self._sel.close()
         self._wake_w.close()
         with self._cond:
@@ -259,6 +272,8 @@ class EventServer:
         with self._cond:
             if conn in self._line_conns:
                 self._line_conns.remove(conn)
+        if conn.malformed > 1:
+            log.warning("event server: %d malformed inputs from %s dropped in all", conn.malformed, conn.peer)
         try:
             self._sel.unregister(conn.sock)
         except (KeyError, ValueError):
@@ -367,16 +382,22 @@ class EventServer:
                 reason = str(exc)
             else:
                 ok = True
-                self._seq += 1
-                self._pending.append(event)
-                self._cond.notify_all()
+                if len(self._pending) >= MAX_PENDING:
+                    self.dropped += 1
+                else:
+                    self._seq += 1
+                    self._pending.append(event)
+                    self._cond.notify_all()
         if not ok:
             self._malformed(conn, f"{reason}: {payload[:80]!r}")
         return ok
 
     def _malformed(self, conn: _Conn, reason: str) -> None:
         self.malformed += 1
-        log.warning("event server: dropped malformed input from %s: %s", conn.peer, reason)
+        conn.malformed += 1
+        if conn.malformed == 1:
+            log.warning("event server: dropped malformed input from %s: %s (more from this connection "
+                        "are counted, and the count logged when it closes)", conn.peer, reason)
 
     # -- HTTP POST (original MobileAgentBench listener) ---------------------
     def _process_http(self, conn: _Conn) -> None:

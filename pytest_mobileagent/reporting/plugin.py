@@ -21,15 +21,12 @@ from typing import Any
 import pytest
 
 from ..metrics import TaskRecord, aggregate, aggregate_by
+from ..runtime import DEVICE_ATTR, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY
 from .options import ReportingOptions
 from .redact import Redactor
 
 __all__ = ["RECORD_ATTR", "DEVICE_ATTR", "ReportingPlugin"]
 
-#: Attribute of a TestReport holding ``TaskRecord.to_dict()`` (set by the core plugin).
-RECORD_ATTR = "mobileagent_record"
-#: Optional attribute of a TestReport: {"serial", "android_version", ...} of the task's device.
-DEVICE_ATTR = "mobileagent_device"
 #: Attribute we add on the running side: the Allure uuid of the test, for the run summary.
 ALLURE_UUID_ATTR = "mobileagent_allure_uuid"
 #: Key of xdist's workeroutput carrying a worker's report-writing problems to the controller.
@@ -62,6 +59,7 @@ class ReportingPlugin:
         _screenshots_for_allure(config)
         self.finished: str | None = None
         self.results: dict[str, Any] | None = None
+        self.run_info: dict[str, Any] | None = None  # interrupted? collected vs run (the ledger's account)
         self.gate_failures: list[str] = []
         self.comparison = None
         self.allure_files = None  # the BackgroundFileLogger, with --alluredir
@@ -79,6 +77,13 @@ class ReportingPlugin:
     # -- Allure files (every process) ---------------------------------------------
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
+        # Secrets stay out of logs (the live log, --log-file, captured logs) and saved hierarchies.
+        from .redact import install_log_redaction
+
+        install_log_redaction(self.config, self.redactor)
+        runtime = _core_runtime(self.config)
+        if runtime is not None and self.redactor:
+            runtime.redact = self.redactor.text
         # After every pytest_configure, so allure-pytest's logger is registered by now.
         if _allure_active(self.config):
             from .allure_files import install
@@ -189,6 +194,12 @@ class ReportingPlugin:
         if self.is_worker:
             return
         self.finished = _now()
+        ledger = self.config.stash.get(LEDGER_KEY, None)
+        if ledger is not None:
+            # Tasks that crashed their worker or failed before their episode: errors, not gaps.
+            for data in ledger.missing_records(set(self.records)):
+                self.records[data["nodeid"]] = (data, TaskRecord.from_dict(data))
+            self.run_info = ledger.run_info(session, exitstatus, set(self.records))
         records = [self.records[nodeid] for nodeid in sorted(self.records)]
         self._gate_and_build(records)
         if self.options.results_json is not None and self.results is not None:
@@ -233,6 +244,7 @@ class ReportingPlugin:
             redactor=self.redactor,
             baseline=self.comparison.to_dict() if self.comparison is not None else None,
             gates=gates,
+            run=self.run_info,
         )
 
     def _set_exit_status(self, session: pytest.Session) -> None:
@@ -302,11 +314,14 @@ class ReportingPlugin:
         return summary_lines(aggregate(tasks), aggregate_by(tasks, "app"), by_difficulty(tasks), header)
 
     def pytest_terminal_summary(self, terminalreporter, exitstatus, config) -> None:
-        if self.is_worker or (not self.records and not self.bad_records):
+        cut_short = _cut_short(self.run_info)
+        if self.is_worker or (not self.records and not self.bad_records and not cut_short):
             return
         tasks = [self.records[nodeid][1] for nodeid in sorted(self.records)]
         write = terminalreporter.write_line
         terminalreporter.write_sep("=", "mobileagent benchmark summary")
+        if cut_short:
+            write(cut_short, red=True, bold=True)
         for line in self.summary_lines(tasks):
             write(self.redactor.text(line))
         errors = [r for r in tasks if r.infra_error]
@@ -359,11 +374,23 @@ def _allure_active(config: pytest.Config) -> bool:
 
 def _core_runtime(config: pytest.Config):
     """The core plugin's Runtime of this process, or None (a stand-in core in some tests)."""
-    try:
-        from ..plugin import RUNTIME_KEY
-    except ImportError:
-        return None
     return config.stash.get(RUNTIME_KEY, None)
+
+
+def _cut_short(run: dict[str, Any] | None) -> str | None:
+    """The summary's warning line when the run did not go to its end, else None."""
+    if not run:
+        return None
+    why = "interrupted" if run.get("interrupted") else run.get("stopped_early")
+    crashed = run.get("workers_crashed") or []
+    if not why and not crashed and run.get("tasks_run") == run.get("tasks_collected"):
+        return None
+    parts = [f"run {why}" if why else "a worker crashed" if crashed else "run incomplete",
+             f"{run.get('tasks_run')} of {run.get('tasks_collected')} collected tasks ran",
+             f"exit status {run.get('exit_status')}"]
+    if crashed:
+        parts.append(f"crashed workers: {', '.join(crashed)}")
+    return "; ".join(parts) + " (the figures below cover the tasks that ran)"
 
 
 def _screenshots_for_allure(config: pytest.Config) -> None:

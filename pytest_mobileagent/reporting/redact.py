@@ -10,13 +10,14 @@ attachment goes through :meth:`Redactor.text` / :meth:`Redactor.data` first.
 from __future__ import annotations
 
 import fnmatch
+import logging
 import os
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .options import DEFAULT_SECRET_PATTERNS
 
-__all__ = ["Redactor"]
+__all__ = ["RedactingFilter", "Redactor", "install_log_redaction"]
 
 # Shorter values are flags ("1", "true"), not credentials; redacting them would
 # mangle every text they happen to occur in.
@@ -104,3 +105,48 @@ class Redactor:
             path.write_bytes(raw)
             changed.append(path)
         return changed
+
+
+class RedactingFilter(logging.Filter):
+    """A handler filter that rewrites a record's message (and traceback) without its secrets.
+
+    On a handler, it sees every record the handler emits, including those
+    propagated from other loggers (a logger's own filters would not).
+    """
+
+    def __init__(self, redactor: Redactor):
+        super().__init__()
+        self.redactor = redactor
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # a malformed record: leave it to the handler to report
+            return True
+        if self.redactor.contains_secret(message):
+            record.msg, record.args = self.redactor.text(message), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text and self.redactor.contains_secret(record.exc_text):
+            record.exc_text = self.redactor.text(record.exc_text)
+        if record.stack_info and self.redactor.contains_secret(record.stack_info):
+            record.stack_info = self.redactor.text(record.stack_info)
+        return True
+
+
+def install_log_redaction(config: Any, redactor: Redactor) -> RedactingFilter | None:
+    """Put a :class:`RedactingFilter` on pytest's log handlers (captured logs, the
+    live log, ``--log-file``) and the root logger's handlers; None if no secret is known."""
+    if not redactor:
+        return None
+    handlers = list(logging.getLogger().handlers)
+    plugin = config.pluginmanager.get_plugin("logging-plugin")
+    for name in ("caplog_handler", "report_handler", "log_file_handler", "log_cli_handler"):
+        handler = getattr(plugin, name, None)
+        if isinstance(handler, logging.Handler):
+            handlers.append(handler)
+    redacting = RedactingFilter(redactor)
+    for handler in handlers:
+        if not any(isinstance(f, RedactingFilter) for f in handler.filters):
+            handler.addFilter(redacting)
+    return redacting

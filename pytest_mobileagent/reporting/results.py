@@ -12,7 +12,10 @@ Schema (``version`` 1)::
      "sr_interval": [low, high] | null,             # 95% Wilson interval of SR
      "pass_at_k": {"k", "mean_pass_at_k", "mean_pass_hat_k", "flaky", "tasks": {...}},
      "baseline": Comparison.to_dict() | null,
-     "gates": {"fail_under": .., "fail_on_regression": .., "failed": [reasons]}}
+     "gates": {"fail_under": .., "fail_on_regression": .., "failed": [reasons]},
+     "run": {"interrupted": bool, "stopped_early": reason | null, "exit_status": int,
+             "tasks_collected": int, "tasks_run": int, "tasks_not_run": [nodeid, ...],
+             "workers_crashed": ["gw0", ...]} | null}
 
 Every string in it has been through the secret redactor.
 """
@@ -61,6 +64,7 @@ def build_results(
     redactor: Redactor,
     baseline: dict[str, Any] | None = None,
     gates: dict[str, Any] | None = None,
+    run: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The results document for ``records`` (pairs of the raw dict and its TaskRecord)."""
     tasks = [r for _, r in records]
@@ -86,6 +90,7 @@ def build_results(
         "pass_at_k": pass_k_report(tasks),
         "baseline": baseline,
         "gates": gates,
+        "run": run,
     }
     return _finite(redactor.data(document))
 

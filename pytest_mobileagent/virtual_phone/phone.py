@@ -110,6 +110,8 @@ class VirtualPhone:
         self.seed = seed
         self.serial = serial
         self._clock = _epoch_ms(start_time)
+        #: when the phone booted (and its apps were installed), epoch ms
+        self.boot_ms = self._clock
         self._lock = threading.RLock()
         self.rng = random.Random(seed)
         self.props: dict[str, str] = default_props(seed)

@@ -22,6 +22,7 @@ from .apps import INSTALLED_APPS
 from .apps.base import Activity, App
 from .roles import RoleStore
 from .ui import dump as _dump
+from .ui import editing as _editing
 from .ui.frame import FrameBuffer
 from .ui import render as _render
 from .ui.views import CompoundButton, EditText, RadioButton, RadioGroup, View, dp
@@ -42,6 +43,13 @@ _KEY_CHARS = {
     "LEFT_BRACKET": "[", "RIGHT_BRACKET": "]", "GRAVE": "`", "NUMPAD_ADD": "+", "NUMPAD_SUBTRACT": "-",
     "NUMPAD_MULTIPLY": "*", "NUMPAD_DIVIDE": "/", "NUMPAD_DOT": ".",
 }
+
+
+#: what SHIFT makes of a key on the virtual keyboard (US layout)
+_SHIFTED = {"1": "!", "2": "@", "3": "#", "4": "$", "5": "%", "6": "^", "7": "&", "8": "*", "9": "(",
+            "0": ")", "MINUS": "_", "EQUALS": "+", "LEFT_BRACKET": "{", "RIGHT_BRACKET": "}",
+            "BACKSLASH": "|", "SEMICOLON": ":", "APOSTROPHE": "\"", "COMMA": "<", "PERIOD": ">",
+            "SLASH": "?", "GRAVE": "~"}
 
 
 class ActivityNotFound(Exception):
@@ -86,6 +94,10 @@ class AndroidSystem:
         self._xml: dict[bool, str] = {}
         self._frame = FrameBuffer(self.width, self.height)
         self._toast: str = ""
+        #: the primary clip (ClipboardManager): what Cut and Copy put, Paste takes
+        self.clipboard: str | None = None
+        self._toolbar: _editing.SelectionToolbar | None = None
+        self._toolbar_target: tuple[Window, str] | None = None  # the field's window and view path
         with self._lock:
             self._launch(self._apps[LAUNCHER_PACKAGE], None)
             self._refresh(initial=True)
@@ -95,6 +107,10 @@ class AndroidSystem:
     @property
     def version(self) -> int:
         return self._version
+
+    def clock_ms(self) -> int:
+        """The phone's wall clock in epoch milliseconds (what apps read as "now")."""
+        return int(self._clock_ms())
 
     def installed_packages(self) -> list[str]:
         return sorted(self._apps)
@@ -185,6 +201,18 @@ class AndroidSystem:
     def key(self, name: str) -> None:
         with self._lock:
             self._key(str(name).upper().removeprefix("KEYCODE_"))
+            self._refresh()
+
+    def key_combination(self, names: list[str]) -> None:
+        """Keys pressed together, modifiers first (`input keycombination CTRL_LEFT A`)."""
+        with self._lock:
+            modifiers: set[str] = set()
+            for name in (str(n).upper().removeprefix("KEYCODE_") for n in names):
+                modifier = name.split("_")[0] if name.endswith(("_LEFT", "_RIGHT")) else ""
+                if modifier in ("CTRL", "SHIFT", "ALT", "META"):
+                    modifiers.add(modifier)
+                else:
+                    self._key(name, frozenset(modifiers))
             self._refresh()
 
     # ------------------------------------------------------------------
@@ -314,6 +342,10 @@ class AndroidSystem:
         activity = self._front_activity()
         return [activity.window] + activity.overlays
 
+    def _active_window(self) -> Window:
+        """The focused window: dumps, keys and text go to it (not to the selection toolbar)."""
+        return [window for window in self._windows() if window.takes_focus][-1]
+
     # ------------------------------------------------------------------
     # internals: refresh, version, events
     def _refresh(self, initial: bool = False) -> None:
@@ -325,7 +357,10 @@ class AndroidSystem:
                 log.exception("building %s failed", window.title)
                 if window.root is None:
                     raise
-        top = windows[-1]
+        if self._toolbar is not None and (self._toolbar_field() is None or not self._toolbar.items()):
+            self._hide_toolbar()  # its field is gone, or nothing is left to offer
+            windows = self._windows()
+        top = self._active_window()
         if top is not self._top:
             self._top = top
             self._queue_window_state(top)
@@ -393,8 +428,15 @@ class AndroidSystem:
             third = self.width // 3
             self._key("BACK" if x < third else "HOME" if x < 2 * third else "APP_SWITCH")
             return
-        windows = self._windows()
-        window = windows[-1]
+        window = self._windows()[-1]
+        if not window.takes_focus:  # the selection toolbar
+            if window.contains(x, y):
+                view = window.hit(x, y)
+                if view is not None and not long:
+                    self._click(window, view)
+                return
+            self._hide_toolbar(collapse=True)  # a touch elsewhere ends the selection
+            window = self._windows()[-1]
         if window.kind != "activity" and not window.contains(x, y):
             # A touch outside a dialog or pop-up cancels it (when it may be cancelled).
             self._cancel(window)
@@ -405,15 +447,18 @@ class AndroidSystem:
         if view is None:
             return
         if long and view.long_clickable:
-            self._long_click(window, view)
+            self._long_click(window, view, (x, y))
         elif view.clickable:
-            self._click(window, view)
+            self._click(window, view, (x, y))
 
-    def _click(self, window: Window, view: View) -> None:
+    def _click(self, window: Window, view: View, at: tuple[int, int] | None = None) -> None:
         if isinstance(view, EditText):
+            self._hide_toolbar()
             if window.set_focus(view):
                 self._queue.append(self._event("focus", window.package, view))
-            view.cursor = len(view.text)
+            # the cursor goes to the character boundary nearest the finger
+            view.cursor = _editing.offset_at(view, *at) if at is not None else len(view.text)
+            view.anchor = view.cursor
             window.remember(view)
         elif isinstance(view, CompoundButton):
             view.toggle()
@@ -425,14 +470,87 @@ class AndroidSystem:
         # the window changes the listener caused are reported.
         self._queue.insert(mark, self._event("click", window.package, view))
 
-    def _long_click(self, window: Window, view: View) -> None:
+    def _long_click(self, window: Window, view: View, at: tuple[int, int] | None = None) -> None:
         mark = len(self._queue)
-        self._run(view.on_long_click)
+        if isinstance(view, EditText) and view.on_long_click is None and at is not None:
+            # Editor.performLongClick: select the word under the finger, start the action mode
+            self._hide_toolbar()
+            view.anchor, view.cursor = _editing.word_range(view.text, _editing.offset_at(view, *at))
+            window.remember(view)
+            if window.set_focus(view):
+                self._queue.append(self._event("focus", window.package, view))
+            self._show_toolbar(window, view)
+        else:
+            self._run(view.on_long_click)
         self._queue.insert(mark, self._event("long_click", window.package, view))
 
+    # -- text selection --------------------------------------------------
+    def _show_toolbar(self, window: Window, view: EditText) -> None:
+        def items() -> list[str]:
+            found = self._toolbar_field()
+            return _editing.toolbar_items(found[1], self.clipboard) if found is not None else []
+
+        toolbar = _editing.SelectionToolbar(window.package, self._toolbar_field, items, self._toolbar_action)
+        self._toolbar, self._toolbar_target = toolbar, (window, view.path)
+        if items():
+            self._front_activity().overlays.append(toolbar)
+        else:
+            self._toolbar = self._toolbar_target = None
+
+    def _toolbar_field(self) -> tuple[Window, EditText] | None:
+        """The field the selection toolbar acts on, while it is shown and focused."""
+        if self._toolbar_target is None:
+            return None
+        window, path = self._toolbar_target
+        if window not in self._windows():
+            return None
+        view = window.focused_view()
+        return (window, view) if isinstance(view, EditText) and view.path == path else None
+
+    def _hide_toolbar(self, collapse: bool = False) -> None:
+        """End the selection action mode; ``collapse`` leaves the cursor at the selection's end."""
+        if self._toolbar is None:
+            return
+        found = self._toolbar_field()
+        self.dismiss_window(self._toolbar)
+        self._toolbar = self._toolbar_target = None
+        if collapse and found is not None:
+            window, view = found
+            view.anchor = view.cursor = view.selection()[1]
+            window.remember(view)
+
+    def _toolbar_action(self, action: str) -> None:
+        found = self._toolbar_field()
+        if found is not None:
+            self._edit_action(*found, action)
+
+    def _edit_action(self, window: Window, view: EditText, action: str) -> None:
+        """Cut, Copy, Paste or Select all (toolbar buttons, CUT/COPY/PASTE keys, Ctrl shortcuts)."""
+        start, end = view.selection()
+        if action == "Select all":
+            # the action mode stays and offers what is left (TextView.ID_SELECT_ALL)
+            view.anchor, view.cursor = 0, len(view.text)
+            window.remember(view)
+            return
+        if action in ("Cut", "Copy"):
+            if start == end or view.password:
+                return
+            self.clipboard = view.text[start:end]
+        self._hide_toolbar()
+        if action == "Cut":
+            self._replace_selection(window, view, "")
+        elif action == "Copy":
+            view.anchor = view.cursor = end
+            window.remember(view)
+        elif action == "Paste" and self.clipboard:
+            self._replace_selection(window, view, self.clipboard)
+
     def _scroll(self, x1: int, y1: int, x2: int, y2: int) -> None:
-        window = self._windows()[-1]
+        window = self._active_window()
         if not window.contains(x1, y1):
+            return
+        if abs(x2 - x1) > abs(y2 - y1):
+            self._swipe_pager(window, x1, y1, x2)
             return
         scroller = window.scroller_at(x1, y1)
         if scroller is None or y1 == y2:
@@ -443,8 +561,23 @@ class AndroidSystem:
             window.remember(scroller)
             self._queue.append(self._event("scroll", window.package, scroller, texts=[]))
 
+    def _swipe_pager(self, window: Window, x1: int, y1: int, x2: int) -> None:
+        """A horizontal swipe turns the page of the deepest pager (a view with `on_swipe`) under it."""
+        pager = None
+        for view in window.root.walk():
+            handler = getattr(view, "on_swipe", None)
+            if handler is not None and view.clip is not None:
+                left, top, right, bottom = view.clip
+                if left <= x1 < right and top <= y1 < bottom:
+                    pager = view
+        if pager is None:
+            return
+        # Finger moving left brings the next page in.
+        self._run(pager.on_swipe, 1 if x2 < x1 else -1)
+        self._queue.append(self._event("scroll", window.package, pager, texts=[]))
+
     def _focused_edit(self) -> tuple[Window, EditText] | None:
-        window = self._windows()[-1]
+        window = self._active_window()
         view = window.focused_view()
         if isinstance(view, EditText) and view.enabled:
             return window, view
@@ -452,7 +585,7 @@ class AndroidSystem:
 
     def _set_text(self, window: Window, view: EditText, text: str, cursor: int) -> None:
         view.text = text
-        view.cursor = max(0, min(cursor, len(text)))
+        view.cursor = view.anchor = max(0, min(cursor, len(text)))
         window.remember(view)
         self._run(view.on_text_changed, text)
         self._queue.append(self._event("text_changed", window.package, view, texts=[text]))
@@ -461,19 +594,87 @@ class AndroidSystem:
         found = self._focused_edit()
         if found is None:
             return
-        window, view = found
+        self._hide_toolbar()
+        self._replace_selection(*found, chars)  # typing replaces a selection
+
+    def _replace_selection(self, window: Window, view: EditText, chars: str) -> None:
         if view.single_line:
             chars = chars.replace("\n", " ")
-        cur = max(0, min(view.cursor, len(view.text)))
-        self._set_text(window, view, view.text[:cur] + chars + view.text[cur:], cur + len(chars))
+        start, end = view.selection()
+        if start == end and not chars:
+            return
+        self._set_text(window, view, view.text[:start] + chars + view.text[end:], start + len(chars))
 
-    def _key(self, name: str) -> None:
+    def _delete(self, forward: bool) -> None:
+        """DEL / FORWARD_DEL: remove the selection, else the character before / after the cursor."""
+        found = self._focused_edit()
+        if found is None:
+            return
+        window, view = found
+        self._hide_toolbar()
+        start, end = view.selection()
+        if start == end:
+            if forward and end < len(view.text):
+                view.cursor, view.anchor = end + 1, end
+            elif not forward and start > 0:
+                view.cursor, view.anchor = start - 1, start
+        self._replace_selection(window, view, "")
+
+    def _move_cursor(self, name: str, extend: bool) -> None:
+        """Arrow, HOME and END keys; with SHIFT (``extend``) the selection grows instead."""
+        found = self._focused_edit()
+        if found is None or not found[1].text:
+            return
+        window, view = found
+        self._hide_toolbar()
+        start, end = view.selection()
+        text, cursor = view.text, view.cursor
+        if name == "DPAD_LEFT":
+            target = start if start != end and not extend else cursor - 1
+        elif name == "DPAD_RIGHT":
+            target = end if start != end and not extend else cursor + 1
+        elif view.single_line:
+            target = 0 if name == "MOVE_HOME" else len(text)
+        else:  # the laid-out line's start or end (ArrowKeyMovementMethod.lineStart / lineEnd)
+            starts = _editing.line_starts(view)
+            line = max(i for i, at in enumerate(starts) if at <= cursor) if cursor > 0 else 0
+            if name == "MOVE_HOME":
+                target = starts[line]
+            elif line + 1 < len(starts):
+                following = starts[line + 1]
+                target = following - 1 if text[following - 1:following] in (" ", "\n") else following
+            else:
+                target = len(text)
+        view.cursor = max(0, min(target, len(text)))
+        if not extend:
+            view.anchor = view.cursor
+        window.remember(view)
+
+    def _key(self, name: str, modifiers: frozenset[str] = frozenset()) -> None:
+        if "CTRL" in modifiers:
+            # TextView.onKeyShortcut; other Ctrl shortcuts do nothing in a text field
+            action = {"A": "Select all", "X": "Cut", "C": "Copy", "V": "Paste"}.get(name)
+            found = self._focused_edit()
+            if action is not None and found is not None:
+                self._edit_action(*found, action)
+            return
+        if "SHIFT" in modifiers:
+            if name in ("DPAD_LEFT", "DPAD_RIGHT", "MOVE_HOME", "MOVE_END"):
+                self._move_cursor(name, extend=True)
+                return
+            shifted = _SHIFTED.get(name) or (name if len(name) == 1 and name.isalpha() else None)
+            if shifted is not None:
+                self._insert(shifted)
+                return
+        self._key_plain(name)
+
+    def _key_plain(self, name: str) -> None:
         if name in ("BACK", "ESCAPE"):
             self._back()
         elif name == "HOME":
             self._go_home()
         elif name == "MENU":
-            window = self._windows()[-1]
+            window = self._active_window()
             if window.kind == "activity":
                 for view in window.root.walk():
                     if view.desc == "More options" and view.clip is not None:
@@ -487,28 +688,16 @@ class AndroidSystem:
                     self._run(view.on_ime_action)
                 else:
                     self._insert("\n")
-        elif name == "DEL":
-            found = self._focused_edit()
-            if found is not None and found[1].cursor > 0:
-                window, view = found
-                cur = min(view.cursor, len(view.text))
-                self._set_text(window, view, view.text[:cur - 1] + view.text[cur:], cur - 1)
-        elif name == "FORWARD_DEL":
-            found = self._focused_edit()
-            if found is not None and found[1].cursor < len(found[1].text):
-                window, view = found
-                cur = view.cursor
-                self._set_text(window, view, view.text[:cur] + view.text[cur + 1:], cur)
+        elif name in ("DEL", "FORWARD_DEL"):
+            self._delete(forward=name == "FORWARD_DEL")
         elif name in ("DPAD_LEFT", "DPAD_RIGHT", "MOVE_HOME", "MOVE_END"):
+            self._move_cursor(name, extend=False)
+        elif name in ("CUT", "COPY", "PASTE"):
             found = self._focused_edit()
             if found is not None:
-                window, view = found
-                view.cursor = {"DPAD_LEFT": max(0, view.cursor - 1),
-                               "DPAD_RIGHT": min(len(view.text), view.cursor + 1),
-                               "MOVE_HOME": 0, "MOVE_END": len(view.text)}[name]
-                window.remember(view)
+                self._edit_action(*found, name.capitalize())
         elif name == "TAB":
-            window = self._windows()[-1]
+            window = self._active_window()
             fields = window.editables()
             if fields:
                 current = window.focused_view()
@@ -523,6 +712,9 @@ class AndroidSystem:
 
     def _cancel(self, window: Window) -> None:
         """Close a dialog or pop-up the way BACK or an outside touch does, if it may be cancelled."""
+        if window is self._toolbar:
+            self._hide_toolbar(collapse=True)  # BACK ends the selection first
+            return
         if not getattr(window, "cancelable", True):
             return
         dialog = getattr(window, "dialog", None)

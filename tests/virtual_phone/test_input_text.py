@@ -7,8 +7,8 @@ becomes a space (InputShellCommand.sendText). So:
 - AndroidViewClient `type(text)` turns "%s" into "\\%s" and spaces into "%s"
   inside double quotes: a space lands as a space, a literal "%s" lands as
   "\\ " (backslash, space), exactly as on a real phone.
-Unicode is accepted (a real phone's virtual key map would refuse characters
-it has no key for; the virtual phone types them, like an IME-based keyboard).
+Text the virtual keyboard has no keys for (non-ASCII) fails as on Android 14:
+an exception, exit status 255, nothing typed (see test_input_errors.py).
 An empty field shows its hint in dumps (as on Android 8+), so texts are non-empty.
 AVC's double quoting cannot carry `"`, `\\` or `$NAME` (sh would interpret
 them on a real phone too), so its strategy leaves those out.
@@ -25,10 +25,12 @@ from uihelpers import focus_editor, focused_text
 DANGEROUS = ["$(touch /sdcard/pwned1)", "`touch /sdcard/pwned2`", "; touch /sdcard/pwned3",
              "&& touch /sdcard/pwned4", "| touch /sdcard/pwned5", "' ; touch /sdcard/pwned6 '",
              "%s", "%%s", "\\%s", "'", "''", ";", "&", "|", ">", "<", "*", "~", "#", "(", ")",
-             "{", "}", "!", "é", "日本語", "😀", "  ", " "]
+             "{", "}", "!", "  ", " "]
+#: What the virtual keyboard (a US key map) cannot type.
+NON_ASCII = ["é", "日本語", "😀", "ß", "\u00a0"]
 PWNED = [f"/sdcard/pwned{i}" for i in range(1, 7)]
 
-_PRINTABLE = st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+_PRINTABLE = st.characters(min_codepoint=0x20, max_codepoint=0x7E)  # what `input text` can type
 
 
 def reference_input_text(arg: str) -> str:
@@ -108,3 +110,14 @@ def test_shell_parses_quoted_text_back_exactly(text):
     words = script[0].first.commands[0].words
     assert len(words) == 3
     assert "".join(value for _kind, value in words[2].parts) == text
+
+
+@pytest.mark.parametrize("text", NON_ASCII + ["abc" + NON_ASCII[0]])
+def test_text_the_virtual_keyboard_cannot_type_fails_and_types_nothing(adb_device, editor, text):
+    editor()
+    before = focused_text(adb_device.dump_hierarchy())
+    result = adb_device.shell2(["input", "text", text], v2=True)
+    assert result.returncode == 255
+    assert result.stderr == ("Exception occurred while executing 'text':\n"
+                             "java.lang.NullPointerException: Attempt to get length of null array\n")
+    assert focused_text(adb_device.dump_hierarchy()) == before

@@ -210,7 +210,7 @@ def test_input_commands_reach_the_system(fresh_phone):
                  "input keyevent KEYCODE_BACK", "input keyevent 3", "input swipe 10 10 10 10 600"):
         assert run(p, line) == ("", "", 0), line
     assert run(p, "input tap x y")[2] != 0
-    assert run(p, "input bogus")[2] != 0
+    assert run(p, "input bogus") == ("Unknown command: bogus\n", "", 0)  # as Android 14 answers
     assert p.system.version >= before
 
 
@@ -244,3 +244,26 @@ def test_each_pipelines_output_is_passed_on_as_it_finishes(fresh_phone):
                                    stdout_ready=ready)
     assert passed == [(b"first\n", False), (b"second\n", True)]
     assert (result.stdout, result.stderr, result.exit_code) == (b"", b"third\n", 0)
+
+
+@pytest.mark.parametrize("line, message", [
+    ("echo x(y)", "syntax error: '(' unexpected"),
+    ("echo x)", "syntax error: ')' unexpected"),
+    ("echo (y)", "syntax error: 'y' unexpected"),  # `name (` starts a function definition
+    ("x(y)", "syntax error: 'y' unexpected"),
+    ("(echo a", "syntax error: '(' unmatched"),
+    ("( )", "syntax error: ')' unexpected"),
+    ("(echo a) b", "syntax error: 'b' unexpected"),
+    ("echo a; )", "syntax error: ')' unexpected"),
+    ("| cat", "syntax error: '|' unexpected"),
+])
+def test_unquoted_parentheses_are_syntax_errors_as_mksh_words_them(fresh_phone, line, message):
+    assert run(fresh_phone, line + "; touch /sdcard/ran") == ("", f"/system/bin/sh: {message}\n", 1)
+    assert not fresh_phone.fs.exists("/sdcard/ran")  # nothing of a bad line runs
+
+
+def test_quoted_parentheses_and_subshells(fresh_phone):
+    assert run(fresh_phone, "echo 'x(y)' \"a(b)\" a\\(b\\)") == ("x(y) a(b) a(b)\n", "", 0)
+    out, _err, code = run(fresh_phone, "X=1; (echo in; X=2; cd /sdcard; exit 3); echo $? $X; pwd")
+    assert (out, code) == ("in\n3 1\n/\n", 0)  # the subshell's state and exit stay inside
+    assert run(fresh_phone, "(echo a; echo b) > /sdcard/f; cat /sdcard/f")[0] == "a\nb\n"

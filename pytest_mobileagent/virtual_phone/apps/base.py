@@ -92,7 +92,7 @@ from ..ui.views import (
 )
 from ..ui.window import DialogWindow, PopupWindow, Window
 
-__all__ = ["AboutActivity", "Activity", "App", "Dialog", "settings_checkbox"]
+__all__ = ["AboutActivity", "Activity", "App", "ContributorsActivity", "Dialog", "FAQActivity", "settings_checkbox"]
 
 
 
@@ -107,6 +107,8 @@ class App:
     in_launcher: ClassVar[bool] = True
     #: whether the shared About activity is part of the app
     has_about: ClassVar[bool] = True
+    #: (question, answer) pairs the About screen's "Frequently asked questions" lists
+    faq: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: roles the app qualifies for (its manifest's intent filters), e.g.
     #: {roles.ROLE_SMS}; `cmd role add-role-holder` refuses the others
     roles: ClassVar[frozenset[str]] = frozenset()
@@ -126,7 +128,7 @@ class App:
         return self.activities[0]
 
     def all_activities(self) -> tuple[type["Activity"], ...]:
-        return self.activities + ((AboutActivity,) if self.has_about else ())
+        return self.activities + ((AboutActivity, FAQActivity, ContributorsActivity) if self.has_about else ())
 
     def activity_class(self, name: str) -> type["Activity"] | None:
         """Resolve a full or ".Relative" activity class name."""
@@ -183,6 +185,13 @@ class Activity:
 
     def finish(self) -> None:
         self.host.finish_activity(self)
+
+    def request_focus(self, id: str, key: str | None = None) -> None:
+        """Focus the view ``id`` (``key`` for one list row) after the next rebuild (View.requestFocus).
+
+        For a dialog's field: ``dialog.window.request_focus(id)``.
+        """
+        self.window.request_focus(id, key)
 
     def holds_role(self, role: str) -> bool:
         """Whether this app holds ``role`` now (RoleManager.isRoleHeld), e.g. roles.ROLE_SMS."""
@@ -344,5 +353,77 @@ class AboutActivity(Activity):
             ImageView("about_item_icon", icon="dot", margin=(dp(8), 0, dp(16), 0)),
             TextView(label, "about_item_label", size=sp(16), width=MATCH, weight=1, max_lines=1),
             orientation="horizontal", id="about_item_holder", class_name="android.view.ViewGroup",
-            gravity="center_vertical", height=dp(64), on_click=lambda: None, key=label,
+            gravity="center_vertical", height=dp(64), on_click=self._item_action(label), key=label,
+        )
+
+    def _item_action(self, label: str):
+        """What an item opens: the FAQ and Contributors screens; the rest leave the phone (nothing here)."""
+        if label == "Frequently asked questions":
+            return lambda: self.start(FAQActivity)
+        if label == "Contributors":
+            return lambda: self.start(ContributorsActivity)
+        return lambda: None
+
+
+class FAQActivity(Activity):
+    """The commons FAQ screen: one card per question of the app's `faq`, then the commons ones."""
+
+    name = "com.simplemobiletools.commons.activities.FAQActivity"
+    title = "Frequently asked questions"
+
+    COMMONS_FAQ = (
+        ("I want to support you, but I cannot donate money. Is there anything else I can do?",
+         "Yes: rate the app, tell your friends about it, or help translating it."),
+        ("The app launcher icon disappeared. What can I do?",
+         "Some launchers lose icons after an icon color change; launch the app from its store page and set "
+         "the default icon color back."),
+    )
+
+    def build(self) -> View:
+        cards = [
+            LinearLayout(
+                LinearLayout(
+                    TextView(question, "faq_title", bold=True, size=sp(16), color=ACCENT, width=MATCH),
+                    TextView(answer, "faq_text", size=sp(14), width=MATCH, margin=(0, dp(8), 0, 0)),
+                    id="faq_layout", padding=dp(16)),
+                id="faq_card", class_name="android.widget.FrameLayout", margin=(dp(16), dp(8)), bg=(248, 248, 248),
+                radius=dp(8), key=f"faq-{i}")
+            for i, (question, answer) in enumerate(tuple(self.app.faq) + self.COMMONS_FAQ)
+        ]
+        return LinearLayout(
+            self.toolbar("faq_toolbar", title="Frequently asked questions", back=True),
+            ScrollView(Column(*cards, id="faq_holder"), id="faq_nested_scrollview", weight=1),
+            id="faq_coordinator", class_name="android.view.ViewGroup", height=MATCH,
+        )
+
+
+class ContributorsActivity(Activity):
+    """The commons Contributors screen: development and translation credits."""
+
+    name = "com.simplemobiletools.commons.activities.ContributorsActivity"
+    title = "Contributors"
+
+    def build(self) -> View:
+        def label(text: str, id: str) -> View:
+            return TextView(text, id, color=ACCENT, bold=True, size=sp(14), width=MATCH,
+                            padding=(dp(16), dp(24), dp(16), dp(12)))
+
+        return LinearLayout(
+            self.toolbar("contributors_toolbar", title="Contributors", back=True),
+            ScrollView(Column(
+                LinearLayout(
+                    label("Development", "contributors_development_label"),
+                    TextView("Tibor Kaputa and the Simple Mobile Tools team", "contributors_development", size=sp(16),
+                             width=MATCH, padding=(dp(16), 0, dp(16), dp(12))),
+                    id="development_layout", class_name="android.view.ViewGroup"),
+                Divider("contributors_divider"),
+                label("Translation", "contributors_translation_label"),
+                Column(*[TextView(f"{language}: the community", size=sp(16), width=MATCH, padding=(dp(16), dp(6)),
+                                  key=language)
+                         for language in ("Czech", "German", "Slovak", "Spanish")],
+                       id="contributors_languages_holder"),
+                TextView("Want to help? Translations and code are welcome on the project's repositories.",
+                         "contributors_label", size=sp(14), color=TEXT_SECONDARY, width=MATCH, padding=dp(16)),
+                id="contributors_holder"), id="contributors_nested_scrollview", weight=1),
+            id="contributors_coordinator", class_name="android.view.ViewGroup", height=MATCH,
         )

@@ -46,7 +46,7 @@ from ..ui.views import (
     dp,
     sp,
 )
-from ..ui.window import NAV_BAR_H, STATUS_BAR_H, Window
+from ..ui.window import NAV_BAR_H, STATUS_BAR_H
 from . import notes_model as m
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 
@@ -59,35 +59,6 @@ GREY = (158, 158, 158)
 
 LOCKING_WARNING = ("WARNING: If you forget the notes' password, you won't be able to recover it "
                    "or access the notes' content anymore.")
-
-
-# ---------------------------------------------------------------------------
-# focus requests
-
-
-def request_focus(window: Window, id: str, key: str | None = None) -> None:
-    """Focus the view with `id` (and `key`, if given) once `window` is next rebuilt.
-
-    Android apps call `requestFocus()` on views they create (a new note's
-    text, a new checklist field); the toolkit only autofocuses on a window's
-    first build, so the request is applied after the rebuild.
-    """
-    if not getattr(window, "_notes_focus_hook", False):
-        original = window.rebuild
-
-        def rebuild() -> None:
-            original()
-            wanted = window.__dict__.pop("_notes_pending_focus", None)
-            if wanted is None or window.root is None:
-                return
-            for view in window.root.walk():
-                if view.id == wanted[0] and (wanted[1] is None or view.key == wanted[1]):
-                    window.set_focus(view)
-                    break
-
-        window.rebuild = rebuild  # type: ignore[method-assign]
-        window._notes_focus_hook = True  # type: ignore[attr-defined]
-    window._notes_pending_focus = (id, key)  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------------------
@@ -225,7 +196,7 @@ class MainActivity(Activity):
         self._note_view: EditText | None = None
         note = self.data.current
         if not note.is_checklist and self.data.settings["show_keyboard"]:
-            request_focus(self.window, "text_note_view")
+            self.request_focus("text_note_view")
 
     def on_resume(self) -> None:
         # Fragments re-check their lock state when the screen comes back.
@@ -466,7 +437,7 @@ class MainActivity(Activity):
         self.search_active = True
         self.search_query = ""
         self.search_index = 0
-        request_focus(self.window, "search_query")
+        self.request_focus("search_query")
 
     def close_search(self) -> None:
         self.search_active = False
@@ -502,7 +473,7 @@ class MainActivity(Activity):
 
         def add_field() -> None:
             fields.append(len(fields))
-            request_focus(dialog.window, "title_edit_text", key=f"title-{fields[-1]}")
+            dialog.window.request_focus("title_edit_text", key=f"title-{fields[-1]}")
 
         def body() -> View:
             edits = [EditText("", "title_edit_text", autofocus=(i == 0), key=f"title-{i}",
@@ -580,7 +551,7 @@ class MainActivity(Activity):
                 return False
             self.close_search()
             if not checklist:
-                request_focus(self.window, "text_note_view", key=f"text-{note.id}")
+                self.request_focus("text_note_view", key=f"text-{note.id}")
             return True
 
         self.show_dialog(Dialog("Add a new note", body, positive=("OK", ok), negative="Cancel"))

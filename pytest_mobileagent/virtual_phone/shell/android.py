@@ -16,7 +16,11 @@ from .builtins import parse_flags
 from .interpreter import Invocation, UsageError, command
 from .keycodes import canonical_key
 
-__all__ = ["android_input_text", "short_component"]
+__all__ = ["VIRTUAL_KEYBOARD_CHARS", "android_input_text", "short_component"]
+
+#: What `input text` can type: the characters the virtual keyboard's key
+#: character map (KeyCharacterMap.VIRTUAL_KEYBOARD, a US layout) has keys for.
+VIRTUAL_KEYBOARD_CHARS = frozenset(chr(c) for c in range(0x20, 0x7F)) | {"\n", "\t"}
 
 _INPUT_SOURCES = {"keyboard", "mouse", "joystick", "touchnavigation", "touchpad", "trackball", "dpad",
                   "stylus", "gamepad", "touchscreen", "rotaryencoder"}
@@ -61,53 +65,139 @@ def _hash(text: str, digits: int = 7) -> str:
     return format(zlib.crc32(text.encode()) & 0xFFFFFFF, "x").rjust(digits, "0")[:digits]
 
 
-def _number(text: str, what: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        raise UsageError(f"Error: Invalid {what}: {text}") from None
-
-
 # -- input -----------------------------------------------------------------------
+class _InputArgs:
+    """InputShellCommand's argument reading, and its failures as Android 14 prints them.
+
+    `input` is `cmd input` there: a missing argument or a bad number throws,
+    and the shell command prints "Exception occurred while executing ..." and
+    exits 255 (BasicShellCommandHandler).
+    """
+
+    def __init__(self, args: list[str]):
+        self.args, self.pos = args, 0
+
+    def next(self) -> str | None:
+        if self.pos >= len(self.args):
+            return None
+        self.pos += 1
+        return self.args[self.pos - 1]
+
+    def required(self) -> str:
+        arg = self.next()
+        if arg is None:
+            raise _InputError("java.lang.IllegalArgumentException: Argument expected after "
+                              f"\"{self.args[self.pos - 1] if self.pos else ''}\"")
+        return arg
+
+
+class _InputError(Exception):
+    pass
+
+
+class _BadNumber(Exception):
+    pass
+
+
+def _java_float(text: str) -> float:
+    """Float.parseFloat: decimal or exponent notation (no hex, no underscores)."""
+    if not re.fullmatch(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[fFdD]?\s*", text):
+        raise _BadNumber(text)
+    return float(text.strip().rstrip("fFdD"))
+
+
+def _java_int(text: str) -> int:
+    if not re.fullmatch(r"[+-]?\d+", text):
+        raise _BadNumber(text)
+    return int(text)
+
+
 @command("input")
 def _input(inv: Invocation) -> int:
-    args = list(inv.args)
-    if args and args[0] in _INPUT_SOURCES:
-        args.pop(0)
-    if len(args) >= 2 and args[0] == "-d":
-        args = args[2:]
-    if not args:
-        raise UsageError(_INPUT_USAGE.strip())
-    verb, rest = args[0], args[1:]
+    from .cmd import service_exception  # `input` is `cmd input` on Android 14
+
+    args = _InputArgs(list(inv.args))
+    verb = args.next()
+    try:
+        if verb in _INPUT_SOURCES:
+            verb = args.required()
+        if verb == "-d":
+            _java_int(args.required())
+            verb = args.required()
+        try:
+            return _input_verb(inv, verb, args)
+        except _BadNumber:
+            # InputShellCommand turns a NumberFormatException into this message
+            raise _InputError("java.lang.IllegalArgumentException: Error: Invalid arguments for "
+                              f"command: {verb}") from None
+    except _BadNumber as exc:
+        return service_exception(inv, inv.args[0], f"java.lang.NumberFormatException: For input string: \"{exc}\"")
+    except _InputError as exc:
+        return service_exception(inv, inv.args[0] if inv.args else "", str(exc))
+
+
+def _input_verb(inv: Invocation, verb: str | None, args: _InputArgs) -> int:
     system = inv.phone.system
     if verb == "text":
-        if not rest:
-            raise UsageError("Error: Invalid arguments for command: text")
-        system.input_text(android_input_text(rest[0]))
+        text = android_input_text(args.required())
+        if not set(text) <= VIRTUAL_KEYBOARD_CHARS:
+            # KeyCharacterMap.getEvents() returns null for text it has no keys
+            # for, and sendText reads its length: an exception, nothing typed.
+            raise _InputError("java.lang.NullPointerException: Attempt to get length of null array")
+        system.input_text(text)
     elif verb == "keyevent":
-        codes = [a for a in rest if not a.startswith("--")]
-        if not codes:
-            raise UsageError("Error: Invalid arguments for command: keyevent")
+        first = args.required()
+        codes = [first] + args.args[args.pos:]
         for code in codes:
+            if code in ("--longpress", "--doubletap", "--delay") or code.startswith("--"):
+                continue
             name = canonical_key(code)
-            if name is not None:
+            if name is not None:  # an unknown name is KEYCODE_UNKNOWN, which does nothing
                 system.key(name)
     elif verb == "tap":
-        if len(rest) != 2:
-            raise UsageError("Error: Invalid arguments for command: tap")
-        system.tap(int(_number(rest[0], "x")), int(_number(rest[1], "y")))
+        x, y = _java_float(args.required()), _java_float(args.required())
+        system.tap(int(x), int(y))
     elif verb in ("swipe", "draganddrop"):
-        if len(rest) not in (4, 5):
-            raise UsageError(f"Error: Invalid arguments for command: {verb}")
-        x1, y1, x2, y2 = (int(_number(v, "coordinate")) for v in rest[:4])
-        duration = int(_number(rest[4], "duration")) if len(rest) == 5 else -1
+        x1, y1, x2, y2 = (_java_float(args.required()) for _ in range(4))
+        duration_arg = args.next()
+        duration = _java_int(duration_arg) if duration_arg is not None else -1
         if duration < 0:
             duration = 300  # InputShellCommand's default
-        system.swipe(x1, y1, x2, y2, duration)
+        system.swipe(int(x1), int(y1), int(x2), int(y2), duration)
     elif verb == "press":
         system.key("DPAD_CENTER")
+    elif verb == "keycombination":
+        return _input_keycombination(inv, args.args[args.pos:])
+    elif verb in (None, "help", "-h"):
+        inv.out(_INPUT_USAGE.lstrip("\n"))
     else:
-        raise UsageError(f"Error: Unknown command: {verb}\n{_INPUT_USAGE.strip()}")
+        inv.out(f"Unknown command: {verb}\n")  # handleDefaultCommands; the exit status stays 0
+    return 0
+
+
+def _input_keycombination(inv: Invocation, args: list[str]) -> int:
+    """InputShellCommand.runKeyCombination (API 33+): `[-t duration] KEY KEY...`, modifiers first."""
+    from .cmd import service_exception  # `input` is `cmd input` on Android 14
+
+    if args[:1] == ["-t"]:
+        if len(args) < 2 or not args[1].lstrip("-").isdigit():
+            return service_exception(inv, "keycombination", "java.lang.IllegalArgumentException: "
+                                     "Error: Invalid arguments for command: keycombination")
+        args = args[2:]
+    if not args:
+        return service_exception(inv, "keycombination",
+                                 "java.lang.IllegalArgumentException: Argument expected after \"keycombination\"")
+    names = []
+    for arg in args:
+        name = canonical_key(arg)
+        if name is None:
+            return service_exception(inv, "keycombination",
+                                     f"java.lang.IllegalArgumentException: Unknown keycode: {arg}")
+        names.append(name)
+    if len(names) < 2:
+        return service_exception(inv, "keycombination", "java.lang.IllegalArgumentException: "
+                                 "keycombination requires at least 2 keycodes")
+    inv.phone.system.key_combination(names)
     return 0
 
 
@@ -117,6 +207,7 @@ Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]
 The commands and default sources are:
       text <string> (Default: keyboard)
       keyevent [--longpress|--doubletap] <key code number or name> ... (Default: keyboard)
+      keycombination [-t duration(ms)] <key code 1> <key code 2> ... (Default: keyboard, the key order is important here.)
       tap <x> <y> (Default: touchscreen)
       swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)
       draganddrop <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)
@@ -189,12 +280,55 @@ def _wm(inv: Invocation) -> int:
 
 
 # -- dumpsys ----------------------------------------------------------------------------------
+#: Services an Android 14 phone runs that the virtual phone answers (others it has
+#: print nothing; a name no phone has is "Can't find service").
+_DUMPSYS_SERVICES = (
+    "SurfaceFlinger", "accessibility", "account", "activity", "activity_task", "alarm", "appops",
+    "audio", "battery", "batterystats", "bluetooth_manager", "clipboard", "connectivity", "content",
+    "cpuinfo", "device_policy", "deviceidle", "display", "dropbox", "gfxinfo", "graphicsstats", "input",
+    "input_method", "jobscheduler", "location", "media_session", "meminfo", "mount", "netstats",
+    "notification", "package", "permission", "power", "procstats", "role", "sensorservice", "settings",
+    "statusbar", "telephony.registry", "uimode", "usagestats", "user", "vibrator_manager", "wallpaper",
+    "webviewupdate", "wifi", "window",
+)
+
+
+def _dumpsys_options(args: list[str]) -> list[str] | None:
+    """Strip dumpsys' own options (`-t SECONDS`, `-T MS`, `--priority LEVEL`, ...); None: bad usage."""
+    args = list(args)
+    while args and args[0].startswith("-") and args[0] not in ("-l", "--help", "-h"):
+        option = args.pop(0)
+        if option in ("-t", "-T", "--priority", "--skip"):
+            if not args:
+                return None
+            value = args.pop(0)
+            if option in ("-t", "-T") and not value.isdigit():
+                return None
+        elif option not in ("--proto", "--pid", "--thread", "--stability", "--dump", "--clients", "-c",
+                            "--serialNo"):
+            return None
+    return args
+
+
 @command("dumpsys")
 def _dumpsys(inv: Invocation) -> int:
-    if not inv.args:
+    args = _dumpsys_options(inv.args)
+    if args is None:
+        inv.err(_DUMPSYS_USAGE)
+        return 255
+    if not args:
         return 0
-    service, rest = inv.args[0], inv.args[1:]
+    if args[0] == "-l":
+        inv.out("Currently running services:\n" + "".join(f"  {name}\n" for name in sorted(_DUMPSYS_SERVICES)))
+        return 0
+    if args[0] in ("-h", "--help"):
+        inv.err(_DUMPSYS_USAGE)
+        return 0
+    service, rest = args[0], args[1:]
     phone, system = inv.phone, inv.phone.system
+    if service not in _DUMPSYS_SERVICES:
+        inv.err(f"Can't find service: {service}\n")
+        return 0
     if service == "display":
         inv.out(_dumpsys_display(system))
     elif service == "window":
@@ -229,8 +363,27 @@ def _dumpsys(inv: Invocation) -> int:
                 "Display Power: state=ON\n")
     elif service == "input_method":
         inv.out("Input method service state:\n  mInputShown=false\n")
+    elif service == "package":
+        from .package_dump import dump_package
+
+        packages = [arg for arg in rest if not arg.startswith("-") and "." in arg]
+        if packages:
+            inv.out(dump_package(phone, packages[0]))
     # Other services print nothing, as a service with nothing to report would.
     return 0
+
+
+_DUMPSYS_USAGE = (
+    "usage: dumpsys\n"
+    "         To dump all services.\n"
+    "or:\n"
+    "       dumpsys [-t TIMEOUT] [--priority LEVEL] [--clients] [--dump] [--pid] [--thread] "
+    "[--help | -l | --skip SERVICES | SERVICE [ARGS]]\n"
+    "         --help: shows this help\n"
+    "         -l: only list services, do not dump them\n"
+    "         -t TIMEOUT_SEC: TIMEOUT to use in seconds instead of default 10 seconds\n"
+    "         -T TIMEOUT_MS: TIMEOUT to use in milliseconds instead of default 10 seconds\n"
+)
 
 
 def _dumpsys_display(system) -> str:

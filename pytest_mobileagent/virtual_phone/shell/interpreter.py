@@ -251,9 +251,12 @@ class ShellSession:
             verb = "open" if redirect.op.startswith("<") else "create"
             err.write(f"{SH}: can't {verb} {exc.filename}: {exc.strerror}\n".encode("utf-8", "surrogateescape"))
             return 1
-        if not words:
+        if cmd.subshell is not None:
+            status = self._subshell(cmd.subshell, fds.get(1) or _Sink(), fds.get(2) or _Sink())
+        elif not words:
             return 0
-        status = self._call(words, stdin, fds.get(1) or _Sink(), fds.get(2) or _Sink())
+        else:
+            status = self._call(words, stdin, fds.get(1) or _Sink(), fds.get(2) or _Sink())
         for sink in files:
             try:
                 sink.commit()
@@ -261,6 +264,18 @@ class ShellSession:
                 err.write(f"{SH}: write error: {exc.strerror}\n".encode())
                 status = 1
         return status
+
+    def _subshell(self, script: list[AndOr], out: _Sink, err: _Sink) -> int:
+        """`( list )`: variables, directory and `exit` stay inside."""
+        saved = dict(self.vars), self.cwd
+        try:
+            for and_or in script:
+                self._run_and_or(and_or, out, err)
+        except ShellExit as exc:
+            self.last_status = exc.code & 0xFF
+        finally:
+            self.vars, self.cwd = saved
+        return self.last_status
 
     def _call(self, words: list[str], stdin: bytes, out: _Sink, err: _Sink) -> int:
         name = words[0]

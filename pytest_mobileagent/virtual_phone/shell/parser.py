@@ -1,9 +1,11 @@
-"""Parse the sh subset adb clients send: quotes, ;, &&, ||, |, redirections, $VAR.
+"""Parse the sh subset adb clients send: quotes, ;, &&, ||, |, redirections, $VAR, ( subshells ).
 
 Deliberately missing: command substitution and globbing. `$(...)` and
 backticks are kept as literal text, never executed, so text an agent types
-(`input text '$(reboot)'`) can only ever be text. `(`, `)`, `{`, `}` and `*`
-are ordinary characters for the same reason.
+(`input text '$(reboot)'`) can only ever be text. `{`, `}` and `*` are
+ordinary characters for the same reason.  An unquoted `(` or `)` anywhere
+but around a subshell is a syntax error, worded as mksh words it
+("syntax error: '(' unexpected"); function definitions are not supported.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass, field
 
 __all__ = ["AndOr", "Command", "Pipeline", "Redirect", "ShellSyntaxError", "Word", "parse"]
 
-_OPERATOR_CHARS = set(";&|<>\n")
+_OPERATOR_CHARS = set(";&|<>()\n")
 _BLANK = set(" \t\r")
 
 
@@ -46,6 +48,8 @@ class Command:
     assignments: list[tuple[str, Word]]
     words: list[Word]
     redirects: list[Redirect]
+    #: `( list )`: and-or lists run in a subshell (then `words` is empty)
+    subshell: "list[AndOr] | None" = None
 
 
 @dataclass
@@ -98,6 +102,9 @@ class _Lexer:
                 else:
                     out.append(("op", ";"))  # background jobs run in the foreground
                     self.i += 1
+            elif c in "()":
+                out.append(("op", c))
+                self.i += 1
             elif c == "|":
                 if self.peek(1) == "|":
                     out.append(("op", "||"))
@@ -238,8 +245,18 @@ class _Lexer:
             flush()
             parts.append(("var", self.src[self.i + 1:j]))
             self.i = j
+        elif nxt == "(":
+            # `$(...)`: kept as literal text up to its matching `)`, never run.
+            depth, j = 0, self.i + 1
+            while j < len(self.src):
+                depth += {"(": 1, ")": -1}.get(self.src[j], 0)
+                j += 1
+                if depth == 0:
+                    break
+            lit.append(self.src[self.i:j])
+            self.i = j
         else:
-            # `$(`, `$` at the end, `$%`...: literal text (no substitution).
+            # `$` at the end, `$%`...: literal text (no substitution).
             lit.append("$")
             self.i += 1
 
@@ -258,11 +275,12 @@ def _is_assignment(word: Word) -> tuple[str, Word] | None:
 def parse(src: str) -> list[AndOr]:
     """Parse a command line into and-or lists, in execution order."""
     tokens = _Lexer(src).tokens()
-    result: list[AndOr] = []
     pos = 0
 
     def unexpected(tok) -> ShellSyntaxError:
         text = tok[1] if tok[0] == "op" else "word"
+        if tok[0] == "word" and tok[1].literal() is not None:
+            text = tok[1].literal()
         return ShellSyntaxError(f"syntax error: '{text}' unexpected")
 
     def parse_command() -> Command | None:
@@ -270,18 +288,31 @@ def parse(src: str) -> list[AndOr]:
         assignments: list[tuple[str, Word]] = []
         words: list[Word] = []
         redirects: list[Redirect] = []
+        subshell = None
+        if pos < len(tokens) and tokens[pos] == ("op", "("):
+            pos += 1
+            subshell = parse_list(inner=True)
+            pos += 1  # the closing ")"
         while pos < len(tokens) and tokens[pos][0] != "op":
             kind, value = tokens[pos]
             if kind == "redir":
                 redirects.append(value)
+            elif subshell is not None:
+                raise unexpected(tokens[pos])
             elif not words and (assignment := _is_assignment(value)) is not None:
                 assignments.append(assignment)
             else:
                 words.append(value)
             pos += 1
-        if not (assignments or words or redirects):
+        if pos < len(tokens) and tokens[pos] == ("op", "("):
+            # `name(`: mksh reads a function definition and wants `)` next
+            if len(words) == 1 and not (assignments or redirects) and pos + 1 < len(tokens) \
+                    and tokens[pos + 1][0] == "word":
+                raise unexpected(tokens[pos + 1])
+            raise unexpected(tokens[pos])
+        if not (assignments or words or redirects or subshell is not None):
             return None
-        return Command(assignments, words, redirects)
+        return Command(assignments, words, redirects, subshell)
 
     def parse_pipeline() -> Pipeline:
         nonlocal pos
@@ -302,19 +333,33 @@ def parse(src: str) -> list[AndOr]:
                 continue
             return Pipeline(commands, negate)
 
-    while pos < len(tokens):
-        if tokens[pos] == ("op", ";"):
-            pos += 1
-            continue
-        first = parse_pipeline()
-        rest = []
-        while pos < len(tokens) and tokens[pos][0] == "op" and tokens[pos][1] in ("&&", "||"):
-            op = tokens[pos][1]
-            pos += 1
-            rest.append((op, parse_pipeline()))
-        result.append(AndOr(first, rest))
-        if pos < len(tokens):
-            if tokens[pos] != ("op", ";"):
+    def parse_list(inner: bool) -> list[AndOr]:
+        """And-or lists up to the end (or, ``inner``, up to the `)` closing a subshell)."""
+        nonlocal pos
+        result: list[AndOr] = []
+        while pos < len(tokens):
+            if tokens[pos] == ("op", ";"):
+                pos += 1
+                continue
+            if tokens[pos] == ("op", ")"):
+                if inner and result:
+                    return result
                 raise unexpected(tokens[pos])
-            pos += 1
-    return result
+            first = parse_pipeline()
+            rest = []
+            while pos < len(tokens) and tokens[pos][0] == "op" and tokens[pos][1] in ("&&", "||"):
+                op = tokens[pos][1]
+                pos += 1
+                rest.append((op, parse_pipeline()))
+            result.append(AndOr(first, rest))
+            if pos < len(tokens):
+                if tokens[pos] == ("op", ")") and inner:
+                    return result
+                if tokens[pos] != ("op", ";"):
+                    raise unexpected(tokens[pos])
+                pos += 1
+        if inner:  # mksh names the opening token it could not match
+            raise ShellSyntaxError("syntax error: '(' unmatched")
+        return result
+
+    return parse_list(inner=False)

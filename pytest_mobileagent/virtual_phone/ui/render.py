@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 
+from . import editing as _editing
 from . import text as _text
 from .views import (
     ACCENT,
@@ -30,6 +31,7 @@ from .window import NAV_BAR_H, STATUS_BAR_H, Window
 STATUS_BAR_COLOR = (204, 65, 24)
 NAV_BAR_COLOR = (0, 0, 0)
 SCRIM_ALPHA = 115
+SELECTION_COLOR = (252, 205, 190)  # the accent at ~30%, as textColorHighlight
 
 
 def _h_align(gravity: str, free: int) -> int:
@@ -88,12 +90,12 @@ def _view_ops(view: View, ops: list) -> None:
         focused = view.focused
         ops.append(("rect", (clip[0], clip[3] - (dp(2) if focused else dp(1)), clip[2], clip[3]),
                     ACCENT if focused else (160, 160, 160), 0))
+        selection = _editing.selection_rects(view) if focused else []
+        for box in selection:  # the highlight lies under the text
+            ops.append(("rect", box, SELECTION_COLOR, 0))
         _text_ops(view, ops, view.color if view.text else (158, 158, 158))
-        if focused:
-            before = view.shown_text()[:view.cursor] if view.text else ""
-            line_h = _text.line_height(view.size)
-            x = view.rect[0] + view.padding[0] + _text.text_width(before.split("\n")[-1], view.size)
-            y = view.rect[1] + view.padding[1]
+        if focused and not selection:  # Android hides the caret while text is selected
+            x, y, line_h = _editing.caret_position(view, view.cursor)
             ops.append(("rect", (x, y, x + 3, y + line_h), ACCENT, 0))
         return
     if isinstance(view, CompoundButton):
@@ -328,6 +330,10 @@ def _icon(draw, name: str, rect, color, shade=_unshaded) -> None:
             draw.line((cx - 2 * u, cy, cx + 2 * u, cy), fill=color, width=w)
             draw.line((cx - 2 * u, cy, cx - u // 2, cy - int(1.5 * u)), fill=color, width=w)
             draw.line((cx - 2 * u, cy, cx - u // 2, cy + int(1.5 * u)), fill=color, width=w)
+    elif name == "forward":
+        draw.line((cx - 2 * u, cy, cx + 2 * u, cy), fill=color, width=w)
+        draw.line((cx + 2 * u, cy, cx + u // 2, cy - int(1.5 * u)), fill=color, width=w)
+        draw.line((cx + 2 * u, cy, cx + u // 2, cy + int(1.5 * u)), fill=color, width=w)
     elif name == "nav_home":
         draw.ellipse((cx - u, cy - u, cx + u, cy + u), outline=color, width=4)
     elif name == "nav_recents":

@@ -405,13 +405,23 @@ class FrameLayout(ViewGroup):
             w, h = max(w, cw + ml + mr), max(h, ch + mt + mb)
         return w, h
 
+    #: the arguments of this frame's latest measure (its subtree still holds that result)
+    _measured_for: tuple | None = None
+
     def measure(self, avail_w, avail_h, exact_w=None, exact_h=None):
+        # A wrap_content frame measures its children twice (for its own size, then
+        # with it), so nested frames cost 2^depth; a repeat of the latest call is
+        # answered from the sizes it left, which keeps deep dialogs linear.
+        args = (avail_w, avail_h, exact_w, exact_h)
+        if self._measured_for == args:
+            return self.mw, self.mh
         super().measure(avail_w, avail_h, exact_w, exact_h)
         pl, pt, pr, pb = self.padding
         iw, ih = self.mw - pl - pr, self.mh - pt - pb
         for child in self.visible_children():
             ml, mt, mr, mb = child.margin
             child.measure(max(0, iw - ml - mr), max(0, ih - mt - mb))
+        self._measured_for = args
         return self.mw, self.mh
 
     def place_children(self, clip):
@@ -610,15 +620,17 @@ class FloatingActionButton(ImageButton):
 
 
 class EditText(TextView):
-    """An editable text field with a hint, focus and a cursor.
+    """An editable text field with a hint, focus, a cursor and a selection.
 
-    Empty fields report their hint as `text`, as Android 8+ does.  Typing
+    Empty fields report their hint as `text`, as Android 8+ does.  Editing
+    (touch, long press, keys, the selection toolbar) is the system's: see
+    system.py and editing.py.  Typing
     calls `on_text_changed(new_text)`; ENTER in a single-line field calls
     `on_ime_action()`.
     """
 
     CLASS = "android.widget.EditText"
-    RETAINED = ("text", "cursor")
+    RETAINED = ("text", "cursor", "anchor")
     CLICKABLE = True
 
     def __init__(self, text: str = "", id: str = "", *, hint: str = "", single_line: bool = True,
@@ -638,6 +650,14 @@ class EditText(TextView):
         self.on_text_changed = on_text_changed
         self.on_ime_action = on_ime_action
         self.cursor = len(self.text)
+        #: the selection's fixed end; the selection is [min, max) of anchor and cursor
+        self.anchor = self.cursor
+
+    def selection(self) -> tuple[int, int]:
+        """(start, end) of the selected text; equal when there is only a cursor."""
+        size = len(self.text)
+        a, c = max(0, min(self.anchor, size)), max(0, min(self.cursor, size))
+        return min(a, c), max(a, c)
 
     def shown_text(self) -> str:
         if not self.text:

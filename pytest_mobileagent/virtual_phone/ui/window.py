@@ -45,6 +45,9 @@ class Window:
     """
 
     kind = "activity"
+    #: False for a non-focusable window (the text-selection toolbar): it takes
+    #: touches but never becomes the active window that dumps and keys go to
+    takes_focus = True
 
     def __init__(self, package: str, title: str, build: Callable[[], View], *,
                  width: int = WIDTH, height: int = HEIGHT, fullscreen: bool = False) -> None:
@@ -60,6 +63,7 @@ class Window:
         self.content: View | None = None
         self.frame = (0, 0, width, height)
         self._built_once = False
+        self._focus_request: tuple[str, str | None] | None = None
 
     # -- building --------------------------------------------------------
     def rebuild(self) -> None:
@@ -73,6 +77,7 @@ class Window:
         self.layout(root)
         self.root = root
         self._restore_focus()
+        self._apply_focus_request()
         self._built_once = True
 
     def decorate(self, content: View) -> View:
@@ -133,6 +138,28 @@ class Window:
         self.focus_path = target.path if target is not None else None
         if target is not None:
             target.focused = True
+
+    def request_focus(self, id: str, key: str | None = None) -> None:
+        """Focus the view with ``id`` (and ``key``, if given) once the window is next rebuilt.
+
+        What an app's ``view.requestFocus()`` does for a view it is creating
+        (a new note's text field, a new checklist row): apps describe their
+        screen declaratively, so the request waits for the rebuild that
+        creates the view.  A request no view answers is dropped, as
+        requestFocus() on a view that is gone does nothing.
+        """
+        self._focus_request = (id, key)
+
+    def _apply_focus_request(self) -> None:
+        request, self._focus_request = self._focus_request, None
+        if request is None:
+            return
+        id, key = request
+        ids = {id, f"{self.package}:id/{id}"}  # apps name their views by short id
+        for view in self.root.walk():
+            if view.id in ids and (key is None or view.key == key):
+                self.set_focus(view)
+                return
 
     def focused_view(self) -> View | None:
         if self.root is None or self.focus_path is None:

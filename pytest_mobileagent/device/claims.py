@@ -1,0 +1,204 @@
+"""Device claims: a device is used by at most one run at a time.
+
+A run claims each device it uses with an exclusive ``flock`` on a file named
+after the device in a per-user runtime directory, and holds it until the run
+ends. The kernel drops the lock when the holder exits, however it exits, so a
+crashed run never leaves a device claimed.
+
+Several adb servers (or one server seeing a phone twice) may name the same
+local phone differently: ``emulator-5554`` and ``127.0.0.1:5555`` are one
+phone, reached on port 5555. :func:`device_key` maps both to the same lock.
+
+Virtual phones a run boots are private to it not because other runs cannot
+see them (a fresh adb server scans ports 5555-5585 and lists every local
+phone) but because the booting run claims them before it lets any other run
+look: listing, claiming and booting happen under one allocation lock
+(:func:`allocation_lock`), which every run takes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import os
+import re
+import sys
+import tempfile
+import threading
+import time
+import weakref
+from pathlib import Path
+from typing import Iterator
+
+from pytest_mobileagent.errors import InfrastructureError
+
+__all__ = ["DeviceBusyError", "DeviceClaim", "allocation_lock", "claims_dir", "device_key"]
+
+_LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
+
+
+class DeviceBusyError(InfrastructureError):
+    """The device is claimed by another run."""
+
+
+def claims_dir() -> Path:
+    """The per-user directory holding the lock files (created private, 0700).
+
+    ``$XDG_RUNTIME_DIR`` when it is set (it is per user and private by
+    definition), else ``<tempdir>/pytest-mobileagent-<uid>``; a directory there
+    that another user owns or can write to is refused, since whoever controls
+    it could hand out our claims.
+    """
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime and os.path.isdir(runtime) and os.access(runtime, os.W_OK):
+        path = Path(runtime) / "pytest-mobileagent"
+    else:
+        path = Path(tempfile.gettempdir()) / f"pytest-mobileagent-{os.getuid()}"
+    path.mkdir(mode=0o700, exist_ok=True)
+    info = path.stat()
+    if info.st_uid != os.getuid() or info.st_mode & 0o022:
+        raise InfrastructureError(
+            f"device claims directory {path} is not private to this user "
+            f"(owner uid {info.st_uid}, mode {info.st_mode & 0o777:o}); remove it or set XDG_RUNTIME_DIR")
+    return path
+
+
+def _network_namespace() -> str:
+    """Loopback ports are per network namespace: port 5555 in a container is another phone."""
+    try:
+        return re.sub(r"\D", "", os.readlink("/proc/self/ns/net")) or "0"
+    except OSError:
+        return "0"
+
+
+def device_key(serial: str) -> str:
+    """The name of a device's lock: local phones by adb port, other devices by serial."""
+    match = re.fullmatch(r"emulator-(\d+)", serial)
+    host, sep, port = serial.rpartition(":")
+    if match:
+        port, sep, host = str(int(match.group(1)) + 1), ":", "127.0.0.1"
+    if sep and port.isdigit() and host in _LOCAL_HOSTS:
+        return f"local-net{_network_namespace()}-port-{int(port)}"
+    return "serial-" + re.sub(r"[^A-Za-z0-9_.-]", "_", serial)
+
+
+def _holder_text(path: Path) -> str:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        text = ""
+    return text or "another run"
+
+
+class DeviceClaim:
+    """An exclusive claim on one device; :meth:`release` (or process exit) gives it up."""
+
+    def __init__(self, serial: str, path: Path, fd: int):
+        self.serial, self.path, self._fd = serial, path, fd
+        # A claim nobody references any more (a pool dropped without close()) must
+        # not hold its device until the process ends.
+        self._finalizer = weakref.finalize(self, os.close, fd)
+
+    @classmethod
+    def _open(cls, serial: str) -> tuple[Path, int]:
+        path = claims_dir() / (device_key(serial) + ".lock")
+        return path, os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+
+    @classmethod
+    def _claimed(cls, serial: str, path: Path, fd: int) -> "DeviceClaim":
+        # Say who holds it, for the message another run prints while it waits.
+        note = f"pid {os.getpid()} ({' '.join(sys.argv)[:200]}) since {time.strftime('%H:%M:%S')}, as {serial}\n"
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, note.encode("utf-8", "replace"), 0)
+        return cls(serial, path, fd)
+
+    @classmethod
+    def try_claim(cls, serial: str) -> "DeviceClaim | None":
+        """The claim, or None when another run holds the device."""
+        path, fd = cls._open(serial)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                return None
+            raise
+        return cls._claimed(serial, path, fd)
+
+    @classmethod
+    def claim(cls, serial: str, wait: float = 0.0) -> "DeviceClaim":
+        """The claim, waiting up to ``wait`` seconds for another run to let go.
+
+        Raises :class:`DeviceBusyError` naming the holder when it does not.
+        The wait is a blocking ``flock`` in a helper thread (woken by the
+        kernel the moment the holder lets go); if the wait expires, the
+        helper gives the lock straight back should it get it later.
+        """
+        claim = cls.try_claim(serial)
+        if claim is not None:
+            return claim
+        path = claims_dir() / (device_key(serial) + ".lock")
+        holder = _holder_text(path)
+        if wait > 0:
+            claim = cls._wait_for(serial, wait)
+            if claim is not None:
+                return claim
+        raise DeviceBusyError(
+            f"device {serial} is in use by another run ({holder}); "
+            + (f"waited {wait:g} s; " if wait > 0 else "")
+            + "wait for it to finish, give --device-wait SECONDS, or choose another device")
+
+    @classmethod
+    def _wait_for(cls, serial: str, wait: float) -> "DeviceClaim | None":
+        path, fd = cls._open(serial)
+        done = threading.Event()
+        state = {"abandoned": False, "locked": False}
+        guard = threading.Lock()
+
+        def block() -> None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            except OSError:
+                pass
+            else:
+                with guard:
+                    state["locked"] = True
+                    if state["abandoned"]:
+                        os.close(fd)  # nobody wants it any more: let the next run have it
+                        return
+            done.set()
+
+        threading.Thread(target=block, name=f"mobileagent-claim-{serial}", daemon=True).start()
+        done.wait(wait)
+        with guard:
+            if state["locked"]:
+                return cls._claimed(serial, path, fd)
+            state["abandoned"] = True
+        return None
+
+    def release(self) -> None:
+        if self._fd >= 0:
+            fd, self._fd = self._fd, -1
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, 0)
+            self._finalizer()  # closes fd: closing the last descriptor drops the flock
+
+    def __repr__(self) -> str:
+        return f"DeviceClaim({self.serial!r}, held={self._fd >= 0})"
+
+
+@contextlib.contextmanager
+def allocation_lock() -> Iterator[None]:
+    """Held while a run lists, claims and boots devices, so that no other run
+    sees a phone between its boot and its claim.
+
+    The wait is a plain blocking ``flock``: the holder's own steps are bounded
+    (booting has its timeouts), and a holder that dies releases it.
+    """
+    fd = os.open(claims_dir() / "allocation.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)

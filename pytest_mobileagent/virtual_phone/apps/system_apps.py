@@ -1,0 +1,118 @@
+"""The preinstalled apps of an Android 14 emulator image that the benchmark names.
+
+Chrome and Camera (the App Launcher tasks add them to its grid) and the other
+apps a stock emulator lists in its app drawer: Clock, Files, Messages, Phone,
+Play Store, Settings.  Each is launchable from the home screen and by
+`am start`, listed by `pm list packages` (as a system package: `-s`), and
+opens a simple first screen with its real package, activity and label.
+Their behaviour beyond that first screen is not modelled.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..ui.views import (
+    MATCH,
+    TEXT_SECONDARY,
+    Button,
+    Column,
+    FrameLayout,
+    ImageView,
+    Row,
+    TextView,
+    View,
+    dp,
+    sp,
+)
+from .base import Activity, App
+
+__all__ = ["SYSTEM_APPS"]
+
+
+def _title_bar(package: str, title: str) -> View:
+    return Row(TextView(title, size=sp(22), bold=True, padding=(dp(16), 0), max_lines=1),
+               height=dp(64), id=f"{package}:id/toolbar", class_name="android.view.ViewGroup")
+
+
+def _message(text: str, id: str = "") -> View:
+    return TextView(text, id, size=sp(16), color=TEXT_SECONDARY, width=MATCH, gravity="center",
+                    padding=(dp(24), dp(24)))
+
+
+class _FirstScreen(Activity):
+    """One activity whose screen `screen(activity)` builds; the app does nothing else."""
+
+    screen: Callable[["_FirstScreen"], View]
+
+    def on_create(self) -> None:
+        self.note = ""
+
+    def build(self) -> View:
+        return type(self).screen(self)
+
+
+def _chrome(a: _FirstScreen) -> View:
+    pkg = a.app.package
+    return Column(
+        TextView("Welcome to Chrome", f"{pkg}:id/title", size=sp(26), bold=True, width=MATCH, gravity="center",
+                 padding=(dp(24), dp(80), dp(24), dp(16))),
+        _message(a.note or "Browse the web on this phone.", f"{pkg}:id/tos_and_privacy"),
+        Button("Accept & continue", f"{pkg}:id/terms_accept", bg=(26, 115, 232), color=(255, 255, 255),
+               layout_gravity="center_horizontal", margin=(0, dp(24)),
+               on_click=lambda: setattr(a, "note", "No internet connection")),
+        id=f"{pkg}:id/fre_content", height=MATCH)
+
+
+def _camera(a: _FirstScreen) -> View:
+    pkg = a.app.package
+    return FrameLayout(
+        View(f"{pkg}:id/preview_content", height=MATCH, bg=(30, 30, 30)),
+        TextView(a.note, size=sp(16), color=(255, 255, 255), layout_gravity="center"),
+        ImageView(f"{pkg}:id/shutter_button", icon="dot", desc="Shutter", tint=(255, 255, 255),
+                  width=dp(72), height=dp(72), layout_gravity="bottom|center_horizontal",
+                  margin=(0, 0, 0, dp(32)), on_click=lambda: setattr(a, "note", "Camera is not available")),
+        id=f"{pkg}:id/camera_app_root", height=MATCH, bg=(0, 0, 0))
+
+
+def _clock(a: _FirstScreen) -> View:
+    pkg = a.app.package
+    now = a.host.clock_ms() // 1000
+    text = f"{now // 3600 % 24:02d}:{now // 60 % 60:02d}"
+    return Column(_title_bar(pkg, "Clock"),
+                  TextView(text, f"{pkg}:id/digital_clock", size=sp(64), width=MATCH, gravity="center",
+                           padding=(0, dp(80))),
+                  id=f"{pkg}:id/main", height=MATCH)
+
+
+def _simple(title: str, message: str, root_id: str) -> Callable[[_FirstScreen], View]:
+    def screen(a: _FirstScreen) -> View:
+        pkg = a.app.package
+        return Column(_title_bar(pkg, title), _message(message), id=f"{pkg}:id/{root_id}", height=MATCH)
+    return screen
+
+
+def _app(class_name: str, package: str, label: str, activity: str, screen) -> type[App]:
+    activity_cls = type(f"{class_name}Activity", (_FirstScreen,), {"name": activity, "title": label,
+                                                                     "screen": screen})
+    return type(class_name, (App,), {"package": package, "label": label, "activities": (activity_cls,),
+                                     "has_about": False, "version_name": "14",
+                                     "__doc__": f"{label} ({package}): a first screen only."})
+
+
+SYSTEM_APPS: list[type[App]] = [
+    _app("Camera", "com.android.camera2", "Camera", "com.android.camera.CameraLauncher", _camera),
+    _app("Chrome", "com.android.chrome", "Chrome", "com.google.android.apps.chrome.Main", _chrome),
+    _app("Clock", "com.android.deskclock", "Clock", "com.android.deskclock.DeskClock", _clock),
+    _app("Phone", "com.android.dialer", "Phone", "com.android.dialer.main.impl.MainActivity",
+         _simple("Phone", "No favourites yet", "main_activity_coordinator")),
+    _app("Files", "com.android.documentsui", "Files", "com.android.documentsui.LauncherActivity",
+         _simple("Files", "No items", "drawer_layout")),
+    _app("Messages", "com.android.messaging", "Messages",
+         "com.android.messaging.ui.conversationlist.ConversationListActivity",
+         _simple("Messages", "Once you start a new conversation, you'll see it listed here", "conversation_list")),
+    _app("Settings", "com.android.settings", "Settings", "com.android.settings.Settings",
+         _simple("Settings", "Network & internet\nConnected devices\nApps\nDisplay\nSystem", "main_content")),
+    _app("PlayStore", "com.android.vending", "Play Store", "com.android.vending.AssetBrowserActivity",
+         _simple("Play Store", "You're offline", "content_frame")),
+]

@@ -1,0 +1,130 @@
+"""Memory stays bounded under an event flood (issue 13, point 4).
+
+A real flooding client (a separate process) sends malformed lines and far more
+valid events than an episode keeps: the server logs the malformed input once
+per connection with its count, keeps a bounded number of events, and the task
+record counts what was dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import subprocess
+import sys
+
+import pytest
+
+from pytest_mobileagent.events import EventServer
+from pytest_mobileagent.judge import Events
+
+WAIT = 120.0
+
+FLOOD = """
+import json, socket, sys
+port, malformed, valid = map(int, sys.argv[1:4])
+event = json.dumps({"v": 1, "type": "text_changed", "package": "com.flood", "id": "com.flood:id/x",
+                    "text": ["flood"], "time_ms": 1}).encode() + b"\\n"
+with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
+    sock.sendall(b"{not json\\n" * malformed + event * valid)
+    sock.sendall(json.dumps({"v": 1, "type": "click", "package": "com.flood", "id": "com.flood:id/end"}).encode() + b"\\n")
+"""
+
+
+def flood(port: int, malformed: int, valid: int) -> None:
+    subprocess.run([sys.executable, "-c", FLOOD, str(port), str(malformed), str(valid)], check=True, timeout=WAIT)
+
+
+def test_malformed_input_is_logged_once_per_connection_with_its_count(caplog):
+    caplog.set_level(logging.WARNING, logger="pytest_mobileagent.events")
+    server = EventServer().start()
+    try:
+        flood(server.port, malformed=5000, valid=0)
+        # The client's last line is a valid click: once it is here, every line before it was handled.
+        assert server.wait(WAIT)
+        (event,) = server.drain()
+        assert event.short_id == "end"
+    finally:
+        server.stop()
+    assert server.malformed == 5000
+    warnings = [r.getMessage() for r in caplog.records if "malformed" in r.getMessage()]
+    assert len(warnings) == 2, warnings[:5]
+    assert "5000 malformed inputs from 127.0.0.1:" in warnings[1]
+
+
+def test_undrained_events_are_capped_and_counted():
+    from pytest_mobileagent.events.model import parse_event_line
+    from pytest_mobileagent.events.server import MAX_PENDING
+
+    server = EventServer()  # not started: the lines are fed as the receiving thread would
+    line = b'{"v": 1, "type": "click", "package": "com.flood", "id": "x"}'
+    for _ in range(MAX_PENDING + 500):
+        server._accept_event(None, line, parse_event_line)
+    assert len(server._pending) == MAX_PENDING and server.dropped == 500
+    assert len(server.drain()) == MAX_PENDING
+    server._accept_event(None, line, parse_event_line)  # room again after a drain
+    assert len(server.drain()) == 1 and server.dropped == 500
+
+
+def test_an_episode_keeps_at_most_max_events_and_counts_the_rest():
+    events = Events("com.flood")
+    events.extend(range(Events.MAX_EVENTS - 1))
+    events.extend(range(5))
+    assert len(events) == Events.MAX_EVENTS and events.dropped == 4
+    events.clear()  # setup's events are forgotten, and so is their count
+    assert len(events) == 0 and events.dropped == 0
+
+
+TASKS = """
+from pytest_mobileagent import task, golden as g
+
+@task(app="calculator", prompt="Calculate the result of '3 + 5'",
+      golden=[g.tap(id="btn_3"), g.tap(id="btn_plus"), g.tap(id="btn_5"), g.tap(id="btn_equals")])
+def test_add(screen):
+    assert screen.text(id="result") == "8"
+"""
+
+# Replays the golden path; before its first action it floods its own worker's
+# event server from another process, and waits for that process to end.
+AGENT = """
+import os, subprocess, sys
+from pytest_mobileagent.agents.builtin import ReplayAgent
+from pytest_mobileagent.plugin import RUNTIME_KEY
+
+class Flooder(ReplayAgent):
+    def __init__(self, context):
+        super().__init__(context)
+        self.config = context.config
+    def step(self, observation):
+        if observation.step == 0:
+            port = self.config.stash[RUNTIME_KEY].events.port
+            subprocess.run([sys.executable, os.environ["FLOOD_SCRIPT"], str(port),
+                            os.environ["FLOOD_MALFORMED"], os.environ["FLOOD_VALID"]], check=True, timeout=120)
+        return super().step(observation)
+
+def pytest_mobileagent_register_agents(registry):
+    registry.register("flooder", Flooder)
+"""
+
+
+def test_a_flooded_task_has_a_bounded_record_and_log(pytester: pytest.Pytester, phone, monkeypatch):
+    pytester.makepyfile(test_calc=TASKS)
+    pytester.makeconftest(AGENT)
+    script = pytester.path / "flood.py"
+    script.write_text(FLOOD)
+    # More valid events than any buffer between the client and the server holds,
+    # so that well over the cap have arrived when the client has sent them all.
+    monkeypatch.setenv("FLOOD_SCRIPT", str(script))
+    monkeypatch.setenv("FLOOD_MALFORMED", "4000")
+    monkeypatch.setenv("FLOOD_VALID", "150000")
+    out = pytester.path / "results.json"
+    result = pytester.runpytest_subprocess(
+        "--device", phone.serial, "--agent", "flooder", "--results-json", str(out),
+        "--log-file", str(pytester.path / "run.log"), "--log-file-level", "WARNING", timeout=300)
+    result.assert_outcomes(passed=1)
+    (record,) = json.loads(out.read_text())["tasks"]
+    assert len(record["event_log"]) == Events.MAX_EVENTS
+    assert record["events_dropped"] > 0
+    assert out.stat().st_size < 20 * 1024 * 1024
+    log = (pytester.path / "run.log").read_text()
+    assert log.count("malformed") <= 2, log[:2000]
