@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from pytest_mobileagent.apkinfo import read_apk
 from pytest_mobileagent.listener import APK_PATH, PACKAGE
 from pytest_mobileagent.virtual_phone import VirtualPhone
 
@@ -29,7 +30,7 @@ def test_adb_install_list_dumpsys_uninstall(adb, bare_phone, mode):
     listed = adb.run("shell", f"pm list packages -f {PACKAGE}", serial=serial).stdout.strip()
     assert re.fullmatch(rf"package:/data/app/\S+/base\.apk={re.escape(PACKAGE)}", listed)
     dump = adb.run("shell", f"dumpsys package {PACKAGE}", serial=serial).stdout
-    assert "versionName=0.1.0" in dump and "targetSdk=28" in dump
+    assert f"versionName={read_apk(APK_PATH.read_bytes()).version_name}" in dump and "targetSdk=28" in dump
 
     result = adb.run("uninstall", PACKAGE, serial=serial)
     assert (result.returncode, result.stdout.strip()) == (0, "Success")

@@ -39,7 +39,8 @@ def test_source_digest_changes_with_any_source_file(tmp_path):
 def test_badging_names_the_package_sdk_levels_and_service():
     out = subprocess.run([_tool("aapt"), "dump", "badging", str(APK_PATH)], capture_output=True,
                          text=True, timeout=60, check=True).stdout
-    assert f"package: name='{PACKAGE}' versionCode='1'" in out
+    code, name = (SOURCE_DIR / "VERSION").read_text().split()
+    assert f"package: name='{PACKAGE}' versionCode='{code}' versionName='{name}'" in out
     assert "sdkVersion:'21'" in out
     target = int(re.search(r"targetSdkVersion:'(\d+)'", out).group(1))
     assert target >= 24, "recent Android refuses apps that target older levels"

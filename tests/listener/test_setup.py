@@ -13,7 +13,8 @@ import shutil
 import pytest
 
 from pytest_mobileagent.events.server import EventServer
-from pytest_mobileagent.listener import PACKAGE, SERVICE
+from pytest_mobileagent.apkinfo import read_apk
+from pytest_mobileagent.listener import APK_PATH, PACKAGE, SERVICE
 from pytest_mobileagent.setup import SetupError, prepare_device, scan_apks
 from pytest_mobileagent.setup.cli import main as setup_main
 
@@ -87,8 +88,9 @@ def test_setup_of_an_updated_listener_reinstalls_it(adb, bare_phone, tmp_path):
     device.sync.push(str(old), "/data/local/tmp/old.apk")
     assert device.shell("pm install -t /data/local/tmp/old.apk") == "Success"
     report = prepare_device(device)
-    assert "installing the listener (0.1.0)" in report.changed
-    assert "versionName=0.1.0" in device.shell(f"dumpsys package {PACKAGE}")
+    shipped = read_apk(APK_PATH.read_bytes()).version_name
+    assert f"installing the listener ({shipped})" in report.changed
+    assert f"versionName={shipped}" in device.shell(f"dumpsys package {PACKAGE}")
 
 
 @pytest.mark.parametrize("name, message", [
