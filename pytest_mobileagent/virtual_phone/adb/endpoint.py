@@ -151,7 +151,7 @@ class Endpoint:
             if target is None:
                 self._events.clear()
                 continue
-            if self._event_stream is None and self.listener_running():
+            if (self._event_stream is None or self._event_stream.closed) and self.listener_running():
                 # The listener app dials the host as soon as it can, events or not.
                 await self._connect(target)
             await self._deliver_queued(target)
