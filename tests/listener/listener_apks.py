@@ -24,8 +24,9 @@ def require_tool(name: str) -> str:
     return path
 
 
-def build_apk(out: Path, package: str, version_code: int, version_name: str, *, target_sdk: int = 28) -> Path:
-    """A signed, code-less APK with the given manifest, built with the SDK tools."""
+def build_apk(out: Path, package: str, version_code: int, version_name: str, *, target_sdk: int = 28,
+              sign: bool = True) -> Path:
+    """A code-less APK with the given manifest (signed unless ``sign=False``), built with the SDK tools."""
     aapt, zipalign, apksigner = (require_tool(t) for t in ("aapt", "zipalign", "apksigner"))
     if not os.path.isfile(ANDROID_JAR):
         require_tool(ANDROID_JAR)
@@ -42,6 +43,10 @@ def build_apk(out: Path, package: str, version_code: int, version_name: str, *, 
                     "-F", str(work / "unaligned.apk")], check=True, capture_output=True, timeout=120)
     subprocess.run([zipalign, "-f", "4", str(work / "unaligned.apk"), str(work / "aligned.apk")],
                    check=True, capture_output=True, timeout=120)
+    if not sign:
+        shutil.move(str(work / "aligned.apk"), str(out))
+        shutil.rmtree(work)
+        return out
     subprocess.run([apksigner, "sign", "--v4-signing-enabled", "false", "--ks", str(SOURCE_DIR / "debug.keystore"),
                     "--ks-pass", "pass:android", "--key-pass", "pass:android", "--ks-key-alias", "listener",
                     "--out", str(out), str(work / "aligned.apk")], check=True, capture_output=True, timeout=120)
