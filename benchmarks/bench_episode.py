@@ -8,7 +8,8 @@ Boots virtual phones (one process each) on a private adb server, runs
 * the parts of one observation measured directly on the device (dump,
   screenshot), to show where the time goes;
 * the wall time of the whole run (pytest start-up included) and of the
-  tasks alone (sum of per-task wall times / workers).
+  tasks alone (sum of per-task wall times / workers);
+* the overhead per step of each app, from the same runs, to compare apps.
 
 Usage: python benchmarks/bench_episode.py [--rounds 3] [--tasks task_tests]
 """
@@ -90,7 +91,7 @@ def main() -> None:
                     data = json.loads(out.read_text())
                     overheads += [s["harness_seconds"] for t in data["tasks"] for s in t["steps"]]
                     for t in data["tasks"]:
-                        by_app.setdefault(t["app"], []).extend(s["harness_seconds"] for s in t["steps"])
+                        by_app.setdefault(t.get("app", "?"), []).extend(s["harness_seconds"] for s in t["steps"])
                     task_walls.append(sum(t["wall_seconds"] for t in data["tasks"]) / workers)
                     outcomes.append((sum(t["success"] for t in data["tasks"]), len(data["tasks"])))
                 print(f"-n {workers}: {outcomes[-1][0]}/{outcomes[-1][1]} tasks passed; "
@@ -98,9 +99,9 @@ def main() -> None:
                       f"tasks alone {statistics.median(task_walls):.2f} s)")
                 print(f"      harness overhead per step: median {statistics.median(overheads) * 1000:.1f} ms, "
                       f"p90 {percentile(overheads, 90) * 1000:.1f} ms over {len(overheads)} steps")
-                for app, values in sorted(by_app.items()):
-                    print(f"        {app:<12} median {statistics.median(values) * 1000:.1f} ms, "
-                          f"p90 {percentile(values, 90) * 1000:.1f} ms over {len(values)} steps")
+                for app, values in sorted(by_app.items()):  # each app against the others, same run
+                    print(f"        {app:<12} median {statistics.median(values) * 1000:5.1f} ms, "
+                          f"p90 {percentile(values, 90) * 1000:5.1f} ms over {len(values)} steps")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,9 @@ Measured in-process on AndroidSystem (no adb), medians and p90 over N runs:
 - screenshot after a key: the frame buffer repaints only the changed bands
 - screenshot after switching apps: launcher <-> calculator, every band changes
 - tap: one tap including the rebuild and change detection
+- screenshot, music albums / recorder player new: the first screenshot of
+  Music Player's Albums tab and Voice Recorder's Player tab (songs and
+  recordings from fixtures/audio on a VirtualPhone), and one tap there
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import argparse
 import io
 import statistics
 import time
+from pathlib import Path
 
 from pytest_mobileagent import png
 from pytest_mobileagent.judge import Screen
@@ -35,6 +39,27 @@ CALC = "com.simplemobiletools.calculator"
 NOTES = "com.simplemobiletools.notes.pro"
 CALENDAR = "com.simplemobiletools.calendar.pro"
 APP_LAUNCHER = "com.simplemobiletools.applauncher"
+MUSIC = "com.simplemobiletools.musicplayer"
+RECORDER = "com.simplemobiletools.voicerecorder"
+AUDIO = Path(__file__).resolve().parent.parent / "fixtures" / "audio"
+
+
+def _audio_phone(package: str, tab: str):
+    """A VirtualPhone with the audio fixtures scanned, showing `package` on its `tab` tab."""
+    from pytest_mobileagent.virtual_phone import VirtualPhone
+
+    phone = VirtualPhone()
+    for folder, target in (("music", "/sdcard/Music"), ("recordings", "/sdcard/Music/Recordings")):
+        for path in sorted((AUDIO / folder).iterdir()):
+            phone.fs.write_file(f"{target}/{path.name}", path.read_bytes(), parents=True)
+            phone.run_shell(f"am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file://{target}/{path.name}")
+    phone.run_shell(f"monkey -p {package} -c android.intent.category.LAUNCHER 1")
+    screen = Screen(package)
+    screen.update(phone.system.dump_xml())
+    phone.system.tap(*screen.get(id="tab_item_label", text=tab).center)
+    if tab == "Albums" and "album_title" not in phone.system.dump_xml():
+        raise SystemExit("bench_ui: the Albums tab did not open")
+    return phone.system
 
 
 def _stats(samples: list[float]) -> str:
@@ -142,6 +167,56 @@ def main() -> None:
     print(f"  screenshot after switching apps {_stats(screenshot_after(switch_app))}")
     print(f"  screenshot, unchanged (cached)  {_stats(_time(system.screenshot_png, runs))}")
     print(f"  tap                             {_stats(_time(lambda: system.tap(*seven), runs))}")
+    for package, tab, label in ((MUSIC, "Albums", "music albums"), (RECORDER, "Player", "recorder player")):
+        audio = _audio_phone(package, tab)
+        audio.screenshot_png()
+        print(f"  screenshot, {label + ' new':<20}{_stats(_time(lambda: whole_screen_png(audio), runs))}")
+        title = Screen(package)
+        title.update(audio.dump_xml())
+        spot = title.get(id="top_toolbar_search_icon").center  # a tap that changes nothing visible
+        print(f"  tap, {label:<27}{_stats(_time(lambda: audio.tap(*spot), runs))}")
+    storage_apps(runs, whole_screen_png)
+
+
+def storage_apps(runs: int, whole_screen_png) -> None:
+    """New-screen screenshots of the File Manager and the Gallery (thumbnails of real pictures)."""
+    from pathlib import Path
+
+    from pytest_mobileagent.virtual_phone import VirtualPhone
+    from pytest_mobileagent.virtual_phone.ui import bitmaps
+
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures"
+    phone = VirtualPhone(seed=3)
+    for i in range(12):  # a dozen pictures and clips in three folders
+        name = ("sunset.jpg", "forest.jpg", "beach.png", "clip_red.mp4")[i % 4]
+        folder = ("Download", "DCIM/Camera", "Pictures")[i % 3]
+        phone.fs.write_file(f"/sdcard/{folder}/{i}_{name}", (fixtures / name).read_bytes(), parents=True)
+    phone.run_shell("am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file:///sdcard")
+    system = phone.system
+
+    def cold() -> None:  # forget every decoded picture: the first screenshot after boot
+        bitmaps._decoded.cache_clear()
+        bitmaps.fitted.cache_clear()
+
+    screens = (("file manager, folder list", "com.simplemobiletools.filemanager.pro", None),
+               ("gallery, folder grid", "com.simplemobiletools.gallery.pro", None),
+               ("gallery, media grid", "com.simplemobiletools.gallery.pro", "Download"))
+    print(f"File Manager and Gallery, {runs} runs")
+    for label, package, folder in screens:
+        system.start_activity(package)
+        if folder is not None:
+            system.tap(*_centre(system, folder))
+        print(f"  screenshot new: {label:<26}{_stats(_time(lambda: whole_screen_png(system), runs))}")
+        print(f"    same, pictures not yet decoded  {_stats(_time(lambda: whole_screen_png(system), runs, cold))}")
+
+
+def _centre(system, text: str) -> tuple[int, int]:
+    screen = Screen(system.focused_window()[0])
+    screen.update(system.dump_xml())
+    node = screen.get(text=text)
+    if node is None:
+        raise SystemExit(f"bench_ui: no {text!r} on the screen")
+    return node.center
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ and reported by :meth:`Episode.verdict` in the call phase as a *failure*.
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -22,6 +23,7 @@ from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
 from .judge import Answer, Events, Progress, Screen, parse_hierarchy
 from .ledger import new_task_record
 from .metrics import StepRecord, StopReason, TaskRecord
+from .screen_similarity import screen_changed
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -37,6 +39,17 @@ SETTLE_TIMEOUT = 5.0  # seconds a screen may keep changing before it is judged a
 EVENT_QUIET = 0.03  # seconds without a new event that count as "the stream is quiet"
 EVENT_QUIET_BOUND = 1.0  # longest wait for the stream to go quiet
 LISTENER_REPLY_TIMEOUT = 5.0  # longest wait for the listener's hierarchy before falling back to a dump
+
+
+_PIXEL_TESTS: ThreadPoolExecutor | None = None
+
+
+def _pixel_test_pool() -> ThreadPoolExecutor:
+    """One thread comparing screenshots for ROR, apart from the device thread and the agent."""
+    global _PIXEL_TESTS
+    if _PIXEL_TESTS is None:
+        _PIXEL_TESTS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mobileagent-ror")
+    return _PIXEL_TESTS
 
 
 class AgentFault(Exception):
@@ -69,6 +82,11 @@ class Episode:
         self._png: bytes | None = None
         self._png_step = 0  # the step whose observation the current screen is
         self._png_paths: dict[int, str] = {}  # step -> where this episode saved its screenshot
+        # ROR from pixels: the last screenshot kept (step, png), and per step the
+        # comparison of the screenshots before and after its action (AndroidLab's test),
+        # running off the main thread; read when the record is finished.
+        self._last_shot: tuple[int, bytes] | None = None
+        self._pixel_tests: "dict[int, Future[bool]]" = {}
         # 'all' mode: the screenshot of the settled screen, still on its way
         # (see _observe); collected before the next action at the latest.
         self._pending_png: "Future[bytes] | None" = None
@@ -305,7 +323,7 @@ class Episode:
             tokens_in=int(tokens_in or 0),
             tokens_out=int(tokens_out or 0),
             screenshot=self._screenshot_path(index),
-            screen_changed=self._xml != before,
+            screen_changed=self._xml != before,  # until the screenshots' verdict replaces it
             judge_passed=passed and not was_success,
             milestones=list(self.progress.new),
             events=new_events,
@@ -361,12 +379,33 @@ class Episode:
         if in_agent_turn:
             self._lazy_seconds += time.perf_counter() - started
 
+    def _apply_pixel_tests(self) -> None:
+        """ROR: the screenshots' verdict replaces the hierarchy's wherever both screens were captured."""
+        for step in self.record.steps:
+            test = self._pixel_tests.get(step.index)
+            if test is None:
+                continue
+            try:
+                changed = test.result()
+            except Exception:  # an undecodable screenshot: the hierarchy's verdict stands
+                continue
+            step.screen_changed, step.screen_change_source = changed, "screenshot"
+
     def _take_screenshot(self) -> bytes:
         return self._store_screenshot(self._device.screenshot_png())  # type: ignore[union-attr]
 
     def _store_screenshot(self, png: bytes) -> bytes:
-        """Keep and save the current screen's PNG; a recorded step it belongs to points at it."""
+        """Keep and save the current screen's PNG; a recorded step it belongs to points at it.
+
+        With the screenshot of the step before, the action between them is
+        compared from pixels (ROR) in the background; :meth:`_finish_record`
+        puts the verdict in place of the hierarchy's.
+        """
         self._png = png
+        step = self._png_step
+        if self._last_shot is not None and self._last_shot[0] == step - 1 and step not in self._pixel_tests:
+            self._pixel_tests[step] = _pixel_test_pool().submit(screen_changed, self._last_shot[1], png)
+        self._last_shot = (step, png)
         if self._artifacts is not None:
             name = self._artifacts / f"step_{self._png_step:03d}.png"
             self._png_paths[self._png_step] = self.runtime.save_screenshot(name, png)
@@ -501,6 +540,7 @@ class Episode:
             except Exception:
                 pass  # a failing screenshot must not hide the episode's own outcome
         record.wall_seconds = time.perf_counter() - self._started
+        self._apply_pixel_tests()
         record.milestones = list(self.progress.declared)
         record.milestones_reached = self.progress.reached_in_order
         record.event_log = [event.to_dict() for event in self.events]

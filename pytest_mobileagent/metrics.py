@@ -11,6 +11,10 @@ The definitions follow the MobileAgentBench paper, made precise:
   was not done (false finish).
 * OER = late stops / successes: the agent kept acting after the task was
   already done, or ran into the step budget (over-execution).
+* ROR = actions that changed the screen / actions (AndroidLab's reasonable
+  operation ratio).  An action is judged on the screenshots before and after
+  it when both were taken (AndroidLab's pixel test, screen_similarity.py), else
+  on the view hierarchies; ``ror_sources`` counts which source each action used.
 
 A task's record is built by the episode engine on the xdist worker and travels
 to the controller as plain JSON-compatible data (``to_dict``/``from_dict``),
@@ -60,7 +64,10 @@ class StepRecord:
     tokens_in: int = 0
     tokens_out: int = 0
     screenshot: str | None = None  # path of the PNG saved for this step, if any
-    screen_changed: bool = False  # the view hierarchy differs from before the action
+    screen_changed: bool = False  # the screen differs from before the action (see screen_change_source)
+    #: what screen_changed compared: "screenshot" (AndroidLab's pixel test, when the screens
+    #: before and after the action were both captured) or "hierarchy" (the view-hierarchy XML)
+    screen_change_source: str = "hierarchy"
     judge_passed: bool = False  # the task body passed after this step
     milestones: list[str] = field(default_factory=list)  # milestones first reached at this step
     events: int = 0  # app events drained after this step
@@ -141,10 +148,16 @@ class TaskRecord:
 
     @property
     def reasonable_operation_ratio(self) -> float | None:
-        """Share of actions that changed the screen (AndroidLab's ROR)."""
+        """Share of actions that changed the screen (AndroidLab's ROR; see ``ror_sources``)."""
         if not self.steps:
             return None
         return sum(step.screen_changed for step in self.steps) / len(self.steps)
+
+    @property
+    def ror_sources(self) -> dict[str, int]:
+        """How many actions' ROR came from screenshots and how many from view hierarchies."""
+        return {source: sum(step.screen_change_source == source for step in self.steps)
+                for source in ("screenshot", "hierarchy")}
 
     @property
     def infra_error(self) -> bool:
@@ -168,6 +181,7 @@ class TaskRecord:
             "milestones": list(self.milestones),
             "milestones_reached": list(self.milestones_reached),
             "reasonable_operation_ratio": self.reasonable_operation_ratio,
+            "ror_sources": self.ror_sources,
             "wall_seconds": self.wall_seconds,
         }
 
@@ -205,6 +219,8 @@ class Aggregate:
     oer: float | None
     sub_sr: float | None  # milestones reached / milestones declared
     reasonable_operation_ratio: float | None
+    #: actions whose ROR came from screenshots / from view hierarchies
+    ror_sources: dict[str, int]
     harness_overhead_median: float | None
     harness_overhead_p90: float | None
 
@@ -272,6 +288,8 @@ def aggregate(records: Iterable[TaskRecord]) -> Aggregate:
         oer=(sum(r.late_stop for r in successes) / len(successes)) if successes else None,
         sub_sr=reached / declared if declared else None,
         reasonable_operation_ratio=(sum(s.screen_changed for s in steps) / len(steps)) if steps else None,
+        ror_sources={source: sum(s.screen_change_source == source for s in steps)
+                     for source in ("screenshot", "hierarchy")},
         harness_overhead_median=statistics.median(overheads) if overheads else None,
         harness_overhead_p90=_percentile(overheads, 90),
     )

@@ -98,6 +98,10 @@ def test_replay_passes_and_records_the_trajectory(project, phone):
     assert [s["action"]["target"] for s in record["steps"]] == [
         {"id": "btn_3"}, {"id": "btn_plus"}, {"id": "btn_5"}, {"id": "btn_equals"}
     ]
+    # every screen was captured: ROR compares screenshots (AndroidLab's definition)
+    assert [s["screen_change_source"] for s in record["steps"]] == ["screenshot"] * 4
+    assert all(s["screen_changed"] for s in record["steps"])
+    assert data["aggregate"]["ror_sources"] == {"screenshot": 4, "hierarchy": 0}
     assert all(Path(s["screenshot"]).read_bytes().startswith(b"\x89PNG") for s in record["steps"])
     assert any(e["type"] == "click" and e["id"].endswith(":id/btn_equals") for e in record["event_log"])
 
@@ -202,6 +206,8 @@ def test_golden_minus_last_action_fails(project, phone):
     result, data = run(project, phone, "--agent", "truncated")
     result.assert_outcomes(failed=1)
     assert data["tasks"][0]["steps_taken"] == 3 and data["tasks"][0]["milestones_reached"] == ["typed"]
+    # no screenshots before the actions (the replay agent reads none): ROR from the hierarchies
+    assert [s["screen_change_source"] for s in data["tasks"][0]["steps"]] == ["hierarchy"] * 3
 
 
 def test_step_budget_and_stop_on_success(project, phone):

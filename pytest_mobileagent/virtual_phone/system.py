@@ -21,6 +21,8 @@ from typing import Callable
 from .apps import INSTALLED_APPS
 from .apps.base import Activity, App
 from .roles import RoleStore
+from .fs import VirtualFileSystem
+from .media_store import MediaStore
 from .ui import dump as _dump
 from .ui import editing as _editing
 from .ui.frame import FrameBuffer
@@ -75,10 +77,13 @@ class AndroidSystem:
             raise ValueError("the virtual phone's UI supports a 1080x2340 screen only")
         self.width, self.height, self.density = width, height, density
         self.seed = seed
-        self.fs = fs
         self._clock_ms = clock_ms or (lambda: int(time.time() * 1000))
+        # A system built without a phone (UI tests) still gets an empty storage for the file apps.
+        self.fs = fs if fs is not None else VirtualFileSystem(lambda: self._clock_ms() // 1000)
         self._emit_sink = emit_event or (lambda event: None)
         self._lock = threading.RLock()
+        #: MediaProvider's rows for shared storage
+        self.media_store = MediaStore(self.fs, self._clock_ms)
         self._apps: dict[str, App] = {cls.package: cls() for cls in (apps if apps is not None else INSTALLED_APPS)}
         #: the phone's role holders; apps ask it "am I the default SMS app" (roles.py)
         self.roles = roles if roles is not None else RoleStore(

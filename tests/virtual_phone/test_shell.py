@@ -267,3 +267,13 @@ def test_quoted_parentheses_and_subshells(fresh_phone):
     out, _err, code = run(fresh_phone, "X=1; (echo in; X=2; cd /sdcard; exit 3); echo $? $X; pwd")
     assert (out, code) == ("in\n3 1\n/\n", 0)  # the subshell's state and exit stay inside
     assert run(fresh_phone, "(echo a; echo b) > /sdcard/f; cat /sdcard/f")[0] == "a\nb\n"
+
+
+@pytest.mark.parametrize("line, out", [
+    ('echo "$("', "$(\n"),                 # an unclosed substitution stays text
+    ('echo "$(" ")"', "$( )\n"),           # ... and never reaches into the next quotes
+    ('echo "$(touch /sdcard/x)" y', "$(touch /sdcard/x) y\n"),
+])
+def test_substitutions_in_double_quotes_stay_literal(fresh_phone, line, out):
+    assert run(fresh_phone, line) == (out, "", 0)
+    assert not fresh_phone.fs.exists("/sdcard/x")

@@ -177,7 +177,8 @@ async def _send(phone: "VirtualPhone", stream: Stream, reader: _Reader, spec: st
         except FsError as exc:
             error = exc
     if error is not None:
-        await stream.write(_fail(f"{error.strerror}"))
+        # adbd's wording when it cannot create or write the file (file_sync_service.cpp)
+        await stream.write(_fail(f"couldn't create file: {error.strerror}"))
         return True
     await stream.write(_REQ.pack(b"OKAY", 0))
     return True

@@ -4,6 +4,7 @@ Importing this package registers every command in `COMMANDS`.
 """
 
 from . import alarm, android, builtins, cmd, fileutils, packages  # noqa: F401  (register commands)
+from . import media  # noqa: F401  (the media scanner's broadcast receiver)
 from .android import android_input_text
 from .interpreter import COMMANDS, ShellResult, ShellSession
 from .keycodes import canonical_key

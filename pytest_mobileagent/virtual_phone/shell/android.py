@@ -16,7 +16,7 @@ from .builtins import parse_flags
 from .interpreter import Invocation, UsageError, command
 from .keycodes import canonical_key
 
-__all__ = ["VIRTUAL_KEYBOARD_CHARS", "android_input_text", "short_component"]
+__all__ = ["BROADCAST_RECEIVERS", "VIRTUAL_KEYBOARD_CHARS", "android_input_text", "short_component"]
 
 #: What `input text` can type: the characters the virtual keyboard's key
 #: character map (KeyCharacterMap.VIRTUAL_KEYBOARD, a US layout) has keys for.
@@ -546,6 +546,11 @@ _AM_VALUE_OPTIONS = {"-a": 1, "-c": 1, "-d": 1, "-t": 1, "-n": 1, "-f": 1, "-e":
                      "--eia": 2, "--esa": 2, "--ela": 2}
 
 
+#: action -> fn(invocation, intent): the system's receivers of broadcasts sent with `am broadcast`
+#: (modules that model a system service register theirs, e.g. shell/media.py for the media scanner)
+BROADCAST_RECEIVERS: dict = {}
+
+
 class _Intent:
     def __init__(self):
         self.action: str | None = None
@@ -556,7 +561,7 @@ class _Intent:
         self.wait = False
         self.stop_first = False
 
-    def describe(self) -> str:
+    def describe(self, flags: int = 0) -> str:
         parts = []
         if self.action:
             parts.append(f"act={self.action}")
@@ -564,6 +569,8 @@ class _Intent:
             parts.append(f"cat=[{','.join(self.categories)}]")
         if self.data:
             parts.append(f"dat={self.data}")
+        if flags:
+            parts.append(f"flg={flags:#x}")
         if self.package and not self.component:
             parts.append(f"pkg={self.package}")
         if self.component:
@@ -685,7 +692,12 @@ def _am(inv: Invocation) -> int:
         return 0
     if verb == "broadcast":
         intent = _parse_intent(rest)
-        inv.out(f"Broadcasting: {intent.describe()}\nBroadcast completed: result=0\n")
+        # am sends every broadcast with FLAG_RECEIVER_FOREGROUND (0x400000), which it prints
+        inv.out(f"Broadcasting: {intent.describe(flags=0x400000)}\n")
+        receiver = BROADCAST_RECEIVERS.get(intent.action or "")
+        if receiver is not None:
+            receiver(inv, intent)
+        inv.out("Broadcast completed: result=0\n")
         return 0
     return _am_unknown(inv, verb)
 

@@ -124,15 +124,40 @@ def _touch(inv: Invocation) -> int:
     opts, rest = parse_flags(inv.args, "acmh", "dtr")
     if not rest:
         raise UsageError("Needs 1 argument")
+    mtime = None
+    if opts.get("d") or opts.get("t"):
+        flag = "d" if opts.get("d") else "t"
+        mtime = _touch_time(str(opts[flag]), flag)
+        if mtime is None:
+            return inv.fail(f"bad '{opts[flag]}'")
     status = 0
     for name in rest:
         try:
             if opts.get("c") and not inv.fs.exists(name, inv.cwd):
                 continue
-            inv.fs.touch(name, inv.cwd)
+            inv.fs.touch(name, inv.cwd, mtime=mtime)
         except FsError as exc:
             status = inv.fail(f"'{name}': {exc.strerror}")
     return status
+
+
+def _touch_time(text: str, flag: str) -> int | None:
+    """`touch -d "YYYY-MM-DD hh:mm:ss"` or `-t [[CC]YY]MMDDhhmm[.ss]` in epoch seconds (the phone's zone is UTC)."""
+    try:
+        if flag == "d":
+            when = dt.datetime.fromisoformat(text.strip().replace(" ", "T").rstrip("Z"))
+        else:
+            stamp, _, seconds = text.partition(".")
+            if not stamp.isdigit() or len(stamp) not in (8, 10, 12) or (seconds and not seconds.isdigit()):
+                return None
+            year = "" if len(stamp) == 8 else stamp[:-8]
+            year = int(year) + (2000 if len(year) == 2 and int(year) < 69 else 1900 if len(year) == 2 else 0) \
+                if year else dt.datetime.now(dt.timezone.utc).year
+            when = dt.datetime(year, int(stamp[-8:-6]), int(stamp[-6:-4]), int(stamp[-4:-2]), int(stamp[-2:]),
+                               int(seconds or 0))
+    except ValueError:
+        return None
+    return int(when.replace(tzinfo=dt.timezone.utc).timestamp())
 
 
 def _mode_string(mode: int) -> str:

@@ -198,7 +198,7 @@ class _Lexer:
                             lit.append(self.peek(1))
                         self.i += 2
                     elif d == "$":
-                        self._dollar(lit, parts, flush)
+                        self._dollar(lit, parts, flush, quoted=True)
                     else:
                         lit.append(d)
                         self.i += 1
@@ -221,7 +221,7 @@ class _Lexer:
             parts.append(("lit", ""))
         return Word(parts)
 
-    def _dollar(self, lit: list[str], parts: list, flush) -> None:
+    def _dollar(self, lit: list[str], parts: list, flush, quoted: bool = False) -> None:
         """Handle `$` at self.i: a variable, or a literal dollar sign."""
         nxt = self.peek(1)
         if nxt and (nxt in "?$#!" or nxt.isdigit()):
@@ -245,20 +245,28 @@ class _Lexer:
             flush()
             parts.append(("var", self.src[self.i + 1:j]))
             self.i = j
-        elif nxt == "(":
+        elif nxt == "(" and (end := self._substitution_end(quoted)) is not None:
             # `$(...)`: kept as literal text up to its matching `)`, never run.
-            depth, j = 0, self.i + 1
-            while j < len(self.src):
-                depth += {"(": 1, ")": -1}.get(self.src[j], 0)
-                j += 1
-                if depth == 0:
-                    break
-            lit.append(self.src[self.i:j])
-            self.i = j
+            lit.append(self.src[self.i:end])
+            self.i = end
         else:
-            # `$` at the end, `$%`...: literal text (no substitution).
+            # `$` at the end, `$%`, an unmatched `$(`...: literal text (no substitution).
             lit.append("$")
             self.i += 1
+
+    def _substitution_end(self, quoted: bool) -> int | None:
+        """Where the `$(...)` at self.i ends (after its `)`), or None if it is not closed
+        (within the double quotes it stands in, when ``quoted``)."""
+        depth, j = 0, self.i + 1
+        while j < len(self.src):
+            c = self.src[j]
+            if quoted and c == '"':
+                return None
+            depth += {"(": 1, ")": -1}.get(c, 0)
+            j += 1
+            if depth == 0:
+                return j
+        return None
 
 
 def _is_assignment(word: Word) -> tuple[str, Word] | None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 
 from . import editing as _editing
+from . import bitmaps as _bitmaps
+from . import icons as _icons
 from . import text as _text
 from .views import (
     ACCENT,
@@ -284,6 +286,8 @@ def paint(ops: list[tuple], width: int, height: int, *, top: int = 0, bottom: in
             dims.pop(0)
             shade = _shader(tuple(dims))
         elif kind == "icon":
+            if op[1].startswith(_bitmaps.PREFIX) and _paste_bitmap(image, op, dims):
+                continue
             _icon(draw, op[1], op[2], shade(op[3]), shade)
         elif kind == "toast":
             f = _text.font(40)
@@ -293,6 +297,19 @@ def paint(ops: list[tuple], width: int, height: int, *, top: int = 0, bottom: in
                                    fill=shade((60, 60, 60)))
             draw.text((left + dp(16), y + (dp(44) - 40) // 2), op[1], font=f, fill=shade((255, 255, 255)))
     return image
+
+
+def _paste_bitmap(image, op: tuple, scrims: list[int]) -> bool:
+    """Paste a file's picture (an "icon" named bitmap:...) into its box; False if it has none."""
+    l, t, r, b = op[2]
+    dim = 1.0
+    for alpha in scrims:  # the scrims above it darken it as they darken colours
+        dim *= 1 - alpha / 255
+    picture = _bitmaps.fitted(op[1], (r - l, b - t), round(dim, 4))
+    if picture is None:
+        return False
+    image.paste(picture, (l, t))
+    return True
 
 
 def _unshaded(color):
@@ -360,6 +377,8 @@ def _icon(draw, name: str, rect, color, shade=_unshaded) -> None:
         draw.line((cx, cy - u, cx, cy, cx + u, cy), fill=color, width=w)
     elif name == "battery":
         draw.rectangle((cx - u, cy - int(1.8 * u), cx + u, cy + int(1.8 * u)), fill=color)
+    elif name in _FILE_ICONS:
+        _FILE_ICONS[name](draw, (l, t, r, b), cx, cy, u, w, color)
     elif name.startswith("app:"):
         # Launcher icon: a coloured disc with the label's initial.
         label = name[4:]
@@ -371,5 +390,88 @@ def _icon(draw, name: str, rect, color, shade=_unshaded) -> None:
         f = _text.font(size, True)
         tw = f.getlength(initial)
         draw.text((cx - tw / 2, cy - size * 0.6), initial, font=f, fill=shade((255, 255, 255)))
+    elif name in _icons.ICONS:
+        _icons.ICONS[name](draw, rect, color)
     else:
         draw.ellipse((cx - u, cy - u, cx + u, cy + u), fill=color)
+
+
+# Icons of the file and gallery apps: simple outlines a vision agent can tell apart.
+def _icon_folder(draw, box, cx, cy, u, w, color):
+    draw.polygon([(cx - 2 * u, cy - u), (cx - u, cy - u), (cx - u // 2, cy - u // 2), (cx + 2 * u, cy - u // 2),
+                  (cx + 2 * u, cy + int(1.5 * u)), (cx - 2 * u, cy + int(1.5 * u))], fill=color)
+
+
+def _icon_file(draw, box, cx, cy, u, w, color):
+    draw.polygon([(cx - int(1.4 * u), cy - 2 * u), (cx + u // 2, cy - 2 * u), (cx + int(1.4 * u), cy - u),
+                  (cx + int(1.4 * u), cy + 2 * u), (cx - int(1.4 * u), cy + 2 * u)], outline=color, width=w)
+
+
+def _icon_sort(draw, box, cx, cy, u, w, color):
+    for i, length in enumerate((2, 1.4, 0.8)):
+        y = cy - u + i * u
+        draw.line((cx - 2 * u, y, cx - 2 * u + int(length * 2 * u), y), fill=color, width=w)
+
+
+def _icon_home(draw, box, cx, cy, u, w, color):
+    draw.polygon([(cx, cy - 2 * u), (cx + 2 * u, cy), (cx - 2 * u, cy)], fill=color)
+    draw.rectangle((cx - int(1.3 * u), cy, cx + int(1.3 * u), cy + int(1.7 * u)), fill=color)
+
+
+def _icon_star(draw, box, cx, cy, u, w, color):
+    import math
+
+    points = [(cx + (2 * u if i % 2 == 0 else u) * math.sin(i * math.pi / 5),
+               cy - (2 * u if i % 2 == 0 else u) * math.cos(i * math.pi / 5)) for i in range(10)]
+    draw.polygon(points, outline=color, width=max(2, w // 2))
+
+
+def _icon_delete(draw, box, cx, cy, u, w, color):
+    draw.line((cx - int(1.6 * u), cy - int(1.4 * u), cx + int(1.6 * u), cy - int(1.4 * u)), fill=color, width=w)
+    draw.rectangle((cx - u, cy - u, cx + u, cy + 2 * u), outline=color, width=w)
+
+
+def _icon_info(draw, box, cx, cy, u, w, color):
+    draw.ellipse((cx - 2 * u, cy - 2 * u, cx + 2 * u, cy + 2 * u), outline=color, width=w)
+    draw.line((cx, cy - u // 4, cx, cy + u), fill=color, width=w)
+    draw.ellipse((cx - w // 2, cy - u - w // 2, cx + w // 2, cy - u + w // 2), fill=color)
+
+
+def _icon_rename(draw, box, cx, cy, u, w, color):
+    draw.line((cx - 2 * u, cy + 2 * u, cx + 2 * u, cy - 2 * u), fill=color, width=w + 2)
+    draw.line((cx - 2 * u, cy + 2 * u, cx - u, cy + 2 * u), fill=color, width=w)
+
+
+def _icon_close(draw, box, cx, cy, u, w, color):
+    draw.line((cx - int(1.5 * u), cy - int(1.5 * u), cx + int(1.5 * u), cy + int(1.5 * u)), fill=color, width=w)
+    draw.line((cx - int(1.5 * u), cy + int(1.5 * u), cx + int(1.5 * u), cy - int(1.5 * u)), fill=color, width=w)
+
+
+def _icon_play(draw, box, cx, cy, u, w, color):
+    draw.polygon([(cx - u, cy - int(1.5 * u)), (cx + int(1.5 * u), cy), (cx - u, cy + int(1.5 * u))], fill=color)
+
+
+def _icon_grid(draw, box, cx, cy, u, w, color):
+    for dx in (-1, 1):
+        for dy in (-1, 1):
+            x, y = cx + dx * u - u // 2 * (1 if dx > 0 else 1), cy + dy * u - u // 2
+            draw.rectangle((x - u // 2, y - u // 2, x + u // 2 + u // 2, y + u // 2 + u // 2), fill=color)
+
+
+def _icon_camera(draw, box, cx, cy, u, w, color):
+    draw.rectangle((cx - 2 * u, cy - u, cx + 2 * u, cy + int(1.6 * u)), outline=color, width=w)
+    draw.ellipse((cx - u // 1.4, cy - u // 2, cx + u // 1.4, cy + u), outline=color, width=w)
+
+
+def _icon_share(draw, box, cx, cy, u, w, color):
+    ends = [(cx + int(1.5 * u), cy - int(1.5 * u)), (cx - int(1.5 * u), cy), (cx + int(1.5 * u), cy + int(1.5 * u))]
+    draw.line(ends, fill=color, width=w)
+    for x, y in ends:
+        draw.ellipse((x - w, y - w, x + w, y + w), fill=color)
+
+
+_FILE_ICONS = {
+    "folder": _icon_folder, "file": _icon_file, "sort": _icon_sort, "home": _icon_home, "star": _icon_star,
+    "delete": _icon_delete, "info": _icon_info, "rename": _icon_rename, "edit": _icon_rename, "close": _icon_close,
+    "play": _icon_play, "grid": _icon_grid, "camera": _icon_camera, "share": _icon_share,
+}

@@ -320,6 +320,11 @@ class LinearLayout(ViewGroup):
         used = 0
         cross = 0
         weighted: list[View] = []
+        # In a wrap_content column, weighted children are measured last, in the
+        # space the others leave (Android's LinearLayout: an AlertDialog's long
+        # list yields to its title and buttons).
+        kids = ([c for c in kids if not c.weight] + [c for c in kids if c.weight]) if wrap_main and self.vertical \
+            else kids
         for child in kids:
             ml, mt, mr, mb = child.margin
             if self.vertical:
@@ -468,7 +473,8 @@ class ScrollContainer(ViewGroup):
         return max(0, self.content_h - (self.mh - self.padding[1] - self.padding[3]))
 
     def content_size(self, avail_w, avail_h):
-        return avail_w, self._measure_content(avail_w)
+        # wrap_content is "at most the space given" (MeasureSpec.AT_MOST): a long list scrolls.
+        return avail_w, min(self._measure_content(avail_w), avail_h)
 
     def _measure_content(self, iw: int) -> int:
         kids = self.visible_children()

@@ -248,9 +248,10 @@ class DialogWindow(Window):
                 ScrollView(TextView(self.message, "android:id/message", width=MATCH, color=(90, 90, 90),
                                     padding=(dp(24), dp(8), dp(24), dp(8))),
                            id=f"{pkg}:id/scrollView", height=WRAP, focusable=False),
-                id=f"{pkg}:id/contentPanel"))
+                id=f"{pkg}:id/contentPanel", weight=1))
         if content is not None:
-            panels.append(FrameLayout(FrameLayout(content, id=f"{pkg}:id/custom"), id=f"{pkg}:id/customPanel"))
+            panels.append(FrameLayout(FrameLayout(content, id=f"{pkg}:id/custom"), id=f"{pkg}:id/customPanel",
+                                      weight=1))
         if self.buttons:
             panels.append(ScrollView(
                 LinearLayout(*self.buttons, orientation="horizontal", gravity="end", padding=(dp(12), dp(4)),

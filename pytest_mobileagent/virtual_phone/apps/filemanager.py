@@ -1,0 +1,741 @@
+"""Simple File Manager Pro (`com.simplemobiletools.filemanager.pro`) for the virtual phone.
+
+Screens, ids and texts follow the real app's recordings (DroidTask, June-July
+2023: the main screen with its Files / Recents / Storage tabs, breadcrumbs,
+the Sort by dialog, the overflow menu, Settings) and, where no recording shows
+a screen, the app's and the Simple Mobile Tools commons library's layouts:
+long-press selection with its contextual action bar (`cab_*`), the delete
+confirmation, Rename (`rename_item_name` + `rename_item_extension`),
+Properties (`property_label` / `property_value` rows) and Create new
+(`item_title`, `dialog_radio_directory` / `dialog_radio_file`).
+
+The app reads the phone's file system live (shared storage, home folder
+`/storage/emulated/0` shown as "Internal"); what it deletes or renames is
+also updated in the media store, as the real app does through MediaStore.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from types import SimpleNamespace
+
+from ..fs import FsError
+from ..media_store import EXTERNAL_ROOT, mime_type_of
+from ..ui.text import text_width
+from ..ui.views import (
+    ACCENT,
+    MATCH,
+    TEXT,
+    TEXT_SECONDARY,
+    WRAP,
+    CheckBox,
+    Column,
+    Divider,
+    EditText,
+    FloatingActionButton,
+    FrameLayout,
+    ImageView,
+    LinearLayout,
+    MenuItem,
+    RadioButton,
+    RadioGroup,
+    RecyclerView,
+    RelativeLayout,
+    Row,
+    ScrollView,
+    TextView,
+    View,
+    dp,
+    sp,
+)
+from .base import Activity, App, Dialog, settings_checkbox
+from .commons_files import (
+    NAME_TAKEN,
+    delete_path,
+    fs_error_toast,
+    move_path,
+    name_problem,
+    show_rename_dialog,
+)
+from .date_time_format import show_date_time_dialog
+from .storage_format import format_date, format_size, items_count
+
+PACKAGE = "com.simplemobiletools.filemanager.pro"
+HOME = EXTERNAL_ROOT
+#: the phone's advertised capacity, for the Storage tab
+TOTAL_STORAGE = 8 * 1024 ** 3
+
+SORT_FIELDS = ("name", "size", "last_modified", "extension")
+TAB_FILES, TAB_RECENTS, TAB_STORAGE = 0, 1, 2
+TAB_LABELS = ("Files", "Recents", "Storage")
+
+#: the Storage tab's categories: (id prefix, label, media types / MIME test)
+_ARCHIVE_EXTS = {"zip", "rar", "7z", "tar", "gz", "bz2", "xz", "apk"}
+
+
+class FileManagerData(SimpleNamespace):
+    """Persistent settings (reset by `pm clear`)."""
+
+
+def new_data() -> FileManagerData:
+    return FileManagerData(sort_by="name", ascending=True, folder_sorts={}, show_hidden=False, grid_view=False,
+                           folder_view_types={},
+                           use_24_hour=False, date_format="%d.%m.%Y", press_back_twice=False,
+                           skip_delete_confirmation=False,
+                           enable_pull_to_refresh=True, keep_last_modified=True)
+
+
+def _display_name(path: str) -> str:
+    return "Internal" if path == HOME else posixpath.basename(path)
+
+
+class MainActivity(Activity):
+    """The main screen: Files (breadcrumbs + list), Recents and Storage tabs."""
+
+    name = f"{PACKAGE}.activities.MainActivity"
+
+    def on_create(self) -> None:
+        self.tab = TAB_FILES
+        self.path = HOME
+        self.selection: list[str] = []    # selected paths, in selection order
+        self.search = ""
+        self.temporarily_show_hidden = False
+
+    # -- state helpers ------------------------------------------------------------
+    @property
+    def fs(self):
+        return self.host.fs
+
+    def showing_hidden(self) -> bool:
+        return self.data.show_hidden or self.temporarily_show_hidden
+
+    def sort_for(self, path: str) -> tuple[str, bool]:
+        return self.data.folder_sorts.get(path, (self.data.sort_by, self.data.ascending))
+
+    def entries(self, path: str) -> list[tuple[str, object]]:
+        """(name, stat) of a folder's shown items, sorted as the app sorts them."""
+        try:
+            entries = self.fs.listdir_stat(path)
+        except FsError:
+            return []
+        if not self.showing_hidden():
+            entries = [(n, s) for n, s in entries if not n.startswith(".")]
+        field, ascending = self.sort_for(path)
+
+        def key(entry):
+            name, stat = entry
+            if field == "size":
+                value = self._size(posixpath.join(path, name), stat)
+            elif field == "last_modified":
+                value = stat.mtime
+            elif field == "extension":
+                value = (name.rpartition(".")[2].lower() if "." in name else "", name.lower())
+            else:
+                value = name.lower()
+            return value
+
+        folders = sorted([e for e in entries if e[1].is_dir], key=key, reverse=not ascending)
+        files = sorted([e for e in entries if not e[1].is_dir], key=key, reverse=not ascending)
+        return folders + files  # folders first, as the app sorts them
+
+    def _size(self, path: str, stat) -> int:
+        if not stat.is_dir:
+            return stat.size
+        total = 0
+        try:
+            for name, child in self.fs.listdir_stat(path):
+                total += self._size(posixpath.join(path, name), child)
+        except FsError:
+            pass
+        return total
+
+    def _child_count(self, path: str) -> int:
+        try:
+            names = self.fs.listdir(path)
+        except FsError:
+            return 0
+        return len(names if self.showing_hidden() else [n for n in names if not n.startswith(".")])
+
+    def search_results(self) -> list[tuple[str, object]]:
+        """Files and folders below the current folder whose name contains the query."""
+        query = self.search.strip().lower()
+        results = []
+
+        def walk(folder: str) -> None:
+            for name, stat in self.entries(folder):
+                full = posixpath.join(folder, name)
+                if query in name.lower():
+                    results.append((full, stat))
+                if stat.is_dir:
+                    walk(full)
+
+        walk(self.path)
+        return results
+
+    # -- navigation ----------------------------------------------------------------
+    def open_folder(self, path: str) -> None:
+        self.path = path
+        self.selection = []
+
+    def on_back(self) -> bool:
+        if self.selection:
+            self.selection = []
+            return True
+        if self.search:
+            self.search = ""
+            return True
+        if self.tab == TAB_FILES and self.path != HOME:
+            self.path = posixpath.dirname(self.path)
+            return True
+        return False
+
+    def tap_item(self, path: str, is_dir: bool) -> None:
+        if self.selection:
+            self.toggle_selected(path)
+        elif is_dir:
+            self.search = ""
+            self.open_folder(path)
+        else:
+            self.toast("No app found to open this file")  # no viewer for it on the virtual phone
+
+    def toggle_selected(self, path: str) -> None:
+        if path in self.selection:
+            self.selection.remove(path)
+        else:
+            self.selection.append(path)
+
+    def long_press_item(self, path: str) -> None:
+        if path not in self.selection:
+            self.selection.append(path)
+
+    # -- building -------------------------------------------------------------------
+    def build(self) -> View:
+        pages = {TAB_FILES: self._files_page, TAB_RECENTS: self._recents_page, TAB_STORAGE: self._storage_page}
+        return Column(
+            self._selection_bar() if self.selection else self._top_bar(),
+            RelativeLayout(
+                # the ViewPager's class is R8-renamed in the real app's dumps
+                Column(FrameLayout(pages[self.tab](), id="main_view_pager", class_name="androidx.viewpager.widget.b",
+                                   height=MATCH), weight=1, height=MATCH),
+                id="main_holder", weight=1, height=MATCH, class_name="android.widget.RelativeLayout"),
+            self._tabs(),
+            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def _top_bar(self) -> View:
+        actions, overflow = self._menu()
+        # as wide as its buttons, so the search field takes the rest of the bar
+        width = dp(48) * len(actions) + (dp(40) if overflow else 0) + dp(16)
+        toolbar = self.toolbar("top_toolbar", items=actions + overflow, height=dp(48), width=width)
+        return LinearLayout(
+            LinearLayout(
+                Row(
+                    ImageView("top_toolbar_search_icon", icon="search", on_click=self._focus_search,
+                              width=dp(40), height=dp(48)),
+                    EditText(self.search, "top_toolbar_search", hint="Search", weight=1, width=MATCH,
+                             on_text_changed=self._search_changed, key="top_toolbar_search", min_height=dp(48)),
+                    toolbar,
+                    id="top_toolbar_holder", class_name="android.widget.RelativeLayout", bg=(240, 240, 240),
+                    radius=dp(24), gravity="center_vertical", padding=(dp(4), 0)),
+                id="top_app_bar_layout", margin=(dp(16), dp(8)), height=WRAP),
+            id="main_menu", height=WRAP)
+
+    def _menu(self) -> tuple[list[MenuItem], list[MenuItem]]:
+        if self.tab == TAB_FILES:
+            actions = []
+            if self.path != HOME:
+                actions.append(MenuItem("Go to home folder", lambda: self.open_folder(HOME), id="go_home",
+                                        icon="home", show_as_action=True))
+            actions.append(MenuItem("Sort by", self.show_sort_dialog, id="sort", icon="sort", show_as_action=True))
+            overflow = []
+            if self.path == HOME:
+                actions.append(MenuItem("Add to favorites", lambda: self.toast("Item added to favorites"),
+                                        id="add_favorite", icon="star", show_as_action=True))
+            else:
+                overflow.append(MenuItem("Add to favorites", lambda: self.toast("Item added to favorites")))
+        else:
+            actions = [MenuItem("Change view type", self.show_view_type_dialog, id="change_view_type", icon="grid",
+                                show_as_action=True),
+                       MenuItem("Settings", lambda: self.start(SettingsActivity), id="settings", icon="gear",
+                                show_as_action=True)]
+            overflow = []
+        if self.tab == TAB_FILES:
+            overflow.append(MenuItem("Change view type", self.show_view_type_dialog))
+        overflow.append(MenuItem("Stop showing hidden media", self._stop_showing_hidden)
+                        if self.temporarily_show_hidden else
+                        MenuItem("Temporarily show hidden", self._temporarily_show_hidden))
+        if self.tab == TAB_FILES:
+            overflow.append(MenuItem("Settings", lambda: self.start(SettingsActivity)))
+        overflow.append(MenuItem("About", lambda: self.start("com.simplemobiletools.commons.activities.AboutActivity")))
+        return actions, overflow
+
+    def _selection_bar(self) -> View:
+        single = len(self.selection) == 1
+        hidden = all(posixpath.basename(p).startswith(".") for p in self.selection)
+        items = [MenuItem("Delete", self.ask_delete, id="cab_delete", icon="delete", show_as_action=True),
+                 MenuItem("Properties", self.show_properties, id="cab_properties", icon="info", show_as_action=True)]
+        if single:
+            items.append(MenuItem("Rename", self.show_rename_dialog, id="cab_rename", icon="rename",
+                                  show_as_action=True))
+        items.append(MenuItem("Share", lambda: self.toast("No app found to share with"), id="cab_share"))
+        items.append(MenuItem("Unhide", lambda: self.set_hidden(False), id="cab_unhide") if hidden
+                     else MenuItem("Hide", lambda: self.set_hidden(True), id="cab_hide"))
+        items.append(MenuItem("Copy path to clipboard", self._copy_path, id="cab_copy_path"))
+        items.append(MenuItem("Select all", self.select_all, id="cab_select_all"))
+        count = len(self.entries(self.path)) if not self.search else len(self.search_results())
+        close = ImageView("action_mode_close_button", icon="close", desc="Done", on_click=self._clear_selection,
+                          width=dp(48), height=dp(48), tint=TEXT)
+        title = TextView(f"{len(self.selection)} / {count}", "actionbar_title", size=sp(20), bold=True,
+                         max_lines=1, width=WRAP, on_click=self.select_all, margin=(dp(8), 0))
+        bar = self.toolbar("action_mode_bar", items=items, height=dp(64))
+        return Row(close, title, bar, id="action_bar_root", class_name="android.widget.LinearLayout",
+                   gravity="center_vertical", bg=(230, 230, 230), height=dp(80), padding=(dp(8), 0))
+
+    def _tabs(self) -> View:
+        tabs = []
+        for i, label in enumerate(TAB_LABELS):
+            selected = i == self.tab
+            tabs.append(LinearLayout(
+                LinearLayout(
+                    ImageView("tab_item_icon", icon=("folder", "history", "storage")[i], selected=selected,
+                              tint=ACCENT if selected else TEXT_SECONDARY, width=dp(28), height=dp(28)),
+                    TextView(label, "tab_item_label", size=sp(13), selected=selected, max_lines=1, width=WRAP,
+                             color=ACCENT if selected else TEXT_SECONDARY),
+                    id="tab_item_holder", selected=selected, width=WRAP, gravity="center_horizontal"),
+                selected=selected, weight=1, width=MATCH, gravity="center", height=dp(64),
+                on_click=None if selected else (lambda i=i: self.select_tab(i))))
+        return FrameLayout(LinearLayout(*tabs, orientation="horizontal"), id="main_tabs_holder",
+                           class_name="android.widget.HorizontalScrollView", height=dp(64))
+
+    def select_tab(self, tab: int) -> None:
+        self.tab = tab
+        self.selection = []
+
+    # -- the Files page ---------------------------------------------------------------------
+    def _files_page(self) -> View:
+        rows: list[View]
+        if self.search.strip():
+            found = self.search_results()
+            rows = [self._item_row(path, stat, show_path=True) for path, stat in found]
+        else:
+            rows = [self._item_row(posixpath.join(self.path, name), stat)
+                    for name, stat in self.entries(self.path)]
+        content: list[View] = [self._breadcrumbs()]
+        grid = self.uses_grid(self.path) and not self.search.strip()
+        if rows:
+            content.append(FrameLayout(FrameLayout(RecyclerView(*rows, id="items_list", height=MATCH,
+                                                                columns=4 if grid else 1),
+                                                   id="items_fastscroller", height=MATCH,
+                                                   class_name="android.widget.RelativeLayout"),
+                                       id="items_swipe_refresh", class_name="android.view.ViewGroup", weight=1,
+                                       height=MATCH))
+        else:
+            content.append(TextView("No items found.", "items_placeholder", color=TEXT_SECONDARY, gravity="center",
+                                    width=MATCH, padding=dp(24)))
+        return RelativeLayout(
+            FrameLayout(
+                Column(*content, id="items_wrapper", height=MATCH, class_name="android.widget.RelativeLayout"),
+                FloatingActionButton("items_fab", on_click=self.show_create_dialog),
+                id="items_coordinator", class_name="android.view.ViewGroup", height=MATCH),
+            id="items_fragment", height=MATCH)
+
+    def _breadcrumbs(self) -> View:
+        crumbs: list[View] = []
+        rel = self.path[len(HOME):].strip("/")
+        parts = rel.split("/") if rel else []
+        crumbs.append(FrameLayout(TextView("Internal", "breadcrumb_text", width=WRAP, padding=(dp(16), dp(8)),
+                                           on_click=lambda: self.open_folder(HOME), bold=not parts,
+                                           color=TEXT if not parts else TEXT_SECONDARY),
+                                  width=WRAP))
+        walked = HOME
+        for i, part in enumerate(parts):
+            walked = posixpath.join(walked, part)
+            last = i == len(parts) - 1
+            crumbs.append(TextView(f"> {part}", "breadcrumb_text", width=WRAP, padding=(dp(4), dp(8)),
+                                   on_click=lambda p=walked: self.open_folder(p), bold=last,
+                                   color=TEXT if last else TEXT_SECONDARY))
+        return FrameLayout(LinearLayout(*crumbs, orientation="horizontal", width=WRAP), id="breadcrumbs",
+                           class_name="android.widget.HorizontalScrollView", height=dp(48), margin=(0, dp(8), 0, 0))
+
+    def _date(self, epoch_s: int) -> str:
+        return format_date(epoch_s, use_24_hour=self.data.use_24_hour, date_format=self.data.date_format)
+
+    def uses_grid(self, path: str) -> bool:
+        return self.data.folder_view_types.get(path, self.data.grid_view)
+
+    def _grid_cell(self, path: str, stat) -> View:
+        """item_dir_grid / item_file_grid: a square icon with the name under it."""
+        selected = path in self.selection
+        return FrameLayout(
+            RelativeLayout(
+                ImageView("item_icon", icon="folder" if stat.is_dir else "file", width=dp(64), height=dp(64),
+                          layout_gravity="center_horizontal", tint=ACCENT if stat.is_dir else TEXT_SECONDARY),
+                TextView(posixpath.basename(path), "item_name", size=sp(13), max_lines=1, width=MATCH,
+                         gravity="center_horizontal", margin=(dp(4), dp(68), dp(4), 0)),
+                id="item_holder", height=dp(96), padding=(0, dp(4))),
+            id="item_frame", key=path, selected=selected, bg=(255, 224, 212) if selected else None,
+            on_click=lambda: self.tap_item(path, stat.is_dir), on_long_click=lambda: self.long_press_item(path))
+
+    def _item_row(self, path: str, stat, show_path: bool = False) -> View:
+        """One row: icon, name, and size/date (files) or item count (folders), placed as the app's RelativeLayout."""
+        if not show_path and self.uses_grid(posixpath.dirname(path)):
+            return self._grid_cell(path, stat)
+        name = posixpath.basename(path)
+        text_left = dp(4) + dp(54) + dp(12)
+        small = sp(14)
+        if stat.is_dir:
+            details = [TextView(items_count(self._child_count(path)), "item_details", size=small, color=TEXT_SECONDARY,
+                                width=WRAP, margin=(text_left, dp(30), 0, 0))]
+        else:
+            size_text = format_size(stat.size)
+            date_left = text_left + text_width(size_text, small) + dp(12)
+            details = [TextView(size_text, "item_details", size=small, color=TEXT_SECONDARY, width=WRAP,
+                                margin=(text_left, dp(30), 0, 0)),
+                       TextView(self._date(stat.mtime), "item_date", size=small,
+                                color=TEXT_SECONDARY, width=WRAP, margin=(date_left, dp(30), 0, 0))]
+        label = path[len(HOME):].lstrip("/") if show_path else name
+        selected = path in self.selection
+        return FrameLayout(
+            RelativeLayout(
+                ImageView("item_icon", icon="folder" if stat.is_dir else "file", width=dp(54), height=dp(54),
+                          margin=(dp(4), 0, 0, 0), tint=ACCENT if stat.is_dir else TEXT_SECONDARY),
+                TextView(label, "item_name", max_lines=1, width=MATCH, margin=(text_left, dp(4), dp(16), 0)),
+                *details,
+                id="item_holder", height=dp(54), margin=(0, dp(2))),
+            id="item_frame", key=path, selected=selected, bg=(255, 224, 212) if selected else None,
+            height=dp(58), on_click=lambda: self.tap_item(path, stat.is_dir),
+            on_long_click=lambda: self.long_press_item(path))
+
+    # -- Recents and Storage pages ------------------------------------------------------------
+    def _recents_page(self) -> View:
+        files = self.host.media_store.query() if self.host.media_store is not None else []
+        files = [r for r in files if r.media_type != "none" and self.fs.exists(r.path)]
+        files.sort(key=lambda r: (-r.date_modified, r.path))
+        rows = []
+        for row in files[:50]:
+            try:
+                stat = self.fs.stat(row.path)
+            except FsError:
+                continue
+            rows.append(self._item_row(row.path, stat))
+        body: View = (RecyclerView(*rows, id="recents_list", height=MATCH) if rows else
+                      TextView("No items found.", "recents_placeholder", color=TEXT_SECONDARY, width=MATCH,
+                               gravity="center", padding=dp(24)))
+        return RelativeLayout(FrameLayout(body, id="recents_swipe_refresh", class_name="android.view.ViewGroup",
+                                          height=MATCH), id="recents_fragment", height=MATCH)
+
+    def _storage_totals(self) -> dict[str, int]:
+        totals = dict.fromkeys(("images", "videos", "audio", "documents", "archives", "others"), 0)
+
+        def walk(folder: str) -> None:
+            try:
+                entries = self.fs.listdir_stat(folder)
+            except FsError:
+                return
+            for name, stat in entries:
+                full = posixpath.join(folder, name)
+                if stat.is_dir:
+                    walk(full)
+                    continue
+                mime = mime_type_of(name)
+                ext = name.rpartition(".")[2].lower() if "." in name else ""
+                if mime.startswith("image/"):
+                    totals["images"] += stat.size
+                elif mime.startswith("video/"):
+                    totals["videos"] += stat.size
+                elif mime.startswith("audio/"):
+                    totals["audio"] += stat.size
+                elif ext in _ARCHIVE_EXTS:
+                    totals["archives"] += stat.size
+                elif mime.startswith("text/") or mime.startswith("application/"):
+                    totals["documents" if mime != "application/octet-stream" else "others"] += stat.size
+                else:
+                    totals["others"] += stat.size
+
+        walk(HOME)
+        return totals
+
+    def _storage_page(self) -> View:
+        totals = self._storage_totals()
+        free = max(0, TOTAL_STORAGE - self.fs.used)
+        rows: list[View] = [RelativeLayout(
+            Column(
+                Row(TextView(format_size(free), "free_space_value", size=sp(36), bold=True, width=WRAP),
+                    TextView("free", "free_space_label", size=sp(16), color=TEXT_SECONDARY, width=WRAP,
+                             margin=(dp(8), 0, 0, 0)),
+                    gravity="bottom"),
+                View("main_storage_usage_progressbar", height=dp(4), bg=ACCENT, margin=(0, dp(8)),
+                     class_name="android.widget.ProgressBar"),
+                TextView(f"Total storage: {format_size(TOTAL_STORAGE)}", "total_space", color=TEXT_SECONDARY,
+                         width=MATCH)),
+            id="free_space_holder", padding=dp(16), on_click=lambda: None)]
+        for prefix, label in (("images", "Images"), ("videos", "Videos"), ("audio", "Audio"),
+                              ("documents", "Documents"), ("archives", "Archives"), ("others", "Others")):
+            rows.append(RelativeLayout(
+                Column(Row(TextView(label, f"{prefix}_label", weight=1, width=MATCH),
+                           TextView(format_size(totals[prefix]), f"{prefix}_size", width=WRAP, color=TEXT_SECONDARY)),
+                       View(f"{prefix}_progressbar", height=dp(2), bg=(220, 220, 220), margin=(0, dp(8), 0, 0),
+                            class_name="android.widget.ProgressBar")),
+                id=f"{prefix}_holder", padding=(dp(16), dp(12)), on_click=lambda: None))
+        return RelativeLayout(
+            ScrollView(Column(*rows, id="storage_holder", class_name="android.view.ViewGroup"),
+                       id="storage_nested_scrollview"),
+            id="storage_fragment", height=MATCH)
+
+    # -- search -------------------------------------------------------------------------------
+    def _focus_search(self) -> None:
+        view = self.find("top_toolbar_search")
+        if view is not None:
+            self.window.set_focus(view)
+
+    def _search_changed(self, text: str) -> None:
+        self.search = text
+        self.selection = []
+
+    # -- overflow actions ---------------------------------------------------------------------
+    def _temporarily_show_hidden(self) -> None:
+        self.temporarily_show_hidden = True
+
+    def _stop_showing_hidden(self) -> None:
+        self.temporarily_show_hidden = False
+
+    def _clear_selection(self) -> None:
+        self.selection = []
+
+    def select_all(self) -> None:
+        items = (self.search_results() if self.search.strip() else
+                 [(posixpath.join(self.path, n), s) for n, s in self.entries(self.path)])
+        self.selection = [p for p, _ in items]
+
+    def _copy_path(self) -> None:
+        self.toast("Value copied to clipboard")
+        self.selection = []
+
+    # -- dialogs ------------------------------------------------------------------------------
+    def show_view_type_dialog(self) -> None:
+        folder = self.path
+        folder_only = folder in self.data.folder_view_types
+
+        def body() -> View:
+            return ScrollView(Column(
+                RadioGroup(RadioButton("Grid", "change_view_type_dialog_radio_grid"),
+                           RadioButton("List", "change_view_type_dialog_radio_list"),
+                           id="change_view_type_dialog_radio", checked_index=0 if self.uses_grid(folder) else 1),
+                Divider("use_for_this_folder_divider", margin=(0, dp(8))),
+                CheckBox("Use for this folder only", "change_view_type_dialog_use_for_this_folder",
+                         checked=folder_only),
+                id="change_view_type_dialog_holder", padding=(dp(16), dp(4))),
+                id="change_view_type_dialog_scrollview", height=WRAP)
+
+        def ok(d: Dialog) -> None:
+            grid = d.find("change_view_type_dialog_radio").checked_index == 0
+            if d.find("change_view_type_dialog_use_for_this_folder").checked:
+                self.data.folder_view_types[folder] = grid
+            else:
+                self.data.folder_view_types.pop(folder, None)
+                self.data.grid_view = grid
+
+        self.show_dialog(Dialog("Change view type", body, positive=("OK", ok), negative="Cancel"))
+
+    def show_sort_dialog(self) -> None:
+        field, ascending = self.sort_for(self.path)
+        folder_only = self.path in self.data.folder_sorts
+
+        def body() -> View:
+            return ScrollView(Column(
+                RadioGroup(
+                    RadioButton("Name", "sorting_dialog_radio_name"),
+                    RadioButton("Size", "sorting_dialog_radio_size"),
+                    RadioButton("Last modified", "sorting_dialog_radio_last_modified"),
+                    RadioButton("Extension", "sorting_dialog_radio_extension"),
+                    id="sorting_dialog_radio_sorting", checked_index=SORT_FIELDS.index(field)),
+                Divider("sorting_dialog_order_divider", margin=(0, dp(8))),
+                RadioGroup(
+                    RadioButton("Ascending", "sorting_dialog_radio_ascending"),
+                    RadioButton("Descending", "sorting_dialog_radio_descending"),
+                    id="sorting_dialog_radio_order", checked_index=0 if ascending else 1),
+                Divider("use_for_this_folder_divider", margin=(0, dp(8))),
+                CheckBox("Use for this folder only", "sorting_dialog_use_for_this_folder", checked=folder_only),
+                id="sorting_dialog_holder", padding=(dp(16), dp(4))), id="sorting_dialog_scrollview",
+                height=WRAP)
+
+        def ok(d: Dialog) -> None:
+            new_field = SORT_FIELDS[max(0, d.find("sorting_dialog_radio_sorting").checked_index)]
+            new_ascending = d.find("sorting_dialog_radio_order").checked_index != 1
+            if d.find("sorting_dialog_use_for_this_folder").checked:
+                self.data.folder_sorts[self.path] = (new_field, new_ascending)
+            else:
+                self.data.folder_sorts.pop(self.path, None)
+                self.data.sort_by, self.data.ascending = new_field, new_ascending
+
+        self.show_dialog(Dialog("Sort by", body, positive=("OK", ok), negative="Cancel"))
+
+    def show_create_dialog(self) -> None:
+        folder = self.path
+
+        def body() -> View:
+            return Column(
+                FrameLayout(EditText("", "item_title", hint="Title", autofocus=True), id="item_title_hint",
+                            margin=(0, 0, 0, dp(12))),
+                RadioGroup(RadioButton("Folder", "dialog_radio_directory"), RadioButton("File", "dialog_radio_file"),
+                           id="dialog_radio_group", checked_index=0),
+                id="dialog_holder", padding=(dp(16), dp(12), dp(16), 0))
+
+        def ok(d: Dialog) -> bool:
+            name = d.find("item_title").text
+            problem = name_problem(name)
+            if problem:
+                self.toast(problem)
+                return False
+            path = posixpath.join(folder, name)
+            if self.fs.exists(path):
+                self.toast(NAME_TAKEN)
+                return False
+            try:
+                if d.find("dialog_radio_group").checked_index == 1:
+                    self.fs.write_file(path, b"")
+                else:
+                    self.fs.mkdir(path)
+            except FsError as exc:
+                self.toast(fs_error_toast(exc))
+                return False
+            if self.host.media_store is not None:
+                self.host.media_store.scan(path)
+            return True
+
+        self.show_dialog(Dialog("Create new", body, positive=("OK", ok), negative="Cancel"))
+
+    def ask_delete(self) -> None:
+        paths = list(self.selection)
+        if self.data.skip_delete_confirmation:
+            self.delete(paths)
+            return
+        what = f'"{posixpath.basename(paths[0])}"' if len(paths) == 1 else f"{len(paths)} items"
+        self.show_dialog(Dialog(message=f"Are you sure you want to delete {what}?",
+                                positive=("Yes", lambda d: self.delete(paths)), negative="No"))
+
+    def delete(self, paths: list[str]) -> None:
+        for path in paths:
+            delete_path(self, path)
+        self.selection = []
+
+    def show_rename_dialog(self) -> None:
+        show_rename_dialog(self, self.selection[0], lambda _new: self._clear_selection())
+
+    def _move(self, old: str, new: str) -> bool:
+        return move_path(self, old, new)
+
+    def set_hidden(self, hide: bool) -> None:
+        for path in list(self.selection):
+            name = posixpath.basename(path)
+            new_name = "." + name if hide else name.lstrip(".")
+            if new_name == name or not new_name:
+                continue
+            new_path = posixpath.join(posixpath.dirname(path), new_name)
+            if self.fs.exists(new_path):
+                self.toast(NAME_TAKEN)
+                continue
+            self._move(path, new_path)
+        self.selection = []
+
+    def show_properties(self) -> None:
+        paths = list(self.selection)
+
+        def row(label: str, value: str, id: str = "") -> View:
+            return LinearLayout(
+                TextView(label, "property_label", bold=True, width=MATCH, size=sp(14)),
+                TextView(value, "property_value", width=MATCH, size=sp(14), color=TEXT_SECONDARY),
+                id=id or "property_holder", padding=(0, dp(6)))
+
+        def body() -> View:
+            rows: list[View] = []
+            if len(paths) == 1 and not self.fs.exists(paths[0]):
+                # removed behind the app's back (adb shell rm) while the dialog was open
+                rows.append(row("Name", posixpath.basename(paths[0])))
+            elif len(paths) == 1:
+                path = paths[0]
+                stat = self.fs.stat(path)
+                rows += [row("Name", posixpath.basename(path)), row("Path", posixpath.dirname(path)),
+                         row("Size", format_size(self._size(path, stat)), "properties_size")]
+                if stat.is_dir:
+                    count = self._child_count(path)
+                    rows += [row("Direct children count", str(count), "properties_direct_children_count"),
+                             row("Files count", str(self._file_count(path)), "properties_file_count")]
+                else:
+                    media = self.host.media_store.get(path) if self.host.media_store is not None else None
+                    if media is not None and media.width and media.height:
+                        rows.append(row("Resolution", f"{media.width} x {media.height} "
+                                                      f"({media.width * media.height / 1e6:.1f}MP)"))
+                    if media is not None and media.duration:
+                        seconds = media.duration // 1000
+                        rows.append(row("Duration", f"{seconds // 60:02d}:{seconds % 60:02d}"))
+                    rows.append(row("Last modified", self._date(stat.mtime),
+                                    "properties_last_modified"))
+            else:
+                total = sum(self._size(p, self.fs.stat(p)) for p in paths if self.fs.exists(p))
+                rows += [row("Items selected", str(len(paths))), row("Path", posixpath.dirname(paths[0])),
+                         row("Size", format_size(total), "properties_size")]
+            return ScrollView(Column(*rows, id="properties_holder", padding=(dp(24), dp(12))),
+                              id="properties_scrollview", height=WRAP)
+
+        self.show_dialog(Dialog("Properties", body, positive="OK"))
+
+    def _file_count(self, path: str) -> int:
+        count = 0
+        for name, stat in self.entries(path):
+            child = posixpath.join(path, name)
+            count += self._file_count(child) if stat.is_dir else 1
+        return count
+
+
+class SettingsActivity(Activity):
+    """Settings: the General, Visibility, Scrolling and File operations sections that work here."""
+
+    name = f"{PACKAGE}.activities.SettingsActivity"
+    title = "Settings"
+
+    def build(self) -> View:
+        d = self.data
+
+        def toggle(attr: str):
+            return lambda value: setattr(d, attr, value)
+
+        def section(prefix: str, label: str, *rows: View) -> list[View]:
+            return [TextView(label, f"settings_{prefix}_label", color=ACCENT, bold=True, size=sp(14), width=MATCH,
+                             padding=(dp(16), dp(20), dp(16), dp(8))), *rows,
+                    Divider(f"settings_{prefix}_divider")]
+
+        rows = [
+            *section("general_settings", "GENERAL",
+                     RelativeLayout(TextView("Change date and time format", "settings_change_date_time_format",
+                                             width=MATCH),
+                                    id="settings_change_date_time_format_holder", padding=(dp(16), dp(16)),
+                                    on_click=lambda: show_date_time_dialog(self, d)),
+                     settings_checkbox("settings_press_back_twice", "Require pressing Back twice to leave the app",
+                                       d.press_back_twice, toggle("press_back_twice"))),
+            *section("visibility", "VISIBILITY",
+                     settings_checkbox("settings_show_hidden", "Show hidden items", d.show_hidden,
+                                       toggle("show_hidden"))),
+            *section("scrolling", "SCROLLING",
+                     settings_checkbox("settings_enable_pull_to_refresh", "Enable pull-to-refresh from the top",
+                                       d.enable_pull_to_refresh, toggle("enable_pull_to_refresh"))),
+            *section("file_operations", "FILE OPERATIONS",
+                     settings_checkbox("settings_keep_last_modified",
+                                       "Keep old last-modified value at file operations",
+                                       d.keep_last_modified, toggle("keep_last_modified")),
+                     settings_checkbox("settings_skip_delete_confirmation", "Always skip delete confirmation dialog",
+                                       d.skip_delete_confirmation, toggle("skip_delete_confirmation"))),
+        ]
+        return LinearLayout(
+            self.toolbar("settings_toolbar", title="Settings", back=True),
+            ScrollView(Column(*rows, id="settings_holder"), id="settings_nested_scrollview", weight=1),
+            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+
+class FileManagerApp(App):
+    package = PACKAGE
+    label = "File Manager"
+    version_name = "6.16.1"
+    activities = (MainActivity, SettingsActivity)
+
+    def new_data(self) -> FileManagerData:
+        return new_data()

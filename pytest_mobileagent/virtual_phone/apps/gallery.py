@@ -1,0 +1,802 @@
+"""Simple Gallery Pro (`com.simplemobiletools.gallery.pro`) for the virtual phone.
+
+Screens, ids and texts follow the real app's recordings (DroidTask, July 2023,
+version 6.26.7: the folder grid, a folder's media grid, the Sort by, Filter
+media and Change view type dialogs, Settings) and, where no recording shows a
+screen, the app's layouts and strings: the Group by dialog, the full-screen
+viewer's menus, and Simple Wallpaper (`SetWallpaperActivity`, reached with
+"Set as") with its Home screen / Lock screen choice.
+
+The app shows what the media store knows (scanned images and videos),
+grouped by folder, as the real app starts from MediaStore; with "Show hidden
+items" it also lists media in hidden and `.nomedia` folders, which the store
+keeps as non-media.  Thumbnails are the files' own pixels (ui/bitmaps.py).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from types import SimpleNamespace
+
+from ..media_store import EXTERNAL_ROOT, MediaItem
+from ..ui.views import (
+    ACCENT,
+    MATCH,
+    TEXT_SECONDARY,
+    WRAP,
+    CheckBox,
+    Column,
+    Divider,
+    EditText,
+    FrameLayout,
+    ImageView,
+    LinearLayout,
+    MenuItem,
+    RadioButton,
+    RadioGroup,
+    RecyclerView,
+    RelativeLayout,
+    Row,
+    ScrollView,
+    TextView,
+    View,
+    dp,
+    sp,
+)
+from .base import Activity, App, Dialog, settings_checkbox
+from .commons_files import (
+    NAME_TAKEN,
+    delete_path,
+    fs_error_toast,
+    move_path,
+    name_problem,
+    show_rename_dialog,
+)
+from .date_time_format import show_date_time_dialog
+from .storage_format import format_date, format_size
+
+PACKAGE = "com.simplemobiletools.gallery.pro"
+ABOUT = "com.simplemobiletools.commons.activities.AboutActivity"
+
+# sorting fields of the Sort by dialog (folders have all, media lack Path)
+SORT_NAME, SORT_PATH, SORT_SIZE, SORT_MODIFIED, SORT_TAKEN, SORT_RANDOM, SORT_CUSTOM = (
+    "name", "path", "size", "last_modified", "date_taken", "random", "custom")
+FOLDER_SORTS = (SORT_NAME, SORT_PATH, SORT_SIZE, SORT_MODIFIED, SORT_TAKEN, SORT_RANDOM, SORT_CUSTOM)
+MEDIA_SORTS = (SORT_NAME, SORT_SIZE, SORT_MODIFIED, SORT_TAKEN, SORT_RANDOM)
+SORT_LABELS = {SORT_NAME: "Name", SORT_PATH: "Path", SORT_SIZE: "Size", SORT_MODIFIED: "Last modified",
+               SORT_TAKEN: "Date taken", SORT_RANDOM: "Random", SORT_CUSTOM: "Custom"}
+
+FILTERS = (("images", "Images"), ("videos", "Videos"), ("gifs", "GIFs"), ("raws", "RAW images"),
+           ("svgs", "SVGs"), ("portraits", "Portraits"))
+DEFAULT_FILTERS = frozenset({"images", "videos", "gifs", "raws", "svgs"})
+
+GROUPINGS = (("none", "grouping_dialog_radio_none", "Do not group files"),
+             ("last_modified_daily", "grouping_dialog_radio_last_modified_daily", "Last modified (daily)"),
+             ("last_modified_monthly", "grouping_dialog_radio_last_modified_monthly", "Last modified (monthly)"),
+             ("date_taken_daily", "grouping_dialog_radio_date_taken_daily", "Date taken (daily)"),
+             ("date_taken_monthly", "grouping_dialog_radio_date_taken_monthly", "Date taken (monthly)"),
+             ("file_type", "grouping_dialog_radio_file_type", "File type"),
+             ("extension", "grouping_dialog_radio_extension", "Extension"),
+             ("folder", "grouping_dialog_radio_folder", "Folder"))
+
+WALLPAPER_TARGETS = ("Home screen", "Lock screen", "Home and lock screen")
+
+
+def new_data() -> SimpleNamespace:
+    """Persistent settings and favourites (reset by `pm clear`)."""
+    return SimpleNamespace(
+        folder_sort=(SORT_MODIFIED, False), media_sort=(SORT_MODIFIED, False), folder_media_sorts={},
+        filters=set(DEFAULT_FILTERS), folder_view_list=False, media_view_list=False,
+        grouping={}, favorites=set(), show_hidden=False, autoplay_videos=False, remember_last_video_position=False,
+        loop_videos=False, open_videos_on_separate_screen=False, allow_video_gestures=True, search_all_files=False,
+        crop_thumbnails=True, scroll_horizontally=False, enable_pull_to_refresh=True, max_brightness=False,
+        black_background=False, hide_system_ui=True, allow_instant_change=False, allow_photo_gestures=False,
+        allow_down_gesture=True, show_notch=True, use_24_hour=False, date_format="%d.%m.%Y",
+        skip_delete_confirmation=False, keep_last_modified=True, use_recycle_bin=True, recycle_bin={},
+        wallpapers={},  # "home"/"lock" -> path: what Simple Wallpaper set, as WallpaperManager would hold it
+    )
+
+
+def _kind(item: MediaItem) -> str:
+    """The Filter media category of a file."""
+    mime = item.mime_type
+    if mime == "image/gif":
+        return "gifs"
+    if mime == "image/svg+xml":
+        return "svgs"
+    if mime in ("image/x-adobe-dng", "image/x-canon-cr2", "image/x-nikon-nef", "image/x-panasonic-raw"):
+        return "raws"
+    if mime.startswith("video/"):
+        return "videos"
+    return "images"
+
+
+def _folder_label(folder: str) -> str:
+    return "Internal" if folder == EXTERNAL_ROOT else posixpath.basename(folder)
+
+
+class GalleryActivity(Activity):
+    """What the gallery's screens share: reading media and the common dialogs."""
+
+    def visible_media(self, temporarily_show_hidden: bool = False) -> list[MediaItem]:
+        """Images and videos that pass the filter, whose files still exist."""
+        store = self.host.media_store
+        if store is None:
+            return []
+        show_hidden = self.data.show_hidden or temporarily_show_hidden
+        rows = [r for r in store.query()
+                if r.mime_type.startswith(("image/", "video/"))
+                and (r.media_type in ("image", "video") or show_hidden)]
+        filters = self.data.filters
+        return [r for r in rows if _kind(r) in filters and self.host.fs.exists(r.path)]
+
+    def sort_media(self, items: list[MediaItem], field: str, ascending: bool) -> list[MediaItem]:
+        keys = {
+            SORT_NAME: lambda r: r.display_name.lower(), SORT_PATH: lambda r: r.path.lower(),
+            SORT_SIZE: lambda r: r.size, SORT_MODIFIED: lambda r: r.date_modified,
+            SORT_TAKEN: lambda r: r.datetaken or 0, SORT_CUSTOM: lambda r: r.path.lower(),
+        }
+        if field == SORT_RANDOM:
+            import random
+
+            shuffled = sorted(items, key=lambda r: r.path)
+            random.Random(self.host.seed).shuffle(shuffled)
+            return shuffled
+        ordered = sorted(items, key=lambda r: r.path.lower())  # ties keep path order
+        return sorted(ordered, key=keys[field], reverse=not ascending)
+
+    def show_sort_dialog(self, fields: tuple[str, ...], current: tuple[str, bool], apply, *,
+                         folder_option: bool = False, folder_only: bool = False) -> None:
+        def body() -> View:
+            radios = [RadioButton(SORT_LABELS[f], f"sorting_dialog_radio_{f}") for f in fields]
+            extra: list[View] = [CheckBox("Sort numeric parts by actual value", "sorting_dialog_numeric_sorting")]
+            if folder_option:
+                extra.append(CheckBox("Use for this folder only", "sorting_dialog_use_for_this_folder",
+                                      checked=folder_only))
+            return ScrollView(Column(
+                RadioGroup(*radios, id="sorting_dialog_radio_sorting", checked_index=fields.index(current[0])),
+                Divider("sorting_dialog_order_divider", margin=(0, dp(8))),
+                RadioGroup(RadioButton("Ascending", "sorting_dialog_radio_ascending"),
+                           RadioButton("Descending", "sorting_dialog_radio_descending"),
+                           id="sorting_dialog_radio_order", checked_index=0 if current[1] else 1),
+                Divider("use_for_this_folder_divider", margin=(0, dp(8))),
+                *extra, id="sorting_dialog_holder", padding=(dp(16), dp(4))),
+                id="sorting_dialog_scrollview", height=WRAP)
+
+        def ok(d: Dialog) -> None:
+            field = fields[max(0, d.find("sorting_dialog_radio_sorting").checked_index)]
+            ascending = d.find("sorting_dialog_radio_order").checked_index != 1
+            box = d.find("sorting_dialog_use_for_this_folder")
+            apply(field, ascending, bool(box is not None and box.checked))
+
+        self.show_dialog(Dialog("Sort by", body, positive=("OK", ok), negative="Cancel"))
+
+    def show_filter_dialog(self) -> None:
+        def body() -> View:
+            return ScrollView(Column(*[CheckBox(label, f"filter_media_{key}", checked=key in self.data.filters)
+                                       for key, label in FILTERS],
+                                     id="filter_media_dialog_holder", padding=(dp(16), dp(12))), height=WRAP)
+
+        def ok(d: Dialog) -> bool:
+            chosen = {key for key, _ in FILTERS if d.find(f"filter_media_{key}").checked}
+            if not chosen:
+                self.toast("Please select at least one media type")  # the app keeps at least one type
+                return False
+            self.data.filters = chosen
+            return True
+
+        self.show_dialog(Dialog("Filter media", body, positive=("OK", ok), negative="Cancel"))
+
+    def show_view_type_dialog(self, attr: str, *, for_folders: bool) -> None:
+        def body() -> View:
+            extra: list[View] = []
+            if for_folders:
+                extra = [Divider("group_direct_subfolders_divider", margin=(0, dp(8))),
+                         CheckBox("Group direct subfolders", "change_view_type_dialog_group_direct_subfolders")]
+            else:
+                extra = [Divider("use_for_this_folder_divider", margin=(0, dp(8))),
+                         CheckBox("Use for this folder only", "change_view_type_dialog_use_for_this_folder")]
+            return ScrollView(Column(
+                RadioGroup(RadioButton("Grid", "change_view_type_dialog_radio_grid"),
+                           RadioButton("List", "change_view_type_dialog_radio_list"),
+                           id="change_view_type_dialog_radio", checked_index=1 if getattr(self.data, attr) else 0),
+                *extra, id="change_view_type_dialog_holder", padding=(dp(16), dp(4))),
+                id="change_view_type_dialog_scrollview", height=WRAP)
+
+        def ok(d: Dialog) -> None:
+            setattr(self.data, attr, d.find("change_view_type_dialog_radio").checked_index == 1)
+
+        self.show_dialog(Dialog("Change view type", body, positive=("OK", ok), negative="Cancel"))
+
+    def search_bar(self, hint: str, query: str, on_change, actions: list[MenuItem],
+                   overflow: list[MenuItem], menu_id: str) -> View:
+        width = dp(48) * len(actions) + (dp(40) if overflow else 0) + dp(16)
+        return LinearLayout(
+            LinearLayout(
+                Row(ImageView("top_toolbar_search_icon", icon="search", width=dp(40), height=dp(48),
+                              on_click=lambda: None),
+                    EditText(query, "top_toolbar_search", hint=hint, weight=1, width=MATCH, on_text_changed=on_change,
+                             key="top_toolbar_search", min_height=dp(48)),
+                    self.toolbar("top_toolbar", items=actions + overflow, height=dp(48), width=width),
+                    id="top_toolbar_holder", class_name="android.widget.RelativeLayout", bg=(240, 240, 240),
+                    radius=dp(24), gravity="center_vertical", padding=(dp(4), 0)),
+                id="top_app_bar_layout", margin=(dp(16), dp(8)), height=WRAP),
+            id=menu_id, height=WRAP)
+
+    def show_create_folder_dialog(self) -> None:
+        """commons CreateNewFolderDialog: the parent path (read-only here) and the new folder's name."""
+        parent = getattr(self, "folder", "") or EXTERNAL_ROOT
+
+        def body() -> View:
+            shown = "Internal" + parent[len(EXTERNAL_ROOT):] + "/"
+            return Column(
+                LinearLayout(EditText(shown, "folder_path", enabled=False), id="folder_path_hint"),
+                LinearLayout(EditText("", "folder_name", hint="Title", autofocus=True), id="folder_name_hint",
+                             margin=(0, dp(12), 0, 0)),
+                id="dialog_holder", padding=(dp(16), dp(12), dp(16), 0))
+
+        def ok(d: Dialog) -> bool:
+            name = d.find("folder_name").text
+            problem = name_problem(name)
+            if problem:
+                self.toast(problem)
+                return False
+            path = posixpath.join(parent, name)
+            if self.host.fs.exists(path):
+                self.toast(f'Folder "{name}" already exists')
+                return False
+            try:
+                self.host.fs.mkdir(path)
+            except OSError as exc:
+                self.toast(fs_error_toast(exc))
+                return False
+            # The app opens the new, empty folder: it shows up among folders once it holds media.
+            self.start(MediaActivity, folder=path)
+            return True
+
+        self.show_dialog(Dialog("Create new folder", body, positive=("OK", ok), negative="Cancel"))
+
+    def thumbnail(self, item: MediaItem, id: str, size: int) -> View:
+        from ..ui import bitmaps
+
+        icon = bitmaps.icon_for_file(self.host.fs, item.path)
+        return ImageView(id, icon=icon, width=MATCH, height=size, tint=(200, 200, 200))
+
+
+class MainActivity(GalleryActivity):
+    """The folders screen: a grid (or list) of folders holding media."""
+
+    name = f"{PACKAGE}.activities.MainActivity"
+
+    def on_create(self) -> None:
+        self.search = ""
+        self.temporarily_show_hidden = False
+
+    def folders(self) -> list[tuple[str, list[MediaItem]]]:
+        by_folder: dict[str, list[MediaItem]] = {}
+        for item in self.visible_media(self.temporarily_show_hidden):
+            by_folder.setdefault(posixpath.dirname(item.path), []).append(item)
+        field, ascending = self.data.folder_sort
+        entries = []
+        for folder, items in by_folder.items():
+            entries.append((folder, items))
+        keys = {
+            SORT_NAME: lambda e: _folder_label(e[0]).lower(), SORT_PATH: lambda e: e[0].lower(),
+            SORT_SIZE: lambda e: sum(r.size for r in e[1]), SORT_MODIFIED: lambda e: max(r.date_modified for r in e[1]),
+            SORT_TAKEN: lambda e: max(r.datetaken or 0 for r in e[1]), SORT_CUSTOM: lambda e: e[0].lower(),
+            SORT_RANDOM: lambda e: e[0].lower(),
+        }
+        entries.sort(key=lambda e: e[0].lower())
+        entries.sort(key=keys[field], reverse=not ascending)
+        query = self.search.strip().lower()
+        if query:
+            entries = [e for e in entries if query in _folder_label(e[0]).lower()]
+        return entries
+
+    def build(self) -> View:
+        actions = [MenuItem("Open camera", lambda: self.toast("No app found to take a photo"), id="open_camera",
+                            icon="camera", show_as_action=True),
+                   MenuItem("Show all folders content", lambda: self.start(MediaActivity, folder=""),
+                            id="show_all", icon="grid", show_as_action=True)]
+        overflow = [
+            MenuItem("Sort by", self._sort_folders),
+            MenuItem("Filter media", self.show_filter_dialog),
+            MenuItem("Change view type", lambda: self.show_view_type_dialog("folder_view_list", for_folders=True)),
+            MenuItem("Stop showing hidden media", lambda: setattr(self, "temporarily_show_hidden", False))
+            if self.temporarily_show_hidden else
+            MenuItem("Temporarily show hidden", lambda: setattr(self, "temporarily_show_hidden", True)),
+            MenuItem("Temporarily show excluded", lambda: None),
+            MenuItem("Create new folder", self.show_create_folder_dialog),
+            MenuItem("Column count", lambda: None),
+            MenuItem("Settings", lambda: self.start(SettingsActivity)),
+            MenuItem("About", lambda: self.start(ABOUT)),
+        ]
+        folders = self.folders()
+        as_list = self.data.folder_view_list
+        tiles = [self._folder_tile(folder, items, as_list) for folder, items in folders]
+        grid: View
+        if tiles:
+            grid = RecyclerView(*tiles, id="directories_grid", columns=1 if as_list else 2, height=MATCH)
+        else:
+            grid = TextView("No media files have been found with the selected filters.",
+                            "directories_empty_placeholder",
+                            color=TEXT_SECONDARY, gravity="center", width=MATCH, padding=dp(24))
+        return Column(
+            self.search_bar("Search folders", self.search, self._search_changed, actions, overflow, "main_menu"),
+            RelativeLayout(FrameLayout(FrameLayout(grid, id="directories_fastscroller", height=MATCH,
+                                                   class_name="android.widget.RelativeLayout"),
+                                       id="directories_refresh_layout", class_name="android.view.ViewGroup",
+                                       height=MATCH),
+                           id="directories_holder", weight=1, height=MATCH),
+            id="directories_coordinator", class_name="android.widget.ScrollView", height=MATCH)
+
+    def _folder_tile(self, folder: str, items: list[MediaItem], as_list: bool) -> View:
+        newest = self.sort_media(items, SORT_MODIFIED, False)[0]
+        label = _folder_label(folder)
+        count = str(len(items))
+        open_folder = lambda: self.start(MediaActivity, folder=folder)  # noqa: E731
+        if as_list:
+            return RelativeLayout(
+                Row(FrameLayout(self.thumbnail(newest, "dir_thumbnail", dp(64)), width=dp(64)),
+                    Column(TextView(label, "dir_name", bold=True, max_lines=1, width=MATCH),
+                           TextView(count, "photo_cnt", size=sp(14), color=TEXT_SECONDARY, width=MATCH),
+                           TextView(posixpath.dirname(folder) + "/", "dir_path", size=sp(14), color=TEXT_SECONDARY,
+                                    width=MATCH, max_lines=1),
+                           weight=1, width=MATCH, padding=(dp(12), 0)),
+                    gravity="center_vertical"),
+                id="dir_holder", key=folder, padding=dp(8), on_click=open_folder, on_long_click=lambda: None)
+        return RelativeLayout(
+            FrameLayout(
+                self.thumbnail(newest, "dir_thumbnail", dp(190)),
+                Column(TextView(label, "dir_name", bold=True, max_lines=1, width=MATCH, color=(255, 255, 255)),
+                       TextView(count, "photo_cnt", size=sp(14), width=MATCH, color=(255, 255, 255)),
+                       id="dir_bottom_holder", layout_gravity="bottom", padding=(dp(8), dp(4)), bg=(60, 60, 60)),
+                height=dp(190)),
+            id="dir_holder", key=folder, padding=1, on_click=open_folder, on_long_click=lambda: None)
+
+    def _sort_folders(self) -> None:
+        def apply(field: str, ascending: bool, _folder_only: bool) -> None:
+            self.data.folder_sort = (field, ascending)
+
+        self.show_sort_dialog(FOLDER_SORTS, self.data.folder_sort, apply)
+
+    def _search_changed(self, text: str) -> None:
+        self.search = text
+
+    def on_back(self) -> bool:
+        if self.search:
+            self.search = ""
+            return True
+        return False
+
+
+class MediaActivity(GalleryActivity):
+    """One folder's media (or all media with "Show all folders content"), in a grid or list."""
+
+    name = f"{PACKAGE}.activities.MediaActivity"
+
+    def on_create(self) -> None:
+        self.folder: str = self.extras.get("folder", "")
+        self.search = ""
+        self.show_names = False
+        self.temporarily_show_hidden = False
+
+    def media(self) -> list[MediaItem]:
+        items = self.visible_media(self.temporarily_show_hidden)
+        if self.folder:
+            items = [r for r in items if posixpath.dirname(r.path) == self.folder]
+        field, ascending = self.data.folder_media_sorts.get(self.folder, self.data.media_sort)
+        items = self.sort_media(items, field, ascending)
+        query = self.search.strip().lower()
+        if query:
+            items = [r for r in items if query in r.display_name.lower()]
+        return items
+
+    def grouping(self) -> tuple[str, bool]:
+        return self.data.grouping.get(self.folder, self.data.grouping.get("", ("none", True)))
+
+    def _section_of(self, item: MediaItem, grouping: str) -> str:
+        if grouping == "file_type":
+            return "Videos" if item.mime_type.startswith("video/") else "Images"
+        if grouping == "extension":
+            return item.display_name.rpartition(".")[2].lower()
+        if grouping == "folder":
+            return _folder_label(posixpath.dirname(item.path))
+        stamp = item.date_modified if grouping.startswith("last_modified") else (item.datetaken or 0) // 1000
+        import datetime as dt
+
+        when = dt.datetime.fromtimestamp(stamp, dt.timezone.utc)
+        return when.strftime("%B %Y") if grouping.endswith("monthly") else when.strftime(self.data.date_format)
+
+    def build(self) -> View:
+        label = _folder_label(self.folder) if self.folder else "all folders"
+        actions = [MenuItem("Toggle filename visibility", self._toggle_names, id="toggle_filename", icon="text",
+                            show_as_action=True),
+                   MenuItem("Sort by", self._sort_media, id="sort", icon="sort", show_as_action=True)]
+        if not self.folder:
+            actions[1:1] = [MenuItem("Switch to folder view", self.finish, id="folder_view", icon="folder",
+                                     show_as_action=True)]
+        overflow = [
+            MenuItem("Filter media", self.show_filter_dialog),
+            MenuItem("Change view type", lambda: self.show_view_type_dialog("media_view_list", for_folders=False)),
+            MenuItem("Stop showing hidden media", lambda: setattr(self, "temporarily_show_hidden", False))
+            if self.temporarily_show_hidden else
+            MenuItem("Temporarily show hidden", lambda: setattr(self, "temporarily_show_hidden", True)),
+            MenuItem("Open camera", lambda: self.toast("No app found to take a photo")),
+            MenuItem("Group by", self.show_group_dialog),
+            MenuItem("Set as default folder", lambda: None),
+            MenuItem("Create new folder", self.show_create_folder_dialog),
+            MenuItem("Column count", lambda: None),
+            MenuItem("Slideshow", lambda: None),
+            MenuItem("Settings", lambda: self.start(SettingsActivity)),
+            MenuItem("About", lambda: self.start(ABOUT)),
+        ]
+        items = self.media()
+        grouping, group_ascending = self.grouping()
+        as_list = self.data.media_view_list
+        cells: list[View] = []
+        if grouping != "none":
+            sections: dict[str, list[MediaItem]] = {}
+            for item in items:
+                sections.setdefault(self._section_of(item, grouping), []).append(item)
+            for title in sorted(sections, reverse=not group_ascending):
+                cells.append(TextView(title, "thumbnail_section", bold=True, color=ACCENT, width=MATCH,
+                                      padding=(dp(12), dp(12)), key=f"section:{title}"))
+                cells += [self._cell(i, as_list) for i in sections[title]]
+            grid: View = Column(*cells, id="media_grid", class_name="androidx.recyclerview.widget.RecyclerView")
+            grid = ScrollView(grid, height=MATCH, id="media_fastscroller", class_name="android.widget.RelativeLayout")
+        else:
+            cells = [self._cell(i, as_list) for i in items]
+            grid = FrameLayout(RecyclerView(*cells, id="media_grid", columns=1 if as_list else 3, height=MATCH),
+                               id="media_fastscroller", height=MATCH, class_name="android.widget.RelativeLayout")
+        if not items:
+            grid = TextView("No media files have been found with the selected filters.", "media_empty_text_placeholder",
+                            color=TEXT_SECONDARY, gravity="center", width=MATCH, padding=dp(24))
+        return Column(
+            self.search_bar(f"Search in {label}", self.search, self._search_changed, actions, overflow, "media_menu"),
+            RelativeLayout(FrameLayout(grid, id="media_refresh_layout", class_name="android.view.ViewGroup",
+                                       height=MATCH),
+                           id="media_holder", weight=1, height=MATCH),
+            id="media_coordinator", class_name="android.widget.ScrollView", height=MATCH)
+
+    def _cell(self, item: MediaItem, as_list: bool) -> View:
+        video = item.mime_type.startswith("video/")
+        open_viewer = lambda: self.start(ViewPagerActivity, path=item.path, folder=self.folder)  # noqa: E731
+        if as_list:
+            return RelativeLayout(
+                Row(FrameLayout(self.thumbnail(item, "medium_thumbnail", dp(64)), width=dp(64)),
+                    Column(TextView(item.display_name, "medium_name", max_lines=1, width=MATCH),
+                           weight=1, width=MATCH, padding=(dp(12), 0)),
+                    gravity="center_vertical"),
+                id="media_item_holder", key=item.path, padding=dp(8), on_click=open_viewer, on_long_click=lambda: None)
+        children: list[View] = [self.thumbnail(item, "medium_thumbnail", dp(130))]
+        if video:
+            children.append(ImageView("play_portrait_outline", icon="play", width=dp(26), height=dp(26),
+                                      margin=dp(4), tint=(255, 255, 255)))
+        if self.show_names:
+            children.append(TextView(item.display_name, "medium_name", size=sp(12), max_lines=1, width=MATCH,
+                                     layout_gravity="bottom", color=(255, 255, 255), bg=(60, 60, 60)))
+        return RelativeLayout(FrameLayout(*children, height=dp(130)), id="media_item_holder", key=item.path,
+                              padding=1, on_click=open_viewer, on_long_click=lambda: None)
+
+    def _toggle_names(self) -> None:
+        self.show_names = not self.show_names
+
+    def _search_changed(self, text: str) -> None:
+        self.search = text
+
+    def _sort_media(self) -> None:
+        current = self.data.folder_media_sorts.get(self.folder, self.data.media_sort)
+
+        def apply(field: str, ascending: bool, folder_only: bool) -> None:
+            if folder_only:
+                self.data.folder_media_sorts[self.folder] = (field, ascending)
+            else:
+                self.data.folder_media_sorts.pop(self.folder, None)
+                self.data.media_sort = (field, ascending)
+
+        self.show_sort_dialog(MEDIA_SORTS, current, apply, folder_option=True,
+                              folder_only=self.folder in self.data.folder_media_sorts)
+
+    def show_group_dialog(self) -> None:
+        grouping, ascending = self.grouping()
+        keys = [key for key, _, _ in GROUPINGS]
+        folder_only = self.folder in self.data.grouping
+
+        def body() -> View:
+            return ScrollView(Column(
+                RadioGroup(*[RadioButton(label, rid) for _, rid, label in GROUPINGS],
+                           id="grouping_dialog_radio_grouping", checked_index=keys.index(grouping)),
+                Divider("grouping_dialog_order_divider", margin=(0, dp(8))),
+                RadioGroup(RadioButton("Ascending", "grouping_dialog_radio_ascending"),
+                           RadioButton("Descending", "grouping_dialog_radio_descending"),
+                           id="grouping_dialog_radio_order", checked_index=0 if ascending else 1),
+                Divider("use_for_this_folder_divider", margin=(0, dp(8))),
+                CheckBox("Show file count at section headers", "grouping_dialog_show_file_count"),
+                CheckBox("Use for this folder only", "grouping_dialog_use_for_this_folder", checked=folder_only),
+                TextView("Please note that grouping and sorting are 2 independent fields",
+                         "grouping_dialog_bottom_note",
+                         size=sp(14), color=TEXT_SECONDARY, width=MATCH, padding=(0, dp(8))),
+                id="grouping_dialog_holder", padding=(dp(16), dp(4))), id="grouping_dialog_scrollview",
+                height=dp(500))  # taller than a dialog may be: it scrolls, as on the phone
+
+        def ok(d: Dialog) -> None:
+            choice = (keys[max(0, d.find("grouping_dialog_radio_grouping").checked_index)],
+                      d.find("grouping_dialog_radio_order").checked_index != 1)
+            if d.find("grouping_dialog_use_for_this_folder").checked:
+                self.data.grouping[self.folder] = choice
+            else:
+                self.data.grouping.pop(self.folder, None)
+                self.data.grouping[""] = choice
+
+        self.show_dialog(Dialog("Group by", body, positive=("OK", ok), negative="Cancel"))
+
+    def on_back(self) -> bool:
+        if self.search:
+            self.search = ""
+            return True
+        return False
+
+
+class ViewPagerActivity(GalleryActivity):
+    """The full-screen viewer of one medium, with its menus and bottom actions."""
+
+    name = f"{PACKAGE}.activities.ViewPagerActivity"
+
+    def on_create(self) -> None:
+        self.path: str = self.extras["path"]
+
+    def build(self) -> View:
+        store = self.host.media_store
+        item = store.get(self.path) if store is not None else None
+        name = posixpath.basename(self.path)
+        hidden = name.startswith(".")
+        favorite = self.path in self.data.favorites
+        items = [
+            MenuItem("Properties", self.show_properties, id="menu_properties", icon="info", show_as_action=True),
+            MenuItem("Rename", lambda: show_rename_dialog(self, self.path, self._renamed), id="menu_rename",
+                     icon="rename", show_as_action=True),
+            MenuItem("Unhide", lambda: self.set_hidden(False), id="menu_unhide") if hidden
+            else MenuItem("Hide", lambda: self.set_hidden(True), id="menu_hide"),
+            MenuItem("Copy to", lambda: None, id="menu_copy_to"),
+            MenuItem("Move to", lambda: None, id="menu_move_to"),
+            MenuItem("Create shortcut", lambda: None, id="menu_create_shortcut"),
+            MenuItem("Open with", lambda: self.toast("No app found to open this file"), id="menu_open_with"),
+            MenuItem("Set as", self.set_as, id="menu_set_as"),
+            MenuItem("Print", lambda: None, id="menu_print"),
+            MenuItem("Slideshow", lambda: None, id="menu_slideshow"),
+            MenuItem("Settings", lambda: self.start(SettingsActivity), id="menu_settings"),
+        ]
+        picture: View
+        if item is not None:
+            picture = self.thumbnail(item, "gestures_view", dp(560))
+        else:
+            picture = TextView("", "gestures_view", height=dp(560))
+        holder_id = "video_holder" if item is not None and item.mime_type.startswith("video/") else "photo_holder"
+        bottom = Row(
+            *[ImageView(vid, icon=icon, desc=desc, on_click=cb, long_clickable=True, width=dp(40), height=dp(40),
+                        tint=ACCENT if vid == "bottom_favorite" and favorite else (255, 255, 255),
+                        margin=(dp(24), dp(8)))
+              for vid, icon, desc, cb in (("bottom_favorite", "star", "Toggle favorite", self.toggle_favorite),
+                                          ("bottom_edit", "edit", "Edit", lambda: self.toast("No editor here")),
+                                          ("bottom_share", "share", "Share",
+                                           lambda: self.toast("No app to share with")),
+                                          ("bottom_delete", "delete", "Delete", self.ask_delete))],
+            id="bottom_actions", class_name="android.view.ViewGroup", gravity="center", bg=(0, 0, 0), height=dp(112))
+        return Column(
+            LinearLayout(self.toolbar("medium_viewer_toolbar", title=name, items=items, back=True, bg=(20, 20, 20)),
+                         id="medium_viewer_appbar"),
+            RelativeLayout(FrameLayout(RelativeLayout(picture, id=holder_id, gravity="center", height=MATCH),
+                                       id="view_pager", class_name="androidx.viewpager.widget.ViewPager", height=MATCH),
+                           id="fragment_holder", weight=1, height=MATCH, bg=(0, 0, 0)),
+            bottom, height=MATCH, bg=(0, 0, 0))
+
+    def toggle_favorite(self) -> None:
+        self.data.favorites ^= {self.path}
+
+    def _renamed(self, new_path: str) -> None:
+        if self.path in self.data.favorites:
+            self.data.favorites ^= {self.path, new_path}
+        self.path = new_path
+
+    def set_hidden(self, hide: bool) -> None:
+        """Hiding a file renames it with a leading dot, as the app does."""
+        name = posixpath.basename(self.path)
+        new_name = "." + name if hide else name.lstrip(".")
+        new_path = posixpath.join(posixpath.dirname(self.path), new_name)
+        if new_name == name or not new_name:
+            return
+        if self.host.fs.exists(new_path):
+            self.toast(NAME_TAKEN)
+        elif move_path(self, self.path, new_path):
+            self._renamed(new_path)
+
+    def ask_delete(self) -> None:
+        name = f'"{posixpath.basename(self.path)}"'
+        message = (f"Are you sure you want to move {name} into the Recycle Bin?" if self.data.use_recycle_bin
+                   else f"Are you sure you want to delete {name}?")
+        if self.data.skip_delete_confirmation:
+            self.delete()
+        else:
+            self.show_dialog(Dialog(message=message, positive=("Yes", lambda d: self.delete()), negative="No"))
+
+    def delete(self) -> None:
+        """Delete the shown medium (into the app's Recycle Bin when it is on) and show the next one."""
+        siblings = [r.path for r in self.sort_media(
+            [r for r in self.visible_media() if posixpath.dirname(r.path) == posixpath.dirname(self.path)],
+            *self.data.folder_media_sorts.get(self.extras.get("folder", ""), self.data.media_sort))]
+        if self.data.use_recycle_bin:
+            try:
+                self.data.recycle_bin[self.path] = self.host.fs.read_file(self.path)
+            except OSError:
+                pass
+        if not delete_path(self, self.path):
+            return
+        self.data.favorites.discard(self.path)
+        rest = [p for p in siblings if p != self.path]
+        if not rest:
+            self.finish()
+            return
+        index = siblings.index(self.path) if self.path in siblings else 0
+        self.path = rest[min(index, len(rest) - 1)]
+
+    def set_as(self) -> None:
+        # Android's resolver starts the only app that handles ATTACH_DATA directly: on this phone that is
+        # the gallery's own Simple Wallpaper.
+        if self.path.lower().endswith((".jpg", ".jpeg", ".png", ".webp", ".bmp", ".gif")):
+            self.start(SetWallpaperActivity, path=self.path)
+        else:
+            self.toast("No app found to set this file as")
+
+    def show_properties(self) -> None:
+        store = self.host.media_store
+        item = store.get(self.path) if store is not None else None
+
+        def row(label: str, value: str) -> View:
+            return LinearLayout(TextView(label, "property_label", bold=True, width=MATCH, size=sp(14)),
+                                TextView(value, "property_value", width=MATCH, size=sp(14), color=TEXT_SECONDARY),
+                                id="property_holder", padding=(0, dp(6)))
+
+        def body() -> View:
+            rows = [row("Name", posixpath.basename(self.path)), row("Path", posixpath.dirname(self.path))]
+            if item is not None:
+                rows.append(row("Size", format_size(item.size)))
+                if item.width and item.height:
+                    rows.append(row("Resolution", f"{item.width} x {item.height} "
+                                                  f"({item.width * item.height / 1e6:.1f}MP)"))
+                rows.append(row("Last modified", format_date(item.date_modified, use_24_hour=self.data.use_24_hour,
+                                                             date_format=self.data.date_format)))
+            return ScrollView(Column(*rows, id="properties_holder", padding=(dp(24), dp(12))),
+                              id="properties_scrollview", height=WRAP)
+
+        self.show_dialog(Dialog("Properties", body, positive="OK"))
+
+
+class SetWallpaperActivity(GalleryActivity):
+    """Simple Wallpaper: the image with a Save action that asks where to set it."""
+
+    name = f"{PACKAGE}.activities.SetWallpaperActivity"
+    title = "Simple Wallpaper"
+
+    def build(self) -> View:
+        store = self.host.media_store
+        item = store.get(self.extras["path"]) if store is not None else None
+        picture = (self.thumbnail(item, "crop_image_view", dp(600)) if item is not None
+                   else TextView("", "crop_image_view", height=dp(600)))
+        return Column(
+            self.toolbar("set_wallpaper_toolbar", title="Simple Wallpaper", back=True, items=[
+                MenuItem("Save", self.confirm, id="save", icon="check", show_as_action=True),
+                MenuItem("Allow changing aspect ratio", lambda: None, id="allow_changing_aspect_ratio")]),
+            RelativeLayout(picture, id="set_wallpaper_holder", weight=1, height=MATCH, gravity="center", bg=(0, 0, 0)),
+            height=MATCH)
+
+    def confirm(self) -> None:
+        """The commons RadioGroupDialog: choosing an item applies it and closes the dialog."""
+        dialog: Dialog
+
+        def choose(index: int) -> None:
+            target = WALLPAPER_TARGETS[index]
+            if target in ("Home screen", "Home and lock screen"):
+                self.data.wallpapers["home"] = self.extras["path"]
+            if target in ("Lock screen", "Home and lock screen"):
+                self.data.wallpapers["lock"] = self.extras["path"]
+            dialog.dismiss()
+            self.toast("Wallpaper set successfully")
+            self.finish()
+
+        def body() -> View:
+            return ScrollView(RadioGroup(*[RadioButton(label, key=label) for label in WALLPAPER_TARGETS],
+                                         id="dialog_radio_group", on_checked_change=choose, padding=(dp(16), dp(8))),
+                              id="dialog_radio_holder", height=WRAP)
+
+        dialog = self.show_dialog(Dialog("", body))
+
+
+class SettingsActivity(Activity):
+    """Settings: the sections of the real screen, with working check boxes."""
+
+    name = f"{PACKAGE}.activities.SettingsActivity"
+    title = "Settings"
+
+    def build(self) -> View:
+        d = self.data
+
+        def box(prefix: str, label: str, attr: str) -> View:
+            return settings_checkbox(f"settings_{prefix}", label, getattr(d, attr),
+                                     lambda value: setattr(d, attr, value))
+
+        def section(prefix: str, label: str, *rows: View) -> list[View]:
+            return [TextView(label, f"settings_{prefix}_label", color=ACCENT, bold=True, size=sp(14), width=MATCH,
+                             padding=(dp(22), dp(20), dp(16), dp(8))), *rows, Divider(f"settings_{prefix}_divider")]
+
+        def value_row(prefix: str, label: str, value: str | None, on_click) -> View:
+            children: list[View] = [TextView(label, f"settings_{prefix}_label" if value is not None
+                                             else f"settings_{prefix}", width=MATCH)]
+            if value is not None:
+                children.append(TextView(value, f"settings_{prefix}", size=sp(14), color=TEXT_SECONDARY, width=MATCH))
+            return RelativeLayout(Column(*children), id=f"settings_{prefix}_holder", padding=(dp(22), dp(16)),
+                                  on_click=on_click)
+
+        rows = [
+            TextView("COLOR CUSTOMIZATION", "settings_color_customization_section_label", color=ACCENT, bold=True,
+                     size=sp(14), width=MATCH, padding=(dp(22), dp(20), dp(16), dp(8))),
+            RelativeLayout(TextView("Customize colors", "settings_color_customization_label", width=MATCH),
+                           id="settings_color_customization_holder", class_name="android.view.ViewGroup",
+                           padding=(dp(22), dp(16)), on_click=lambda: None),
+            Divider("settings_color_customization_divider"),
+            *section("general_settings", "GENERAL",
+                     value_row("change_date_time_format", "Change date and time format", None,
+                               self.show_date_time_dialog),
+                     value_row("file_loading_priority", "File loading priority", "Speed", lambda: None),
+                     value_row("manage_included_folders", "Manage included folders", None, lambda: None),
+                     value_row("manage_excluded_folders", "Manage excluded folders", None, lambda: None),
+                     box("show_hidden_items", "Show hidden items", "show_hidden"),
+                     box("search_all_files", "Search all files instead of folders on the main screen",
+                         "search_all_files")),
+            *section("videos", "VIDEOS",
+                     box("autoplay_videos", "Play videos automatically", "autoplay_videos"),
+                     box("remember_last_video_position", "Remember last video playback position",
+                         "remember_last_video_position"),
+                     box("loop_videos", "Loop videos", "loop_videos"),
+                     box("open_videos_on_separate_screen", "Always open videos on a separate screen",
+                         "open_videos_on_separate_screen"),
+                     box("allow_video_gestures", "Allow controlling video volume and brightness with vertical gestures",
+                         "allow_video_gestures")),
+            *section("thumbnails", "THUMBNAILS",
+                     box("crop_thumbnails", "Crop thumbnails into squares", "crop_thumbnails")),
+            *section("scrolling", "SCROLLING",
+                     box("scroll_horizontally", "Scroll thumbnails horizontally", "scroll_horizontally"),
+                     box("enable_pull_to_refresh", "Enable pull-to-refresh from the top", "enable_pull_to_refresh")),
+            *section("fullscreen_media", "FULLSCREEN MEDIA",
+                     box("max_brightness", "Max brightness when viewing fullscreen media", "max_brightness"),
+                     box("black_background", "Black background at fullscreen media", "black_background"),
+                     box("hide_system_ui", "Automatically hide system UI at fullscreen media", "hide_system_ui"),
+                     box("allow_instant_change", "Allow instantly changing media by clicking on screen sides",
+                         "allow_instant_change"),
+                     box("allow_down_gesture", "Allow closing the fullscreen view with a down gesture",
+                         "allow_down_gesture")),
+            *section("file_operations", "FILE OPERATIONS",
+                     box("keep_last_modified", "Keep old last-modified value at file operations",
+                         "keep_last_modified"),
+                     box("skip_delete_confirmation", "Always skip delete confirmation dialog",
+                         "skip_delete_confirmation")),
+            *section("recycle_bin", "RECYCLE BIN",
+                     box("use_recycle_bin", "Move items into the Recycle Bin instead of deleting", "use_recycle_bin")),
+        ]
+        return LinearLayout(
+            self.toolbar("settings_toolbar", title="Settings", back=True),
+            ScrollView(Column(*rows, id="settings_holder"), id="settings_nested_scrollview", weight=1),
+            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def show_date_time_dialog(self) -> None:
+        show_date_time_dialog(self, self.data)
+
+
+class GalleryApp(App):
+    package = PACKAGE
+    label = "Gallery"
+    version_name = "6.26.7"
+    activities = (MainActivity, MediaActivity, ViewPagerActivity, SetWallpaperActivity, SettingsActivity)
+
+    def new_data(self) -> SimpleNamespace:
+        return new_data()

@@ -1,0 +1,703 @@
+"""Simple Music Player (`com.simplemobiletools.musicplayer`) for the virtual phone.
+
+Screens, ids and texts follow the recorded screens of the app (DroidTask,
+July 2023) and the app's sources for what they do not show:
+
+* MainActivity: the top search menu (Sort by, Equalizer, and "More options":
+  Create new playlist -- on the Playlists tab --, Rescan media, Sleep timer,
+  Settings, About), the Playlists, Folders, Artists, Albums, Tracks and
+  Genres tabs with their Sort by dialogs and search, the current-track bar
+  once a track plays, and selection mode on playlists (Rename, Delete,
+  Select all) and tracks (Add to playlist, Select all);
+* TracksActivity (the tracks of a playlist, folder, artist, album or genre),
+  TrackActivity (the player), EqualizerActivity (its presets, Heavy Metal
+  among them), SettingsActivity, and the commons Customize colors, About and
+  FAQ screens.
+
+The library is the app's own database, filled by its scanner from the media
+store and shared storage (see `musicplayer_model`).
+"""
+
+from __future__ import annotations
+
+from ..ui.views import (
+    ACCENT,
+    MATCH,
+    TEXT,
+    TEXT_SECONDARY,
+    WRAP,
+    CheckBox,
+    Column,
+    Divider,
+    EditText,
+    FrameLayout,
+    ImageView,
+    LinearLayout,
+    MenuItem,
+    RadioButton,
+    RadioGroup,
+    RecyclerView,
+    RelativeLayout,
+    Row,
+    ScrollView,
+    TextView,
+    View,
+    dp,
+    sp,
+)
+from . import musicplayer_model as m
+from .base import Activity, App, Dialog, settings_checkbox
+from .simple_commons import (
+    ActionMode,
+    CustomizationActivity,
+    FAQActivity,
+    SimpleAboutActivity,
+    bottom_tabs,
+    radio_group_dialog,
+    section_label,
+    sorted_by,
+    top_search_menu,
+    value_row,
+)
+
+PACKAGE = "com.simplemobiletools.musicplayer"
+VIEW_PAGER_CLASS = "androidx.viewpager.widget.b"  # MyViewPager, as recorded (an obfuscated class name)
+CONSTRAINT_LAYOUT = "android.view.ViewGroup"
+TAB_ICONS = ("playlist", "folder", "artist", "album", "note", "genre")
+PREFIX = {m.PLAYLISTS: "playlists", m.FOLDERS: "folders", m.ARTISTS: "artists", m.ALBUMS: "albums",
+          m.TRACKS: "tracks", m.GENRES: "genres"}
+
+
+def rescan(activity: Activity) -> None:
+    host = activity.host
+    m.refresh(activity.app.data, host.fs, getattr(host, "media_store", None), int(host._clock_ms()) // 1000)
+
+
+def sort_dialog(activity: Activity, sorting: m.Sorting, fields: tuple[str, ...]) -> None:
+    """The app's Sort by dialog: a field, then Ascending / Descending; OK applies both."""
+
+    def body() -> View:
+        return ScrollView(
+            LinearLayout(
+                RadioGroup(*[RadioButton(f) for f in fields], id="sorting_dialog_radio_sorting",
+                           checked_index=fields.index(sorting.field) if sorting.field in fields else 0),
+                Divider("sorting_order_divider", margin=(0, dp(4))),
+                RadioGroup(RadioButton("Ascending", "sorting_dialog_radio_ascending"),
+                           RadioButton("Descending", "sorting_dialog_radio_descending"),
+                           id="sorting_dialog_radio_order", checked_index=1 if sorting.descending else 0),
+                id="sorting_dialog_holder", padding=(dp(16), dp(16), dp(16), 0)),
+            id="sorting_dialog_scrollview", height=WRAP, focusable=False)
+
+    def ok(d: Dialog) -> None:
+        sorting.field = fields[max(0, d.find("sorting_dialog_radio_sorting").checked_index)]
+        sorting.descending = d.find("sorting_dialog_radio_order").checked_index == 1
+
+    activity.show_dialog(Dialog("Sort by", body, positive=("OK", ok), negative="Cancel"))
+
+
+def track_row(track: m.Track, on_click, on_long_click=None, selected: bool = False, current: bool = False,
+              numbered: bool = False) -> View:
+    """A track: its image (or, in an album, its number), title and duration."""
+    lead = (TextView(str(track.number), "track_id", size=sp(16), width=dp(38), padding=(dp(8), 0, 0, 0))
+            if numbered else ImageView("track_image", icon="note", width=dp(40), height=dp(40), margin=(dp(12), 0)))
+    return Row(
+        lead,
+        TextView(track.title, "track_title", size=sp(16), max_lines=1, weight=1, width=MATCH,
+                 color=ACCENT if current else TEXT),
+        TextView(_duration(track.duration),
+                 "track_duration", size=sp(16), padding=(dp(12), 0, dp(8), 0)),
+        id="track_frame", class_name="android.view.ViewGroup", height=dp(72), selected=selected,
+        bg=(255, 224, 214) if selected else None, on_click=on_click, on_long_click=on_long_click or (lambda: None),
+        key=track.path)
+
+
+def _duration(seconds: int) -> str:
+    minutes, secs = divmod(max(0, int(seconds)), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
+def tracks_summary(tracks) -> str:
+    """"2 Tracks • 0:00:17": the count and total length shown over an album's or artist's tracks."""
+    total = sum(t.duration for t in tracks)
+    return f"{m.count(len(tracks), 'Track')} • {total // 3600}:{total % 3600 // 60:02d}:{total % 60:02d}"
+
+
+def album_row(group: m.Group, on_click) -> View:
+    return FrameLayout(
+        Row(ImageView("album_image", icon="album", width=dp(80), height=dp(80), margin=(dp(12), 0)),
+            Column(TextView(group.title, "album_title", size=sp(16), max_lines=1, width=MATCH),
+                   TextView(m.count(len(group.tracks), "Track"), "album_tracks", size=sp(14), color=TEXT_SECONDARY,
+                            width=MATCH),
+                   weight=1, width=MATCH),
+            id="album_holder", class_name="android.view.ViewGroup", height=dp(104)),
+        id="album_frame", on_click=on_click, on_long_click=lambda: None, key=f"album-{group.title}")
+
+
+class MainActivity(Activity):
+    name = "com.simplemobiletools.musicplayer.activities.MainActivity"
+
+    def on_create(self) -> None:
+        self.query = ""
+        self.playlist_selection = ActionMode()
+        self.track_selection = ActionMode()
+        rescan(self)
+
+    @property
+    def page(self) -> int:
+        return self.data.last_page
+
+    def on_resume(self) -> None:
+        self.playlist_selection.finish()
+        self.track_selection.finish()
+
+    def on_back(self) -> bool:
+        if self.playlist_selection.active or self.track_selection.active:
+            self.on_resume()
+            return True
+        if self.query:
+            self.query = ""
+            return True
+        return False
+
+    def select_page(self, index: int) -> None:
+        self.data.last_page = index
+        self.on_resume()
+
+    def search(self, text: str) -> None:
+        self.query = text
+
+    def matches(self, title: str) -> bool:
+        return self.query.casefold() in title.casefold()
+
+    # -- menu -----------------------------------------------------------------------------
+    def _menu(self) -> list[MenuItem]:
+        items = [MenuItem("Sort by", self.show_sort, id="sort", icon="sort", show_as_action=True),
+                 MenuItem("Equalizer", lambda: self.start(EqualizerActivity), id="equalizer", icon="equalizer",
+                          show_as_action=True)]
+        if self.page == m.PLAYLISTS:
+            items += [MenuItem("Create new playlist", self.create_playlist),
+                      MenuItem("Create new playlist from folder", self.toast_no_folders),
+                      MenuItem("Import playlist", lambda: self.toast("No app found"))]
+        items += [MenuItem("Rescan media", self.rescan_media),
+                  MenuItem("Sleep timer", self.sleep_timer),
+                  MenuItem("Settings", lambda: self.start(SettingsActivity)),
+                  MenuItem("About", lambda: self.start(SimpleAboutActivity))]
+        return items
+
+    def toast_no_folders(self) -> None:
+        self.toast("No items found." if not self.data.tracks else "No app found")
+
+    def rescan_media(self) -> None:
+        rescan(self)
+        if not self.data.tracks:
+            self.toast("No items found.")
+
+    def sleep_timer(self) -> None:
+        options = ("5 minutes", "10 minutes", "20 minutes", "30 minutes", "60 minutes", "Custom")
+        radio_group_dialog(self, options, -1, lambda _i: None)
+
+    def show_sort(self) -> None:
+        sort_dialog(self, self.data.sorting[self.page], m.SORT_FIELDS[self.page])
+
+    def create_playlist(self, then=None) -> None:
+        def ok(d: Dialog) -> bool:
+            try:
+                playlist = self.data.add_playlist(d.find("new_playlist_title").text)
+            except m.LibraryError as exc:
+                self.toast(str(exc))
+                return False
+            if then is not None:
+                then(playlist)
+            return True
+
+        self.show_dialog(Dialog("Create new playlist", lambda: LinearLayout(
+            LinearLayout(FrameLayout(EditText("", "new_playlist_title", hint="Title", autofocus=True)),
+                         id="new_playlist_hint"),
+            id="new_playlist_dialog_holder", padding=(dp(16), dp(16), dp(16), 0)),
+            positive=("OK", ok), negative="Cancel"))
+
+    # -- screen ---------------------------------------------------------------------------------
+    def build(self) -> View:
+        page = self.page
+        if page == m.PLAYLISTS and self.playlist_selection.active:
+            top = self.playlist_selection.bar(self, len(self.data.playlists), self._playlist_actions())
+        elif page == m.TRACKS and self.track_selection.active:
+            top = self.track_selection.bar(self, len(self.data.tracks), self._track_actions())
+        else:
+            top = top_search_menu(self, query=self.query, on_query=self.search, items=self._menu())
+        pager = FrameLayout(self._page(page), id="view_pager", class_name=VIEW_PAGER_CLASS, weight=1, height=MATCH)
+        pager.scrollable = True  # type: ignore[misc] - swipeable between tabs
+        holder: list[View] = [pager]
+        current = self.data.track(self.data.current)
+        if current is not None:
+            holder.append(current_track_bar(self, current))
+        holder.append(bottom_tabs(m.TABS, TAB_ICONS, page, self.select_page))
+        return Column(
+            top,
+            RelativeLayout(Column(*holder, id="main_holder", class_name="android.view.ViewGroup", height=MATCH),
+                           id="main_nested_scrollview", weight=1, height=MATCH),
+            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def _page(self, page: int) -> View:
+        prefix = PREFIX[page]
+        items = self._items(page)
+        if items:
+            body: View = RelativeLayout(RecyclerView(*items, id=f"{prefix}_list"), id=f"{prefix}_fastscroller",
+                                        height=MATCH)
+        else:
+            placeholders = [TextView("No items found.", f"{prefix}_placeholder", width=MATCH, gravity="center",
+                                     color=TEXT_SECONDARY, padding=(dp(16), dp(12)))]
+            if page == m.PLAYLISTS and not self.query:
+                placeholders.append(TextView("Create new playlist", "playlists_placeholder_2", color=ACCENT, bold=True,
+                                             layout_gravity="center_horizontal", padding=dp(16),
+                                             on_click=self.create_playlist))
+            body = Column(*placeholders)
+        return RelativeLayout(body, id=f"{prefix}_fragment_holder", height=MATCH)
+
+    def _items(self, page: int) -> list[View]:
+        data = self.data
+        sorting = data.sorting[page]
+        if page == m.PLAYLISTS:
+            pairs = [(p, data.playlist_tracks(p)) for p in data.playlists if self.matches(p.title)]
+            pairs = sorted_by(pairs, m.sort_key(page, sorting.field), sorting.descending)
+            return [self._playlist_row(p, tracks) for p, tracks in pairs]
+        if page == m.TRACKS:
+            tracks = sorted_by([t for t in data.tracks if self.matches(t.title)], m.sort_key(page, sorting.field),
+                               sorting.descending)
+            mode = self.track_selection
+            return [track_row(t, on_click=lambda t=t: self.tap_track(t),
+                              on_long_click=lambda t=t: self.long_tap(mode, t.path),
+                              selected=t.path in mode.selected, current=t.path == data.current) for t in tracks]
+        found = [g for g in m.groups(data.tracks, page) if self.matches(g.title)]
+        found = sorted_by(found, m.sort_key(page, sorting.field), sorting.descending)
+        return [self._group_row(page, g) for g in found]
+
+    def _playlist_row(self, playlist: m.Playlist, tracks: list[m.Track]) -> View:
+        mode = self.playlist_selection
+        key = str(playlist.id)
+
+        def tap() -> None:
+            if mode.active:
+                mode.toggle(key)
+            else:
+                self.start(TracksActivity, kind="playlist", playlist=playlist.id)
+
+        chosen = key in mode.selected
+        return Column(
+            TextView(playlist.title, "playlist_title", size=sp(16), width=MATCH, max_lines=1),
+            TextView(m.count(len(tracks), "Track"), "playlist_tracks", size=sp(14), color=TEXT_SECONDARY, width=MATCH),
+            id="playlist_frame", class_name="android.view.ViewGroup", padding=(dp(8), dp(16)), selected=chosen,
+            bg=(255, 224, 214) if chosen else None, on_click=tap, on_long_click=lambda: self.long_tap(mode, key),
+            key=f"playlist-{playlist.id}")
+
+    def _group_row(self, page: int, group: m.Group) -> View:
+        def tap() -> None:
+            if page == m.ARTISTS:
+                self.start(AlbumsActivity, artist=group.title)
+            else:
+                self.start(TracksActivity, kind=page, title=group.title)
+
+        if page == m.ALBUMS:
+            return album_row(group, tap)
+
+        if page == m.FOLDERS:
+            return Column(
+                TextView(group.title, "folder_title", size=sp(16), width=MATCH, max_lines=1),
+                TextView(m.count(len(group.tracks), "Track"), "folder_tracks", size=sp(14), color=TEXT_SECONDARY,
+                         width=MATCH),
+                id="folder_frame", class_name="android.view.ViewGroup", padding=(dp(8), dp(16)), on_click=tap,
+                on_long_click=lambda: None, key=f"folder-{group.title}")
+        name = {m.ARTISTS: "artist", m.GENRES: "genre"}[page]
+        if page == m.ARTISTS:
+            detail = f"{m.count(group.album_count, 'Album')}, {m.count(len(group.tracks), 'Track')}"
+            detail_id = "artist_albums_tracks"
+        else:
+            detail, detail_id = m.count(len(group.tracks), "Track"), f"{name}_tracks"
+        return FrameLayout(
+            Row(ImageView(f"{name}_image", icon=name, width=dp(80), height=dp(80), margin=(dp(12), 0)),
+                Column(TextView(group.title, f"{name}_title", size=sp(16), max_lines=1, width=MATCH),
+                       TextView(detail, detail_id, size=sp(14), color=TEXT_SECONDARY, width=MATCH),
+                       weight=1, width=MATCH),
+                id=f"{name}_holder", class_name="android.view.ViewGroup", height=dp(104)),
+            id=f"{name}_frame", on_click=tap, on_long_click=lambda: None, key=f"{name}-{group.title}")
+
+    # -- playing and selecting ------------------------------------------------------------------
+    def tap_track(self, track: m.Track) -> None:
+        mode = self.track_selection
+        if mode.active:
+            mode.toggle(track.path)
+        else:
+            self.data.current = track.path
+            self.start(TrackActivity)
+
+    @staticmethod
+    def long_tap(mode: ActionMode, key: str) -> None:
+        if key not in mode.selected:
+            mode.toggle(key)
+
+    def _playlist_actions(self) -> list[MenuItem]:
+        items = []
+        if len(self.playlist_selection.selected) == 1:
+            items.append(MenuItem("Rename", self.rename_playlist, id="cab_rename", icon="rename", show_as_action=True))
+        return items + [MenuItem("Delete", self.delete_playlists, id="cab_delete", icon="delete", show_as_action=True),
+                        MenuItem("Select all", self.select_all_playlists, id="cab_select_all", icon="select_all",
+                                 show_as_action=True)]
+
+    def select_all_playlists(self) -> None:
+        self.playlist_selection.selected = [str(p.id) for p in self.data.playlists]
+
+    def _chosen_playlists(self) -> list[m.Playlist]:
+        wanted = set(self.playlist_selection.selected)
+        return [p for p in self.data.playlists if str(p.id) in wanted]
+
+    def delete_playlists(self) -> None:
+        chosen = self._chosen_playlists()
+        if not chosen:
+            return
+        what = f'"{chosen[0].title}"' if len(chosen) == 1 else f"{len(chosen)} playlists"
+
+        def ok(d: Dialog) -> None:
+            for playlist in chosen:
+                self.data.playlists.remove(playlist)
+            self.playlist_selection.finish()
+
+        self.show_dialog(Dialog(
+            "Delete playlist",
+            lambda: Column(TextView(f"Are you sure you want to delete {what}?", "remove_playlist_description",
+                                    width=MATCH),
+                           CheckBox("Delete files too", "remove_playlist_checkbox"),
+                           id="remove_playlist_holder", padding=(dp(24), dp(12))),
+            positive=("OK", ok), negative="Cancel"))
+
+    def rename_playlist(self) -> None:
+        chosen = self._chosen_playlists()
+        if len(chosen) != 1:
+            return
+        playlist = chosen[0]
+
+        def ok(d: Dialog) -> bool:
+            title = d.find("new_playlist_title").text.strip()
+            if not title:
+                self.toast("Please enter a name")
+                return False
+            if any(p.title.casefold() == title.casefold() and p is not playlist for p in self.data.playlists):
+                self.toast("A playlist with that name already exists")
+                return False
+            playlist.title = title
+            self.playlist_selection.finish()
+            return True
+
+        self.show_dialog(Dialog("Rename playlist", lambda: LinearLayout(
+            LinearLayout(FrameLayout(EditText(playlist.title, "new_playlist_title", hint="Title", autofocus=True)),
+                         id="new_playlist_hint"),
+            id="new_playlist_dialog_holder", padding=(dp(16), dp(16), dp(16), 0)),
+            positive=("OK", ok), negative="Cancel"))
+
+    def _track_actions(self) -> list[MenuItem]:
+        return [MenuItem("Select all", self.select_all_tracks, id="cab_select_all", icon="select_all",
+                         show_as_action=True),
+                MenuItem("Add to playlist", self.add_to_playlist, id="cab_add_to_playlist"),
+                MenuItem("Add to queue", lambda: self.track_selection.finish(), id="cab_add_to_queue")]
+
+    def select_all_tracks(self) -> None:
+        self.track_selection.selected = [t.path for t in self.data.tracks]
+
+    def add_to_playlist(self) -> None:
+        paths = list(self.track_selection.selected)
+        add_to_playlist_dialog(self, paths, self.track_selection.finish)
+
+
+def add_to_playlist_dialog(activity: Activity, paths: list[str], done) -> None:
+    """SelectPlaylistDialog: pick a playlist (or create one) to add the tracks to."""
+    data = activity.data
+
+    def add(playlist: m.Playlist) -> None:
+        playlist.paths += [p for p in paths if p not in playlist.paths]
+        activity.toast("Tracks added to the playlist" if len(paths) > 1 else "Track added to the playlist")
+        done()
+
+    def pick(playlist: m.Playlist) -> None:
+        dialog.dismiss()
+        add(playlist)
+
+    def create() -> None:
+        dialog.dismiss()
+        activity.create_playlist(then=add)
+
+    playlists = [p for p in data.playlists if p.id != 0]
+    dialog = activity.show_dialog(Dialog(body=lambda: ScrollView(
+        Column(RadioGroup(*[RadioButton(p.title, on_click=lambda p=p: pick(p)) for p in playlists],
+                          id="dialog_select_playlist_linear"),
+               Divider("dialog_select_playlist_divider"),
+               RadioButton("Create new playlist", "dialog_select_playlist_new_radio", on_click=create),
+               padding=(dp(16), dp(8))),
+        id="dialog_select_playlist_holder", height=WRAP, focusable=False)))
+
+
+def current_track_bar(activity: Activity, track: m.Track) -> View:
+    return Column(
+        View("current_track_divider", height=1, bg=(224, 224, 224)),
+        Row(ImageView("current_track_image", icon="note", width=dp(48), height=dp(48), margin=(dp(8), 0)),
+            TextView(f"{track.title} • {track.artist}", "current_track_label", max_lines=1, weight=1, width=MATCH),
+            ImageView("current_track_play_pause", icon="play", width=dp(48), height=dp(48), on_click=lambda: None),
+            height=dp(64)),
+        id="current_track_bar", class_name="android.widget.RelativeLayout",
+        on_click=lambda: activity.start(TrackActivity))
+
+
+class TracksActivity(Activity):
+    """The tracks of one playlist, folder, artist, album or genre."""
+
+    name = "com.simplemobiletools.musicplayer.activities.TracksActivity"
+
+    def on_create(self) -> None:
+        self.query = ""
+        self.searching = False
+        self.sorting = m.Sorting("Track number" if self.extras.get("kind") == m.ALBUMS else "Title")
+
+    def _title_and_tracks(self) -> tuple[str, list[m.Track]]:
+        data = self.data
+        if self.extras.get("kind") == "playlist":
+            playlist = data.playlist(self.extras.get("playlist"))
+            if playlist is None:
+                return "", []
+            return playlist.title, data.playlist_tracks(playlist)
+        title = self.extras.get("title", "")
+        group = next((g for g in m.groups(data.tracks, self.extras["kind"]) if g.title == title), None)
+        return title, list(group.tracks) if group else []
+
+    def build(self) -> View:
+        title, tracks = self._title_and_tracks()
+        tracks = [t for t in tracks if self.query.casefold() in t.title.casefold()]
+        tracks = sorted_by(tracks, m.sort_key(m.TRACKS, self.sorting.field), self.sorting.descending)
+        items = [MenuItem("Search", self.open_search, id="search", icon="search", show_as_action=True),
+                 MenuItem("Sort by", lambda: sort_dialog(self, self.sorting, m.SORT_FIELDS[m.TRACKS]), id="sort",
+                          icon="sort", show_as_action=True)]
+        if self.extras.get("kind") == "playlist":
+            items += [MenuItem("Add file to playlist", lambda: self.toast("No app found")),
+                      MenuItem("Add folder to playlist", lambda: self.toast("No app found")),
+                      MenuItem("Export playlist", lambda: self.toast("No app found"))]
+        header: list[View] = []
+        if self.searching:
+            header.append(EditText(self.query, "tracks_search", hint="Search", autofocus=True,
+                                   on_text_changed=self._search, key="tracks_search"))
+        album = self.extras.get("kind") == m.ALBUMS
+        rows: list[View] = [track_row(t, on_click=lambda t=t: self._play(t), current=t.path == self.data.current,
+                                      numbered=album) for t in tracks]
+        if album and tracks:
+            rows.insert(0, Row(
+                ImageView("album_image", icon="album", width=dp(160), height=dp(160), margin=dp(16)),
+                Column(TextView(title, "album_title", size=sp(20), bold=True, max_lines=1, width=MATCH),
+                       TextView(tracks[0].artist, "album_artist", size=sp(16), max_lines=1, width=MATCH),
+                       TextView(tracks_summary(tracks), "album_meta", size=sp(14), color=TEXT_SECONDARY, width=MATCH),
+                       weight=1, width=MATCH),
+                id="album_header_holder", class_name="android.view.ViewGroup", on_click=lambda: None,
+                on_long_click=lambda: None, key="album-header"))
+        if rows:
+            body: View = RelativeLayout(RecyclerView(*rows, id="tracks_list"), id="tracks_fastscroller", height=MATCH)
+        else:
+            body = TextView("No items found.", "tracks_placeholder", width=MATCH, gravity="center",
+                            color=TEXT_SECONDARY, padding=dp(16))
+        holder: list[View] = [*header, FrameLayout(body, weight=1, height=MATCH)]
+        current = self.data.track(self.data.current)
+        if current is not None:
+            holder.append(current_track_bar(self, current))
+        return Column(
+            self.toolbar("tracks_toolbar", title=title, items=items, back=True),
+            Column(*holder, id="tracks_holder", class_name="android.widget.RelativeLayout", weight=1, height=MATCH),
+            id="tracks_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def open_search(self) -> None:
+        self.searching = True
+
+    def _search(self, text: str) -> None:
+        self.query = text
+
+    def on_back(self) -> bool:
+        if self.searching:
+            self.searching = False
+            self.query = ""
+            return True
+        return False
+
+    def _play(self, track: m.Track) -> None:
+        self.data.current = track.path
+        self.start(TrackActivity)
+
+
+class AlbumsActivity(Activity):
+    """An artist's albums, then all their tracks, under section headers."""
+
+    name = "com.simplemobiletools.musicplayer.activities.AlbumsActivity"
+
+    def build(self) -> View:
+        artist = self.extras.get("artist", "")
+        tracks = [t for t in self.data.tracks if t.artist == artist]
+        albums = sorted(m.groups(tracks, m.ALBUMS), key=lambda g: g.title.casefold())
+        rows: list[View] = []
+        if albums:
+            rows.append(self._section(m.count(len(albums), "Album")))
+            rows += [album_row(g, lambda g=g: self.start(TracksActivity, kind=m.ALBUMS, title=g.title))
+                     for g in albums]
+            rows.append(self._section(tracks_summary(tracks)))
+            rows += [track_row(t, on_click=lambda t=t: self._play(t), current=t.path == self.data.current)
+                     for t in sorted(tracks, key=lambda t: t.title.casefold())]
+        body = (RelativeLayout(RecyclerView(*rows, id="albums_list"), id="albums_fastscroller", height=MATCH) if rows
+                else TextView("No items found.", "albums_placeholder", width=MATCH, gravity="center", padding=dp(16)))
+        return Column(
+            self.toolbar("albums_toolbar", title=artist, back=True),
+            Column(body, id="albums_holder", class_name="android.widget.RelativeLayout", weight=1, height=MATCH),
+            id="albums_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    @staticmethod
+    def _section(text: str) -> View:
+        return TextView(text, "item_section", size=sp(14), bold=True, color=ACCENT, width=MATCH,
+                        padding=(dp(16), dp(16), dp(16), dp(8)), on_click=lambda: None, on_long_click=lambda: None,
+                        key=f"section-{text}")
+
+    def _play(self, track: m.Track) -> None:
+        self.data.current = track.path
+        self.start(TrackActivity)
+
+
+class TrackActivity(Activity):
+    """The player of the current track."""
+
+    name = "com.simplemobiletools.musicplayer.activities.TrackActivity"
+
+    def on_create(self) -> None:
+        self.playing = True
+
+    def build(self) -> View:
+        track = self.data.track(self.data.current)
+        title, artist = (track.title, track.artist) if track else ("", "")
+        length = _duration(track.duration) if track else "00:00"
+        return Column(
+            self.toolbar("activity_track_toolbar", back=True),
+            ScrollView(Column(
+                ImageView("activity_track_image", icon="note", width=MATCH, height=dp(300)),
+                TextView(title, "activity_track_title", size=sp(22), bold=True, width=MATCH, gravity="center",
+                         padding=(dp(16), dp(16), dp(16), 0)),
+                TextView(artist, "activity_track_artist", size=sp(16), color=TEXT_SECONDARY, width=MATCH,
+                         gravity="center"),
+                Row(TextView("00:00", "activity_track_progress_current", padding=dp(16)),
+                    View("activity_track_progressbar", class_name="android.widget.SeekBar", weight=1, width=MATCH,
+                         height=dp(42), clickable=True),
+                    TextView(length, "activity_track_progress_max", padding=dp(16))),
+                Row(ImageView("activity_track_toggle_shuffle", desc="Toggle shuffle", icon="swap", on_click=lambda: None),
+                    ImageView("activity_track_previous", desc="Previous", icon="previous", on_click=lambda: None),
+                    ImageView("activity_track_play_pause", desc="Play / Pause", icon="play", on_click=self.toggle),
+                    ImageView("activity_track_next", desc="Next", icon="next", on_click=lambda: None),
+                    ImageView("activity_track_playback_setting", desc="Playback setting", icon="dot",
+                              on_click=lambda: None),
+                    gravity="center"),
+                id="activity_track_holder", class_name="android.widget.RelativeLayout"),
+                id="activity_track_Scrollview", weight=1),
+            id="activity_track_appbar", class_name="android.view.ViewGroup", height=MATCH)
+
+    def toggle(self) -> None:
+        self.playing = not self.playing
+
+
+class EqualizerActivity(Activity):
+    name = "com.simplemobiletools.musicplayer.activities.EqualizerActivity"
+    BANDS = ("60 Hz", "230 Hz", "910 Hz", "3.6 kHz", "14 kHz")
+
+    def build(self) -> View:
+        bands = [RelativeLayout(
+            TextView(label, "equalizer_band_label", layout_gravity="start|center_vertical", size=sp(14)),
+            View("equalizer_band_seek_bar", class_name="android.widget.SeekBar", height=dp(50),
+                 margin=(dp(70), 0, 0, 0), clickable=True),
+            id="equalizer_band_holder", padding=(dp(16), dp(4)), key=label) for label in self.BANDS]
+        return Column(
+            self.toolbar("equalizer_toolbar", title="Equalizer", back=True),
+            ScrollView(Column(
+                RelativeLayout(
+                    TextView("", "equalizer_label_margin", width=dp(67)),
+                    TextView("-15", "equalizer_label_left", margin=(dp(75), 0, 0, 0)),
+                    TextView("0", "equalizer_label_0", layout_gravity="center_horizontal"),
+                    TextView("+15", "equalizer_label_right", layout_gravity="end"),
+                    id="equalizer_db_labels_holder", padding=(dp(16), dp(16), dp(16), 0)),
+                Column(*bands, id="equalizer_bands_holder"),
+                TextView(self.data.equalizer_preset, "equalizer_preset", size=sp(18), color=ACCENT, bold=True,
+                         layout_gravity="center_horizontal", padding=dp(16), on_click=self.pick_preset),
+                id="equalizer_holder", class_name="android.view.ViewGroup"),
+                id="equalizer_nested_scrollview", weight=1),
+            id="equalizer_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def pick_preset(self) -> None:
+        presets = m.EQUALIZER_PRESETS
+        current = presets.index(self.data.equalizer_preset) if self.data.equalizer_preset in presets else -1
+        radio_group_dialog(self, presets, current, lambda i: setattr(self.data, "equalizer_preset", presets[i]))
+
+
+class SettingsActivity(Activity):
+    name = "com.simplemobiletools.musicplayer.activities.SettingsActivity"
+
+    def build(self) -> View:
+        d = self.data
+        blocks = [
+            section_label("Color customization", "settings_color_customization_section_label"),
+            value_row("settings_color_customization", "Customize colors", None,
+                      lambda: self.start(CustomizationActivity), class_name=CONSTRAINT_LAYOUT),
+            value_row("settings_widget_color_customization", "Customize widget colors", None, lambda: None,
+                      class_name=CONSTRAINT_LAYOUT),
+            Divider("settings_color_customization_divider"),
+            section_label("General", "settings_general_settings_label"),
+            value_row("settings_manage_excluded_folders", "Manage excluded folders", None, lambda: None,
+                      label_id="settings_manage_excluded_folders"),
+            value_row("settings_manage_shown_tabs", "Manage shown tabs", None, lambda: None),
+            settings_checkbox("settings_swap_prev_next", "Swap previous/next headphone buttons", d.swap_prev_next,
+                              lambda v: setattr(d, "swap_prev_next", v)),
+            value_row("settings_show_filename", "Show filename as song title", d.show_filename, self.pick_filename),
+            Divider("settings_general_divider"),
+            section_label("Audio", "settings_playback_section_label"),
+            settings_checkbox("settings_gapless_playback", "Gapless playback", d.gapless_playback,
+                              lambda v: setattr(d, "gapless_playback", v)),
+        ]
+        return Column(
+            self.toolbar("settings_toolbar", title="Settings", back=True),
+            ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
+            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def pick_filename(self) -> None:
+        options = ("Never", "If title is not available", "Always")
+        radio_group_dialog(self, options, options.index(self.data.show_filename),
+                           lambda i: setattr(self.data, "show_filename", options[i]))
+
+
+class MusicPlayerApp(App):
+    """Simple Music Player: an empty library until its scanner finds audio on the phone."""
+
+    package = PACKAGE
+    label = "Music Player"
+    version_name = "5.18.0"
+    activities = (MainActivity, TracksActivity, AlbumsActivity, TrackActivity, EqualizerActivity, SettingsActivity,
+                  CustomizationActivity, SimpleAboutActivity, FAQActivity)
+    has_about = False  # its About (with the FAQ link) is in `activities`
+
+    FAQ = (
+        ("How can I fast-forward songs?",
+         "You can click on the current or max duration texts near the seekbar, that will move the song either "
+         "backward, or forward."),
+        ("How can I select multiple items at once?",
+         "There are multiple ways of doing that. The first one is starting the selection mode by long pressing one "
+         "item, then short clicking on others to select them."),
+    )
+
+    SPLASH_NAMES = ("com.simplemobiletools.musicplayer.activities.SplashActivity",
+                    "com.simplemobiletools.musicplayer.activities.SplashActivity.Orange")
+
+    def new_data(self) -> m.MusicData:
+        return m.MusicData()
+
+    def activity_class(self, name: str):
+        full = self.package + name if name.startswith(".") else name
+        if full in self.SPLASH_NAMES:
+            return MainActivity
+        return super().activity_class(name)
+
+
+__all__ = ["AlbumsActivity", "EqualizerActivity", "MainActivity", "MusicPlayerApp", "SettingsActivity",
+           "TrackActivity", "TracksActivity"]

@@ -1,0 +1,330 @@
+"""Screens and widgets of the Simple Mobile Tools commons library, as the
+Music Player and Voice Recorder models use them.
+
+Ids, texts and nesting follow the recorded screens of those apps (DroidTask,
+July 2023) and the commons sources where no recording shows a screen:
+
+* the top search menu (`main_menu`: search field plus toolbar actions) and
+  the bottom tab bar (`main_tabs_holder` with `tab_item_*`);
+* settings rows (section labels, "label + value" rows, check box rows);
+* `RadioGroupDialog` (`dialog_radio_group`): picking an option closes it;
+* the contextual action bar of a list in selection mode;
+* `CustomizationActivity` ("Customize colors", its theme picker with Dark
+  red among the themes, and Save), `FAQActivity`, and the About screen whose
+  "Frequently asked questions" row opens the FAQ.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+from ..ui.views import (
+    ACCENT,
+    MATCH,
+    TEXT,
+    TEXT_SECONDARY,
+    WRAP,
+    Column,
+    EditText,
+    FrameLayout,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    MenuItem,
+    RadioButton,
+    RadioGroup,
+    RelativeLayout,
+    Row,
+    ScrollView,
+    TextView,
+    View,
+    dp,
+    sp,
+)
+from .base import AboutActivity, Activity, Dialog
+
+__all__ = [
+    "THEMES",
+    "ActionMode",
+    "CustomizationActivity",
+    "FAQActivity",
+    "SimpleAboutActivity",
+    "action_button",
+    "bottom_tabs",
+    "confirmation_dialog",
+    "radio_group_dialog",
+    "section_label",
+    "top_search_menu",
+    "value_row",
+]
+
+#: The theme picker's entries, in the order the recordings list them.
+THEMES = ("Auto light / dark", "Light", "Dark", "Dark red", "White", "Black & White", "Custom")
+DEFAULT_THEME = "Dark"
+TOOLBAR_H = dp(64)
+
+
+def action_button(item: MenuItem) -> View:
+    """A toolbar action: a Button without text whose content-desc is the item's title."""
+    return ImageButton(item.id, icon=item.icon or "dot", desc=item.title, on_click=item.on_click,
+                       width=dp(48), height=dp(48), class_name="android.widget.Button")
+
+
+def toolbar_actions(activity: Activity, items: Sequence[MenuItem]) -> View:
+    """The LinearLayoutCompat of action buttons plus "More options" for the overflow items."""
+    actions = [action_button(i) for i in items if i.show_as_action]
+    overflow = [i for i in items if not i.show_as_action]
+    if overflow:
+        more = ImageView(desc="More options", icon="more", width=dp(40), height=dp(48), clickable=True,
+                         long_clickable=True)
+        more.on_click = lambda anchor=more: activity.show_menu(overflow, anchor)
+        actions.append(more)
+    return LinearLayout(*actions, orientation="horizontal", width=WRAP, gravity="center_vertical",
+                        class_name="androidx.appcompat.widget.LinearLayoutCompat")
+
+
+def top_search_menu(activity: Activity, *, query: str, on_query: Callable[[str], object],
+                    items: Sequence[MenuItem], on_search_icon: Callable[[], object] | None = None) -> View:
+    """The commons MySearchMenu: search icon, "Search" field and the toolbar's actions.
+
+    Tapping the search icon puts the cursor in the field, as opening the search does.
+    """
+
+    def focus_field() -> None:
+        field = activity.window.find("top_toolbar_search")
+        if field is not None:
+            activity.window.set_focus(field)
+
+    return LinearLayout(
+        LinearLayout(
+            Row(
+                ImageView("top_toolbar_search_icon", icon="search", tint=TEXT, width=dp(40), height=dp(48),
+                          on_click=on_search_icon or focus_field),
+                EditText(query, "top_toolbar_search", hint="Search", weight=1, width=MATCH,
+                         on_text_changed=on_query, key="top_toolbar_search"),
+                Row(toolbar_actions(activity, items), id="top_toolbar", width=WRAP,
+                    class_name="android.view.ViewGroup", height=dp(48)),
+                id="top_toolbar_holder", class_name="android.widget.RelativeLayout", height=dp(48),
+                bg=(240, 240, 240), radius=dp(24), margin=(0, dp(8))),
+            id="top_app_bar_layout", padding=(dp(16), 0)),
+        id="main_menu", height=TOOLBAR_H)
+
+
+class ActionMode:
+    """A list's selection mode: selected keys and the contextual action bar replacing the toolbar.
+
+    `items` are MenuItems; those with `show_as_action` become buttons, the
+    rest open from "More options".  The bar's title reads "selected / total".
+    """
+
+    def __init__(self) -> None:
+        self.selected: list[str] = []
+
+    @property
+    def active(self) -> bool:
+        return bool(self.selected)
+
+    def toggle(self, key: str) -> None:
+        if key in self.selected:
+            self.selected.remove(key)
+        else:
+            self.selected.append(key)
+
+    def finish(self) -> None:
+        self.selected = []
+
+    def bar(self, activity: Activity, total: int, items: Sequence[MenuItem]) -> View:
+        return Row(
+            ImageView(desc="Done", icon="check", tint=TEXT, width=dp(56), height=dp(56), on_click=self.finish),
+            TextView(f"{len(self.selected)} / {total}", size=sp(20), bold=True, max_lines=1, weight=1,
+                     width=MATCH),
+            toolbar_actions(activity, items),
+            class_name="android.view.ViewGroup", height=TOOLBAR_H, bg=(255, 236, 229))
+
+
+def bottom_tabs(labels: Sequence[str], icons: Sequence[str], selected: int,
+                on_select: Callable[[int], object]) -> View:
+    """The bottom tab bar (`main_tabs_holder`): a selected tab is not clickable, the others are."""
+    tabs = []
+    for i, label in enumerate(labels):
+        chosen = i == selected
+        color = ACCENT if chosen else TEXT_SECONDARY
+        holder = LinearLayout(
+            ImageView("tab_item_icon", icon=icons[i], tint=color, width=dp(28), height=dp(28), selected=chosen,
+                      layout_gravity="center_horizontal"),
+            TextView(label, "tab_item_label", size=sp(12), color=color, max_lines=1, selected=chosen,
+                     layout_gravity="center_horizontal"),
+            id="tab_item_holder", width=WRAP, selected=chosen, layout_gravity="center_horizontal",
+            padding=(0, dp(12), 0, 0))
+        tabs.append(LinearLayout(holder, weight=1, width=MATCH, height=dp(64), selected=chosen,
+                                 on_click=None if chosen else (lambda i=i: on_select(i)), key=f"tab-{label}"))
+    return FrameLayout(LinearLayout(*tabs, orientation="horizontal"), id="main_tabs_holder",
+                       class_name="android.widget.HorizontalScrollView", height=dp(64), bg=(245, 245, 245))
+
+
+# ---------------------------------------------------------------------------
+# settings rows and dialogs
+
+
+def section_label(text: str, id: str) -> View:
+    return TextView(text.upper(), id, color=ACCENT, bold=True, size=sp(14), width=MATCH,
+                    padding=(dp(22), dp(24), dp(16), dp(12)))
+
+
+def value_row(prefix: str, label: str, value: str | None, on_click: Callable[[], object], *,
+              label_id: str | None = None, value_id: str | None = None,
+              class_name: str = "android.widget.RelativeLayout") -> View:
+    """A settings row: `<prefix>_holder` with a label and, below it, the current value.
+
+    Rows built as a ConstraintLayout in the app dump as `android.view.ViewGroup`.
+    """
+    children = [TextView(label, label_id or f"{prefix}_label", size=sp(16))]
+    if value is not None:
+        children.append(TextView(value, value_id or prefix, color=TEXT_SECONDARY, size=sp(14), width=MATCH))
+    return Column(*children, id=f"{prefix}_holder", class_name=class_name, padding=(dp(22), dp(16)),
+                  on_click=on_click)
+
+
+def radio_group_dialog(activity: Activity, options: Sequence[str], checked: int, on_pick: Callable[[int], object],
+                       title: str = "") -> Dialog:
+    """Commons RadioGroupDialog: tapping an option calls `on_pick(index)` and closes the dialog."""
+
+    def pick(index: int) -> None:
+        dialog.dismiss()
+        on_pick(index)
+
+    dialog = activity.show_dialog(Dialog(title, body=lambda: ScrollView(
+        RadioGroup(*[RadioButton(o, on_click=lambda i=i: pick(i), margin=(dp(16), 0)) for i, o in enumerate(options)],
+                   id="dialog_radio_group", checked_index=checked, padding=(0, dp(12))),
+        id="dialog_radio_holder", height=WRAP, focusable=False)))
+    return dialog
+
+
+def confirmation_dialog(activity: Activity, message: str, on_yes: Callable[[], object], *,
+                        positive: str = "Yes", negative: str | None = "No") -> Dialog:
+    """Commons ConfirmationDialog: a message and Yes / No."""
+    return activity.show_dialog(Dialog(
+        body=lambda: ScrollView(TextView(message, "message", width=MATCH, padding=(dp(24), dp(20))),
+                                id="message_scrollview", height=WRAP, focusable=False),
+        positive=(positive, lambda _d: on_yes()), negative=negative))
+
+
+# ---------------------------------------------------------------------------
+# shared activities
+
+
+class FAQActivity(Activity):
+    """Frequently asked questions: one card per entry of the app's `FAQ` (title, text)."""
+
+    name = "com.simplemobiletools.commons.activities.FAQActivity"
+    title = "Frequently asked questions"
+
+    def build(self) -> View:
+        cards = [FrameLayout(
+            Column(TextView(q, "faq_title", bold=True, color=ACCENT, width=MATCH),
+                   TextView(a, "faq_text", width=MATCH, size=sp(14), margin=(0, dp(8), 0, 0)),
+                   id="faq_layout", padding=dp(12)),
+            id="faq_card", class_name="androidx.cardview.widget.CardView", margin=(0, 0, 0, dp(8)),
+            bg=(250, 250, 250), radius=dp(8), key=q)
+            for q, a in getattr(self.app, "FAQ", ())]
+        return Column(
+            self.toolbar("faq_toolbar", title="Frequently asked questions", back=True),
+            ScrollView(Column(*cards, id="faq_holder", padding=(dp(8), dp(8))), id="faq_nested_scrollview", weight=1),
+            id="faq_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+
+class SimpleAboutActivity(AboutActivity):
+    """The shared About screen whose "Frequently asked questions" row opens the FAQ.
+
+    As recorded for Music Player and Voice Recorder, "Help us" lists
+    Contributors and Donate only (the store links are hidden).
+    """
+
+    SECTIONS = tuple((prefix, heading, ("Contributors", "Donate") if prefix == "about_help_us" else labels)
+                     for prefix, heading, labels in AboutActivity.SECTIONS)
+
+    def _item(self, label: str) -> View:
+        row = super()._item(label)
+        if label == "Frequently asked questions":
+            row.on_click = lambda: self.start(FAQActivity)
+        return row
+
+
+class CustomizationActivity(Activity):
+    """Commons "Customize colors": the theme picker; Save appears once something changed.
+
+    The theme lives in `app.data.theme`; Save stores the picked one and
+    closes the screen, BACK with unsaved changes asks to save or discard.
+    """
+
+    name = "com.simplemobiletools.commons.activities.CustomizationActivity"
+    title = "Customize colors"
+
+    def on_create(self) -> None:
+        self.picked = getattr(self.data, "theme", DEFAULT_THEME)
+
+    @property
+    def unsaved(self) -> bool:
+        return self.picked != getattr(self.data, "theme", DEFAULT_THEME)
+
+    def on_back(self) -> bool:
+        if not self.unsaved:
+            return False
+
+        def discard(_d: Dialog) -> None:
+            self.finish()
+
+        self.show_dialog(Dialog(
+            body=lambda: ScrollView(TextView("Save changes before closing?", "message", width=MATCH,
+                                             padding=(dp(24), dp(20))), id="message_scrollview", height=WRAP,
+                                    focusable=False),
+            positive=("Save", lambda _d: self.save()), negative=("Discard", discard)))
+        return True
+
+    def save(self) -> None:
+        self.data.theme = self.picked
+        self.finish()
+
+    def pick_theme(self) -> None:
+        def picked(index: int) -> None:
+            self.picked = THEMES[index]
+
+        radio_group_dialog(self, THEMES, THEMES.index(self.picked) if self.picked in THEMES else -1, picked)
+
+    def _color_row(self, prefix: str, label: str) -> View:
+        return RelativeLayout(
+            TextView(label, f"{prefix}_label", size=sp(16), layout_gravity="center_vertical"),
+            ImageView(prefix, icon="dot", tint=ACCENT, width=dp(34), height=dp(34),
+                      layout_gravity="end|center_vertical"),
+            id=f"{prefix}_holder", padding=(dp(16), dp(20)), on_click=lambda: None)
+
+    def build(self) -> View:
+        items = [MenuItem("Save", self.save, id="save", icon="check", show_as_action=True)] if self.unsaved else []
+        rows: list[View] = [RelativeLayout(
+            TextView("Theme", "customization_theme_label", size=sp(16), layout_gravity="center_vertical"),
+            TextView(self.picked, "customization_theme", size=sp(16), layout_gravity="end|center_vertical"),
+            id="customization_theme_holder", padding=(dp(16), dp(20)), on_click=self.pick_theme)]
+        rows += [self._color_row("customization_text_color", "Text color"),
+                 self._color_row("customization_background_color", "Background color"),
+                 self._color_row("customization_primary_color", "Primary color")]
+        if self.picked == "White":
+            rows.append(self._color_row("customization_accent_color", "Accent color of white theme"))
+        rows.append(self._color_row("customization_app_icon_color", "App icon color"))
+        return Column(
+            self.toolbar("customization_toolbar", title="Customize colors", items=items, on_nav=self._up),
+            ScrollView(Column(*rows, id="customization_holder", class_name="android.widget.RelativeLayout"),
+                       id="customization_nested_scrollview", weight=1),
+            id="customization_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def _up(self) -> None:
+        if not self.on_back():
+            self.finish()
+
+
+def sorted_by(items: Iterable, key, descending: bool) -> list:
+    """Items sorted by `key`, case-insensitively for text, reversed when `descending`."""
+    def folded(item):
+        value = key(item)
+        return value.casefold() if isinstance(value, str) else value
+
+    return sorted(items, key=folded, reverse=descending)

@@ -1,0 +1,195 @@
+"""Simple File Manager Pro on the virtual phone, driven through the real adb server.
+
+Flows cover the ten filemanager_* tasks and their obvious alternatives: the
+folder list and breadcrumbs, long-press selection and its action bar, the
+delete confirmation, Rename (empty and taken names rejected), Create new,
+Properties, Hide, Sort by, search, the Storage tab, Settings, and BACK at
+every level; each checks the file system through adb as well as the screen.
+"""
+
+from __future__ import annotations
+
+import pytest
+from storage_apps import AdbUI
+from uitools import find_all
+
+PKG = "com.simplemobiletools.filemanager.pro"
+DL = "/sdcard/Download"
+
+
+@pytest.fixture
+def fm(adb_device, phone):
+    ui = AdbUI(adb_device, phone, PKG)
+    ui.seed(DL, {"Testfile.txt": "testfile.txt", "clip.mp4": "clip_red.mp4", "notes.txt": "notes.txt"},
+            times={"Testfile.txt": "2023-06-30 12:22:00"})
+    ui.sh("rm -rf /sdcard/hidden /sdcard/.hidden")
+    yield ui.start()
+    ui.close()
+
+
+def names(ui) -> list[str]:
+    return [n["text"] for n in find_all(ui.dump(), id="item_name")]
+
+
+def test_home_lists_the_default_folders_with_item_counts(fm):
+    assert fm.activity() == f"{PKG}.activities.MainActivity"
+    found = fm.texts()
+    for folder in ("Alarms", "DCIM", "Documents", "Download", "Movies", "Music", "Notifications", "Pictures"):
+        assert folder in found
+    assert fm.node(text="Download")  # its details say how many items it holds
+    assert "3 items" in found
+    assert [n["text"] for n in find_all(fm.dump(), id="breadcrumb_text")] == ["Internal"]
+
+
+def test_open_folder_breadcrumbs_details_and_back(fm):
+    fm.tap(text="Download")
+    dump = fm.dump()
+    crumbs = [n["text"] for n in find_all(dump, id="breadcrumb_text")]
+    assert crumbs == ["Internal", "> Download"]
+    assert names(fm) == ["clip.mp4", "notes.txt", "Testfile.txt"]  # by name, case-insensitive
+    assert "30.06.2023, 12:22 PM" in fm.texts() and "21 B" in fm.texts()
+    assert fm.clicks()[-1]["text"][:1] == ["Download"]
+    fm.tap(text="Internal")
+    assert "> Download" not in fm.texts()
+    fm.tap(text="Download").back()
+    assert "> Download" not in fm.texts() and fm.activity().endswith("MainActivity")
+    fm.back()  # BACK at the home folder leaves the app
+    assert fm.d.app_current().package != PKG
+
+
+def test_long_press_selects_and_delete_asks_first(fm):
+    fm.tap(text="Download").long_press(text="Testfile.txt")
+    assert fm.exists(text="1 / 3") and fm.exists(desc="Delete") and fm.exists(desc="Rename")
+    assert any(e["type"] == "long_click" for e in fm.events)
+    fm.tap(text="notes.txt")  # in selection mode a tap adds to the selection
+    assert fm.exists(text="2 / 3") and not fm.exists(desc="Rename")  # rename is for one item
+    fm.tap(desc="Delete")
+    assert fm.exists(id="message", text="Are you sure you want to delete 2 items?")
+    fm.tap(text="No")
+    assert fm.sh(f"ls {DL}").split() == ["Testfile.txt", "clip.mp4", "notes.txt"]
+    fm.tap(desc="Delete").tap(text="Yes")
+    assert fm.sh(f"ls {DL}").split() == ["clip.mp4"]
+    assert names(fm) == ["clip.mp4"] and not fm.exists(text="1 / 1")
+
+
+def test_back_ends_the_selection_before_leaving_the_folder(fm):
+    fm.tap(text="Download").long_press(text="clip.mp4").back()
+    assert not fm.exists(desc="Delete") and fm.exists(text="> Download")
+
+
+def test_rename_keeps_the_extension_field_and_rejects_bad_names(fm):
+    fm.tap(text="Download").long_press(text="Testfile.txt").tap(desc="Rename")
+    assert fm.node(id="rename_item_name")["text"] == "Testfile"
+    assert fm.node(id="rename_item_extension")["text"] == "txt"
+    fm.tap(id="rename_item_name")
+    fm.sh("input keyevent --longpress 67")  # clear what is there, as an agent would with DEL presses
+    for _ in range(10):
+        fm.sh("input keyevent DEL")
+    fm.tap(text="OK")
+    assert fm.exists(id="rename_item_name"), "an empty name closed the dialog"
+    fm.type("notes").tap(text="OK")
+    assert fm.exists(id="rename_item_name"), "a taken name closed the dialog"
+    for _ in range(5):
+        fm.sh("input keyevent DEL")
+    fm.type("testfile1").tap(text="OK")
+    assert not fm.exists(id="rename_item_name")
+    assert "testfile1.txt" in fm.sh(f"ls {DL}").split() and "Testfile.txt" not in fm.sh(f"ls {DL}").split()
+    assert "testfile1.txt" in names(fm)
+
+
+def test_create_file_and_folder_and_reject_duplicates(fm):
+    fm.tap(text="Download").tap(id="items_fab")
+    assert fm.node(id="dialog_radio_directory")["checked"] == "true"
+    fm.type("papers").tap(text="OK")
+    assert fm.sh(f"ls -ld {DL}/papers").startswith("d")
+    fm.tap(id="items_fab").type("todo.txt").tap(id="dialog_radio_file").tap(text="OK")
+    assert fm.sh(f"ls -ld {DL}/todo.txt").startswith("-")
+    fm.tap(id="items_fab").type("todo.txt").tap(text="OK")
+    assert fm.exists(id="item_title"), "a taken name closed the dialog"
+    fm.back()
+    assert not fm.exists(id="item_title") and names(fm)[0] == "papers"  # folders first
+
+
+def test_properties_of_a_file(fm):
+    fm.tap(text="Download").long_press(text="Testfile.txt").tap(desc="Properties")
+    dump = fm.dump()
+    values = [n["text"] for n in find_all(dump, id="property_value")]
+    assert values[:3] == ["Testfile.txt", "/storage/emulated/0/Download", "21 B"]
+    assert fm.windows()[-1]["text"][:1] == ["Properties"]
+    fm.tap(text="OK")
+    assert not fm.exists(id="property_value")
+
+
+def test_hide_renames_with_a_dot_and_show_hidden_reveals_it(fm):
+    fm.sh("mkdir /sdcard/hidden")
+    fm.back()  # leave and reopen: the list is read when the screen is built
+    fm.start()
+    fm.long_press(text="hidden").menu("Hide")
+    assert fm.sh("ls -ld /sdcard/.hidden").startswith("d") and "hidden" not in names(fm)
+    fm.menu("Temporarily show hidden")
+    assert ".hidden" in names(fm)
+    fm.long_press(text=".hidden").menu("Unhide")
+    assert fm.sh("ls -d /sdcard/hidden") == "/sdcard/hidden"
+    fm.menu("Stop showing hidden media")
+    fm.menu("Settings").tap(id="settings_show_hidden_holder")
+    assert fm.node(id="settings_show_hidden")["checked"] == "true"
+    fm.back()
+    assert fm.activity().endswith("MainActivity")
+
+
+def test_sort_by_size_descending(fm):
+    fm.tap(text="Download").tap(desc="Sort by").tap(text="Size").tap(text="Descending").tap(text="OK")
+    assert names(fm) == ["clip.mp4", "notes.txt", "Testfile.txt"]  # 1686, 29 and 21 bytes
+    fm.tap(desc="Sort by")
+    assert fm.node(id="sorting_dialog_radio_size")["checked"] == "true"
+    fm.tap(text="Ascending").tap(text="OK")
+    assert names(fm) == ["Testfile.txt", "notes.txt", "clip.mp4"]
+    fm.tap(desc="Sort by").tap(text="Name")
+    fm.back()  # BACK cancels: the order stays by size
+    assert not fm.exists(id="sorting_dialog_radio_size") and names(fm)[0] == "Testfile.txt"
+
+
+def test_search_finds_files_below_the_current_folder(fm):
+    fm.tap(id="top_toolbar_search").type("testfile")
+    assert names(fm) == ["Download/Testfile.txt"]
+    fm.back()
+    assert "Download" in names(fm)
+
+
+def test_storage_tab_shows_totals(fm):
+    fm.tap(text="Storage")
+    assert fm.node(id="total_space")["text"] == "Total storage: 8 GB"
+    assert fm.node(id="documents_size")["text"].endswith("B")
+    fm.tap(text="Files")
+    assert fm.exists(id="items_list")
+
+
+def test_files_removed_behind_the_apps_back(fm):
+    fm.tap(text="Download").long_press(text="Testfile.txt").tap(desc="Properties")
+    fm.sh(f"rm {DL}/Testfile.txt")
+    fm.sh("input keyevent 0")  # any input rebuilds the screen
+    assert fm.exists(id="property_value", text="Testfile.txt")
+    fm.tap(text="OK").back()  # BACK ends the selection
+    assert "Testfile.txt" not in names(fm)
+    fm.long_press(text="notes.txt")
+    fm.sh(f"rm {DL}/notes.txt")
+    fm.tap(desc="Delete").tap(text="Yes")  # deleting what is already gone: a toast, no crash
+    assert fm.activity().endswith("MainActivity") and names(fm) == ["clip.mp4"]
+
+
+def test_grid_view_for_one_folder(fm):
+    fm.tap(text="Download").menu("Change view type").tap(text="Grid").tap(id="change_view_type_dialog_use_for_this_folder")
+    fm.tap(text="OK")
+    dump = fm.dump()
+    assert names(fm) == ["clip.mp4", "notes.txt", "Testfile.txt"] and not find_all(dump, id="item_details")
+    rows = {n["bounds"].split("][")[0] for n in find_all(dump, id="item_frame")}
+    assert len(rows) == 3 and len({r.split(",")[1] for r in rows}) == 1  # side by side in one row
+    fm.back()
+    assert find_all(fm.dump(), id="item_details"), "the home folder keeps the list"
+
+
+def test_date_and_time_format_setting_changes_the_list(fm):
+    fm.menu("Settings").tap(id="settings_change_date_time_format_holder")
+    fm.tap(id="change_date_time_dialog_radio_four").tap(id="change_date_time_dialog_24_hour").tap(text="OK")
+    fm.back().tap(text="Download")
+    assert "2023-06-30, 12:22" in fm.texts()

@@ -1,0 +1,169 @@
+"""Simple Gallery Pro on the virtual phone, driven through the real adb server.
+
+Flows cover the ten gallery_* tasks and their neighbours: folders from the
+media store (only scanned media; hidden folders only with "Show hidden
+items"), a folder's media newest first, Filter media, Change view type, Sort
+by, Group by, the viewer's favourite toggle and Set as -> Simple Wallpaper,
+and Settings, with BACK at every level.
+"""
+
+from __future__ import annotations
+
+import pytest
+from storage_apps import FIXTURES, AdbUI
+from uitools import find_all
+
+PKG = "com.simplemobiletools.gallery.pro"
+DL = "/sdcard/Download"
+TIMES = {"sunset.jpg": "2023-07-01 19:45:00", "beach.png": "2023-06-20 12:00:00",
+         "forest.jpg": "2023-06-12 08:30:00", "clip.mp4": "2023-05-01 10:00:00"}
+
+
+@pytest.fixture
+def gallery(adb_device, phone):
+    ui = AdbUI(adb_device, phone, PKG)
+    ui.sh("rm -rf /sdcard/DCIM/Trip /sdcard/DCIM/.secret /sdcard/Pictures/private")
+    ui.seed(DL, {"sunset.jpg": "sunset.jpg", "beach.png": "beach.png", "forest.jpg": "forest.jpg",
+                 "clip.mp4": "clip_red.mp4"}, times=TIMES)
+    yield ui.start()
+    ui.close()
+
+
+def folder_names(ui) -> list[str]:
+    return [n["text"] for n in find_all(ui.dump(), id="dir_name")]
+
+
+def test_folders_come_from_the_media_store(gallery):
+    assert "Download" in folder_names(gallery)
+    count = find_all(gallery.dump(), id="photo_cnt")[folder_names(gallery).index("Download")]["text"]
+    assert count == "4"
+    gallery.sh("mkdir -p /sdcard/DCIM/Trip")
+    gallery.d.sync.push((FIXTURES / "forest.jpg").read_bytes(), "/sdcard/DCIM/Trip/a.jpg")
+    gallery.start()
+    assert "Trip" not in folder_names(gallery), "an unscanned file is not media yet"
+    gallery.sh("am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file:///sdcard/DCIM/Trip/a.jpg")
+    gallery.start()
+    assert "Trip" in folder_names(gallery)
+
+
+def test_hidden_and_nomedia_folders_need_show_hidden(gallery):
+    src = FIXTURES / "beach.png"
+    for path in ("/sdcard/DCIM/.secret/s.png", "/sdcard/Pictures/private/p.png"):
+        gallery.sh(f"mkdir -p {path.rsplit('/', 1)[0]}")
+        gallery.d.sync.push(src.read_bytes(), path)
+    gallery.d.sync.push(b"", "/sdcard/Pictures/private/.nomedia")
+    gallery.sh("am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file:///sdcard")
+    gallery.start()
+    assert ".secret" not in folder_names(gallery) and "private" not in folder_names(gallery)
+    gallery.menu("Settings").tap(id="settings_show_hidden_items_holder").back()
+    assert {".secret", "private"} <= set(folder_names(gallery))
+
+
+def test_folder_media_newest_first_and_viewer_favourite(gallery):
+    gallery.tap(text="Download")
+    assert gallery.activity() == f"{PKG}.activities.MediaActivity"
+    assert gallery.node(id="top_toolbar_search")["text"] == "Search in Download"
+    assert len(find_all(gallery.dump(), id="media_item_holder")) == 4
+    assert len(find_all(gallery.dump(), id="play_portrait_outline")) == 1  # the video
+    gallery.tap(desc="Toggle filename visibility")
+    assert [n["text"] for n in find_all(gallery.dump(), id="medium_name")] == [
+        "sunset.jpg", "beach.png", "forest.jpg", "clip.mp4"]
+    gallery.tap(id="media_item_holder")
+    assert gallery.activity() == f"{PKG}.activities.ViewPagerActivity" and "sunset.jpg" in gallery.texts()
+    gallery.tap(desc="Toggle favorite")
+    click = gallery.clicks()[-1]
+    assert click["id"] == f"{PKG}:id/bottom_favorite" and click["desc"] == "Toggle favorite"
+    gallery.back().back()
+    assert gallery.activity() == f"{PKG}.activities.MainActivity"
+
+
+def test_set_as_wallpaper_through_simple_wallpaper(gallery):
+    gallery.tap(text="Download").tap(id="media_item_holder").menu("Set as")
+    assert gallery.activity() == f"{PKG}.activities.SetWallpaperActivity"
+    assert gallery.windows()[-1]["text"] == ["Simple Wallpaper"]
+    gallery.tap(desc="Save")
+    assert gallery.texts() == ["Home screen", "Lock screen", "Home and lock screen"]
+    gallery.back()  # BACK closes the choice without setting anything
+    assert gallery.activity().endswith("SetWallpaperActivity")
+    gallery.tap(desc="Save").tap(text="Home screen")
+    assert gallery.activity() == f"{PKG}.activities.ViewPagerActivity"
+    assert gallery.clicks()[-1]["text"] == ["Home screen"]
+
+
+def test_filter_media_keeps_at_least_one_type(gallery):
+    gallery.menu("Filter media")
+    checked = {n["resource-id"].rsplit("/", 1)[1]: n["checked"] for n in find_all(gallery.dump(), cls="android.widget.CheckBox")}
+    assert checked == {"filter_media_images": "true", "filter_media_videos": "true", "filter_media_gifs": "true",
+                       "filter_media_raws": "true", "filter_media_svgs": "true", "filter_media_portraits": "false"}
+    for kind in ("images", "videos", "gifs", "raws", "svgs"):
+        gallery.tap(id=f"filter_media_{kind}")
+    gallery.tap(text="OK")
+    assert gallery.exists(id="filter_media_images"), "a filter with no type closed the dialog"
+    gallery.tap(id="filter_media_videos").tap(text="OK")
+    gallery.tap(text="Download")
+    assert len(find_all(gallery.dump(), id="media_item_holder")) == 1  # only the video is left
+
+
+def test_list_view_shows_folder_paths(gallery):
+    assert not gallery.exists(id="dir_path")
+    gallery.menu("Change view type").tap(text="List").tap(text="OK")
+    assert gallery.node(id="dir_path")["text"] == "/storage/emulated/0/"
+
+
+def test_group_by_file_type_and_sort_by_size(gallery):
+    gallery.tap(text="Download").menu("Group by").tap(text="File type").tap(text="OK")
+    assert [n["text"] for n in find_all(gallery.dump(), id="thumbnail_section")] == ["Images", "Videos"]
+    gallery.back().menu("Sort by")
+    assert gallery.exists(id="sorting_dialog_radio_path")  # the folders' dialog has Path, the media one not
+    assert gallery.node(id="sorting_dialog_radio_last_modified")["checked"] == "true"
+    assert gallery.node(id="sorting_dialog_radio_descending")["checked"] == "true"
+    gallery.tap(text="Size").tap(text="Ascending").tap(text="OK")
+    gallery.menu("Sort by")
+    assert gallery.node(id="sorting_dialog_radio_size")["checked"] == "true"
+
+
+def test_settings_toggles_and_24_hour_dialog(gallery):
+    gallery.menu("Settings")
+    assert gallery.activity() == f"{PKG}.activities.SettingsActivity"
+    gallery.tap(id="settings_autoplay_videos_holder")
+    assert gallery.node(id="settings_autoplay_videos")["checked"] == "true"
+    gallery.sh("input swipe 540 1800 540 900 300")  # scroll down to the last settings and back
+    assert gallery.exists(id="settings_crop_thumbnails") and not gallery.exists(id="settings_general_settings_label")
+    gallery.sh("input swipe 540 900 540 1800 300")
+    gallery.tap(id="settings_remember_last_video_position_holder")
+    assert gallery.node(id="settings_remember_last_video_position")["checked"] == "true"
+    gallery.tap(id="settings_change_date_time_format_holder")
+    assert gallery.node(id="change_date_time_dialog_radio_one")["text"] == "16.02.2021"
+    gallery.tap(id="change_date_time_dialog_24_hour").tap(text="OK")
+    gallery.tap(id="settings_change_date_time_format_holder")
+    assert gallery.node(id="change_date_time_dialog_24_hour")["checked"] == "true"
+
+
+def test_viewer_rename_hide_and_delete_change_storage(gallery):
+    gallery.tap(text="Download").tap(id="media_item_holder").tap(desc="Rename")
+    assert gallery.node(id="rename_item_name")["text"] == "sunset"
+    for _ in range(6):
+        gallery.sh("input keyevent DEL")
+    gallery.type("dusk").tap(text="OK")
+    assert "dusk.jpg" in gallery.sh(f"ls {DL}").split() and "dusk.jpg" in gallery.texts()
+    gallery.menu("Hide")
+    assert ".dusk.jpg" in gallery.sh(f"ls -a {DL}").split()
+    gallery.menu("Unhide")
+    gallery.tap(desc="Delete")
+    assert gallery.node(id="message")["text"] == 'Are you sure you want to move "dusk.jpg" into the Recycle Bin?'
+    gallery.tap(text="No")
+    assert "dusk.jpg" in gallery.sh(f"ls {DL}").split()
+    gallery.tap(desc="Delete").tap(text="Yes")
+    assert "dusk.jpg" not in gallery.sh(f"ls {DL}").split()
+    assert "beach.png" in gallery.texts()  # the viewer moves on to the next medium
+
+
+def test_create_new_folder_opens_it(gallery):
+    gallery.menu("Create new folder")
+    assert gallery.node(id="folder_path")["text"] == "Internal/"
+    gallery.tap(text="OK")
+    assert gallery.exists(id="folder_name"), "an empty name closed the dialog"
+    gallery.type("Trips").tap(text="OK")
+    assert gallery.activity().endswith("MediaActivity") and gallery.node(id="top_toolbar_search")["text"] == "Search in Trips"
+    assert gallery.sh("ls -ld /sdcard/Trips").startswith("d")
+    gallery.sh("rm -rf /sdcard/Trips")

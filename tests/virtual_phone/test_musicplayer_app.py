@@ -1,0 +1,179 @@
+"""Simple Music Player on the served virtual phone, driven through the real adb server.
+
+Songs are the tagged fixtures, pushed with adbutils' sync and scanned with the
+media-scan broadcast (or left unscanned, for the app's own scanner to find).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from adbui import AdbUI
+
+PKG = "com.simplemobiletools.musicplayer"
+MUSIC = "/sdcard/Music"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "audio" / "music"
+SONGS = sorted(p.name for p in FIXTURES.glob("*.mp3"))
+
+
+@pytest.fixture
+def music(adb_device, phone):
+    remove = "rm -f " + " ".join(f"{MUSIC}/{name}" for name in SONGS)
+    adb_device.shell(remove)
+    ui = AdbUI(adb_device, phone, PKG)
+    yield ui
+    ui.close()
+    adb_device.shell(f"am force-stop {PKG}")
+    adb_device.shell(remove)
+    adb_device.shell(f"am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file://{MUSIC}")
+
+
+def push(ui: AdbUI, names=SONGS, scan: bool = True) -> None:
+    for name in names:
+        ui.device.sync.push((FIXTURES / name).read_bytes(), f"{MUSIC}/{name}")
+        if scan:
+            ui.shell(f"am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file://{MUSIC}/{name}")
+
+
+def new_playlist(ui: AdbUI, title: str) -> None:
+    ui.tap(desc="More options").tap(text="Create new playlist").type(title, id="new_playlist_title").tap(text="OK")
+
+
+def test_fresh_app_has_the_all_tracks_playlist_and_six_tabs(music):
+    music.fresh_start()
+    assert music.texts("tab_item_label") == ["Playlists", "Folders", "Artists", "Albums", "Tracks", "Genres"]
+    assert music.texts("playlist_title") == ["All tracks"]
+    assert music.texts("playlist_tracks") == ["0 Tracks"]
+
+
+def test_the_tabs_show_the_songs_tags(music):
+    push(music)
+    music.fresh_start()
+    assert music.texts("playlist_tracks") == ["4 Tracks"]
+    music.tap(text="Folders")
+    assert (music.texts("folder_title"), music.texts("folder_tracks")) == (["Music"], ["4 Tracks"])
+    music.tap(text="Artists")
+    assert music.texts("artist_title") == ["Pulse Trio", "The Sine Waves"]
+    assert music.texts("artist_albums_tracks") == ["1 Album, 2 Tracks", "2 Albums, 2 Tracks"]
+    music.tap(text="Albums")
+    assert music.texts("album_title") == ["Dusk", "First Light", "Grid"]
+    music.tap(text="Tracks")
+    assert music.texts("track_title") == ["Evening Tone", "Last Pulse", "Morning Tone", "Square Dance"]
+    assert music.texts("track_duration")[1] == "00:02"
+    music.tap(text="Genres")
+    assert music.texts("genre_title") == ["Ambient", "Electronic"]
+
+
+@pytest.mark.parametrize("field, order, expected", [
+    ("Year", "Ascending", ["First Light", "Grid", "Dusk"]),
+    ("Year", "Descending", ["Dusk", "Grid", "First Light"]),
+    ("Title", "Descending", ["Grid", "First Light", "Dusk"]),
+])
+def test_album_sort_dialog(music, field, order, expected):
+    push(music)
+    music.fresh_start().tap(text="Albums").tap(desc="Sort by")
+    assert [n["text"] for n in music.all(cls="android.widget.RadioButton")] == [
+        "Title", "Artist Name", "Year", "Ascending", "Descending"]
+    music.tap(text=field).tap(text=order).tap(text="OK")
+    assert music.texts("album_title") == expected
+
+
+def test_cancel_keeps_the_sort_order(music):
+    push(music)
+    music.fresh_start().tap(text="Albums").tap(desc="Sort by").tap(text="Year").tap(text="Cancel")
+    assert music.texts("album_title") == ["Dusk", "First Light", "Grid"]
+
+
+def test_create_playlist_then_a_duplicate_or_empty_name_is_refused(music):
+    music.fresh_start()
+    new_playlist(music, "Road trip")
+    assert music.texts("playlist_title") == ["All tracks", "Road trip"]
+    assert [e["text"] for e in music.events if e["type"] == "window_state"][-1] == ["Music Player"]
+    for bad in ("road trip", ""):
+        new_playlist(music, bad)
+        assert music.has(id="new_playlist_title"), f"{bad!r} was accepted"
+        music.key("BACK")
+    assert music.texts("playlist_title") == ["All tracks", "Road trip"]
+
+
+def test_create_playlist_is_offered_on_the_playlists_tab_only(music):
+    music.fresh_start().tap(desc="More options")
+    assert music.has(text="Create new playlist") and music.has(text="Rescan media")
+    music.key("BACK").tap(text="Albums").tap(desc="More options")
+    assert not music.has(text="Create new playlist") and music.has(text="Rescan media")
+
+
+def test_add_tracks_to_a_playlist_open_it_and_delete_it(music):
+    push(music)
+    music.fresh_start()
+    new_playlist(music, "Mix")
+    music.tap(text="Tracks").long_press(text="Square Dance").tap(text="Morning Tone")
+    music.tap(desc="More options").tap(text="Add to playlist").tap(text="Mix")
+    music.tap(text="Playlists")
+    assert music.texts("playlist_tracks") == ["4 Tracks", "2 Tracks"]
+    music.tap(text="Mix")
+    assert music.activity().endswith(".TracksActivity")
+    assert music.texts("track_title") == ["Morning Tone", "Square Dance"]
+    music.key("BACK").long_press(text="Mix").tap(desc="Delete").tap(text="OK")
+    assert music.texts("playlist_title") == ["All tracks"]
+
+
+def test_search_filters_the_current_tab(music):
+    push(music)
+    music.fresh_start().tap(text="Tracks").type("tone", id="top_toolbar_search")
+    assert music.texts("track_title") == ["Evening Tone", "Morning Tone"]
+    music.key("BACK")
+    assert len(music.texts("track_title")) == 4
+
+
+def test_rescan_media_finds_files_pushed_while_the_app_runs(music):
+    music.fresh_start().tap(text="Folders")
+    assert music.has(text="No items found.")
+    push(music, SONGS[:2], scan=False)
+    assert music.has(text="No items found."), "the library changed without a scan"
+    music.tap(desc="More options").tap(text="Rescan media")
+    assert music.texts("folder_tracks") == ["2 Tracks"]
+    assert {row.title for row in music.phone.system.media_store.query("audio", folder=MUSIC)} >= {
+        "Evening Tone", "Last Pulse"}, "the app did not have the media store index what it found"
+
+
+def test_playing_a_track_shows_the_player_and_the_current_track_bar(music):
+    push(music)
+    music.fresh_start().tap(text="Tracks").tap(text="Last Pulse")
+    assert music.activity().endswith(".TrackActivity")
+    assert (music.text("activity_track_title"), music.text("activity_track_artist")) == ("Last Pulse", "Pulse Trio")
+    music.key("BACK")
+    assert music.text("current_track_label") == "Last Pulse • Pulse Trio"
+
+
+def test_equalizer_presets(music):
+    music.fresh_start().tap(desc="Equalizer")
+    assert music.text("equalizer_preset") == "Normal"
+    assert music.texts("equalizer_band_label") == ["60 Hz", "230 Hz", "910 Hz", "3.6 kHz", "14 kHz"]
+    music.tap(id="equalizer_preset").tap(text="Heavy Metal")
+    assert music.text("equalizer_preset") == "Heavy Metal"
+    music.key("BACK").tap(desc="Equalizer")
+    assert music.text("equalizer_preset") == "Heavy Metal"
+
+
+def test_settings_about_and_faq(music):
+    music.fresh_start().tap(desc="More options").tap(text="Settings")
+    assert music.activity().endswith(".SettingsActivity")
+    music.tap(id="settings_swap_prev_next_holder")
+    assert music.find(id="settings_swap_prev_next")["checked"] == "true"
+    music.key("BACK").tap(desc="More options").tap(text="About").tap(text="Frequently asked questions")
+    assert music.activity().endswith("FAQActivity")
+    assert music.texts("faq_title")[0] == "How can I fast-forward songs?"
+
+
+def test_an_artist_shows_albums_then_tracks_and_an_album_its_header(music):
+    push(music)
+    music.fresh_start().tap(text="Artists").tap(text="The Sine Waves")
+    assert music.activity().endswith(".AlbumsActivity")
+    assert music.texts("item_section") == ["2 Albums", "2 Tracks • 0:00:02"]
+    assert music.texts("album_title") == ["Dusk", "First Light"]
+    music.key("BACK").tap(text="Albums").tap(text="Grid")
+    assert (music.text("album_title"), music.text("album_artist")) == ("Grid", "Pulse Trio")
+    assert music.text("album_meta") == "2 Tracks • 0:00:03"
+    assert music.texts("track_id") == ["1", "2"] and music.texts("track_title") == ["Square Dance", "Last Pulse"]
