@@ -38,6 +38,7 @@ __all__ = ["DriverSession", "Episode", "SETTLE_TIMEOUT"]
 SETTLE_TIMEOUT = 5.0  # seconds a screen may keep changing before it is judged as it is
 EVENT_QUIET = 0.03  # seconds without a new event that count as "the stream is quiet"
 EVENT_QUIET_BOUND = 1.0  # longest wait for the stream to go quiet
+LISTENER_REPLY_TIMEOUT = 5.0  # longest wait for the listener's hierarchy before falling back to a dump
 
 
 _PIXEL_TESTS: ThreadPoolExecutor | None = None
@@ -91,6 +92,7 @@ class Episode:
         self._pending_png: "Future[bytes] | None" = None
         self._actions_wait_for_png = False  # step agents: the harness sends every action itself
         self._lazy_seconds = 0.0  # screenshot time spent inside the agent's turn
+        self._observed_via = ""  # how the last hierarchy was read: "listener" or "uiautomator"
         # Times the agent's code and interrupts it after --agent-timeout.
         self._clock = AgentClock(self.options.agent_timeout)
         self._started = time.perf_counter()
@@ -328,6 +330,7 @@ class Episode:
             judge_passed=passed and not was_success,
             milestones=list(self.progress.new),
             events=new_events,
+            observed_via=self._observed_via,
             llm_input=llm_input,
             llm_output=llm_output,
         )
@@ -442,6 +445,13 @@ class Episode:
         """
         device = self._device
         assert device is not None
+        server = self._server
+        if self.options.hierarchy == "auto" and server is not None and server.listener_connected:
+            settled = self._settle_via_listener(server, screenshot)
+            if settled is not None:
+                self._observed_via = "listener"
+                return settled
+        self._observed_via = "uiautomator"
         deadline = time.monotonic() + SETTLE_TIMEOUT
         previous = device.dump_hierarchy()
         while True:
@@ -461,6 +471,32 @@ class Episode:
             if pending is not None:
                 pending.drop()
             previous = current
+
+    def _settle_via_listener(
+        self, server: "EventServer", screenshot: bool
+    ) -> "tuple[str, Future[bytes] | None] | None":
+        """Settle on the listener's hierarchy; None when it does not answer (use dumps then).
+
+        The same rule as with dumps (two consecutive hierarchies agree, bounded),
+        plus: no event arrived between them. A reply travels behind every event
+        the app sent before it, so a window still changing shows up as a
+        window-content event before the second reply. A hierarchy costs the
+        listener a walk of the node tree instead of uiautomator's wait for idle.
+        """
+        deadline = time.monotonic() + SETTLE_TIMEOUT
+        previous = _document(server.request_hierarchy(LISTENER_REPLY_TIMEOUT))
+        seen = server.received
+        while previous is not None:
+            current = _document(server.request_hierarchy(LISTENER_REPLY_TIMEOUT))
+            if current is None:
+                break
+            now_seen = server.received
+            if (current == previous and now_seen == seen) or time.monotonic() > deadline:
+                if not screenshot:
+                    return current, None
+                return current, self.runtime.background.submit(self._device.screenshot_png)  # type: ignore[union-attr]
+            previous, seen = current, now_seen
+        return None
 
     def _quiesce(self) -> list[Any]:
         """Collect events until none arrives for EVENT_QUIET seconds (bounded)."""
@@ -537,6 +573,16 @@ class Episode:
             )
             raise exc
         raise AssertionError(f"task {self.spec.name} was not done")
+
+
+def _document(xml: str | None) -> str | None:
+    """The XML document alone, as ``Device.dump_hierarchy`` returns it (None stays None)."""
+    if xml is None:
+        return None
+    start, end = xml.find("<?xml"), xml.rfind("</hierarchy>")
+    if start < 0 or end < start:
+        return None  # not a hierarchy: fall back to a dump
+    return xml[start:end + len("</hierarchy>")]
 
 
 def _assertion_summary(exc: AssertionError) -> str:

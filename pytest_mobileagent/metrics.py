@@ -71,6 +71,7 @@ class StepRecord:
     judge_passed: bool = False  # the task body passed after this step
     milestones: list[str] = field(default_factory=list)  # milestones first reached at this step
     events: int = 0  # app events drained after this step
+    observed_via: str = ""  # where the hierarchy came from: "listener" or "uiautomator" (dump)
     llm_input: str | None = None
     llm_output: str | None = None
 

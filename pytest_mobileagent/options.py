@@ -22,6 +22,7 @@ DEFAULT_MAX_STEPS_FACTOR = 2.0
 # (--llm-timeout 60 s, three tries), far shorter than a CI job's limit.
 DEFAULT_AGENT_TIMEOUT = 300.0
 SCREENSHOT_MODES = ("auto", "all")
+HIERARCHY_SOURCES = ("auto", "dump")
 
 
 def add_options(parser: pytest.Parser) -> None:
@@ -47,6 +48,10 @@ def add_options(parser: pytest.Parser) -> None:
          "When to take per-step screenshots: 'auto' (default) when the agent reads its observation's "
          "screenshot, 'all' after every action (complete trajectories; about 2 ms more per step on the "
          "virtual phone)."),
+        ("mobileagent_hierarchy", dict(choices=HIERARCHY_SOURCES), "string",
+         "Where each step's view hierarchy comes from: 'auto' (default) from the listener app when it is "
+         "connected (no uiautomator wait for idle; about a second less per dump on a real device), else "
+         "from `uiautomator dump`; 'dump' always from `uiautomator dump`."),
         ("mobileagent_artifacts", dict(metavar="DIR"), "string",
          "Directory for per-step screenshots and hierarchies (default: under pytest's basetemp)."),
     ]
@@ -85,6 +90,7 @@ class MobileAgentOptions:
     stop_on_success: bool = False
     artifacts: Path | None = None
     screenshots: str = "auto"
+    hierarchy: str = "auto"
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> "MobileAgentOptions":
@@ -123,8 +129,14 @@ class MobileAgentOptions:
             raise pytest.UsageError(
                 f"--mobileagent-screenshots: {screenshots!r} is not one of {', '.join(SCREENSHOT_MODES)}"
             )
+        hierarchy = str(_get(config, "mobileagent_hierarchy") or "auto").strip()
+        if hierarchy not in HIERARCHY_SOURCES:
+            raise pytest.UsageError(
+                f"--mobileagent-hierarchy: {hierarchy!r} is not one of {', '.join(HIERARCHY_SOURCES)}"
+            )
         return cls(
             screenshots=screenshots,
+            hierarchy=hierarchy,
             agent=agent,
             agent_seed=seed,
             agent_timeout=timeout or None,

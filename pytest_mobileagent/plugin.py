@@ -92,6 +92,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     ledger = session.config.stash.get(LEDGER_KEY, None)
     if ledger is not None:
         ledger.note_collection(session)
+    # The readiness check looks for the apps of the tasks selected, not of all tasks.
+    runtime = session.config.stash.get(RUNTIME_KEY, None)
+    if runtime is not None:
+        from .tasks import task_spec
+
+        runtime.needed_packages = tuple(sorted({s.package for s in map(task_spec, session.items) if s}))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

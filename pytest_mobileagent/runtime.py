@@ -83,6 +83,9 @@ class Runtime:
         # sets its secret redactor here.
         self.redact: Callable[[str], str] = lambda text: text
         self.device_error: BaseException | None = None
+        #: packages of the selected tasks, checked on the device before its first task
+        self.needed_packages: tuple[str, ...] = ()
+        self.readiness_seconds: float | None = None
 
     # -- agent ----------------------------------------------------------------
     def _context(self) -> AgentContext:
@@ -163,6 +166,8 @@ class Runtime:
         if self._events is None:
             from .events.server import EventServer, private_socket_path
 
+            if self.device_error is not None:
+                raise InfrastructureError(f"this worker's device cannot be used: {self.device_error}")
             # Only the device (through the adb server) reaches a Unix socket in a
             # private directory; a loopback port would take events from any local
             # process. A remote adb server cannot reach our sockets: TCP then.
@@ -175,9 +180,11 @@ class Runtime:
                 host_spec = f"tcp:{server.port}"
             try:
                 self.device.reverse(EVENT_PORT_ON_DEVICE, host_spec)
+                self.readiness_seconds = self._check_ready(server)
             except BaseException:
                 server.stop()
                 raise
+            self._event_host_spec = host_spec
             self._events = server
         return self._events
 
@@ -193,8 +200,18 @@ class Runtime:
         seconds = self._snapshot_reset()
         if self._events is not None:
             # The snapshot holds the device's state from before this run's reverse forward.
-            self._device.reverse(EVENT_PORT_ON_DEVICE, f"tcp:{self._events.port}")
+            self._device.reverse(EVENT_PORT_ON_DEVICE, self._event_host_spec)
         return seconds
+
+    def _check_ready(self, server: "EventServer") -> float:
+        """The readiness check (setup/readiness.py); a failure is kept so every task says it at once."""
+        from .setup.readiness import DeviceNotReadyError, check_ready
+
+        try:
+            return check_ready(self.device, server, self.needed_packages)
+        except DeviceNotReadyError as exc:
+            self.device_error = exc
+            raise
 
     @property
     def background(self) -> "ThreadPoolExecutor":

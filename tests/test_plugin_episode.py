@@ -150,7 +150,8 @@ device_module.PendingScreenshot.drop = _counted_drop
 def pytest_sessionfinish(session):
     print(f"settle calls: {calls}")
 """)
-    result, data = run(project, phone, "--agent", "replay", "--mobileagent-screenshots", "all", "-s")
+    result, data = run(project, phone, "--agent", "replay", "--mobileagent-screenshots", "all",
+                       "--mobileagent-hierarchy", "dump", "-s")
     result.assert_outcomes(passed=1)
     # Dumps 3 and 4 disagree with the dump before each: two screenshots dropped, one extra dump.
     result.stdout.fnmatch_lines(["*settle calls: {'dumps': 7, 'drops': 2}*"])

@@ -16,8 +16,10 @@ of retained log records.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
+import re
 import selectors
 import socket
 import threading
@@ -35,6 +37,11 @@ _RECV = 64 * 1024
 #: Most events kept between two drains; an episode drains after every action.
 MAX_PENDING = 20_000
 _MAX_HEAD = 16 * 1024
+#: Longest line buffered: a hierarchy reply carries a whole window's XML. Event
+#: lines are still held to MAX_LINE_BYTES by their parser.
+_MAX_FRAME = 16 * 1024 * 1024
+# A listener's reply to a hierarchy request, told apart from events before parsing.
+_HIERARCHY_REPLY = re.compile(rb'"type"\s*:\s*"hierarchy"')
 _POST = b"POST "
 _UNDECIDED, _LINES, _HTTP = "undecided", "lines", "http"
 
@@ -101,6 +108,11 @@ class EventServer:
         self._wake_w: socket.socket | None = None
         self._thread: threading.Thread | None = None
         self._stopping = False
+        # Listener connections (JSON lines or not yet decided), newest last, and
+        # the hierarchy replies they sent, by request id.
+        self._line_conns: list[_Conn] = []
+        self._replies: dict[int, str] = {}
+        self._next_request = 0
 
     # -- lifecycle ---------------------------------------------------------
     def start(self) -> "EventServer":
@@ -235,6 +247,9 @@ class EventServer:
         peer = f"{addr[0]}:{addr[1]}" if isinstance(addr, tuple) else f"unix:{self.unix_path}"
         conn = _Conn(sock, peer)
         self._sel.register(sock, selectors.EVENT_READ, conn)
+        with self._cond:
+            self._line_conns.append(conn)
+            self._cond.notify_all()
 
     def _service(self, conn: _Conn, mask: int) -> None:
         if conn.closed:
@@ -262,6 +277,9 @@ class EventServer:
             if len(conn.buf) < len(_POST) and _POST.startswith(bytes(conn.buf)):
                 return  # could still become "POST "
             conn.mode = _HTTP if conn.buf.startswith(_POST) else _LINES
+            if conn.mode == _HTTP:
+                with self._cond:
+                    self._line_conns.remove(conn)  # a POST client takes no requests
         if conn.mode == _LINES:
             self._process_lines(conn)
         else:
@@ -282,6 +300,9 @@ class EventServer:
         if conn.closed:
             return
         conn.closed = True
+        with self._cond:
+            if conn in self._line_conns:
+                self._line_conns.remove(conn)
         if conn.malformed > 1:
             log.warning("event server: %d malformed inputs from %s dropped in all", conn.malformed, conn.peer)
         try:
@@ -305,8 +326,8 @@ class EventServer:
                 continue
             self._line(conn, line)
         del buf[:start]
-        if not conn.skipping and len(buf) > MAX_LINE_BYTES:
-            self._malformed(conn, f"line longer than {MAX_LINE_BYTES} bytes")
+        if not conn.skipping and len(buf) > _MAX_FRAME:
+            self._malformed(conn, f"line longer than {_MAX_FRAME} bytes")
             conn.skipping = True
         if conn.skipping:
             buf.clear()  # keep memory bounded while dropping the oversized line
@@ -315,7 +336,72 @@ class EventServer:
         line = line.rstrip(b"\r")
         if not line.strip():
             return  # blank lines are keep-alives, not errors
+        if _HIERARCHY_REPLY.search(line, 0, 80):
+            self._hierarchy_reply(conn, line)
+            return
         self._accept_event(conn, line, parse_event_line)
+
+    def _hierarchy_reply(self, conn: _Conn, line: bytes) -> None:
+        try:
+            obj = json.loads(line)
+            req_id, xml = obj["req_id"], obj["xml"]
+            if not isinstance(req_id, int) or not isinstance(xml, str):
+                raise ValueError("req_id must be an integer and xml a string")
+        except (ValueError, KeyError, TypeError) as exc:
+            self._malformed(conn, f"bad hierarchy reply ({exc}): {line[:80]!r}")
+            return
+        with self._cond:
+            self._replies[req_id] = xml
+            self._cond.notify_all()
+
+    @property
+    def received(self) -> int:
+        """How many events have been received so far (drained or not)."""
+        with self._cond:
+            return self._seq
+
+    # -- requests to the listener --------------------------------------------
+    @property
+    def listener_connected(self) -> bool:
+        """Whether a listener (not a POST client) holds a connection now."""
+        self._poll()
+        with self._cond:
+            return bool(self._line_conns)
+
+    def wait_for_listener(self, timeout: float) -> bool:
+        """Block until a listener connects, or ``timeout`` seconds pass."""
+        self._poll()
+        with self._cond:
+            return self._cond.wait_for(lambda: bool(self._line_conns), timeout=timeout)
+
+    def request_hierarchy(self, timeout: float = 5.0) -> str | None:
+        """The active window's hierarchy XML from the listener, or None.
+
+        None when no listener is connected or it does not answer within
+        ``timeout`` (an older listener ignores the request). The reply comes
+        on the event stream after every event sent before it.
+        """
+        with self._cond:
+            if not self._line_conns:
+                return None
+            conn = self._line_conns[-1]
+            self._next_request += 1
+            req_id = self._next_request
+        request = json.dumps({"req": "hierarchy", "req_id": req_id}).encode() + b"\n"
+        with self._io:
+            if conn.closed:
+                return None
+            self._send(conn, request, False)
+        deadline = time.monotonic() + timeout
+        while True:
+            self._poll()  # the reply may already be on this host's socket
+            with self._cond:
+                if req_id in self._replies:
+                    return self._replies.pop(req_id)
+                left = deadline - time.monotonic()
+                if left <= 0 or conn.closed:
+                    return None
+                self._cond.wait(left)  # the receiving thread notifies when the reply is in
 
     def _accept_event(self, conn: _Conn, payload: bytes, parser) -> bool:
         received = time.monotonic()

@@ -59,6 +59,8 @@ class PackageStore:
         #: preinstalled (modelled) apps uninstalled with `pm uninstall`
         self.removed: set[str] = set()
         self._session = 1000
+        #: open install sessions (`pm install-create`): id -> [(part name, APK bytes)]
+        self.sessions: dict[int, list[tuple[str, bytes]]] = {}
 
     def preinstalled(self) -> list[str]:
         return [p for p in self.phone.system.installed_packages() if p not in self.removed]
@@ -75,6 +77,11 @@ class PackageStore:
             return self.installed[package].info.version_name
         app = self.phone.system.app(package)
         return app.version_name if app is not None and package not in self.removed else None
+
+    def create_session(self) -> int:
+        self._session += 1
+        self.sessions[self._session] = []
+        return self._session
 
     def staging_path(self) -> str:
         """Where Android stages an install session (shown in parse errors)."""
@@ -136,6 +143,7 @@ class PackageStore:
         self.installed.pop(package, None)
         if self.phone.system.app(package) is not None:
             self.removed.add(package)
+            self.phone.set_package_enabled(package, False)  # its activities no longer start
             if not keep_data:
                 self.phone.system.clear_data(package)
         self.phone.system.force_stop(package)

@@ -9,28 +9,15 @@ a missing tool into a failure so CI cannot go green by skipping.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
-from pathlib import Path
 
-import pytest
 
 from pytest_mobileagent.events.model import parse_event_line
+from listener_apks import SOURCE_DIR, require_tool as _tool
 from pytest_mobileagent.listener import APK_PATH, PACKAGE, shipped_digest, source_digest
 
-SOURCE_DIR = Path(__file__).resolve().parents[2] / "listener_apk"
-
-
-def _tool(name: str) -> str:
-    path = shutil.which(name)
-    if path is None:
-        reason = f"{name} not installed (listener_apk/install-sdk.sh installs it)"
-        if os.environ.get("MOBILEAGENT_REQUIRE_SDK") == "1":
-            pytest.fail(f"MOBILEAGENT_REQUIRE_SDK=1 but {reason}")
-        pytest.skip(reason)
-    return path
 
 
 def test_shipped_apk_is_built_from_the_current_source():
@@ -52,7 +39,8 @@ def test_source_digest_changes_with_any_source_file(tmp_path):
 def test_badging_names_the_package_sdk_levels_and_service():
     out = subprocess.run([_tool("aapt"), "dump", "badging", str(APK_PATH)], capture_output=True,
                          text=True, timeout=60, check=True).stdout
-    assert f"package: name='{PACKAGE}' versionCode='1'" in out
+    code, name = (SOURCE_DIR / "VERSION").read_text().split()
+    assert f"package: name='{PACKAGE}' versionCode='{code}' versionName='{name}'" in out
     assert "sdkVersion:'21'" in out
     target = int(re.search(r"targetSdkVersion:'(\d+)'", out).group(1))
     assert target >= 24, "recent Android refuses apps that target older levels"

@@ -151,6 +151,9 @@ class Endpoint:
             if target is None:
                 self._events.clear()
                 continue
+            if (self._event_stream is None or self._event_stream.closed) and self.listener_running():
+                # The listener app dials the host as soon as it can, events or not.
+                await self._connect(target)
             await self._deliver_queued(target)
 
     def send_events_now(self) -> bool:
@@ -199,6 +202,28 @@ class Endpoint:
         except Exception:
             log.exception("event delivery failed")
 
+    def listener_running(self) -> bool:
+        """Whether the listener app is installed and its accessibility service on."""
+        return self.phone.packages.accessibility_service_enabled(LISTENER_SERVICE)
+
+    async def _connect(self, target: tuple[Connection, str]) -> bool:
+        """Open the listener's stream to the host; False when the host refuses."""
+        try:
+            async with self._delivering:
+                if self._event_stream is None or self._event_stream.closed:
+                    conn, host_spec = target
+                    stream = await conn.open_stream(host_spec)
+                    if stream is None:
+                        return False
+                    self._event_stream = stream
+                    conn.spawn(self._serve_requests(stream))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("opening the event stream failed")
+            return False
+        return True
+
     async def _deliver(self, target: tuple[Connection, str]) -> None:
         conn, host_spec = target
         for _attempt in range(2):
@@ -209,7 +234,7 @@ class Endpoint:
                     # listener app would fail to connect and lose them.
                     self._events.clear()
                     return
-                conn.spawn(self._drain(self._event_stream))
+                conn.spawn(self._serve_requests(self._event_stream))
             batch = b"".join(self._events)
             self._events.clear()
             try:
@@ -219,8 +244,36 @@ class Endpoint:
                 self._event_stream = None
                 self._events.extendleft(reversed(batch.splitlines(keepends=True)))
 
-    @staticmethod
-    async def _drain(stream: Stream) -> None:
-        # The host may write to the event socket; consume it so OKAYs flow.
-        while await stream.read():
-            pass
+    async def _serve_requests(self, stream: Stream) -> None:
+        """Answer the host's requests on the event stream, as the listener app does.
+
+        ``{"req":"hierarchy","req_id":N}`` gets one line with the active
+        window's hierarchy in `uiautomator dump` XML, queued behind the events
+        already waiting; anything else is ignored, as by the app.
+        """
+        pending = b""
+        while True:
+            data = await stream.read()
+            if not data:
+                return
+            pending += data
+            *lines, pending = pending.split(b"\n")
+            for line in lines:
+                req_id = _hierarchy_request_id(line)
+                if req_id is None or not self.listener_running():
+                    continue
+                xml = self.phone.system.dump_xml()
+                reply = {"v": 1, "type": "hierarchy", "req_id": req_id, "xml": xml}
+                self._events.append((json.dumps(reply, ensure_ascii=False, separators=(",", ":")) + "\n").encode())
+                self._events_ready.set()
+
+
+def _hierarchy_request_id(line: bytes) -> int | None:
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(obj, dict) or obj.get("req") != "hierarchy":
+        return None
+    req_id = obj.get("req_id")
+    return req_id if isinstance(req_id, int) and not isinstance(req_id, bool) else None

@@ -37,12 +37,16 @@ def streamed_stdin_size(command: str) -> int | None:
         words = shlex.split(command)
     except ValueError:
         return None
-    if words[:3] == ["cmd", "package", "install"]:
-        args = words[3:]
-    elif words[:2] == ["pm", "install"]:
-        args = words[2:]
+    if words[:2] == ["cmd", "package"]:
+        verb, args = words[2:3], words[3:]
+    elif words[:1] == ["pm"]:
+        verb, args = words[1:2], words[2:]
     else:
         return None
+    if verb not in (["install"], ["install-write"]):
+        return None
+    if verb == ["install-write"] and args[-1:] != ["-"]:
+        return None  # install-write from a file on the phone reads no stdin
     if "-S" not in args:
         return None
     at = args.index("-S")
@@ -104,6 +108,87 @@ def _install(inv: Invocation, args: list[str]) -> int:
     except InstallError as exc:
         inv.out(exc.failure_line() + "\n")
         return 1
+    inv.out("Success\n")
+    return 0
+
+
+# -- install sessions: what `adb install-multiple` uses -------------------------------------
+@package_command("install-create")
+def _install_create(inv: Invocation, args: list[str]) -> int:
+    store = inv.phone.packages
+    session = store.create_session()
+    inv.out(f"Success: created install session [{session}]\n")
+    return 0
+
+
+def _session_arg(inv: Invocation, verb: str, value: str | None) -> int | None:
+    store = inv.phone.packages
+    try:
+        session = int(value) if value is not None else None
+    except ValueError:
+        session = None
+    if session is None or session not in store.sessions:
+        service_exception(inv, verb, f"java.lang.IllegalArgumentException: Bad session ID: {value}")
+        return None
+    return session
+
+
+@package_command("install-write")
+def _install_write(inv: Invocation, args: list[str]) -> int:
+    rest = list(args)
+    size = None
+    if rest[:1] == ["-S"]:
+        rest.pop(0)
+        size = int(rest.pop(0)) if rest and rest[0].isdigit() else None
+    if len(rest) < 2:
+        return service_exception(inv, "install-write",
+                                 "java.lang.IllegalArgumentException: Argument expected after \"install-write\"")
+    session = _session_arg(inv, "install-write", rest[0])
+    if session is None:
+        return 255
+    name, source = rest[1], rest[2] if len(rest) > 2 else "-"
+    if source == "-":
+        data = inv.stdin
+        if size is not None and len(data) != size:
+            return service_exception(inv, "install-write",
+                                     f"java.io.IOException: Expected {size} bytes, got {len(data)}")
+    else:
+        try:
+            data = inv.phone.fs.read_file(source, inv.session.cwd)
+        except Exception:
+            return service_exception(inv, "install-write",
+                                     f"java.lang.IllegalArgumentException: Error: Can't open file: {source}")
+    inv.phone.packages.sessions[session].append((name, data))
+    inv.out(f"Success: streamed {len(data)} bytes\n")
+    return 0
+
+
+@package_command("install-commit")
+def _install_commit(inv: Invocation, args: list[str]) -> int:
+    session = _session_arg(inv, "install-commit", args[0] if args else None)
+    if session is None:
+        return 255
+    parts = inv.phone.packages.sessions.pop(session)
+    if not parts:
+        inv.out("Failure [INSTALL_FAILED_INVALID_APK: No packages staged]\n")
+        return 1
+    try:
+        # The first part is the base APK; split APKs add code and resources the
+        # virtual phone does not run, so only the base is read.
+        inv.phone.packages.install(parts[0][1])
+    except InstallError as exc:
+        inv.out(exc.failure_line() + "\n")
+        return 1
+    inv.out("Success\n")
+    return 0
+
+
+@package_command("install-abandon")
+def _install_abandon(inv: Invocation, args: list[str]) -> int:
+    session = _session_arg(inv, "install-abandon", args[0] if args else None)
+    if session is None:
+        return 255
+    inv.phone.packages.sessions.pop(session)
     inv.out("Success\n")
     return 0
 

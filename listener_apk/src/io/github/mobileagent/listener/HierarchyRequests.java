@@ -1,7 +1,11 @@
 package io.github.mobileagent.listener;
 
 import android.accessibilityservice.AccessibilityService;
+import android.content.Context;
+import android.graphics.Point;
 import android.graphics.Rect;
+import android.view.Display;
+import android.view.WindowManager;
 import android.view.accessibility.AccessibilityNodeInfo;
 
 /**
@@ -26,7 +30,11 @@ final class HierarchyRequests implements EventSender.RequestHandler {
         AccessibilityNodeInfo root = service.getRootInActiveWindow();
         String xml;
         try {
-            xml = HierarchyXml.document(root == null ? null : new InfoNode(root), 0);
+            Point size = new Point();
+            Display display = ((WindowManager) service.getSystemService(Context.WINDOW_SERVICE)).getDefaultDisplay();
+            display.getRealSize(size);
+            xml = HierarchyXml.document(root == null ? null : new InfoNode(root), display.getRotation(),
+                    size.x, size.y);
         } finally {
             if (root != null) {
                 root.recycle();

@@ -38,22 +38,35 @@ public final class HierarchyXml {
 
     private HierarchyXml() {}
 
-    /** The whole document; an empty hierarchy when {@code root} is null. */
-    public static String document(Node root, int rotation) {
+    // uiautomator does not flag these containers as NAF ("not accessibility friendly").
+    private static final String[] NAF_EXCLUDED_CLASSES = {
+        "android.widget.GridView", "android.widget.GridLayout", "android.widget.ListView", "android.widget.TableLayout"
+    };
+
+    /**
+     * The whole document; an empty hierarchy when {@code root} is null. Bounds
+     * are clipped to the {@code width} x {@code height} screen, as uiautomator
+     * clips them.
+     */
+    public static String document(Node root, int rotation, int width, int height) {
         StringBuilder out = new StringBuilder(16 * 1024);
         out.append(HEADER).append("<hierarchy rotation=\"").append(rotation).append("\">\n");
         if (root != null) {
-            node(out, root, 0, 1);
+            node(out, root, 0, 1, width, height);
         }
         out.append("</hierarchy>\n");
         return out.toString();
     }
 
-    private static void node(StringBuilder out, Node n, int index, int depth) {
+    private static void node(StringBuilder out, Node n, int index, int depth, int width, int height) {
         for (int i = 0; i < depth; i++) {
             out.append("  ");
         }
-        out.append("<node index=\"").append(index).append('"');
+        out.append("<node");
+        if (!nafExcluded(n) && !nafCheck(n)) {
+            out.append(" NAF=\"true\"");
+        }
+        out.append(" index=\"").append(index).append('"');
         attr(out, "text", n.text());
         attr(out, "resource-id", n.resourceId());
         attr(out, "class", n.className());
@@ -70,8 +83,8 @@ public final class HierarchyXml {
         flag(out, "password", n.password());
         flag(out, "selected", n.selected());
         int[] b = n.bounds();
-        out.append(" bounds=\"[").append(b[0]).append(',').append(b[1]).append("][")
-                .append(b[2]).append(',').append(b[3]).append("]\"");
+        out.append(" bounds=\"[").append(clip(b[0], width)).append(',').append(clip(b[1], height)).append("][")
+                .append(clip(b[2], width)).append(',').append(clip(b[3], height)).append("]\"");
         int shown = 0;
         int count = n.childCount();
         for (int i = 0; i < count; i++) {
@@ -82,7 +95,8 @@ public final class HierarchyXml {
             if (shown == 0) {
                 out.append(">\n");
             }
-            node(out, child, shown, depth + 1);
+            // The index is the child's place among all children, as uiautomator writes it.
+            node(out, child, i, depth + 1, width, height);
             shown++;
         }
         if (shown == 0) {
@@ -93,6 +107,48 @@ public final class HierarchyXml {
             }
             out.append("</node>\n");
         }
+    }
+
+    private static int clip(int value, int limit) {
+        return value < 0 ? 0 : (limit > 0 && value > limit ? limit : value);
+    }
+
+    private static boolean nafExcluded(Node n) {
+        CharSequence cls = n.className();
+        if (cls == null) {
+            return false;
+        }
+        String name = cls.toString();
+        for (String excluded : NAF_EXCLUDED_CLASSES) {
+            if (name.endsWith(excluded)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isEmpty(CharSequence value) {
+        return value == null || value.length() == 0;
+    }
+
+    /** False for a clickable, enabled node with no text or description anywhere in it. */
+    private static boolean nafCheck(Node n) {
+        boolean naf = n.clickable() && n.enabled() && isEmpty(n.contentDesc()) && isEmpty(n.text());
+        return !naf || childNafCheck(n);
+    }
+
+    private static boolean childNafCheck(Node n) {
+        int count = n.childCount();
+        for (int i = 0; i < count; i++) {
+            Node child = n.child(i);
+            if (child == null) {
+                continue;
+            }
+            if (!isEmpty(child.contentDesc()) || !isEmpty(child.text()) || childNafCheck(child)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void flag(StringBuilder out, String name, boolean value) {

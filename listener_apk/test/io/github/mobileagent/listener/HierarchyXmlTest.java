@@ -1,6 +1,8 @@
 package io.github.mobileagent.listener;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -52,14 +54,14 @@ public class HierarchyXmlTest {
         button.clickable = true;
         button.bounds = new int[] {10, 20, 30, 40};
         root.children.addAll(Arrays.asList(hidden, button));
-        String xml = HierarchyXml.document(root, 0);
+        String xml = HierarchyXml.document(root, 0, 1080, 2340);
         assertEquals("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n"
                 + "<hierarchy rotation=\"0\">\n"
                 + "  <node index=\"0\" text=\"\" resource-id=\"\" class=\"android.widget.FrameLayout\" package=\"com.x\""
                 + " content-desc=\"\" checkable=\"false\" checked=\"false\" clickable=\"false\" enabled=\"true\""
                 + " focusable=\"false\" focused=\"false\" scrollable=\"false\" long-clickable=\"false\""
                 + " password=\"false\" selected=\"false\" bounds=\"[0,0][100,50]\">\n"
-                + "    <node index=\"0\" text=\"Save &amp; &quot;close&quot;\" resource-id=\"com.x:id/save\""
+                + "    <node index=\"1\" text=\"Save &amp; &quot;close&quot;\" resource-id=\"com.x:id/save\""
                 + " class=\"android.widget.Button\" package=\"com.x\" content-desc=\"\" checkable=\"false\""
                 + " checked=\"false\" clickable=\"true\" enabled=\"true\" focusable=\"false\" focused=\"false\""
                 + " scrollable=\"false\" long-clickable=\"false\" password=\"false\" selected=\"false\""
@@ -71,7 +73,27 @@ public class HierarchyXmlTest {
     @Test
     public void noWindowIsAnEmptyHierarchy() {
         assertEquals(HierarchyXml.HEADER + "<hierarchy rotation=\"0\">\n</hierarchy>\n",
-                HierarchyXml.document(null, 0));
+                HierarchyXml.document(null, 0, 1080, 2340));
+    }
+
+    @Test
+    public void flagsClickableNodesWithoutAnyTextAsNaf() {
+        FakeNode icon = new FakeNode();
+        icon.clickable = true;
+        FakeNode labelled = new FakeNode();
+        labelled.clickable = true;
+        FakeNode label = new FakeNode();
+        label.text = "OK";
+        labelled.children.add(label);
+        assertTrue(HierarchyXml.document(icon, 0, 100, 100).contains("<node NAF=\"true\" index=\"0\""));
+        assertFalse(HierarchyXml.document(labelled, 0, 100, 100).contains("NAF"));
+    }
+
+    @Test
+    public void clipsBoundsToTheScreen() {
+        FakeNode wide = new FakeNode();
+        wide.bounds = new int[] {-20, 2000, 1500, 2600};
+        assertTrue(HierarchyXml.document(wide, 0, 1080, 2340).contains("bounds=\"[0,2000][1080,2340]\""));
     }
 
     @Test

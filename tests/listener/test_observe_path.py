@@ -1,0 +1,79 @@
+"""Which path each step's hierarchy took, recorded in the results: the listener
+when it is connected, `uiautomator dump` otherwise (or when asked for)."""
+
+from __future__ import annotations
+
+import pytest
+
+from plugin_support import run_on_phone
+
+pytest_plugins = ["pytester"]
+
+TASKS = """
+from pytest_mobileagent import task, golden as g
+
+@task(app="calculator", prompt="Calculate the result of '3 + 5'",
+      golden=[g.tap(id="btn_3"), g.tap(id="btn_plus"), g.tap(id="btn_5"), g.tap(id="btn_equals")])
+def test_add(screen, events, progress):
+    progress.reach("typed", screen.text(id="result") == "3+5")
+    assert screen.text(id="result") == "8"
+    assert events.clicked(id="btn_equals", since="typed")
+"""
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester):
+    pytester.makepyfile(test_calc=TASKS)
+    return pytester
+
+
+@pytest.mark.parametrize("option, path", [([], "listener"), (["--mobileagent-hierarchy", "dump"], "uiautomator")])
+def test_each_step_records_its_hierarchy_path(project, phone, option, path):
+    result, data = run_on_phone(project, phone, "--agent", "replay", *option)
+    result.assert_outcomes(passed=1)
+    (record,) = data["tasks"]
+    assert [s["observed_via"] for s in record["steps"]] == [path] * 4
+
+
+def test_a_screen_still_moving_is_read_again_from_the_listener(project, phone):
+    project.makeconftest("""
+import pytest_mobileagent.events.server as server_module
+
+_real = server_module.EventServer.request_hierarchy
+calls = {"n": 0}
+
+def _moving_once(self, timeout=5.0):
+    xml = _real(self, timeout)
+    calls["n"] += 1
+    if calls["n"] == 6:  # after the probe (1), the initial screen and step 1 (2 each): step 2 sees a frame in between
+        xml = xml.replace("</hierarchy>", "<!-- moving --></hierarchy>")
+    return xml
+
+server_module.EventServer.request_hierarchy = _moving_once
+
+def pytest_sessionfinish(session):
+    print(f"hierarchy requests: {calls['n']}")
+""")
+    result, data = run_on_phone(project, phone, "--agent", "replay", "-s")
+    result.assert_outcomes(passed=1)
+    # The readiness probe, two per observation (initial + 4 steps), and one more where two disagreed.
+    result.stdout.fnmatch_lines(["*hierarchy requests: 12*"])
+
+
+def test_a_listener_that_stops_answering_falls_back_to_dumps(project, phone):
+    project.makeconftest("""
+import pytest_mobileagent.events.server as server_module
+
+_real = server_module.EventServer.request_hierarchy
+calls = {"n": 0}
+
+def _silent_after_the_probe(self, timeout=5.0):
+    calls["n"] += 1
+    return _real(self, timeout) if calls["n"] <= 3 else None  # the probe and the first observation
+
+server_module.EventServer.request_hierarchy = _silent_after_the_probe
+""")
+    result, data = run_on_phone(project, phone, "--agent", "replay")
+    result.assert_outcomes(passed=1)
+    (record,) = data["tasks"]
+    assert [s["observed_via"] for s in record["steps"]] == ["uiautomator"] * 4
