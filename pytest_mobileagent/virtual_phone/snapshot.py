@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import pickle
+import sqlite3
 import sys
 import threading
 import types
@@ -56,6 +57,13 @@ def _make_function(code, globals_ref, name, defaults, kwdefaults, cell_values, q
     return function
 
 
+def _restore_database(image: bytes, row_factory, isolation_level):
+    database = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=isolation_level)
+    database.deserialize(image)
+    database.row_factory = row_factory
+    return database
+
+
 class _Pickler(pickle.Pickler):
     def __init__(self, file, phone: "VirtualPhone"):
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
@@ -78,6 +86,9 @@ class _Pickler(pickle.Pickler):
         return None
 
     def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, sqlite3.Connection):
+            # The content providers' in-memory databases, copied as SQLite's own image.
+            return _restore_database, (obj.serialize(), obj.row_factory, obj.isolation_level)
         if isinstance(obj, types.FunctionType) and obj.__closure__:
             try:
                 values = [cell.cell_contents for cell in obj.__closure__]

@@ -77,3 +77,17 @@ def test_every_app_survives_a_save_and_load_on_its_open_screen():
         load_snapshot(phone, save_snapshot(phone))
         assert (phone.system.focused_window(), phone.system.dump_xml()) == before, package
         assert phone.run_shell("input keyevent KEYCODE_BACK").exit_code == 0
+
+
+def test_a_snapshot_keeps_the_content_providers_rows():
+    phone = VirtualPhone()
+    insert = "content insert --uri content://sms/inbox --bind address:s:123456789 --bind 'body:s:i luv u'"
+    assert phone.run_shell(insert).exit_code == 0
+    snapshot = save_snapshot(phone)
+    phone.run_shell("pm clear com.android.providers.telephony")
+    assert b"i luv u" not in phone.run_shell("content query --uri content://sms").stdout
+
+    load_snapshot(phone, snapshot)
+
+    assert b"body=i luv u" in phone.run_shell("content query --uri content://sms").stdout
+    assert phone.run_shell(insert).exit_code == 0   # the restored database is writable
