@@ -27,6 +27,7 @@ like an option the emulator does not need here.
 from __future__ import annotations
 
 import configparser
+import contextlib
 import os
 import secrets
 import select
@@ -34,6 +35,7 @@ import signal
 import socket
 import socketserver
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -85,9 +87,17 @@ def _auth_token() -> str:
     """The console's token, created as the real emulator does when the file is missing."""
     path = Path(os.path.expanduser("~")) / ".emulator_console_auth_token"
     if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(secrets.token_urlsafe(12))
+        # Instances start side by side: the token appears whole (written aside, then
+        # linked into place) and the first one to link it wins; an empty file would
+        # mean "no authentication" to a reader that came in between.
+        fd, scratch = tempfile.mkstemp(dir=path.parent, prefix=".emulator_console_auth_token.")
+        try:
+            with os.fdopen(fd, "w") as f:
+                f.write(secrets.token_urlsafe(12))
+            with contextlib.suppress(FileExistsError):
+                os.link(scratch, path)
+        finally:
+            os.unlink(scratch)
     return path.read_text().strip()
 
 
