@@ -63,7 +63,7 @@ def test_dumpsys_package_shows_version_grants_and_the_launcher_activity(fresh_ph
     run(p, f"pm disable-user {NOTES}")
     out = run(p, f"dumpsys package {NOTES}")[0]
     assert "READ_CONTACTS: granted" not in out and " enabled=3 " in out
-    assert run(p, "dumpsys package no.such.package") == ("", "", 0)
+    assert run(p, "dumpsys package no.such.package") == ("Unable to find package: no.such.package\n", "", 0)
 
 
 def test_adbutils_app_info_reads_the_package_dump(adb_client, phone):

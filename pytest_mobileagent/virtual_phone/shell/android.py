@@ -353,10 +353,6 @@ def _dumpsys(inv: Invocation) -> int:
             inv.out(_dumpsys_activities(phone))
         elif not section:
             inv.out(_dumpsys_activities(phone))
-    elif service == "package":
-        from .packages import dumpsys_package
-
-        inv.out(dumpsys_package(phone, rest))
     elif service == "power":
         inv.out("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mWakefulness=Awake\n"
                 "  mWakefulnessChanging=false\n  mIsPowered=true\n  mHoldingDisplaySuspendBlocker=true\n"

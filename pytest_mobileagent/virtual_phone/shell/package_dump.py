@@ -30,26 +30,38 @@ def _time(ms: int) -> str:
 
 
 def dump_package(phone, package: str) -> str:
-    """The dump of an installed package; empty for an unknown one."""
+    """The dump of an installed package: a modelled app, or an APK installed over adb."""
     from .android import _apk_path, short_component  # one module's helpers, shared
 
+    if not phone.packages.is_installed(package):
+        return f"Unable to find package: {package}\n"
     app = phone.system.app(package)
-    if app is None:
-        return ""
-    launcher = short_component(package, app.launcher_activity.name)
-    code_path = _apk_path(package).rsplit("/", 1)[0]
-    installed = _time(phone.boot_ms)
+    entry = phone.packages.installed.get(package)  # installed with `adb install`: its APK's facts
+    code_path = entry.code_path if entry is not None else _apk_path(package).rsplit("/", 1)[0]
+    installed = _time(entry.first_install_ms if entry is not None else phone.boot_ms)
+    updated = _time(entry.last_update_ms) if entry is not None else installed
     uid = 10000 + 100 + zlib.crc32(package.encode()) % 900
-    version_code = getattr(app, "version_code", 1)  # an app model may declare its real one
+    if entry is not None:
+        info = entry.info
+        version_code, version_name, min_sdk, target_sdk = (info.version_code, info.version_name,
+                                                           info.min_sdk, info.target_sdk)
+    else:  # an app model may declare its real version code
+        version_code, version_name, min_sdk, target_sdk = getattr(app, "version_code", 1), app.version_name, 23, 34
     granted = sorted(phone.permissions.get(package, ()))
+    resolver: list[str] = []
+    if app is not None and app.launcher_activity is not None:
+        launcher = short_component(package, app.launcher_activity.name)
+        resolver = [
+            "Activity Resolver Table:",
+            "  Non-Data Actions:",
+            "      android.intent.action.MAIN:",
+            f"        {_hash('r' + launcher)} {launcher} filter {_hash('f' + launcher)}",
+            '          Action: "android.intent.action.MAIN"',
+            '          Category: "android.intent.category.LAUNCHER"',
+            "",
+        ]
     lines = [
-        "Activity Resolver Table:",
-        "  Non-Data Actions:",
-        "      android.intent.action.MAIN:",
-        f"        {_hash('r' + launcher)} {launcher} filter {_hash('f' + launcher)}",
-        '          Action: "android.intent.action.MAIN"',
-        '          Category: "android.intent.category.LAUNCHER"',
-        "",
+        *resolver,
         "Key Set Manager:",
         f"  [{package}]",
         f"      Signing KeySets: {uid % 97}",
@@ -65,9 +77,9 @@ def dump_package(phone, package: str) -> str:
         "    primaryCpuAbi=null",
         "    secondaryCpuAbi=null",
         "    cpuAbiOverride=null",
-        f"    versionCode={version_code} minSdk=23 targetSdk=34",
+        f"    versionCode={version_code} minSdk={min_sdk} targetSdk={target_sdk}",
         "    minExtensionVersions=[]",
-        f"    versionName={app.version_name}",
+        f"    versionName={version_name}",
         "    usesNonSdkApi=false",
         "    splits=[base]",
         "    apkSigningVersion=2",
@@ -78,8 +90,8 @@ def dump_package(phone, package: str) -> str:
         f"    dataDir=/data/user/0/{package}",
         "    supportsScreens=[small, medium, large, xlarge, resizeable, anyDensity]",
         f"    timeStamp={installed}",
-        f"    lastUpdateTime={installed}",
-        "    installerPackageName=null",
+        f"    lastUpdateTime={updated}",
+        f"    installerPackageName={'com.android.shell' if entry is not None else 'null'}",
         f"    signatures=PackageSignatures{{{_hash('s' + package)} version:2, "
         f"signatures:[{_hash('sig' + package)}], past signatures:[]}}",
         "    installPermissionsFixed=true",

@@ -16,7 +16,7 @@ from .cmd import package_command, service_exception
 from .interpreter import Invocation
 from ..packages import InstallError
 
-__all__ = ["MAX_STREAMED_APK", "dumpsys_package", "streamed_stdin_size"]
+__all__ = ["MAX_STREAMED_APK", "streamed_stdin_size"]
 
 #: Largest APK accepted on stdin; bigger sizes are refused before reading.
 MAX_STREAMED_APK = 512 * 1024 * 1024
@@ -217,51 +217,3 @@ def _uninstall(inv: Invocation, args: list[str]) -> int:
     return 0
 
 
-def dumpsys_package(phone, args: list[str]) -> str:
-    """`dumpsys package PKG`: the lines tools read (versionCode, versionName, paths, times)."""
-    import datetime as dt
-
-    names = [a for a in args if not a.startswith("-")]
-    if not names:
-        return ""
-    package = names[0]
-    store = phone.packages
-    if not store.is_installed(package):
-        return f"Unable to find package: {package}\n"
-    entry = store.installed.get(package)
-    from .android import _apk_path, _hash
-
-    if entry is not None:
-        info = entry.info
-        code, name, min_sdk, target = info.version_code, info.version_name, info.min_sdk, info.target_sdk
-        first, last = entry.first_install_ms, entry.last_update_ms
-    else:
-        app = phone.system.app(package)
-        code, name, min_sdk, target = 1, getattr(app, "version_name", "1.0"), 21, 34
-        first = last = 1704067200000  # preinstalled: on the image's build date
-
-    def when(ms: int) -> str:
-        return dt.datetime.fromtimestamp(ms / 1000, dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
-
-    code_path = _apk_path(package).rsplit("/", 1)[0]
-    return (f"Packages:\n  Package [{package}] ({_hash('p' + package)}):\n"
-            f"    appId={10100 + int(_hash('u' + package, 3), 16) % 800}\n"
-            f"    pkg=Package{{{_hash('k' + package)} {package}}}\n"
-            f"    codePath={code_path}\n"
-            f"    resourcePath={code_path}\n"
-            f"    versionCode={code} minSdk={min_sdk} targetSdk={target}\n"
-            f"    versionName={name}\n"
-            f"    dataDir=/data/user/0/{package}\n"
-            f"    firstInstallTime={when(first)}\n"
-            f"    lastUpdateTime={when(last)}\n"
-            f"    installerPackageName={'com.android.shell' if entry is not None else 'null'}\n"
-            + _runtime_permissions(phone, package))
-
-
-def _runtime_permissions(phone, package: str) -> str:
-    granted = sorted(phone.permissions.get(package, ()))
-    if not granted:
-        return ""
-    return "    User 0: installed=true\n      runtime permissions:\n" + "".join(
-        f"        {name}: granted=true, flags=[ USER_SENSITIVE_WHEN_GRANTED|USER_SENSITIVE_WHEN_DENIED]\n"
-        for name in granted)
