@@ -59,6 +59,10 @@ def test_each_app_has_its_ten_tasks(filename):
     assert len(TASKS_BY_FILE[filename]) == 10
 
 
+def test_the_benchmark_is_its_hundred_tasks_on_ten_apps():
+    assert len(TASKS_BY_FILE) == 10 and len(TASKS) == 100
+
+
 def test_task_names_are_unique():
     assert len(set(TASKS)) == len(TASKS)
 
