@@ -118,3 +118,10 @@ def test_an_interrupted_run_says_so(pytester: pytest.Pytester, phone, monkeypatc
     assert data["run"]["tasks_collected"] == 4 and data["run"]["tasks_run"] == 1
     assert data["run"]["tasks_not_run"] == [f"test_calc.py::test_add_{n}" for n in (2, 4, 5)]
     result.stdout.fnmatch_lines(["*run interrupted; 1 of 4 collected tasks ran; exit status 2*"])
+
+
+def test_a_run_without_tasks_prints_no_benchmark_summary_even_when_stopped_early(pytester: pytest.Pytester):
+    pytester.makepyfile(test_plain="def test_one():\n    assert False\n\ndef test_two():\n    pass\n")
+    result = pytester.runpytest_subprocess("-x", "-p", "no:cacheprovider", timeout=WAIT)
+    result.assert_outcomes(failed=1)
+    assert "mobileagent benchmark summary" not in result.stdout.str()

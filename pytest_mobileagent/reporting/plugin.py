@@ -384,8 +384,8 @@ def _core_runtime(config: pytest.Config):
 
 def _cut_short(run: dict[str, Any] | None) -> str | None:
     """The summary's warning line when the run did not go to its end, else None."""
-    if not run:
-        return None
+    if not run or not (run.get("tasks_collected") or run.get("workers_crashed")):
+        return None  # no task in the run: not a benchmark run, nothing to warn about
     why = "interrupted" if run.get("interrupted") else run.get("stopped_early")
     crashed = run.get("workers_crashed") or []
     if not why and not crashed and run.get("tasks_run") == run.get("tasks_collected"):
