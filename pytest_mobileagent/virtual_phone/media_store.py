@@ -208,6 +208,22 @@ class MediaStore:
         """Scan the whole primary volume (`scan_volume external_primary`)."""
         return self.scan(EXTERNAL_ROOT)
 
+    def call(self, method: str, arg: str | None) -> dict | None:
+        """MediaProvider's `call` methods the shell reaches: ``scan_volume`` of a volume.
+
+        `content call --uri content://media --method scan_volume --arg external_primary`
+        is how Android 11+ rescans shared storage (MediaStore.scanVolume); the
+        provider returns no bundle.
+        """
+        from .providers import ProviderError
+
+        if method != "scan_volume":
+            raise ProviderError(f"java.lang.UnsupportedOperationException: Unsupported call: {method}")
+        if arg not in ("external_primary", "external"):
+            raise ProviderError(f"java.lang.IllegalArgumentException: Volume {arg} not found")
+        self.scan_volume()
+        return None
+
     def _walk(self, folder: str) -> Iterable[str]:
         try:
             entries = self.fs.listdir_stat(folder)

@@ -87,6 +87,7 @@ class AndroidSystem:
         self.providers = ContentProviders(self._clock_ms)
         #: MediaProvider's rows for shared storage
         self.media_store = MediaStore(self.fs, self._clock_ms)
+        self.providers.register_call("media", self.media_store.call)
         self._apps: dict[str, App] = {cls.package: cls() for cls in (apps if apps is not None else INSTALLED_APPS)}
         #: the phone's role holders; apps ask it "am I the default SMS app" (roles.py)
         self.roles = roles if roles is not None else RoleStore(

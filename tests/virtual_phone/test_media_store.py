@@ -208,3 +208,33 @@ def test_a_system_without_a_phone_has_empty_storage_for_the_file_apps():
     for package in ("com.simplemobiletools.filemanager.pro", "com.simplemobiletools.gallery.pro"):
         system.start_activity(package)
         assert system.focused_window()[0] == package and system.screenshot_png()
+
+
+SCAN_VOLUME = "content call --uri content://media --method scan_volume --arg "
+
+
+def test_content_call_scan_volume_scans_shared_storage_as_android_11_does(vphone):
+    vphone.fs.write_file("/sdcard/Pictures/cat.jpg", jpeg())
+    vphone.fs.write_file("/sdcard/Music/song.mp3", mp3_with_tags())
+    assert shell(vphone, SCAN_VOLUME + "external_primary") == (0, "Result: null\n", "")
+    assert [r.display_name for r in vphone.system.media_store.query("image")] == ["cat.jpg"]
+    assert [r.title for r in vphone.system.media_store.query("audio")] == ["Morning"]
+
+
+@pytest.mark.parametrize("line, stderr", [
+    (SCAN_VOLUME + "sdcard9", "java.lang.IllegalArgumentException: Volume sdcard9 not found"),
+    ("content call --uri content://media --method rescan",
+     "java.lang.UnsupportedOperationException: Unsupported call: rescan"),
+    ("content call --uri content://nosuch --method scan_volume",
+     "java.lang.IllegalStateException: Could not find provider: nosuch"),
+])
+def test_content_call_errors_as_android_prints_them(vphone, line, stderr):
+    code, out, err = shell(vphone, line)
+    authority = line.split("content://", 1)[1].split()[0]
+    assert (code, out) == (0, "") and err == f"Error while accessing provider:{authority}\n{stderr}\n"
+
+
+def test_content_call_without_a_method_prints_the_usage(vphone):
+    code, out, err = shell(vphone, "content call --uri content://media")
+    assert (code, err) == (0, "") and "usage: adb shell content call --uri <URI> --method <METHOD>" in out
+    assert out.endswith("[ERROR] Content provider method not specified.\n")

@@ -25,6 +25,21 @@ class ContentProviders:
         self.mms_sms = MmsSmsProvider(self.sms)
         self.blocked = BlockedNumberProvider(clock_ms)
         self._all: list[ContentProvider] = [self.contacts, self.sms, self.mms_sms, self.blocked]
+        #: authority -> fn(method, arg) for `content call` (ContentProvider.call): a bundle dict or None
+        self._calls: dict[str, Callable[[str, str | None], dict | None]] = {}
+
+    def register_call(self, authority: str, fn: Callable[[str, str | None], dict | None]) -> None:
+        """Answer `content call --uri content://AUTHORITY --method M [--arg A]` with ``fn(M, A)``."""
+        self._calls[authority] = fn
+
+    def call(self, uri: str, method: str, arg: str | None) -> dict | None:
+        """ContentResolver.call: the provider's method result, a bundle (dict) or None."""
+        authority = uri.split("://", 1)[1].split("/", 1)[0].split("?", 1)[0] if "://" in uri else ""
+        fn = self._calls.get(authority)
+        if fn is None:
+            self.for_uri(uri)  # an unknown authority fails as Android's does
+            raise ProviderError(f"java.lang.UnsupportedOperationException: Unsupported call: {method}")
+        return fn(method, arg)
 
     def for_uri(self, uri: str) -> ContentProvider:
         """The provider named by a content URI's authority (Android: "Could not find provider")."""

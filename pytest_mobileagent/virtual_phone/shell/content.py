@@ -45,6 +45,12 @@ usage: adb shell content query --uri <URI> [--user <USER_ID>] [--projection <PRO
   # Select "name" and "value" columns from secure settings where "name" is equal to "new_setting" and sort the result by name in ascending order.
   adb shell content query --uri content://settings/secure --projection name:value --where "name='new_setting'" --sort "name ASC"
 
+usage: adb shell content call --uri <URI> --method <METHOD> [--arg <ARG>]
+       [--extra <BINDING> ...]
+  <METHOD> is the name of a provider-defined method
+  <ARG> is an optional string argument
+  <BINDING> is like --bind above, typed data of the form <KEY>:{b,s,i,l,f,d}:<VAL>
+
 """
 
 #: which options each subcommand accepts
@@ -53,6 +59,7 @@ _OPTIONS = {
     "update": {"--uri", "--user", "--bind", "--where", "--extra"},
     "delete": {"--uri", "--user", "--where", "--extra"},
     "query": {"--uri", "--user", "--projection", "--where", "--sort", "--extra"},
+    "call": {"--uri", "--user", "--method", "--arg", "--extra"},
 }
 
 
@@ -127,7 +134,8 @@ def _parse(args: list[str]) -> tuple[str, dict]:
     operation, rest = args[0], list(args[1:])
     if operation not in _OPTIONS:
         raise _BadCommand(f"Unsupported operation: {operation}")
-    parsed: dict = {"uri": None, "values": {}, "where": None, "projection": None, "sort": None}
+    parsed: dict = {"uri": None, "values": {}, "where": None, "projection": None, "sort": None,
+                    "method": None, "arg": None}
     i = 0
     while i < len(rest):
         argument = rest[i]
@@ -151,6 +159,8 @@ def _parse(args: list[str]) -> tuple[str, dict]:
         i += 2
     if parsed["uri"] is None:
         raise _BadCommand("Content provider URI not specified. Did you specify --uri argument?")
+    if operation == "call" and parsed["method"] is None:
+        raise _BadCommand("Content provider method not specified.")
     if operation in ("insert", "update") and not parsed["values"]:
         raise _BadCommand("Bindings not specified. Did you specify --bind argument(s)?")
     return operation, parsed
@@ -177,7 +187,7 @@ def _content(inv: Invocation) -> int:
     uri = parsed["uri"]
     providers = inv.phone.system.providers
     try:
-        provider = providers.for_uri(uri)
+        provider = providers.for_uri(uri) if operation != "call" else None
         if operation == "query":
             columns, rows = provider.query(uri, parsed["projection"], parsed["where"], parsed["sort"])
             if not rows:
@@ -187,6 +197,10 @@ def _content(inv: Invocation) -> int:
                 inv.out(f"Row: {index} {cells}\n")
         elif operation == "insert":
             provider.insert(uri, parsed["values"])
+        elif operation == "call":
+            bundle = providers.call(uri, parsed["method"], parsed["arg"])
+            inv.out("Result: null\n" if bundle is None else
+                    "Result: Bundle[{" + ", ".join(f"{k}={_format_value(v)}" for k, v in bundle.items()) + "}]\n")
         elif operation == "update":
             provider.update(uri, parsed["values"], parsed["where"])
         else:
