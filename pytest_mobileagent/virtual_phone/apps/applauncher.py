@@ -427,17 +427,8 @@ class AppLauncherApp(App):
     faq = (("Can I make this app the default launcher?",
             "No, it is a basic app icon holder, not a home screen. Use a real home screen launcher for that."),)
 
-    SPLASH_NAMES = ("com.simplemobiletools.applauncher.activities.SplashActivity",
-                    "com.simplemobiletools.applauncher.activities.SplashActivity.Orange")
-
     def new_data(self) -> LauncherData:
         return LauncherData()
-
-    def activity_class(self, name: str):
-        full = self.package + name if name.startswith(".") else name
-        if full in self.SPLASH_NAMES:
-            return MainActivity
-        return super().activity_class(name)
 
 
 __all__ = ["AppLauncherApp", "LauncherData", "MainActivity", "SettingsActivity"]

@@ -124,6 +124,15 @@ class App:
         self.data = self.new_data()
 
     @property
+    def splash_names(self) -> tuple[str, ...]:
+        """Simple Mobile Tools apps launch through SplashActivity (and its ".Orange" icon alias),
+        which forwards to the first activity at once; starting either lands there."""
+        if not self.package.startswith("com.simplemobiletools."):
+            return ()
+        splash = f"{self.package}.activities.SplashActivity"
+        return (splash, splash + ".Orange")
+
+    @property
     def launcher_activity(self) -> type["Activity"]:
         return self.activities[0]
 
@@ -131,9 +140,11 @@ class App:
         return self.activities + ((AboutActivity, FAQActivity, ContributorsActivity) if self.has_about else ())
 
     def activity_class(self, name: str) -> type["Activity"] | None:
-        """Resolve a full or ".Relative" activity class name."""
+        """Resolve a full or ".Relative" activity class name (a splash alias: the launcher activity)."""
         if name.startswith("."):
             name = self.package + name
+        if name in self.splash_names:
+            return self.launcher_activity
         for cls in self.all_activities():
             if cls.name == name:
                 return cls

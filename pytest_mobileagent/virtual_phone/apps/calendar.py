@@ -558,18 +558,8 @@ class CalendarApp(App):
     version_name = "6.23.1"
     activities = (MainActivity, EventActivity, TaskActivity, SettingsActivity)
 
-    #: the LAUNCHER alias forwards to MainActivity at once
-    SPLASH_NAMES = ("com.simplemobiletools.calendar.pro.activities.SplashActivity",
-                    "com.simplemobiletools.calendar.pro.activities.SplashActivity.Orange")
-
     def new_data(self) -> m.CalendarData:
         return m.CalendarData()
-
-    def activity_class(self, name: str):
-        full = self.package + name if name.startswith(".") else name
-        if full in self.SPLASH_NAMES:
-            return MainActivity
-        return super().activity_class(name)
 
 
 __all__ = ["CalendarApp", "EventActivity", "MainActivity", "SettingsActivity", "TaskActivity"]

@@ -686,17 +686,8 @@ class MusicPlayerApp(App):
          "item, then short clicking on others to select them."),
     )
 
-    SPLASH_NAMES = ("com.simplemobiletools.musicplayer.activities.SplashActivity",
-                    "com.simplemobiletools.musicplayer.activities.SplashActivity.Orange")
-
     def new_data(self) -> m.MusicData:
         return m.MusicData()
-
-    def activity_class(self, name: str):
-        full = self.package + name if name.startswith(".") else name
-        if full in self.SPLASH_NAMES:
-            return MainActivity
-        return super().activity_class(name)
 
 
 __all__ = ["AlbumsActivity", "EqualizerActivity", "MainActivity", "MusicPlayerApp", "SettingsActivity",

@@ -744,19 +744,8 @@ class NotesApp(App):
     version_name = "6.16.0"
     activities = (MainActivity, SettingsActivity)
 
-    #: The LAUNCHER entry is an alias of SplashActivity that forwards to
-    #: MainActivity at once; starting it therefore lands on MainActivity.
-    SPLASH_NAMES = ("com.simplemobiletools.notes.pro.activities.SplashActivity",
-                    "com.simplemobiletools.notes.pro.activities.SplashActivity.Orange")
-
     def new_data(self) -> m.NotesData:
         return m.NotesData()
-
-    def activity_class(self, name: str):
-        full = self.package + name if name.startswith(".") else name
-        if full in self.SPLASH_NAMES:
-            return MainActivity
-        return super().activity_class(name)
 
 
 __all__ = ["MainActivity", "NotesApp", "SecurityDialog", "SettingsActivity"]

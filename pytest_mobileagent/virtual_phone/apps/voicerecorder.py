@@ -462,17 +462,8 @@ class VoiceRecorderApp(App):
          "item, then short clicking on others to select them."),
     )
 
-    SPLASH_NAMES = ("com.simplemobiletools.voicerecorder.activities.SplashActivity",
-                    "com.simplemobiletools.voicerecorder.activities.SplashActivity.Orange")
-
     def new_data(self) -> m.RecorderData:
         return m.RecorderData()
-
-    def activity_class(self, name: str):
-        full = self.package + name if name.startswith(".") else name
-        if full in self.SPLASH_NAMES:
-            return MainActivity
-        return super().activity_class(name)
 
 
 __all__ = ["MainActivity", "SettingsActivity", "VoiceRecorderApp"]

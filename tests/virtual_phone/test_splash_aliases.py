@@ -1,0 +1,30 @@
+"""Every Simple Mobile Tools app starts through its SplashActivity (and the ".Orange"
+icon alias), which forwards to the app's first screen at once, as the real apps do."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_mobileagent.virtual_phone import VirtualPhone
+from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
+
+SIMPLE_APPS = [app for app in INSTALLED_APPS if app.package.startswith("com.simplemobiletools.")]
+
+
+def test_all_ten_apps_are_installed():
+    assert len(SIMPLE_APPS) == 10
+
+
+@pytest.mark.parametrize("alias", ["SplashActivity", "SplashActivity.Orange"])
+@pytest.mark.parametrize("app", SIMPLE_APPS, ids=lambda app: app.package.rsplit(".", 2)[-2])
+def test_the_splash_alias_lands_on_the_first_screen(app, alias):
+    phone = VirtualPhone()
+    result = phone.run_shell(f"am start -W -n {app.package}/.activities.{alias}")
+    assert result.exit_code == 0, result.stderr
+    assert phone.system.focused_window() == (app.package, app.activities[0].name)
+
+
+def test_other_packages_have_no_splash_alias():
+    phone = VirtualPhone()
+    result = phone.run_shell("am start -n com.android.chrome/.activities.SplashActivity")
+    assert result.exit_code != 0 and b"does not exist" in result.stdout + result.stderr
