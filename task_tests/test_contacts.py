@@ -12,12 +12,11 @@ the paper's count (create: 4, not 6; sort: 4, not 5; hide email: 4, not 5).
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
+from pytest_mobileagent.device.content import content_rows as rows
 
 APP = "com.simplemobiletools.contacts.pro"
 #: the reset also empties the phone's contacts (they live in this system provider, not in the app)
@@ -26,15 +25,6 @@ PERMISSIONS = ("android.permission.READ_CONTACTS", "android.permission.WRITE_CON
 URI = "content://com.android.contacts"
 MIME = "vnd.android.cursor.item"
 
-
-def rows(output: str) -> list[dict[str, str]]:
-    """Parse `content query` output ("Row: 0 a=1, b=x") into dicts; "No result found." is no row."""
-    parsed = []
-    for line in output.splitlines():
-        match = re.match(r"Row: \d+ (.*)", line)
-        if match:
-            parsed.append(dict(re.findall(r"(\w+)=(.*?)(?=, \w+=|$)", match.group(1))))
-    return parsed
 
 
 class AddressBook:

@@ -13,12 +13,11 @@ second part after it.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
+from pytest_mobileagent.device.content import content_rows as rows
 
 APP = "com.simplemobiletools.smsmessenger"
 #: the reset also empties the phone's messages, blocked numbers and contacts (system providers)
@@ -27,15 +26,6 @@ CLEARS = ["com.android.providers.telephony", "com.android.providers.blockednumbe
 NUMBER = "123456789"
 MESSAGE = "i luv u"
 
-
-def rows(output: str) -> list[dict[str, str]]:
-    """Parse `content query` output ("Row: 0 a=1, b=x") into dicts; "No result found." is no row."""
-    parsed = []
-    for line in output.splitlines():
-        match = re.match(r"Row: \d+ (.*)", line)
-        if match:
-            parsed.append(dict(re.findall(r"(\w+)=(.*?)(?=, \w+=|$)", match.group(1))))
-    return parsed
 
 
 class Phone:
