@@ -8,13 +8,12 @@ phone emits are collected from its event sink.
 from __future__ import annotations
 
 import json
-import re
 import socket
 import xml.etree.ElementTree as ET
 
-from pytest_mobileagent.device.text import input_text_command
+import uitools
 
-_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+from pytest_mobileagent.device.text import input_text_command
 
 
 class AdbUI:
@@ -40,23 +39,13 @@ class AdbUI:
 
     # -- reading ---------------------------------------------------------------------
     def nodes(self) -> list[dict[str, str]]:
-        root = ET.fromstring(self.device.dump_hierarchy().encode("utf-8"))
-        return [dict(n.attrib) for n in root.iter("node")]
+        return uitools.nodes(self.device.dump_hierarchy())
 
     def all(self, id: str | None = None, text: str | None = None, desc: str | None = None,
             cls: str | None = None) -> list[dict[str, str]]:
-        out = []
-        for node in self.nodes():
-            if id is not None and node["resource-id"] != (id if ":" in id else f"{self.package}:id/{id}"):
-                continue
-            if text is not None and node["text"] != text:
-                continue
-            if desc is not None and node["content-desc"] != desc:
-                continue
-            if cls is not None and node["class"] != cls:
-                continue
-            out.append(node)
-        return out
+        """Nodes of this screen; a short id means this app's own (``<package>:id/<id>``)."""
+        full_id = id if id is None or ":" in id else f"{self.package}:id/{id}"
+        return [node for node in self.nodes() if uitools.matches(node, full_id, text, desc, cls)]
 
     def one(self, **criteria) -> dict[str, str]:
         found = self.all(**criteria)
@@ -80,10 +69,7 @@ class AdbUI:
         return [e for e in self.events if e["type"] == "click"]
 
     # -- acting ----------------------------------------------------------------------
-    @staticmethod
-    def centre(node: dict[str, str]) -> tuple[int, int]:
-        x1, y1, x2, y2 = map(int, _BOUNDS.fullmatch(node["bounds"]).groups())
-        return (x1 + x2) // 2, (y1 + y2) // 2
+    centre = staticmethod(uitools.centre)
 
     def tap(self, **criteria) -> "AdbUI":
         x, y = self.centre(self.one(**criteria))

@@ -30,7 +30,8 @@ def centre(node: dict) -> tuple[int, int]:
     return (left + right) // 2, (top + bottom) // 2
 
 
-def _matches(node: dict, id: str | None, text: str | None, desc: str | None, cls: str | None) -> bool:
+def matches(node: dict, id: str | None, text: str | None, desc: str | None, cls: str | None) -> bool:
+    """Whether a dumped node has the given full or short resource-id, text, content-desc and class."""
     if id is not None and not (node["resource-id"] == id or node["resource-id"].endswith(":id/" + id)):
         return False
     if text is not None and node["text"] != text:
@@ -44,7 +45,7 @@ def _matches(node: dict, id: str | None, text: str | None, desc: str | None, cls
 
 def find_all(xml: str, *, id: str | None = None, text: str | None = None, desc: str | None = None,
              cls: str | None = None) -> list[dict]:
-    return [n for n in nodes(xml) if _matches(n, id, text, desc, cls)]
+    return [n for n in nodes(xml) if matches(n, id, text, desc, cls)]
 
 
 def find(xml: str, **kw) -> dict:
