@@ -23,7 +23,7 @@ Quick guide::
             todos = self.data.todos          # persistent app data (pm clear resets it)
             return Column(
                 self.toolbar("main_toolbar", title="Todo", items=[
-                    MenuItem("Add", self.add, id="add", icon="plus", show_as_action=True),
+                    MenuItem("Add", self.add, id="add", icon="plus", show="always"),
                     MenuItem("About", lambda: self.start(AboutActivity)),   # overflow menu
                 ]),
                 RecyclerView(*[TextView(t, "todo_title", key=t, on_click=lambda t=t: self.open(t))
@@ -238,12 +238,13 @@ class Activity:
         return run
 
     def toolbar(self, id: str = "", *, title: str = "", items: Iterable[MenuItem] = (), back: bool = False,
-                on_nav: Callable[[], object] | None = None, **kw) -> View:
-        """The app's toolbar; overflow items open as a pop-up menu; `back` adds the up arrow."""
-        return Toolbar(id, title=title, items=items, nav_icon="back" if (back or on_nav) else "",
+                on_nav: Callable[[], object] | None = None, cross: bool = False, **kw) -> View:
+        """The app's toolbar; overflow items open as a pop-up menu; `back` adds the up arrow
+        ("Back"), `cross` makes it Commons' NavigationIcon.Cross ("Close")."""
+        arrow = "close" if cross else "back"
+        return Toolbar(id, title=title, items=items, nav_icon=arrow if (back or on_nav) else "",
                        on_nav=on_nav or (self.finish if back else None),
-                       on_overflow=lambda anchor: self.show_menu(
-                           [i for i in items if not i.show_as_action], anchor), **kw)
+                       on_overflow=lambda anchor, overflow: self.show_menu(overflow, anchor), **kw)
 
     def find(self, id: str) -> View | None:
         """The live view with this id in this activity's topmost window that has one."""

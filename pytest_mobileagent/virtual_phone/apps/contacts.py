@@ -54,9 +54,11 @@ from ..ui.views import (
 )
 from . import contacts_data as cd
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .menus import FDROID_HIDDEN, menu
 from .commons_dialogs import radio_dialog
 from .search_menu import SearchMenu
 
+APP = "contacts"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.contacts.pro"
 READ_CONTACTS = "android.permission.READ_CONTACTS"
 WRITE_CONTACTS = "android.permission.WRITE_CONTACTS"
@@ -178,12 +180,15 @@ class MainActivity(Activity):
 
     # -- screen ----------------------------------------------------------------------------
     def build(self) -> View:
-        items = [MenuItem("Sort by", self.show_sort_dialog, id="sort", icon="sort", show_as_action=True),
-                 MenuItem("Filter", self.show_filter_dialog, id="filter", icon="filter", show_as_action=True),
-                 MenuItem("Import contacts from a .vcf file", self.no_app),
-                 MenuItem("Export contacts to a .vcf file", self.no_app),
-                 MenuItem("Settings", lambda: self.start(SettingsActivity)),
-                 MenuItem("About", lambda: self.start(AboutActivity))]
+        # MainActivity.refreshMenuItems: no Sort / Filter on the Groups tab, the view type on Favorites
+        # (list view: no column count), the dialpad item only when the dialpad button is off (it is on).
+        groups, favorites = self.tab == 2, self.tab == 1
+        items = menu(APP, "menu", {
+            "sort": self.show_sort_dialog, "filter": self.show_filter_dialog, "change_view_type": None,
+            "import_contacts": self.no_app, "export_contacts": self.no_app,
+            "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity)},
+            hide=["dialpad", "column_count", *FDROID_HIDDEN, *(("sort", "filter") if groups else ()),
+                  *(() if favorites else ("change_view_type",))])
         header = self.search.build(items)
         fragment = (self._contacts_fragment, self._favorites_fragment, self._groups_fragment)[self.tab]()
         pager = FrameLayout(fragment, id="view_pager", class_name="androidx.viewpager.widget.ViewPager",
@@ -366,14 +371,12 @@ class ViewContactActivity(Activity):
         if contact is None:  # deleted meanwhile (e.g. through adb): nothing left to show
             return Column(_contact_toolbar(self, []), height=MATCH)
         shown = self.data.shown_fields
-        items = [MenuItem("Edit contact", lambda: self.start(EditContactActivity, contact_id=contact.id), id="edit",
-                          icon="edit", show_as_action=True),
-                 MenuItem("Share", lambda: self.toast("No valid app found"), id="share", icon="share",
-                          show_as_action=True),
-                 MenuItem("Delete", lambda: self.confirm_delete(contact), id="delete", icon="delete",
-                          show_as_action=True),
-                 MenuItem("Open with", lambda: self.toast("No valid app found")),
-                 MenuItem("Manage shown contact fields", lambda: show_visible_fields_dialog(self))]
+        # menu_view_contact; Open with is for non-private contacts (all of the phone's are).
+        items = menu(APP, "menu_view_contact", {
+            "edit": lambda: self.start(EditContactActivity, contact_id=contact.id),
+            "share": lambda: self.toast("No valid app found"), "delete": lambda: self.confirm_delete(contact),
+            "open_with": lambda: self.toast("No valid app found"),
+            "manage_visible_fields": lambda: show_visible_fields_dialog(self)})
         body: list[View] = [
             ImageView("contact_photo", icon="person", desc="Change photo", width=MATCH, height=dp(300),
                       bg=(230, 230, 230), tint=(180, 180, 180)),
@@ -484,13 +487,12 @@ class EditContactActivity(Activity):
 
     def build(self) -> View:
         shown = self.data.shown_fields
-        items = [MenuItem("Save", self.save, id="save", icon="check", show_as_action=True)]
-        if self.contact.id:
-            items += [MenuItem("Share", lambda: self.toast("No valid app found"), id="share", icon="share",
-                               show_as_action=True),
-                      MenuItem("Delete", self.confirm_delete, id="delete", icon="delete", show_as_action=True),
-                      MenuItem("Open with", lambda: self.toast("No valid app found"))]
-        items.append(MenuItem("Manage shown contact fields", lambda: show_visible_fields_dialog(self)))
+        # menu_edit_contact; EditContactActivity hides Delete, Share and Open with for a new contact.
+        items = menu(APP, "menu_edit_contact", {
+            "save": self.save, "share": lambda: self.toast("No valid app found"), "delete": self.confirm_delete,
+            "open_with": lambda: self.toast("No valid app found"),
+            "manage_visible_fields": lambda: show_visible_fields_dialog(self)},
+            hide=() if self.contact.id else ("delete", "share", "open_with"))
         body: list[View] = [
             ImageView("contact_photo", icon="person", desc="Change photo", width=MATCH, height=dp(300),
                       bg=(230, 230, 230), tint=(180, 180, 180), on_click=lambda: self.toast("No valid app found")),

@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Sequence
 
 from ..ui.views import (
     ACCENT,
+    ActionMenuView,
     MATCH,
     TEXT,
     TEXT_SECONDARY,
@@ -42,10 +43,12 @@ from ..ui.views import (
     sp,
 )
 from .base import AboutActivity, Activity, Dialog
+from .menus import app_key, menu
 
 __all__ = [
     "THEMES",
     "ActionMode",
+    "action_mode_bar",
     "CustomizationActivity",
     "FAQActivity",
     "SimpleAboutActivity",
@@ -71,16 +74,8 @@ def action_button(item: MenuItem) -> View:
 
 
 def toolbar_actions(activity: Activity, items: Sequence[MenuItem]) -> View:
-    """The LinearLayoutCompat of action buttons plus "More options" for the overflow items."""
-    actions = [action_button(i) for i in items if i.show_as_action]
-    overflow = [i for i in items if not i.show_as_action]
-    if overflow:
-        more = ImageView(desc="More options", icon="more", width=dp(40), height=dp(48), clickable=True,
-                         long_clickable=True)
-        more.on_click = lambda anchor=more: activity.show_menu(overflow, anchor)
-        actions.append(more)
-    return LinearLayout(*actions, orientation="horizontal", width=WRAP, gravity="center_vertical",
-                        class_name="androidx.appcompat.widget.LinearLayoutCompat")
+    """The toolbar's ActionMenuView: AppCompat places the items; "More options" opens the rest."""
+    return ActionMenuView(items, lambda anchor, overflow: activity.show_menu(overflow, anchor))
 
 
 def top_search_menu(activity: Activity, *, query: str, on_query: Callable[[str], object],
@@ -113,8 +108,12 @@ def top_search_menu(activity: Activity, *, query: str, on_query: Callable[[str],
 class ActionMode:
     """A list's selection mode: selected keys and the contextual action bar replacing the toolbar.
 
-    `items` are MenuItems; those with `show_as_action` become buttons, the
-    rest open from "More options".  The bar's title reads "selected / total".
+    The bar is AppCompat's ActionBarContextView as Simple-Commons'
+    MyRecyclerViewAdapter starts it: the close button
+    (``action_mode_close_button``, content-desc "Done", abc_action_mode_done),
+    the custom title view ``actionbar_title`` reading "selected / total"
+    (tapping it selects all, or ends the mode when all are selected), and the
+    menu's ActionMenuView, whose items AppCompat places.
     """
 
     def __init__(self) -> None:
@@ -133,13 +132,28 @@ class ActionMode:
     def finish(self) -> None:
         self.selected = []
 
-    def bar(self, activity: Activity, total: int, items: Sequence[MenuItem]) -> View:
-        return Row(
-            ImageView(desc="Done", icon="check", tint=TEXT, width=dp(56), height=dp(56), on_click=self.finish),
-            TextView(f"{len(self.selected)} / {total}", size=sp(20), bold=True, max_lines=1, weight=1,
-                     width=MATCH),
-            toolbar_actions(activity, items),
-            class_name="android.view.ViewGroup", height=TOOLBAR_H, bg=(255, 236, 229))
+    def bar(self, activity: Activity, total: int, items: Sequence[MenuItem],
+            on_select_all: Callable[[], object] | None = None) -> View:
+        every = len(self.selected) >= total
+        return action_mode_bar(activity, f"{len(self.selected)} / {total}", items, on_close=self.finish,
+                               on_title=self.finish if every else on_select_all)
+
+
+def action_mode_bar(activity: Activity, title: str, items: Sequence[MenuItem], *,
+                    on_close: Callable[[], object], on_title: Callable[[], object] | None = None) -> View:
+    """AppCompat's ActionBarContextView with Commons' ``actionbar_title`` custom view.
+
+    Layouts: abc_action_mode_bar (``action_mode_bar``), abc_action_mode_close_item_material
+    (``action_mode_close_button``), Commons' res/layout/actionbar_title.xml.
+    """
+    return Row(
+        ImageView("action_mode_close_button", desc="Done", icon="check", tint=TEXT, width=dp(56), height=dp(56),
+                  on_click=on_close),
+        TextView(title, "actionbar_title", size=sp(20), bold=True, max_lines=1, weight=1, width=MATCH,
+                 on_click=on_title, clickable=True, gravity="center_vertical"),
+        toolbar_actions(activity, items),
+        id="action_mode_bar", class_name="android.view.ViewGroup", height=TOOLBAR_H, bg=(255, 236, 229),
+        gravity="center_vertical")
 
 
 def bottom_tabs(labels: Sequence[str], icons: Sequence[str], selected: int,
@@ -299,7 +313,9 @@ class CustomizationActivity(Activity):
             id=f"{prefix}_holder", padding=(dp(16), dp(20)), on_click=lambda: None)
 
     def build(self) -> View:
-        items = [MenuItem("Save", self.save, id="save", icon="check", show_as_action=True)] if self.unsaved else []
+        # Commons' menu_customization; CustomizationActivity shows Save once something changed.
+        items = menu(app_key(self.app.package), "menu_customization", {"save": self.save},
+                     hide=() if self.unsaved else ("save",), commons=True)
         rows: list[View] = [RelativeLayout(
             TextView("Theme", "customization_theme_label", size=sp(16), layout_gravity="center_vertical"),
             TextView(self.picked, "customization_theme", size=sp(16), layout_gravity="end|center_vertical"),
@@ -311,7 +327,7 @@ class CustomizationActivity(Activity):
             rows.append(self._color_row("customization_accent_color", "Accent color of white theme"))
         rows.append(self._color_row("customization_app_icon_color", "App icon color"))
         return Column(
-            self.toolbar("customization_toolbar", title="Customize colors", items=items, on_nav=self._up),
+            self.toolbar("customization_toolbar", title="Customize colors", items=items, on_nav=self._up, cross=True),
             ScrollView(Column(*rows, id="customization_holder", class_name="android.widget.RelativeLayout"),
                        id="customization_nested_scrollview", weight=1),
             id="customization_coordinator", class_name="android.view.ViewGroup", height=MATCH)
