@@ -128,13 +128,23 @@ def test_selection_bars_read_android_show_as_action_and_toolbars_app_show_as_act
     cab = menus.menu("voicerecorder", "cab_recordings", {
         "cab_rename": None, "cab_share": None, "cab_delete": None, "cab_open_with": None, "cab_select_all": None},
         kind=menus.ACTION_MODE)
-    assert [i.show for i in cab] == ["always", "always", "always", "never", ""]
+    # Select all has no android:showAsAction: the action mode's MenuBuilder default, ifRoom.
+    assert [i.show for i in cab] == ["always", "always", "always", "never", "ifRoom"]
     actions, overflow = place_menu(cab)
     assert ids(actions) == ["cab_rename", "cab_share", "cab_delete"]
     assert ids(overflow) == ["cab_open_with", "cab_select_all"]
     toolbar = menus.menu("voicerecorder", "cab_recordings", {
         "cab_rename": None, "cab_share": None, "cab_delete": None, "cab_open_with": None, "cab_select_all": None})
     assert [i.show for i in toolbar] == ["", "", "", "never", "ifRoom"]
+
+
+def test_two_selected_recordings_leave_room_for_select_all():
+    cab = menus.menu("voicerecorder", "cab_recordings", {
+        "cab_share": None, "cab_delete": None, "cab_select_all": None},
+        hide=("cab_rename", "cab_open_with"), kind=menus.ACTION_MODE)
+    actions, overflow = place_menu(cab)
+    assert ids(actions) == ["cab_share", "cab_delete", "cab_select_all"]
+    assert overflow == []
 
 
 def test_a_menu_declaration_must_handle_or_hide_every_item():

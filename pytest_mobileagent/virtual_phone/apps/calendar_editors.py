@@ -191,11 +191,12 @@ class _EditorActivity(Activity):
 
     def _toolbar_items(self) -> list[MenuItem]:
         """menu_event / menu_task: Delete, Duplicate and Share only for a saved one (updateActionBarTitle)."""
-        new = self.event is None
-        return menu("calendar", "menu_task" if self.is_task else "menu_event", {
-            "save": self.save, "delete": self.delete, "duplicate": None,
-            "share": lambda: self.toast("No app found")},
-            hide=("delete", "duplicate", "share") if new else ())
+        handlers = {"save": self.save, "delete": self.delete, "duplicate": None,
+                    "share": lambda: self.toast("No app found")}
+        hidden = ("delete", "duplicate", "share") if self.event is None else ()
+        if self.is_task:
+            return menu("calendar", "menu_task", handlers, hide=hidden)
+        return menu("calendar", "menu_event", handlers, hide=hidden)
 
     def _date_row(self) -> list[View]:
         p = self.prefix

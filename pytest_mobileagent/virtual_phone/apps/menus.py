@@ -28,7 +28,8 @@ FDROID_HIDDEN = ("more_apps_from_us",)
 #: A MaterialToolbar's menu: AppCompat's SupportMenuInflater reads ``app:showAsAction``.
 TOOLBAR = "toolbar"
 #: A selection bar from ``Activity.startActionMode`` (Commons' MyRecyclerViewAdapter):
-#: the framework MenuInflater fills AppCompat's MenuWrapperICS and reads ``android:showAsAction``.
+#: the framework MenuInflater fills AppCompat's MenuWrapperICS and reads ``android:showAsAction``;
+#: without one an item keeps StandaloneActionMode's menu default, ifRoom.
 ACTION_MODE = "action_mode"
 
 _ICON_ALIASES = {"settings_cog": "settings", "add_person": "person_add", "phone": "call", "mail": "email",
@@ -92,6 +93,6 @@ def menu(app: str, name: str, handlers: Mapping[str, Callable[[], object] | None
             raise ValueError(f"menu {name!r} of {app}: item {item_id!r} is shown but has no handler "
                              f"(give one, or hide it as the app's code does)")
         items.append(MenuItem(fact["title"], handlers.get(item_id), id=item_id, icon=icon_name(fact["icon"]),
-                              show=fact["app_show" if kind == TOOLBAR else "android_show"],
+                              show=fact["app_show"] if kind == TOOLBAR else fact["android_show"] or "ifRoom",
                               visible=visible, group=fact.get("group", "")))
     return items

@@ -30,7 +30,9 @@ with the framework's ``Activity.startActionMode()`` (Simple-Commons'
 ``MyRecyclerViewAdapter``) gets AppCompat's ``MenuWrapperICS``, which is not a
 ``SupportMenu``, so ``SupportMenuInflater.inflate`` hands it to the framework
 ``MenuInflater``, which reads ``android:showAsAction`` only.  A missing
-attribute leaves ``MenuItemImpl``'s default, ``SHOW_AS_ACTION_NEVER``.
+attribute leaves the menu's default: ``SHOW_AS_ACTION_NEVER`` for a toolbar's
+``MenuBuilder``, ``SHOW_AS_ACTION_IF_ROOM`` for an action mode's
+(``StandaloneActionMode``: ``new MenuBuilder(...).setDefaultShowAsAction(IF_ROOM)``).
 """
 
 from __future__ import annotations
