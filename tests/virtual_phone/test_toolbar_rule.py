@@ -87,9 +87,10 @@ SCREENS = {
     "notes main": Screen("notes", NOTES, "menu", {
         "open_search", "new_note", "share", "cab_create_shortcut", "lock_note", "open_file", "export_as_file",
         "print", "settings", "about"}),
-    # Monthly view on today (no Go to today), the event-type filter shown, no CalDAV sync.
+    # Monthly view on today (no Go to today); one event type, already in displayEventTypes
+    # (EventsDatabase.insertRegularEventType), so no filter; no CalDAV sync.
     "calendar main": Screen("calendar", CAL, "menu_main", {
-        "change_view", "filter", "go_to_date", "print", "add_holidays", "add_birthdays", "add_anniversaries",
+        "change_view", "go_to_date", "print", "add_holidays", "add_birthdays", "add_anniversaries",
         "settings", "about"}),
     # The Contacts tab: Sort and Filter; the dialpad button is on, so no Dialpad item.
     "contacts main": Screen("contacts", CONTACTS, "menu", {

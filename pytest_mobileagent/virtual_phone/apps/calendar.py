@@ -240,11 +240,12 @@ class MainActivity(Activity):
     def _menu_items(self) -> list[MenuItem]:
         """menu_main as MainActivity.refreshMenuItems shows it.
 
-        The filter shows while the event types are not narrowed (``config.displayEventTypes``
-        is empty on a fresh install); CalDAV sync is off; picking event types is not modelled.
+        The filter needs more than one event type or an empty ``config.displayEventTypes``;
+        a fresh install has the one "Regular event" type, which EventsDatabase.insertRegularEventType
+        adds to displayEventTypes (managing event types is not modelled).  CalDAV sync is off.
         """
         view = self.cal.view
-        hidden = ["refresh_caldav_calendars", *FDROID_HIDDEN]
+        hidden = ["filter", "refresh_caldav_calendars", *FDROID_HIDDEN]
         if self.showing_today() or self.search.open:
             hidden.append("go_to_today")
         if view == "monthday":
@@ -252,7 +253,7 @@ class MainActivity(Activity):
         if view == "list":
             hidden.append("go_to_date")
         return menu(APP, "menu_main", {
-            "go_to_today": self.go_to_today, "change_view": self.show_change_view, "filter": None,
+            "go_to_today": self.go_to_today, "change_view": self.show_change_view,
             "go_to_date": self._pick_date, "print": lambda: self.toast("No app found"),
             "add_holidays": lambda: self.toast("No app found"),
             "add_birthdays": lambda: self.toast("No contacts found"),
