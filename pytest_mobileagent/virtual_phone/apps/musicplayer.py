@@ -51,7 +51,6 @@ from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .simple_commons import (
     ActionMode,
     CustomizationActivity,
-    FAQActivity,
     SimpleAboutActivity,
     bottom_tabs,
     radio_group_dialog,
@@ -681,17 +680,8 @@ class MusicPlayerApp(App):
     label = "Music Player"
     version_name = "5.18.0"
     activities = (MainActivity, TracksActivity, AlbumsActivity, TrackActivity, EqualizerActivity, SettingsActivity,
-                  CustomizationActivity, SimpleAboutActivity, FAQActivity)
-    has_about = False  # its About (with the FAQ link) is in `activities`
+                  CustomizationActivity)
 
-    FAQ = (
-        ("How can I fast-forward songs?",
-         "You can click on the current or max duration texts near the seekbar, that will move the song either "
-         "backward, or forward."),
-        ("How can I select multiple items at once?",
-         "There are multiple ways of doing that. The first one is starting the selection mode by long pressing one "
-         "item, then short clicking on others to select them."),
-    )
 
     def new_data(self) -> m.MusicData:
         return m.MusicData()

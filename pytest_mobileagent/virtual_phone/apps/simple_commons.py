@@ -50,7 +50,6 @@ __all__ = [
     "ActionMode",
     "action_mode_bar",
     "CustomizationActivity",
-    "FAQActivity",
     "SimpleAboutActivity",
     "action_button",
     "bottom_tabs",
@@ -227,41 +226,8 @@ def confirmation_dialog(activity: Activity, message: str, on_yes: Callable[[], o
 # shared activities
 
 
-class FAQActivity(Activity):
-    """Frequently asked questions: one card per entry of the app's `FAQ` (title, text)."""
-
-    name = "com.simplemobiletools.commons.activities.FAQActivity"
-    title = "Frequently asked questions"
-
-    def build(self) -> View:
-        cards = [FrameLayout(
-            Column(TextView(q, "faq_title", bold=True, color=ACCENT, width=MATCH),
-                   TextView(a, "faq_text", width=MATCH, size=sp(14), margin=(0, dp(8), 0, 0)),
-                   id="faq_layout", padding=dp(12)),
-            id="faq_card", class_name="androidx.cardview.widget.CardView", margin=(0, 0, 0, dp(8)),
-            bg=(250, 250, 250), radius=dp(8), key=q)
-            for q, a in getattr(self.app, "FAQ", ())]
-        return Column(
-            self.toolbar("faq_toolbar", title="Frequently asked questions", back=True),
-            ScrollView(Column(*cards, id="faq_holder", padding=(dp(8), dp(8))), id="faq_nested_scrollview", weight=1),
-            id="faq_coordinator", class_name="android.view.ViewGroup", height=MATCH)
-
-
-class SimpleAboutActivity(AboutActivity):
-    """The shared About screen whose "Frequently asked questions" row opens the FAQ.
-
-    As recorded for Music Player and Voice Recorder, "Help us" lists
-    Contributors and Donate only (the store links are hidden).
-    """
-
-    SECTIONS = tuple((prefix, heading, ("Contributors", "Donate") if prefix == "about_help_us" else labels)
-                     for prefix, heading, labels in AboutActivity.SECTIONS)
-
-    def _item(self, label: str) -> View:
-        row = super()._item(label)
-        if label == "Frequently asked questions":
-            row.on_click = lambda: self.start(FAQActivity)
-        return row
+#: The About screen the apps open (Commons' Compose AboutScreen, in base.py).
+SimpleAboutActivity = AboutActivity
 
 
 class CustomizationActivity(Activity):

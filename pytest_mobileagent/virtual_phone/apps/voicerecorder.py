@@ -47,7 +47,6 @@ from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .simple_commons import (
     ActionMode,
     CustomizationActivity,
-    FAQActivity,
     SimpleAboutActivity,
     bottom_tabs,
     confirmation_dialog,
@@ -446,19 +445,8 @@ class VoiceRecorderApp(App):
     package = PACKAGE
     label = "Voice Recorder"
     version_name = "5.12.2"
-    activities = (MainActivity, SettingsActivity, CustomizationActivity, SimpleAboutActivity, FAQActivity)
-    has_about = False  # its About (with the FAQ link) is in `activities`
+    activities = (MainActivity, SettingsActivity, CustomizationActivity)
 
-    FAQ = (
-        ("Can I hide the notification icon during recording?",
-         "Well, it depends. While you use your device it is no longer possible to fully hide the notifications of "
-         "apps like this. If you check the proper setting item, the app will do its best to hide it. You can hide "
-         "it on the lockscreen though, if you disable the displaying of sensitive notifications in your device "
-         "settings."),
-        ("How can I select multiple items at once?",
-         "There are multiple ways of doing that. The first one is starting the selection mode by long pressing one "
-         "item, then short clicking on others to select them."),
-    )
 
     def new_data(self) -> m.RecorderData:
         return m.RecorderData()
