@@ -178,7 +178,7 @@ def test_about_faq_and_contributors(launcher):
     launcher.tap(desc="More options").tap(id="title", text="About")
     launcher.tap(text="Frequently asked questions")
     assert launcher.activity() == f"{APP}/com.simplemobiletools.commons.activities.FAQActivity"
-    assert launcher.texts("faq_title")[0] == "Can I make this app the default launcher?"
+    assert launcher.has(text="Can I make this app the default launcher?")   # Compose: no resource-ids
     launcher.key("BACK").tap(text="Contributors")
     assert launcher.activity() == f"{APP}/com.simplemobiletools.commons.activities.ContributorsActivity"
     windows = [e["text"] for e in launcher.events if e["type"] == "window_state"]

@@ -100,9 +100,13 @@ def _group_title(text: str) -> View:
 
 def _item(text: str, icon: str, on_click: Callable[[], object] | None, key: str) -> View:
     """SettingsListItem: a clickable row (enabled only with a click), the Icon described by the text."""
+    if icon:
+        leading = ImageView(icon=icon, desc=text, class_name="android.widget.ImageView", tint=TEXT, width=dp(24),
+                            height=dp(24), margin=(dp(16), 0, dp(18), 0), focusable=False)
+    else:  # no icon: an empty Box, which has no node
+        leading = _layout_only(View(width=dp(24), height=dp(24), margin=(dp(16), 0, dp(18), 0)))
     row = LinearLayout(
-        ImageView(icon=icon, desc=text, class_name="android.widget.ImageView", tint=TEXT, width=dp(24),
-                  height=dp(24), margin=(dp(16), 0, dp(18), 0), focusable=False),
+        leading,
         _text(text, size=sp(16), weight=1, width=MATCH, max_lines=2),
         orientation="horizontal", class_name=COMPOSE_VIEW, gravity="center_vertical", min_height=dp(56),
         on_click=on_click, enabled=on_click is not None, key=key)
