@@ -104,7 +104,9 @@ def test_rename_is_offered_for_one_recording_only(recorder):
 
 def test_delete_moves_to_the_recycle_bin_and_restore_brings_back(recorder):
     push(recorder)
-    recorder.fresh_start().tap(text="Player").long_press(id="recording_title").tap(desc="Select all")
+    # With one recording selected, Rename, Share and Delete fill the bar: Select all is under More options.
+    recorder.fresh_start().tap(text="Player").long_press(id="recording_title").tap(desc="More options")
+    recorder.tap(id="title", text="Select all")
     assert recorder.find(text="3 / 3")
     recorder.tap(desc="Delete")
     assert "3 recordings" in recorder.text("delete_remember_title")

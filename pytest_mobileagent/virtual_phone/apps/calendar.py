@@ -5,8 +5,9 @@ July 2023, the older non-Pro build) and, for what that build lacks (the
 top search menu, tasks, `day_events`, "Start week on"), the Pro app's
 layouts and strings:
 
-* MainActivity: the search menu (`top_toolbar_search`) with "Change view"
-  and "Settings" as actions and the rest under "More options"; the monthly
+* MainActivity: the search menu (`top_toolbar_search`) with menu_main placed
+  by AppCompat's rule ("Change view" and, in the slot left, "Settings" as
+  icons; the rest under "More options"); the monthly
   view (arrows and swipes move between months, a day opens its daily view),
   the daily, weekly, monthly-and-daily and yearly views and the simple
   event list (long press selects, "Delete" asks, then deletes); the FAB that

@@ -4,8 +4,9 @@ Screens, ids, texts and navigation follow real recordings of the app (DroidTask,
 July 2023) and, where no recording shows a screen, the app's and the Simple
 Mobile Tools commons library's sources:
 
-* MainActivity: toolbar actions (Search, Open note, Create a new note, Undo,
-  Redo; four fit, the rest go to "More options"), the pager title strip with
+* MainActivity: the toolbar menu of 6.17.0 (Search, Open note, Create a new
+  note and Undo are `always` icons, the rest go to "More options" by
+  AppCompat's rule), the pager title strip with
   the previous, current and next note titles, and the current note: a text
   note (`text_note_view`), a checklist (`checklist_fab`, rows whose whole
   area toggles the item) or, for a locked note, "Show content".

@@ -8,10 +8,11 @@ July 2023) and the commons sources where no recording shows a screen:
   the bottom tab bar (`main_tabs_holder` with `tab_item_*`);
 * settings rows (section labels, "label + value" rows, check box rows);
 * `RadioGroupDialog` (`dialog_radio_group`): picking an option closes it;
-* the contextual action bar of a list in selection mode;
+* the contextual action bar of a list in selection mode (AppCompat's
+  `action_mode_bar` with Commons' `actionbar_title`);
 * `CustomizationActivity` ("Customize colors", its theme picker with Dark
-  red among the themes, and Save), `FAQActivity`, and the About screen whose
-  "Frequently asked questions" row opens the FAQ.
+  red among the themes, and Save); the About screen is Commons' Compose one
+  (`base.AboutActivity`).
 """
 
 from __future__ import annotations
