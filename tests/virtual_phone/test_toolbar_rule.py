@@ -57,6 +57,14 @@ def _no_sms_role(ui: AdbUI) -> None:
     ui.sh("pm clear com.android.providers.telephony")
 
 
+def _add_contact(ui: AdbUI, name: str) -> None:
+    uri = "content://com.android.contacts"
+    ui.sh("pm clear com.android.providers.contacts")
+    ui.sh(f"content insert --uri {uri}/raw_contacts --bind account_name:n: --bind account_type:n:")
+    ui.sh(f"content insert --uri {uri}/data --bind raw_contact_id:i:1 "
+          f"--bind mimetype:s:vnd.android.cursor.item/name --bind 'data1:s:{name}'")
+
+
 def _push_recording(ui: AdbUI) -> None:
     name = sorted(p.name for p in RECORDINGS.glob("*.m4a"))[0]
     path = f"/sdcard/Music/Recordings/{name}"
@@ -116,6 +124,14 @@ SCREENS = {
         reach=lambda ui: ui.long_press(text="123456789"), kind=menus.ACTION_MODE,
         setup=_sms_default, cleanup=_no_sms_role),
     # The Playlists tab (the first): its playlist items show (import needs Android 8+).
+    # ContactsAdapter.prepareActionMode, one contact selected on the Contacts tab.
+    "contacts selection": Screen(
+        "contacts", CONTACTS, "cab", {
+            "cab_edit", "cab_add_to_favorites", "cab_add_to_group", "cab_share", "cab_send_sms_to_contacts",
+            "cab_send_email_to_contacts", "cab_create_shortcut", "cab_select_all", "cab_delete"},
+        reach=lambda ui: ui.long_press(text="Ada Lovelace"), kind=menus.ACTION_MODE,
+        permissions=("READ_CONTACTS", "WRITE_CONTACTS"), setup=lambda ui: _add_contact(ui, "Ada Lovelace"),
+        cleanup=lambda ui: ui.sh("pm clear com.android.providers.contacts")),
     "music player main": Screen("musicplayer", MUSIC, "menu_main", {
         "sort", "equalizer", "create_new_playlist", "create_playlist_from_folder", "import_playlist",
         "rescan_media", "sleep_timer", "settings", "about"}),
@@ -137,7 +153,6 @@ NOT_MODELLED = {
         "menu_event_types": "Manage event types is not modelled",
         "menu_select_time_zone": "the time zone picker is not modelled"},
     "contacts": {
-        "cab": "a long press on a contact does not start the selection mode yet",
         "cab_groups": "the groups' selection mode is not modelled",
         "menu_group": "a group's contacts screen is not modelled",
         "menu_insert_or_edit": "InsertOrEditContactActivity (another app's intent) is not modelled"},

@@ -54,7 +54,8 @@ from ..ui.views import (
 )
 from . import contacts_data as cd
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
-from .menus import FDROID_HIDDEN, menu
+from .menus import ACTION_MODE, FDROID_HIDDEN, menu
+from .simple_commons import action_mode_bar
 from .commons_dialogs import radio_dialog
 from .search_menu import SearchMenu
 
@@ -153,10 +154,14 @@ class MainActivity(Activity):
     def on_create(self) -> None:
         self.search = SearchMenu(self)
         self.tab = self.data.last_tab
+        self.selected: list[int] = []  # ContactsAdapter's selection (raw contact ids), in the order picked
         if not self.host.has_permission(PACKAGE, READ_CONTACTS):
             request_contacts_permission(self)
 
     def on_back(self) -> bool:
+        if self.selected:  # BACK first ends the selection (the action mode)
+            self.selected = []
+            return True
         if self.search.open or self.search.query:  # BACK first closes the search
             self.search.close()
             return True
@@ -189,8 +194,8 @@ class MainActivity(Activity):
             "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity)},
             hide=["dialpad", "column_count", *FDROID_HIDDEN, *(("sort", "filter") if groups else ()),
                   *(() if favorites else ("change_view_type",))])
-        header = self.search.build(items)
         fragment = (self._contacts_fragment, self._favorites_fragment, self._groups_fragment)[self.tab]()
+        header = self._selection_bar() if self.selected else self.search.build(items)
         pager = FrameLayout(fragment, id="view_pager", class_name="androidx.viewpager.widget.ViewPager",
                             height=MATCH, margin=(0, 0, 0, TABS_H))
         holder_children: list[View] = [pager]
@@ -256,7 +261,9 @@ class MainActivity(Activity):
                         Column(*texts, weight=1, width=MATCH), gravity="center_vertical"),
                     id="item_contact_holder", padding=(0, dp(8))),
                 id="item_contact_frame", key=f"contact-{contact.id}", min_height=dp(64),
-                on_click=lambda c=contact: self.open_contact(c), on_long_click=lambda: None))
+                selected=contact.id in self.selected, bg=(255, 236, 229) if contact.id in self.selected else None,
+                on_click=lambda c=contact: self.tap_contact(c), on_long_click=lambda c=contact: self.select(c)))
+        self.shown = [c.id for c in contacts]
         letters = []
         for contact in contacts:
             letter = (contact.shown_name(surname_first)[:1] or "#").upper()
@@ -285,6 +292,69 @@ class MainActivity(Activity):
     def _groups_fragment(self) -> View:
         content = self._placeholders("There are no contact groups on the device", "Create group", self.no_app)
         return self._fragment("groups_fragment", content, "Create group", self.no_app)
+
+    # -- selection (ContactsAdapter's action mode) ----------------------------------------------
+    def select(self, contact: cd.Contact) -> None:
+        if contact.id not in self.selected:
+            self.selected.append(contact.id)
+
+    def tap_contact(self, contact: cd.Contact) -> None:
+        if not self.selected:
+            self.open_contact(contact)
+        elif contact.id in self.selected:
+            self.selected.remove(contact.id)
+        else:
+            self.selected.append(contact.id)
+
+    def _chosen(self) -> list[cd.Contact]:
+        by_id = {c.id: c for c in _contacts(self)}
+        return [by_id[i] for i in self.selected if i in by_id]
+
+    def _selection_bar(self) -> View:
+        """cab.xml as ContactsAdapter.prepareActionMode shows it on the Contacts or Favorites tab."""
+        shown = getattr(self, "shown", [])
+        self.selected = [i for i in self.selected if i in shown]
+        if not self.selected:
+            return self.search.build([])
+        one, favorites = len(self.selected) == 1, self.tab == 1
+
+        def select_all() -> None:
+            self.selected = list(shown)
+
+        def edit() -> None:
+            contact_id = self.selected[0]
+            self.selected = []
+            self.start(EditContactActivity, contact_id=contact_id)
+
+        items = menu(APP, "cab", {
+            "cab_edit": edit, "cab_add_to_favorites": lambda: self._star(True), "cab_add_to_group": None,
+            "cab_share": self.no_app, "cab_send_sms_to_contacts": self.no_app,
+            "cab_send_email_to_contacts": self.no_app, "cab_create_shortcut": None,
+            "cab_select_all": select_all, "cab_delete": self._confirm_delete_selected,
+            "cab_remove": lambda: self._star(False)},
+            hide=[*(() if one else ("cab_edit", "cab_create_shortcut")),
+                  *(("cab_add_to_favorites", "cab_delete") if favorites else ("cab_remove",))],
+            kind=ACTION_MODE)
+        every = len(self.selected) >= len(shown)
+        return action_mode_bar(self, f"{len(self.selected)} / {len(shown)}", items,
+                               on_close=self.selected.clear, on_title=self.selected.clear if every else select_all)
+
+    def _star(self, starred: bool) -> None:
+        for contact in self._chosen():
+            cd.set_starred(_provider(self), contact, starred)
+        self.selected = []
+
+    def _confirm_delete_selected(self) -> None:
+        """ContactsAdapter.askConfirmDelete: the name of one contact, or "N contacts"."""
+        chosen = self._chosen()
+        what = f'"{chosen[0].shown_name()}"' if len(chosen) == 1 else f"{len(chosen)} contacts"
+
+        def delete() -> None:
+            for contact in chosen:
+                cd.delete_contact(_provider(self), contact)
+            self.selected = []
+
+        self.show_dialog(_message_dialog(f"Are you sure you want to delete {what}?", delete))
 
     # -- behaviour -------------------------------------------------------------------------------
     def no_app(self) -> None:
