@@ -73,18 +73,10 @@ from typing import Any, Callable, ClassVar, Iterable
 
 from ..ui.views import (
     ACCENT,
-    MATCH,
-    TEXT_SECONDARY,
     Button,
     CheckBox,
-    Column,
-    Divider,
-    ImageView,
-    LinearLayout,
     MenuItem,
     RelativeLayout,
-    ScrollView,
-    TextView,
     Toolbar,
     View,
     dp,

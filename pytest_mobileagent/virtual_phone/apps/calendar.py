@@ -30,7 +30,6 @@ from ..ui.views import (
     MATCH,
     TEXT,
     TEXT_SECONDARY,
-    WRAP,
     Column,
     Divider,
     FloatingActionButton,
