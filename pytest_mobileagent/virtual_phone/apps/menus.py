@@ -75,24 +75,32 @@ def menu(app: str, name: str, handlers: Mapping[str, Callable[[], object] | None
     ``show`` those it makes visible that the XML declares invisible.  Every
     item must be handled or hidden, so a declaration cannot silently drop one.
     """
-    app_facts = facts()[app]
-    table = app_facts["commons_menus" if commons else "menus"]
-    if name not in table:
-        raise KeyError(f"{app} release {app_facts['release']} has no menu {name!r}")
+    entries, known = _entries(app, name, kind, commons)
     hidden, shown = set(hide), set(show)
-    declared = table[name]
-    known = {item["id"] for item in declared}
     unknown = (set(handlers) | hidden | shown) - known
     if unknown:
         raise KeyError(f"menu {name!r} of {app} has no item(s) {sorted(unknown)}")
     items = []
-    for fact in sorted(declared, key=lambda f: f.get("order", 0)):
-        item_id = fact["id"]
-        visible = (fact.get("visible", True) or item_id in shown) and item_id not in hidden
+    for item_id, title, icon, show_as, default_visible, group in entries:
+        visible = (default_visible or item_id in shown) and item_id not in hidden
         if visible and item_id not in handlers:
             raise ValueError(f"menu {name!r} of {app}: item {item_id!r} is shown but has no handler "
                              f"(give one, or hide it as the app's code does)")
-        items.append(MenuItem(fact["title"], handlers.get(item_id), id=item_id, icon=icon_name(fact["icon"]),
-                              show=fact["app_show"] if kind == TOOLBAR else fact["android_show"] or "ifRoom",
-                              visible=visible, group=fact.get("group", "")))
+        items.append(MenuItem(title, handlers.get(item_id), id=item_id, icon=icon, show=show_as,
+                              visible=visible, group=group))
     return items
+
+
+@lru_cache(maxsize=None)
+def _entries(app: str, name: str, kind: str, commons: bool) -> tuple[tuple, frozenset[str]]:
+    """A menu's items in MenuBuilder order, with the showAsAction the inflater of `kind` reads."""
+    app_facts = facts()[app]
+    table = app_facts["commons_menus" if commons else "menus"]
+    if name not in table:
+        raise KeyError(f"{app} release {app_facts['release']} has no menu {name!r}")
+    entries = tuple(
+        (fact["id"], fact["title"], icon_name(fact["icon"]),
+         fact["app_show"] if kind == TOOLBAR else fact["android_show"] or "ifRoom",
+         fact.get("visible", True), fact.get("group", ""))
+        for fact in sorted(table[name], key=lambda f: f.get("order", 0)))
+    return entries, frozenset(entry[0] for entry in entries)

@@ -37,6 +37,7 @@ attribute leaves the menu's default: ``SHOW_AS_ACTION_NEVER`` for a toolbar's
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Sequence, TypeVar
 
 __all__ = [
@@ -61,6 +62,7 @@ OVERFLOW_BUTTON_DP = 36
 TEXT_BUTTON_PADDING_DP = 12
 
 
+@lru_cache(maxsize=None)
 def parse_show_as_action(value: str) -> int:
     """``"ifRoom|withText"`` -> the MenuItem.SHOW_AS_ACTION_* bit set; empty means never."""
     flags = 0
