@@ -1,7 +1,8 @@
 """Extract the texts of Simple-Commons' Compose screens (About, FAQ, Contributors) for the ten apps.
 
-For each app at its release tag: the FAQ items its ``startAboutActivity`` call
-passes (``FAQItem(R.string.x_title, R.string.x_text)`` in the function around
+For each app at its release tag: the third-party licences (its ``licenses``
+mask plus Kotlin's, in LicenseActivity's order) and the FAQ items its
+``startAboutActivity`` call passes (``FAQItem(R.string.x_title, R.string.x_text)`` in the function around
 that call; items added only when ``hide_google_relations`` is false are left
 out, as the F-Droid builds set it true), and its version name.  For each
 Simple-Commons commit the releases pin: the English strings the About and
@@ -30,7 +31,7 @@ OUT = Path(__file__).resolve().parent.parent / "pytest_mobileagent/virtual_phone
 ABOUT_KEYS = ("about", "support", "frequently_asked_questions", "my_email", "help_us", "contributors", "donate",
               "social", "facebook", "github", "reddit", "telegram", "other", "privacy_policy",
               "third_party_licences", "version_placeholder", "about_footer", "development",
-              "contributors_developers", "translation", "contributors_label", "back", "pro")
+              "contributors_developers", "translation", "contributors_label", "back", "pro")  # noqa: E501
 
 
 def raw_strings(repo: Path, rev: str, path: str) -> dict[str, str]:
@@ -74,6 +75,20 @@ def faq_items(source: str, names: list[dict[str, str]]) -> list[list[str]]:
     return items
 
 
+def licences(source: str, commons: Path, pin: str, strings: dict[str, str]) -> list[list[str]]:
+    """(title, text) of the licences LicenseActivity lists: the app's mask or LICENSE_KOTLIN."""
+    call = source.index("startAboutActivity(")
+    body = source[source.rfind("fun ", 0, call):call]
+    # `val licenses = A or B or` may continue on the next lines; it ends at a blank line
+    match = re.search(r"val licenses =(.*?)\n\s*\n", body, re.S)
+    names = set(re.findall(r"LICENSE_\w+", match.group(1))) if match else set()
+    names.add("LICENSE_KOTLIN")
+    activity = git(commons, "show", f"{pin}:commons/src/main/kotlin/com/simplemobiletools/commons/activities/"
+                                    "LicenseActivity.kt")
+    found = re.findall(r"License\(\s*(LICENSE_\w+),\s*R\.string\.(\w+),\s*R\.string\.(\w+)", activity)
+    return [[strings[title], strings[text]] for name, title, text in found if name in names]
+
+
 def lookup(key: str, names: list[dict[str, str]]) -> str:
     for table in names:
         if key in table:
@@ -105,7 +120,8 @@ def main(argv: list[str] | None = None) -> None:
                       git(repo, "grep", "-n", "startAboutActivity(", tag, "--", "app/src/main").splitlines())
         source = git(repo, "show", f"{tag}:{caller}")
         facts["apps"][app] = {"release": tag, "commons": pin,
-                              "faq": faq_items(source, [app_strings, commons_strings])}
+                              "faq": faq_items(source, [app_strings, commons_strings]),
+                              "licences": licences(source, commons, pin, commons_strings)}
         if pin not in facts["commons"]:
             facts["commons"][pin] = {
                 "strings": {key: commons_strings[key] for key in ABOUT_KEYS},

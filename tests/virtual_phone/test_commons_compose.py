@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from adb_ui import AdbUI
 
-from pytest_mobileagent.virtual_phone.apps.commons_compose import commons_strings, faq_items
+from pytest_mobileagent.virtual_phone.apps.commons_compose import commons_strings, faq_items, licence_items
 
 SMS = "com.simplemobiletools.smsmessenger"
 NOTES = "com.simplemobiletools.notes.pro"
@@ -108,3 +108,19 @@ def test_contributors_lists_the_translators_and_the_label(ui):
     assert texts[4:6] == ["Arabic", "karmac2015, unofficial-hima"]
     assert texts[-1].startswith("This list contains everyone that noticeably helped any app")
     assert all(n["resource-id"] == "" for n in nodes)
+
+
+def test_third_party_licences_lists_the_apps_licences(ui):
+    """LicenseActivity: Kotlin's licence plus those of the app's mask, in LicenseActivity's order."""
+    ui.sh(f"am start -n {SMS}/{ABOUT}")
+    scroll_to_end(ui)
+    ui.tap(text="Third party licences")
+    assert ui.activity().endswith("LicenseActivity")
+    nodes = scroll_to_end(ui)
+    assert all(n["resource-id"] == "" for n in nodes)
+    texts = [n["text"] for n in nodes if n["text"]]
+    expected = licence_items(SMS)
+    assert [title for title, _ in expected] == [
+        "Kotlin (programming language)", "Indicator Fast Scroll (letters on scrollbar)",
+        "Event Bus (communication within the app)", "SMS MMS (SMS and MMS handling)"]
+    assert texts == ["Third party licences", *[part for pair in expected for part in pair]]

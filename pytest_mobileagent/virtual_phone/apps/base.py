@@ -84,7 +84,8 @@ from ..ui.views import (
 )
 from ..ui.window import DialogWindow, PopupWindow, Window
 
-__all__ = ["AboutActivity", "Activity", "App", "ContributorsActivity", "Dialog", "FAQActivity", "settings_checkbox"]
+__all__ = ["AboutActivity", "Activity", "App", "ContributorsActivity", "Dialog", "FAQActivity", "LicenseActivity",
+           "settings_checkbox"]
 
 
 
@@ -129,7 +130,8 @@ class App:
         return self.activities[0]
 
     def all_activities(self) -> tuple[type["Activity"], ...]:
-        return self.activities + ((AboutActivity, FAQActivity, ContributorsActivity) if self.has_about else ())
+        return self.activities + ((AboutActivity, FAQActivity, ContributorsActivity, LicenseActivity)
+                                  if self.has_about else ())
 
     def activity_class(self, name: str) -> type["Activity"] | None:
         """Resolve a full or ".Relative" activity class name (a splash alias: the launcher activity)."""
@@ -338,7 +340,8 @@ class AboutActivity(Activity):
         # AboutActivity.showWebsiteAndFullVersion: "Version x.y.z", plus " Pro" for a .pro app id
         version = self.app.version_name + (" Pro" if self.app.package.endswith(".pro") else "")
         return about_screen(self, version=version, on_faq=lambda: self.start(FAQActivity),
-                            on_contributors=lambda: self.start(ContributorsActivity), on_back=self.finish)
+                            on_contributors=lambda: self.start(ContributorsActivity), on_back=self.finish,
+                            on_licences=lambda: self.start(LicenseActivity))
 
 
 class FAQActivity(Activity):
@@ -363,3 +366,15 @@ class ContributorsActivity(Activity):
         from .commons_compose import contributors_screen
 
         return contributors_screen(self, on_back=self.finish)
+
+
+class LicenseActivity(Activity):
+    """Commons' Compose LicenseScreen: the third-party licences of the app's mask, and Kotlin's."""
+
+    name = "com.simplemobiletools.commons.activities.LicenseActivity"
+    title = "Third party licences"
+
+    def build(self) -> View:
+        from .commons_compose import licence_screen
+
+        return licence_screen(self, on_back=self.finish)

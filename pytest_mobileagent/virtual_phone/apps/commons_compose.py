@@ -1,4 +1,4 @@
-"""Simple-Commons' Compose screens (About, FAQ, Contributors) as uiautomator dumps them.
+"""Simple-Commons' Compose screens (About, FAQ, Contributors, Licences) as uiautomator dumps them.
 
 The pinned Commons commits draw these screens with Jetpack Compose
 (``compose/screens/AboutScreen.kt``, ``FAQScreen.kt``, ``ContributorsScreen.kt``).
@@ -30,10 +30,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Callable, Sequence
 
-from ..ui.views import ACCENT, MATCH, TEXT, TEXT_SECONDARY, ImageView, LinearLayout, ScrollView, TextView, View, dp, sp
+from ..ui.views import (ACCENT, MATCH, TEXT, TEXT_SECONDARY, WRAP, ImageView, LinearLayout, ScrollView, TextView, View,
+                        dp, sp)
 from .menus import _KEYS
 
-__all__ = ["about_screen", "commons_strings", "contributors_screen", "faq_items", "faq_screen"]
+__all__ = ["about_screen", "commons_strings", "contributors_screen", "faq_items", "faq_screen", "licence_items",
+           "licence_screen"]
 
 COMPOSE_VIEW = "android.view.View"
 #: the commit whose texts serve apps outside the ten (the toolkit's demo apps)
@@ -113,7 +115,24 @@ def _item(text: str, icon: str, on_click: Callable[[], object] | None, key: str)
     return row
 
 
-def about_screen(activity, *, version: str, on_faq, on_contributors, on_back) -> View:
+def licence_items(package: str) -> list[tuple[str, str]]:
+    """(title, text) of the licences LicenseActivity lists for the app (its mask and Kotlin's)."""
+    app = _app_facts(package)
+    return [tuple(item) for item in app["licences"]] if app else []
+
+
+def licence_screen(activity, *, on_back) -> View:
+    """LicenseActivity (Compose LicenseScreen): per licence its title (a clickable Text) and its text."""
+    s = commons_strings(activity.app.package)
+    cards = [LinearLayout(
+        _text(title, color=ACCENT, size=sp(16), width=WRAP, on_click=lambda: None, padding=(dp(16), dp(12), dp(16), 0)),
+        _text(text, size=sp(14), width=MATCH, padding=(dp(16), dp(4), dp(16), dp(16))),
+        class_name=COMPOSE_VIEW, width=MATCH, key=f"licence-{i}")
+        for i, (title, text) in enumerate(licence_items(activity.app.package))]
+    return _screen(s["third_party_licences"], on_back, _scrolling(cards), s)
+
+
+def about_screen(activity, *, version: str, on_faq, on_contributors, on_back, on_licences=None) -> View:
     """AboutActivity (Compose AboutScreen) of an F-Droid build."""
     s = commons_strings(activity.app.package)
     has_faq = bool(faq_items(activity.app.package, getattr(activity.app, "faq", ())))
@@ -130,7 +149,7 @@ def about_screen(activity, *, version: str, on_faq, on_contributors, on_back) ->
     rows += [_item(s[name], "dot", lambda: None, name) for name in ("facebook", "github", "reddit", "telegram")]
     rows += [_group_title(s["other"]),
              _item(s["privacy_policy"], "dot", lambda: None, "privacy"),
-             _item(s["third_party_licences"], "dot", lambda: None, "licences"),
+             _item(s["third_party_licences"], "dot", on_licences or (lambda: None), "licences"),
              _item(version_text, "info", lambda: None, "version"),
              _item(s["about_footer"], "", None, "footer")]
     body = _scrolling(rows)
