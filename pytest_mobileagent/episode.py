@@ -138,6 +138,7 @@ class Episode:
             self._quiesce()
             self._observe(step=0)
             self.events.clear()
+            self._notify_observers(None)
             if self._judge(0):
                 raise TaskDefinitionError(
                     f"task {self.spec.name}: the judge already passes before the agent acted "
@@ -336,7 +337,14 @@ class Episode:
         )
         step.harness_seconds = time.perf_counter() - started + lazy
         self.record.steps.append(step)
+        self._notify_observers(step)
         return step
+
+    def _notify_observers(self, step: StepRecord | None) -> None:
+        """The ``pytest_mobileagent_step`` hook: the live view (``--mobileagent-watch``) and other observers."""
+        self.runtime.config.hook.pytest_mobileagent_step(
+            task=self.spec, record=self.record, step=step, progress=self.progress, device=self._device
+        )
 
     def _observe(self, *, step: int = 0) -> int:
         """Settle, dump, drain events (and screenshot in 'all' mode); returns the number of new events.
