@@ -35,7 +35,7 @@ function render(worker, s) {
   q(".action").textContent = s.action ? JSON.stringify(s.action) : "(none yet)";
   q(".llm").textContent = s.llm_output || "(none)";
   const verdict = q(".verdict");
-  verdict.textContent = s.done ? (s.success ? "passed" : `failed (${s.stop_reason || ""})`) : (s.success ? "done, running on" : "running");
+  verdict.textContent = s.done ? (s.success ? "passed" : `failed (${s.stop_reason || ""})`) : (s.success ? "task done; the agent runs on" : "running");
   verdict.className = "verdict " + (s.success ? "pass" : (s.done ? "fail" : "muted"));
   const list = q(".milestones");
   list.textContent = "";
