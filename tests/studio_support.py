@@ -86,9 +86,9 @@ class LineReader:
 
 
 @contextlib.contextmanager
-def studio_process(*args: str, cwd: Path) -> Iterator[tuple[subprocess.Popen, str, str]]:
+def studio_process(*args: str, cwd: Path, env: dict | None = None) -> Iterator[tuple[subprocess.Popen, str, str]]:
     """``python -m pytest_mobileagent.studio ARGS``: (process, URL, first line), stopped at the end."""
-    proc = subprocess.Popen([sys.executable, "-m", "pytest_mobileagent.studio", *args], cwd=cwd,
+    proc = subprocess.Popen([sys.executable, "-m", "pytest_mobileagent.studio", *args], cwd=cwd, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
     try:
         first = LineReader(proc.stdout).wait_for(re.compile(r"."))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -269,3 +270,30 @@ def test_the_studio_stops_cleanly_on_sigterm(phone_factory, tmp_path):
         assert proc.wait(timeout=30) == 0
     with pytest.raises((ConnectionRefusedError, http.client.HTTPException, urllib.error.URLError)):
         urllib.request.urlopen(url + "apps", timeout=5)
+
+
+def test_with_no_device_attached_the_studio_boots_a_virtual_phone_that_stops_with_it(tmp_path):
+    from pytest_mobileagent.device.fast_adb import list_devices
+    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
+
+    # An adb server of its own that does not scan the emulator ports (ADB_EMU=0; the scan starts at
+    # 5555 whatever the ceiling), so the other phones on the machine stay out of it.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "ANDROID_ADB_SERVER_PORT": str(port), "ADB_EMU": "0", "ADB_LOCAL_TRANSPORT_MAX_PORT": "5553"}
+    adb = bundled_adb_path()
+    subprocess.run([adb, "-P", str(port), "start-server"], env=env, check=True, timeout=60, capture_output=True)
+    addr = ("127.0.0.1", port)
+    try:
+        assert list_devices(addr=addr) == []
+        with studio_process("--no-browser", cwd=tmp_path, env=env) as (proc, url, first):
+            with urllib.request.urlopen(url + "apps", timeout=10) as reply:
+                serial = json.loads(reply.read())["serial"]
+            assert list_devices(addr=addr) == [(serial, "device")]
+            assert serial in first
+            proc.terminate()
+            assert proc.wait(timeout=30) == 0
+        assert serial not in dict(list_devices(addr=addr))
+    finally:
+        subprocess.run([adb, "-P", str(port), "kill-server"], env=env, timeout=30, capture_output=True)

@@ -129,6 +129,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._dispatch("POST")
 
     def _dispatch(self, method: str) -> None:
+        self._body_read = False
         parts = urlsplit(self.path)
         prefix = f"/{self.server.token}"
         path = parts.path
@@ -137,12 +138,25 @@ class _Handler(BaseHTTPRequestHandler):
         if not hmac.compare_digest(("/" + head).encode(), prefix.encode()):
             self._send(Response("forbidden: this URL needs the studio's token\n", status=403))
             return
-        length = int(self.headers.get("Content-Length") or 0)
+        if not sep:  # "/<token>": the page's relative URLs need the trailing slash
+            self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+            self.send_header("Location", prefix + "/")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = -1
+        if length < 0:
+            self._send(Response("bad Content-Length\n", status=400))
+            return
         if length > MAX_BODY:
             self._send(Response("request body too large\n", status=413))
             return
         body = self.rfile.read(length) if length else b""
-        request = Request(method, "/" + rest if sep else "/", parse_qs(parts.query), body)
+        self._body_read = True
+        request = Request(method, "/" + rest, parse_qs(parts.query), body)
         try:
             response = self.server.app(request)
         except ValueError as exc:  # bad input: say what is wrong, change nothing
@@ -161,6 +175,10 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(response.body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("Referrer-Policy", "no-referrer")  # the token must not leak to other sites
+        if response.status in (403, 413) or response.status == 400 and not self._body_read:
+            # The request's body was left unread: the connection cannot carry another request.
+            self.send_header("Connection", "close")
+            self.close_connection = True
         self.end_headers()
         self.wfile.write(response.body)
 
