@@ -138,12 +138,12 @@ class Episode:
             self._quiesce()
             self._observe(step=0)
             self.events.clear()
-            self._notify_observers(None)
             if self._judge(0):
                 raise TaskDefinitionError(
                     f"task {self.spec.name}: the judge already passes before the agent acted "
                     "(the setup leaves the task done, or the judge asserts too little)"
                 )
+            self._notify_observers(None)  # the first screen, judged
             agent = self.runtime.agent
             self.record.model = getattr(agent, "model", None)
             try:
@@ -335,9 +335,9 @@ class Episode:
             llm_input=llm_input,
             llm_output=llm_output,
         )
-        step.harness_seconds = time.perf_counter() - started + lazy
         self.record.steps.append(step)
-        self._notify_observers(step)
+        self._notify_observers(step)  # inside the step's harness time: a live view costs what it costs
+        step.harness_seconds = time.perf_counter() - started + lazy
         return step
 
     def _notify_observers(self, step: StepRecord | None) -> None:

@@ -140,8 +140,19 @@ def target_at(nodes: Sequence[Node], x: int, y: int, package: str,
         # A view inside the control whose centre is on it: tapping there is tapping the control.
         if _area(node) < _area(control) and _contains(control.bounds, *node.center):
             return node, selector
-        # Else a larger view around the control: its centre may be another control.
+        break  # a larger view around the control: its centre may be another control
+    if control is not None:
+        # The finger is on the control away from its label: the label stands in for it.
+        inside = [n for n in nodes if n is not control and _inside(n.bounds, control.bounds)
+                  and selectors.get(id(n)) is not None and _contains(control.bounds, *n.center)]
+        inside.sort(key=lambda n: not selectors[id(n)].unique)  # unique first, then document order
+        if inside:
+            return inside[0], selectors[id(inside[0])]
     return None
+
+
+def _inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
 
 def scroll_target_at(nodes: Sequence[Node], x: int, y: int, package: str) -> tuple[Node, Selector] | None:
