@@ -14,10 +14,12 @@ import os
 import re
 import shutil
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..device.text import check_typable
+from ..episode import _document
 from ..runtime import EVENT_PORT_ON_DEVICE
 from ..tasks import APPS
 from .live import LiveScreen
@@ -34,6 +36,8 @@ __all__ = ["Studio"]
 log = logging.getLogger("pytest_mobileagent.studio")
 
 LONG_PRESS_MS = 1000
+LISTENER_TIMEOUT = 0.5  # seconds to wait for the listener's hierarchy before dumping instead
+LISTENER_RETRY = 10.0  # seconds of dumps after the listener did not answer
 _NAME_RE = re.compile(r"^[A-Za-z0-9_]+$")
 _KEYS = ("BACK", "HOME", "APP_SWITCH", "ENTER", "DEL", "TAB", "MENU")
 
@@ -49,7 +53,8 @@ class Studio:
                  lend_device: Callable[[], Any] | None = None):
         self.device = device
         self.tasks_dir = tasks_dir
-        self.live = LiveScreen(device)
+        self.live = LiveScreen(device, hierarchy=self._read_hierarchy)
+        self._listener_off_until = 0.0
         self.recorder: Recorder | None = None
         self.last_task: Path | None = None
         self._lend_device = lend_device
@@ -94,6 +99,17 @@ class Studio:
         self._events.stop()
         if self._events_dir:
             shutil.rmtree(self._events_dir, ignore_errors=True)
+
+    def _read_hierarchy(self) -> str:
+        """The hierarchy from the listener app when it answers (no uiautomator wait), else a dump."""
+        server = self._events
+        if server is not None and time.monotonic() >= self._listener_off_until and server.listener_connected:
+            xml = _document(server.request_hierarchy(LISTENER_TIMEOUT))
+            if xml is not None:
+                return xml
+            # A listener that stopped answering (its stream went to a replay's run): dumps for a while.
+            self._listener_off_until = time.monotonic() + LISTENER_RETRY
+        return self.device.dump_hierarchy()
 
     def _pump_events(self) -> None:
         """An app event means the screen is changing: look now, and keep the event for the recording."""

@@ -1,8 +1,9 @@
 """The live screen: what the phone shows, refreshed when it changes.
 
 A screenshot is a full PNG (tens of kB, a few ms to encode on the phone);
-the view hierarchy is a cheap text dump. So a background thread compares
-dumps, and takes a screenshot only when the dump changed, when the studio
+the view hierarchy is a cheap text dump (cheaper still from the listener app,
+which on a real phone skips uiautomator's wait for idle). So a background
+thread compares hierarchies, and takes a screenshot only when the dump changed, when the studio
 has just acted on the phone, or when an app event arrived (a click, a window
 change: the listener's stream, the same one the plugin reads). Pixels that
 change without any view changing (an animation, the status bar's clock) are
@@ -18,7 +19,7 @@ import logging
 import struct
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ..errors import MobileAgentError
 from ..judge import Node, parse_hierarchy
@@ -72,8 +73,11 @@ def node_dict(index: int, node: Node, selector: Any) -> dict[str, Any]:
 class LiveScreen:
     """Watches one device's screen from a background thread; see the module docstring."""
 
-    def __init__(self, device: "Device", *, poll: float = POLL, frame_check: float = FRAME_CHECK):
+    def __init__(self, device: "Device", *, poll: float = POLL, frame_check: float = FRAME_CHECK,
+                 hierarchy: "Callable[[], str] | None" = None):
+        """``hierarchy`` reads the view hierarchy XML (default: ``device.dump_hierarchy``)."""
         self.device = device
+        self.read_hierarchy = hierarchy or device.dump_hierarchy
         self.poll = poll
         self.frame_check = frame_check
         self.updates = Broadcast()  # value: the page's JSON of the latest screen
@@ -114,7 +118,7 @@ class LiveScreen:
     def refresh(self, force: bool = False) -> Snapshot:
         """Dump now; take and publish a screenshot if the screen changed (or ``force``)."""
         with self._read_lock:
-            xml = self.device.dump_hierarchy()
+            xml = self.read_hierarchy()
             current = self.snapshot
             frame_due = time.monotonic() - self._last_frame >= self.frame_check
             if current is not None and xml == current.xml and not force and not frame_due:
