@@ -51,7 +51,7 @@ def chromium_page() -> Iterator["object"]:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.set_default_timeout(30_000)
+            page.set_default_timeout(90_000)  # a loaded CI machine; waits end as soon as they hold
             yield page
         finally:
             browser.close()
