@@ -296,3 +296,13 @@ def test_with_no_device_attached_the_studio_boots_a_virtual_phone_that_stops_wit
         assert serial not in dict(list_devices(addr=addr))
     finally:
         subprocess.run([adb, "-P", str(port), "kill-server"], env=env, timeout=30, capture_output=True)
+
+
+def test_a_device_another_studio_or_run_holds_is_refused_with_the_holder(studio, studio_phone, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "pytest_mobileagent.studio", "--no-browser", "--device",
+                           studio_phone.serial], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"device {studio_phone.serial} is in use by another run" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "pytest_mobileagent.studio", "--no-browser", "--device",
+                           "emulator-9998"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "'emulator-9998' is not attached" in done.stderr

@@ -254,9 +254,11 @@ class Studio:
         return Response.json({"path": str(path), "source": source})
 
     def _replay(self, body: Any) -> Response:
-        path = Path(str(body.get("path") or self.last_task or "")) if isinstance(body, dict) else None
-        if path is None or not path.is_file():
-            raise ValueError(f"no task file to replay: {path}")
+        if not isinstance(body, dict):
+            raise ValueError("a replay needs a JSON object: {\"path\": ..., \"agents\": [...]}")
+        path = Path(str(body.get("path") or self.last_task or ""))
+        if not path.is_file() or path.suffix != ".py":
+            raise ValueError(f"no task module to replay at {str(path)!r}")
         agents = body.get("agents") or ["replay"]
         if not isinstance(agents, list) or not set(agents) <= {"replay", "noop"}:
             raise ValueError("agents must be a list of 'replay' and 'noop'")
