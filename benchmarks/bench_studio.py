@@ -13,15 +13,20 @@ shown the new screenshot (``window.studioShown.shownAt``, taken in the page's
   event in the page: the action's round trip through the studio and adb,
   then the screenshot's).
 
-Also the studio's CPU use while the screen stands still (its dump polling).
+Also the studio's CPU use while the screen stands still (its hierarchy
+polling), and what ``--mobileagent-watch`` adds to the harness overhead per
+step (a screenshot per step, posted from a thread): the Calculator tasks with
+``replay``, alternately with and without it.
 
-    python benchmarks/bench_studio.py [--rounds 40]
+    python benchmarks/bench_studio.py [--rounds 40] [--watch-rounds 3]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import tempfile
 import re
 import statistics
 import subprocess
@@ -36,13 +41,29 @@ from studio_support import CHROMIUM, CHROMIUM_ARGS, LineReader  # noqa: E402
 from pytest_mobileagent.device.device import connect  # noqa: E402
 from pytest_mobileagent.judge import parse_hierarchy  # noqa: E402
 
-KEYS = ("btn_7", "btn_clear")  # alternate: every tap changes the result line
+KEYS = ("btn_7", "btn_clear")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def step_overheads(serial: str, watch: bool) -> list[float]:
+    """Harness seconds per step (ms) of one run of the Calculator tasks."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "r.json")
+        cmd = [sys.executable, "-m", "pytest", "task_tests/test_calculator.py", "--agent", "replay", "-q",
+               "-p", "no:cacheprovider", "--device", serial, "--results-json", out]
+        run = subprocess.run(cmd + (["--mobileagent-watch"] if watch else []), cwd=ROOT, capture_output=True,
+                             text=True)
+        if run.returncode != 0:
+            raise SystemExit(run.stdout[-3000:] + run.stderr[-2000:])
+        with open(out) as f:
+            tasks = json.load(f)["tasks"]
+    return [step["harness_seconds"] * 1000 for task in tasks for step in task["steps"]]  # alternate: every tap changes the result line
 
 
 def summary(name: str, values: list[float]) -> str:
     values = sorted(values)
     p90 = values[int(0.9 * (len(values) - 1))]
-    return (f"{name:<10} median {statistics.median(values):6.1f} ms  p90 {p90:6.1f} ms  "
+    return (f"{name:<20} median {statistics.median(values):6.1f} ms  p90 {p90:6.1f} ms  "
             f"min {values[0]:6.1f}  max {values[-1]:6.1f}  (n={len(values)})")
 
 
@@ -55,6 +76,7 @@ def cpu_seconds(pid: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--watch-rounds", type=int, default=3)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -106,11 +128,18 @@ def main() -> None:
         finally:
             studio.terminate()
             studio.wait(timeout=30)
+        without, with_watch = [], []
+        for _ in range(args.watch_rounds):  # interleaved: the machine's load drifts
+            without += step_overheads(serial, watch=False)
+            with_watch += step_overheads(serial, watch=True)
     print("phone change -> page shows it (wall clock, Chromium headless, virtual phone):")
     print(summary("external", external))
-    print(summary("  of which to the studio's screenshot", captured))
+    print(summary("  to its screenshot", captured))
     print(summary("page", page_clicks))
     print(f"studio CPU while the screen stands still: {idle_cpu * 100:.1f}% of one core")
+    print("harness overhead per step, Calculator tasks with replay:")
+    print(summary("without", without))
+    print(summary("--mobileagent-watch", with_watch))
 
 
 if __name__ == "__main__":
