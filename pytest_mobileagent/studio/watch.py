@@ -42,6 +42,8 @@ MAX_LLM_TEXT = 4000  # characters of the LLM output shown (a page, not a log)
 
 def register_watch(config: pytest.Config) -> None:
     """Serve the page (controller) and publish this process's tasks to it (wherever tasks run)."""
+    if config.option.help or config.option.collectonly:
+        return  # nothing will run: no page to serve
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None:
         url = workerinput.get(WATCH_URL_KEY)
