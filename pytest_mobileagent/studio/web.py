@@ -111,6 +111,8 @@ class Broadcast:
                 yield ": keep-alive\n\n"
                 continue
             version, value = got
+            if value is None:
+                continue  # nothing published yet
             data = encode(value).replace("\n", "\ndata: ")
             yield f"event: {event}\nid: {version}\ndata: {data}\n\n"
 
