@@ -327,7 +327,8 @@ class ShellSession:
                 impl = COMMANDS.get(base)
             name = base if impl else name
         if impl is None:
-            err.write(f"{SH}: {words[0]}: not found\n".encode("utf-8", "surrogateescape"))
+            # mksh's exec.c: warningf(true, "%s: %s", cp, Tinacc_not_found), Android 14's wording.
+            err.write(f"{SH}: {words[0]}: inaccessible or not found\n".encode("utf-8", "surrogateescape"))
             return 127
         inv = Invocation(self, name, words[1:], stdin, out, err)
         try:
