@@ -18,8 +18,7 @@ import sys
 
 import adbutils
 import pytest
-
-u2 = pytest.importorskip("uiautomator2")
+import uiautomator2 as u2  # pinned in the test extra: CI installs it, so these tests never skip
 
 CALC = "com.simplemobiletools.calculator"
 NOTES = "com.simplemobiletools.notes.pro"
