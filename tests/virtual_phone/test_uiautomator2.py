@@ -47,8 +47,27 @@ def _texts(device, resource_id: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
+def phone(adb_server_port):
+    """A phone of this module's own, on a port outside adb's emulator range (5555-5585).
+
+    Other adb servers on the machine scan that range and may drive what they
+    find; a phone only this module's adb server knows keeps the tasks' screens
+    to themselves, and the servers these tests start stay off the session phone.
+    """
+    import socket
+
+    from pytest_mobileagent.virtual_phone import start_phones
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with start_phones(1, ports=[port], adb_server_port=adb_server_port) as phones:
+        yield phones[0]
+
+
+@pytest.fixture(scope="module")
 def u2_device(phone, adb_server_port):
-    """uiautomator2 connected to the session phone (its server stopped at the end)."""
+    """uiautomator2 connected to the module's phone (its server stopped at the end)."""
     device = adbutils.AdbClient(port=adb_server_port).device(phone.serial)
     d = u2.connect(device)
     yield d
@@ -168,3 +187,75 @@ def test_stopping_the_client_stops_the_server(phone, adb_server_port, adb_device
     d.stop_uiautomator()  # closes the shell stream: app_process gets SIGHUP
     with pytest.raises(adbutils.AdbError, match="closed"):
         adb_device_u2.create_connection(adbutils.Network.TCP, 9010)
+
+
+def test_the_jar_is_not_pushed_again_when_toybox_md5sum_matches(adb_device_u2, u2_device):
+    import hashlib
+    from importlib.resources import files
+
+    local = hashlib.md5(files("uiautomator2").joinpath("assets/u2.jar").read_bytes()).hexdigest()
+    assert adb_device_u2.shell(["toybox", "md5sum", JAR]) == f"{local}  {JAR}"
+
+
+def test_text_entry_keys_and_waits(u2_device):
+    d = u2_device
+    d.app_clear(NOTES)
+    d.app_start(NOTES)
+    d(resourceId=f"{NOTES}:id/new_note").click()
+    title = d(resourceId=f"{NOTES}:id/locked_note_title")
+    title.click()
+    d.send_keys("hello there")  # setClipboard + pasteClipboard (Ctrl+V) into the focused field
+    assert title.get_text() == "hello there"
+    d.clear_text()  # Ctrl+A, DEL
+    assert title.get_text() == "Label"  # an empty field reports its hint
+    title.set_text("x")
+    title.clear_text()  # clearTextField: ACTION_SET_TEXT ""
+    assert title.get_text() == "Label"
+    radios = d(className="android.widget.RadioButton")
+    assert radios.count == 2
+    assert d(className="android.widget.RadioButton", instance=1).get_text() == "Checklist"
+    assert d(resourceId=f"{NOTES}:id/new_note_type").child(text="Checklist").exists
+    assert d(text="Text note").sibling(text="Checklist").exists
+    assert d.xpath('//*[@text="Checklist"]').exists  # u2's xpath plugin reads dumpWindowHierarchy
+    d.xpath('//*[@text="Checklist"]').click()
+    assert d(resourceId=f"{NOTES}:id/type_checklist").info["checked"] is True
+    d.press("back")
+    assert d(text="Cancel").wait_gone(timeout=2)
+    d.press("back")
+
+
+def test_scrolling_swiping_and_long_click(u2_device):
+    d = u2_device
+    d.app_start(NOTES)
+    d(description="More options").click()
+    d(text="About").click()
+    scroller = d(scrollable=True)
+    assert scroller.info["className"] == "android.widget.ScrollView"
+    assert not d(text="Privacy policy").exists
+    assert scroller.scroll.to(text="Privacy policy")
+    assert d(text="Privacy policy").exists
+    scroller.scroll.toBeginning()
+    assert d(text="Rate us").exists
+    d.swipe(540, 1800, 540, 600)
+    assert not d(text="Rate us").exists
+    d.press("back")
+    d.press("back")
+
+
+def test_last_toast(u2_device):
+    d = u2_device
+    d.app_clear(CALC)
+    d.app_start(CALC)
+    d.toast.reset()
+    assert d.last_toast is None
+    d(resourceId=f"{CALC}:id/history").click()  # an empty history says so in a toast
+    assert d.toast.get_message(wait_timeout=0) == "History is empty"
+    d.press("back")
+
+
+def test_raw_shell_keeps_stderr_in_order_for_shell2(adb_device_u2):
+    # adbutils' shell2 appends "; echo X4EXIT:$?" and parses the tail: adbd's raw shell
+    # writes stderr to the same socket as stdout, in order (u2 runs `ime list` this way).
+    result = adb_device_u2.shell2("no_such_command_here")
+    assert result.returncode == 127
+    assert result.output == "/system/bin/sh: no_such_command_here: inaccessible or not found\n"
