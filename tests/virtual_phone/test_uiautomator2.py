@@ -69,6 +69,9 @@ def phone(adb_server_port):
 def u2_device(phone, adb_server_port):
     """uiautomator2 connected to the module's phone (its server stopped at the end)."""
     device = adbutils.AdbClient(port=adb_server_port).device(phone.serial)
+    # Nothing listens on 9008 until u2 starts its server with app_process.
+    with pytest.raises(adbutils.AdbError, match="closed"):
+        device.create_connection(adbutils.Network.TCP, 9008)
     d = u2.connect(device)
     yield d
     d.stop_uiautomator()
