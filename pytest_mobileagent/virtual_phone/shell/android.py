@@ -329,6 +329,11 @@ def _dumpsys(inv: Invocation) -> int:
     if service not in _DUMPSYS_SERVICES:
         inv.err(f"Can't find service: {service}\n")
         return 0
+    from .system_services import DUMPSYS_HANDLERS  # services modelled in their own modules
+
+    handler = DUMPSYS_HANDLERS.get((service, rest[0] if rest else "")) or DUMPSYS_HANDLERS.get((service, "*"))
+    if handler is not None:
+        return handler(inv, rest)
     if service == "display":
         inv.out(_dumpsys_display(system))
     elif service == "window":
@@ -353,10 +358,6 @@ def _dumpsys(inv: Invocation) -> int:
             inv.out(_dumpsys_activities(phone))
         elif not section:
             inv.out(_dumpsys_activities(phone))
-    elif service == "power":
-        inv.out("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mWakefulness=Awake\n"
-                "  mWakefulnessChanging=false\n  mIsPowered=true\n  mHoldingDisplaySuspendBlocker=true\n"
-                "Display Power: state=ON\n")
     elif service == "input_method":
         inv.out("Input method service state:\n  mInputShown=false\n")
     elif service == "package":
@@ -777,6 +778,10 @@ def _pm(inv: Invocation) -> int:
         del rest[at:at + 2]
     phone = inv.phone
     packages = _all_packages(phone)
+    if verb == "list" and rest[:1] == ["features"]:
+        from .system_services import pm_list_features
+
+        return pm_list_features(inv, rest[1:])
     if verb == "list":
         if not rest or rest[0] != "packages":
             return _pm_exception(inv, verb, "java.lang.IllegalArgumentException: Unknown list type")
