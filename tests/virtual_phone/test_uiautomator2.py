@@ -262,3 +262,10 @@ def test_raw_shell_keeps_stderr_in_order_for_shell2(adb_device_u2):
     result = adb_device_u2.shell2("no_such_command_here")
     assert result.returncode == 127
     assert result.output == "/system/bin/sh: no_such_command_here: inaccessible or not found\n"
+
+
+def test_the_running_server_shows_in_ps(adb_device_u2, u2_device):
+    assert u2_device.jsonrpc.ping() == "pong"
+    rows = [line.split() for line in adb_device_u2.shell("ps -A").splitlines()]
+    servers = [row for row in rows if row[-1] == "app_process"]
+    assert len(servers) == 1 and servers[0][0] == "shell"
