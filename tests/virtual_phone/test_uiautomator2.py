@@ -269,3 +269,16 @@ def test_the_running_server_shows_in_ps(adb_device_u2, u2_device):
     rows = [line.split() for line in adb_device_u2.shell("ps -A").splitlines()]
     servers = [row for row in rows if row[-1] == "app_process"]
     assert len(servers) == 1 and servers[0][0] == "shell"
+
+
+def test_dump_options_compressed_and_max_depth(u2_device):
+    d = u2_device
+    d.app_start(CALC)
+    full = d.dump_hierarchy()
+    compressed = d.dump_hierarchy(compressed=True)
+    shallow = d.dump_hierarchy(max_depth=1)
+    assert compressed.count("<node") < full.count("<node")
+    assert 'resource-id="com.simplemobiletools.calculator:id/btn_7"' in compressed
+    assert shallow.count("<node") == 1 + len(re.findall(r"^    <node", full, re.M))
+    d.dump_hierarchy()  # back to the full tree for later finds (the flag persists in the server)
+    d.press("back")
