@@ -113,6 +113,7 @@ def test_notes_task_checklist_with_an_item(u2_device, adb_device_u2):
     d(resourceId="android:id/button1").click()
     assert d(text="Milk").exists
     assert 'text="Milk"' in d.dump_hierarchy()
+    assert d.screenshot().size == (1080, 2340)
     # the phone itself shows the checklist and its item
     shown = re.findall(r'text="([^"]*)"', adb_device_u2.dump_hierarchy())
     assert "Shopping list" in shown and "Milk" in shown
@@ -142,7 +143,7 @@ print(json.dumps({{"result": d(resourceId="{CALC}:id/result").get_text(),
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout.strip().splitlines()[-1])
     assert answer == {"result": "4", "formula": "12÷3", "screenshot": [1080, 2340], "xml_has_result": True}
-    assert _texts(adb_device_u2, f"{CALC}:id/result") == ["4"]
+    assert _texts(adb_device_u2, f"{CALC}:id/result") == ["4"]  # the phone shows it too
     adb_device_u2.shell(["am", "force-stop", CALC])
 
 
