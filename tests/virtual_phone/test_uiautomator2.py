@@ -254,7 +254,9 @@ def test_last_toast(u2_device):
     assert d.last_toast is None
     d(resourceId=f"{CALC}:id/history").click()  # an empty history says so in a toast
     assert d.toast.get_message(wait_timeout=0) == "History is empty"
-    d.press("back")
+    assert CALC in d.app_list_running()  # pm list packages against ps
+    d.app_stop(CALC)  # am force-stop
+    assert CALC not in d.app_list_running()
 
 
 def test_raw_shell_keeps_stderr_in_order_for_shell2(adb_device_u2):
