@@ -120,3 +120,21 @@ def test_apps_outside_the_benchmark_keep_their_package():
     source = render_task(recorder, prompt="Open the shop", name="shop", final=[])
     assert 'app="shop",\n    package="org.example.shop",' in source
     assert 'assert False, "describe the finished state here' in source
+
+
+def test_of_views_with_the_same_bounds_the_innermost_is_the_target():
+    # Simple Notes: the note's EditText fills its (clickable) layout exactly.
+    nodes = dump(
+        'text="" resource-id="{p}:id/holder" class="android.widget.LinearLayout" content-desc="" clickable="true" '
+        'bounds="[0,300][1080,2200]"'.format(p=NOTES),
+    )
+    inner = parse_hierarchy(
+        "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
+        f'<node index="0" text="" resource-id="{NOTES}:id/holder" class="android.widget.LinearLayout" '
+        f'package="{NOTES}" content-desc="" clickable="true" bounds="[0,300][1080,2200]">'
+        f'<node index="0" text="Insert text here" resource-id="{NOTES}:id/text_note_view" '
+        f'class="android.widget.EditText" package="{NOTES}" content-desc="" focused="true" '
+        'bounds="[0,300][1080,2200]" /></node></hierarchy>'
+    )
+    assert Recorder(NOTES, nodes).tap(540, 900, nodes).code == 'g.tap(id="holder")'
+    assert Recorder(NOTES, inner).tap(540, 900, inner).code == 'g.tap(id="text_note_view")'

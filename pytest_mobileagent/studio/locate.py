@@ -125,20 +125,21 @@ def target_at(nodes: Sequence[Node], x: int, y: int, package: str,
     for it (a menu row found by its label): tapping the stand-in's centre
     lands on the same clickable view.
     """
-    under = [n for n in nodes if _contains(n.bounds, x, y)]
+    # Innermost first: smaller views, and of views with equal bounds the deeper (later) one.
+    under = sorted((n for n in nodes if _contains(n.bounds, x, y)), key=lambda n: (_area(n), -n.depth))
     if not under:
         return None
     selectors = dict(zip(map(id, nodes), selectors_for(nodes, package, fields=fields)))
-    clickables = [n for n in under if n.clickable or n.long_clickable]
-    control = min(clickables, key=_area) if clickables else None
-    for node in sorted(under, key=_area):
+    control = next((n for n in under if n.clickable or n.long_clickable), None)
+    for node in under:
         selector = selectors.get(id(node))
         if selector is None:
             continue
         if control is None or node is control:
             return node, selector
         # A view inside the control whose centre is on it: tapping there is tapping the control.
-        if _area(node) < _area(control) and _contains(control.bounds, *node.center):
+        if node.depth > control.depth and _inside(node.bounds, control.bounds) \
+                and _contains(control.bounds, *node.center):
             return node, selector
         break  # a larger view around the control: its centre may be another control
     if control is not None:
@@ -158,7 +159,8 @@ def _inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) 
 def scroll_target_at(nodes: Sequence[Node], x: int, y: int, package: str) -> tuple[Node, Selector] | None:
     """The scrollable view a swipe starting at (x, y) moves, and its selector (None: the screen)."""
     selectors = dict(zip(map(id, nodes), selectors_for(nodes, package)))
-    scrollables = sorted((n for n in nodes if n.scrollable and _contains(n.bounds, x, y)), key=_area)
+    scrollables = sorted((n for n in nodes if n.scrollable and _contains(n.bounds, x, y)),
+                         key=lambda n: (_area(n), -n.depth))
     for node in scrollables:
         selector = selectors.get(id(node))
         if selector is not None and selector.unique:
