@@ -12,7 +12,6 @@ import pytest
 
 from pytest_mobileagent.judge import Screen, parse_hierarchy
 from pytest_mobileagent.studio.recorder import Recorder, app_names, render_task, task_filename, write_task
-from pytest_mobileagent.tasks import task_spec
 
 NOTES = "com.simplemobiletools.notes.pro"
 
