@@ -58,6 +58,7 @@ from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .simple_commons import action_mode_bar
 from .commons_dialogs import radio_dialog
 from .search_menu import SearchMenu
+from .simple_commons import CustomizationActivity
 
 APP = "contacts"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.contacts.pro"
@@ -701,7 +702,8 @@ class SettingsActivity(Activity):
         prefs: cd.ContactsPrefs = self.data
         blocks: list[View] = [
             self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
-            self._row("settings_color_customization", "Customize colors", class_name="android.view.ViewGroup"),
+            self._row("settings_color_customization", "Customize colors", class_name="android.view.ViewGroup",
+                      on_click=lambda: self.start(CustomizationActivity)),
             Divider("settings_color_customization_divider"),
         ]
         for heading, prefix, boxes in self.SECTIONS:
@@ -753,7 +755,7 @@ class ContactsApp(App):
     package = PACKAGE
     label = "Contacts"
     version_name = "6.22.4"
-    activities = (MainActivity, ViewContactActivity, EditContactActivity, SettingsActivity)
+    activities = (MainActivity, ViewContactActivity, EditContactActivity, SettingsActivity, CustomizationActivity)
 
     def new_data(self) -> cd.ContactsPrefs:
         return cd.ContactsPrefs()
