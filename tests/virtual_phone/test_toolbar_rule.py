@@ -52,8 +52,8 @@ def _sms_default(ui: AdbUI) -> None:
     ui.sh("content insert --uri content://sms/sent --bind address:s:123456789 --bind 'body:s:hello'")
 
 
-def _no_sms_role(ui: AdbUI) -> None:
-    ui.sh(f"cmd role remove-role-holder {SMS_ROLE} {ui.package}")
+def _clear_sms(ui: AdbUI) -> None:
+    """Drop the seeded conversation; the app keeps the SMS role, as the phone's other tests expect."""
     ui.sh("pm clear com.android.providers.telephony")
 
 
@@ -115,14 +115,14 @@ SCREENS = {
         "sort", "toggle_app_name", "column_count", "settings", "about"}),
     # No Recycle Bin (config.useRecycleBin is off by default), archive available.
     "messenger main": Screen("messenger", SMS, "menu_main", {"show_archived", "settings", "about"},
-                             setup=_sms_default, cleanup=_no_sms_role),
+                             setup=_sms_default, cleanup=_clear_sms),
     # ConversationsAdapter.prepareActionMode for one read one-to-one conversation.
     "messenger selection": Screen(
         "messenger", SMS, "cab_conversations", {
             "cab_delete", "cab_add_number_to_contact", "cab_dial_number", "cab_block_number", "cab_archive",
             "cab_copy_number", "cab_mark_as_unread", "cab_pin_conversation", "cab_select_all"},
         reach=lambda ui: ui.long_press(text="123456789"), kind=menus.ACTION_MODE,
-        setup=_sms_default, cleanup=_no_sms_role),
+        setup=_sms_default, cleanup=_clear_sms),
     # The Playlists tab (the first): its playlist items show (import needs Android 8+).
     # ContactsAdapter.prepareActionMode, one contact selected on the Contacts tab.
     "contacts selection": Screen(
@@ -284,7 +284,7 @@ def test_selection_bar_title_close_button_and_overflow(adb_device, phone):
         ui.tap(id="action_mode_close_button")
         assert not ui.has(id="actionbar_title")
     finally:
-        _no_sms_role(ui)
+        _clear_sms(ui)
         ui.close()
 
 
