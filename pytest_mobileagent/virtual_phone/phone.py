@@ -20,6 +20,7 @@ from .fs import VirtualFileSystem
 from .packages import PackageStore
 from .roles import ROLE_HOME, RoleStore
 from .shell import COMMANDS, ShellResult, ShellSession
+from .sockets import SocketTable
 
 __all__ = ["DEFAULT_START", "VirtualPhone"]
 
@@ -125,6 +126,8 @@ class VirtualPhone:
         self._next_port = 40000
         self.shell_pid = 3900
         self._event_sinks: list[EventSink] = []
+        #: sockets programs on the phone listen on, reached by adb's tcp:/localabstract: (sockets.py)
+        self.sockets = SocketTable()
         self.fs = VirtualFileSystem(lambda: self._clock // 1000, commands=COMMANDS)
         #: role holders (default SMS app, dialer, home...): `cmd role`, see roles.py
         self.roles = RoleStore(self._qualifies_for_role, defaults={ROLE_HOME: ["com.android.launcher3"]})

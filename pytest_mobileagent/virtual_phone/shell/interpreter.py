@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..fs import FsError
 from .parser import AndOr, Command, Pipeline, ShellSyntaxError, Word, parse
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
+    from ..programs import Program
 
 __all__ = ["COMMANDS", "Invocation", "ShellExit", "ShellResult", "ShellSession", "UsageError", "command"]
 
@@ -47,6 +48,12 @@ class ShellResult:
     stdout: bytes
     stderr: bytes
     exit_code: int
+    #: a program the line left running in the foreground (programs.py), else None
+    program: "Program | None" = None
+
+
+class _Held(Exception):
+    """A command left a program running in the foreground: the line waits for it."""
 
 
 class ShellExit(Exception):
@@ -110,6 +117,8 @@ class Invocation:
     stdin: bytes
     _out: _Sink = field(repr=False)
     _err: _Sink = field(repr=False)
+    #: variables assigned for this command only (``CLASSPATH=x app_process ...``)
+    env: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def phone(self) -> "VirtualPhone":
@@ -147,6 +156,8 @@ class ShellSession:
         self._stdin = b""
         self.last_status = 0
         self.exited = False
+        #: the program a command left running in the foreground (see hold)
+        self.held: "Program | None" = None
         self.vars: dict[str, str] = {
             "HOME": "/", "PATH": "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:"
                                  "/system_ext/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin",
@@ -154,6 +165,13 @@ class ShellSession:
             "TMPDIR": "/data/local/tmp", "EXTERNAL_STORAGE": "/sdcard", "ANDROID_DATA": "/data",
             "ANDROID_ROOT": "/system", "ANDROID_STORAGE": "/storage",
         }
+
+    def hold(self, program: "Program") -> None:
+        """Keep ``program`` running in this shell's foreground (programs.py).
+
+        The command that calls this ends the line: what follows it is not run.
+        """
+        self.held = program
 
     def run(self, line: str, *, stdout_ready: Callable[[bytes], None] | None = None,
             stdin: bytes = b"") -> ShellResult:
@@ -167,6 +185,7 @@ class ShellSession:
         command reads it.
         """
         self._stdin = stdin
+        self.held = None
         out, err = _Sink(ready=stdout_ready), _Sink()
         try:
             script = parse(line)
@@ -179,10 +198,12 @@ class ShellSession:
         except ShellExit as exc:
             self.last_status = exc.code & 0xFF
             self.exited = True
+        except _Held:
+            out.pass_on()
         except UsageError as exc:  # output bound exceeded
             err.write(f"{SH}: {exc}\n".encode())
             self.last_status = 1
-        return ShellResult(bytes(out.buffer), bytes(err.buffer), self.last_status)
+        return ShellResult(bytes(out.buffer), bytes(err.buffer), self.last_status, self.held)
 
     # -- execution --------------------------------------------------------------
     def _run_and_or(self, and_or: AndOr, out: _Sink, err: _Sink) -> None:
@@ -225,9 +246,9 @@ class ShellSession:
 
     def _run_command(self, cmd: Command, stdin: bytes, out: _Sink, err: _Sink) -> int:
         words = [self.expand(w) for w in cmd.words]
-        if not words:
-            for name, value in cmd.assignments:
-                self.vars[name] = self.expand(value)
+        env: dict[str, str] = {}
+        for name, value in cmd.assignments:
+            (env if words else self.vars)[name] = self.expand(value)
         fds: dict[int, _Sink | None] = {1: out, 2: err}
         files: list[_FileSink] = []
         try:
@@ -256,7 +277,7 @@ class ShellSession:
         elif not words:
             return 0
         else:
-            status = self._call(words, stdin, fds.get(1) or _Sink(), fds.get(2) or _Sink())
+            status = self._call(words, stdin, fds.get(1) or _Sink(), fds.get(2) or _Sink(), env)
         for sink in files:
             try:
                 sink.commit()
@@ -277,7 +298,8 @@ class ShellSession:
             self.vars, self.cwd = saved
         return self.last_status
 
-    def _call(self, words: list[str], stdin: bytes, out: _Sink, err: _Sink) -> int:
+    def _call(self, words: list[str], stdin: bytes, out: _Sink, err: _Sink,
+              env: Mapping[str, str] | None = None) -> int:
         name = words[0]
         impl = COMMANDS.get(name)
         if impl is None and "/" in name:
@@ -288,9 +310,9 @@ class ShellSession:
         if impl is None:
             err.write(f"{SH}: {words[0]}: not found\n".encode("utf-8", "surrogateescape"))
             return 127
-        inv = Invocation(self, name, words[1:], stdin, out, err)
+        inv = Invocation(self, name, words[1:], stdin, out, err, env or {})
         try:
-            return impl(inv) & 0xFF
+            status = impl(inv) & 0xFF
         except UsageError as exc:
             inv.err(f"{name}: {exc}\n" if str(exc) else "")
             return exc.code
@@ -302,4 +324,8 @@ class ShellSession:
             log.exception("shell command %r failed", name)
             inv.err(f"{name}: internal error\n")
             return 1
+        if self.held is not None:
+            self.last_status = status
+            raise _Held()
+        return status
 
