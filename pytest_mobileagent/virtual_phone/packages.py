@@ -78,6 +78,16 @@ class PackageStore:
         app = self.phone.system.app(package)
         return app.version_name if app is not None and package not in self.removed else None
 
+    def version_code(self, package: str) -> int:
+        """The package's versionCode (as `dumpsys package` shows it, shell/package_dump.py)."""
+        if package in self.installed:
+            return self.installed[package].info.version_code
+        app = self.phone.system.app(package)
+        if app is not None:
+            return getattr(app, "version_code", 1)
+        # platform packages carry the SDK level as their version code
+        return int(self.phone.props.get("ro.build.version.sdk", "34"))
+
     def create_session(self) -> int:
         self._session += 1
         self.sessions[self._session] = []

@@ -669,6 +669,9 @@ def _bad_component(inv: Invocation, intent: _Intent) -> int:
 
 
 def _force_stop(phone, package: str) -> None:
+    from ..appium.instrument import stop_package  # an instrumented process dies with its package
+
+    stop_package(phone, package)
     phone.system.force_stop(package)
     phone.forget_pid(package)
 
@@ -686,6 +689,10 @@ def _am(inv: Invocation) -> int:
         for package in packages:
             _force_stop(inv.phone, package)  # unknown packages are ignored, as on a phone
         return 0
+    if verb == "instrument":
+        from ..appium.instrument import am_instrument
+
+        return am_instrument(inv, rest)
     if verb == "broadcast":
         intent = _parse_intent(rest)
         # am sends every broadcast with FLAG_RECEIVER_FOREGROUND (0x400000), which it prints
@@ -769,7 +776,14 @@ def _pm(inv: Invocation) -> int:
         del rest[at:at + 2]
     phone = inv.phone
     packages = _all_packages(phone)
+    if verb == "list" and rest and rest[0] == "instrumentation":
+        from ..appium.instrument import pm_list_instrumentation
+
+        return pm_list_instrumentation(inv, rest[1:])
     if verb == "list":
+        # --show-versioncode adds " versionCode:N" (PackageManagerShellCommand.runListPackages)
+        show_versions = "--show-versioncode" in rest
+        rest = [a for a in rest if a != "--show-versioncode"]
         if not rest or rest[0] != "packages":
             return _pm_exception(inv, verb, "java.lang.IllegalArgumentException: Unknown list type")
         opts, filters = parse_flags(rest[1:], "3sedfiUu")
@@ -785,7 +799,8 @@ def _pm(inv: Invocation) -> int:
             if filters and filters[0] not in package:
                 continue
             prefix = f"package:{_apk_path(package)}=" if opts.get("f") else "package:"
-            inv.out(f"{prefix}{package}\n")
+            suffix = f" versionCode:{phone.packages.version_code(package)}" if show_versions else ""
+            inv.out(f"{prefix}{package}{suffix}\n")
         return 0
     if not rest:
         return _pm_exception(inv, verb, "java.lang.IllegalArgumentException: Argument expected after \"{verb}\"")
