@@ -142,6 +142,9 @@ class PackageStore:
         self.removed.discard(info.package)
         self.phone.set_package_enabled(info.package, True)
         # An update kills the app's process, as on a phone.
+        from .helper_apps import stop_package
+
+        stop_package(self.phone, info.package)
         self.phone.system.force_stop(info.package)
         self.phone.forget_pid(info.package)
         return entry
@@ -156,6 +159,9 @@ class PackageStore:
             self.phone.set_package_enabled(package, False)  # its activities no longer start
             if not keep_data:
                 self.phone.system.clear_data(package)
+        from .helper_apps import stop_package
+
+        stop_package(self.phone, package)
         self.phone.system.force_stop(package)
         self.phone.forget_pid(package)
         self.phone.permissions.pop(package, None)

@@ -157,6 +157,9 @@ class UiAutomator2Server:
             ("GET", "/session/:sessionId/source", self._source, True),
             ("GET", "/session/:sessionId/appium/settings", self._settings, True),
             ("GET", "/session/:sessionId/appium/device/info", self._device_info, True),
+            ("GET", "/session/:sessionId/appium/device/pixel_ratio", self._pixel_ratio, True),
+            ("GET", "/session/:sessionId/appium/device/system_bars", self._system_bars, True),
+            ("GET", "/session/:sessionId/appium/device/display_density", self._display_density, True),
         ):
             self._routes.append((method, tuple(pattern.split("/")), handler, needs_session))
         self._settings_values: dict[str, Any] = {}
@@ -274,6 +277,17 @@ class UiAutomator2Server:
                 "displayDensity": system.density, "networks": [], "locale": "en_US",
                 "timeZone": props.get("persist.sys.timezone", "UTC"), "bluetooth": {"state": "OFF"}}
 
+    def _pixel_ratio(self, params, payload):
+        return self.phone.system.density / 160  # DisplayMetrics.density (Gestures.getDisplayDensity)
+
+    def _system_bars(self, params, payload):
+        from ..ui.window import STATUS_BAR_H
+
+        return {"statusBar": STATUS_BAR_H}  # SystemBarsModel: the status_bar_height dimension
+
+    def _display_density(self, params, payload):
+        return self.phone.system.density  # DisplayMetrics.densityDpi
+
     # -- the page source and lookups --------------------------------------------------------
     def _tree(self) -> etree._Element:
         """Appium's XML document for the screen now (AccessibilityNodeInfoDumper.dumpToXml)."""
@@ -295,9 +309,9 @@ class UiAutomator2Server:
         return element
 
     def _source(self, params, payload):
-        root = self._tree()
-        return etree.tostring(root.getroottree(), encoding="UTF-8", xml_declaration=True,
-                              standalone=True, pretty_print=True).decode()
+        # Android's XmlSerializer (KXmlSerializer) writes the declaration with a space before "?>"
+        body = etree.tostring(self._tree(), encoding="unicode", pretty_print=True)
+        return "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n" + body
 
     def _find(self, strategy: str, selector: str, context: _Element | None, multiple: bool) -> list:
         if strategy not in _STRATEGIES:

@@ -349,6 +349,10 @@ def _dumpsys(inv: Invocation) -> int:
         section = rest[0] if rest else ""
         if section == "top":
             inv.out(_dumpsys_activity_top(phone))
+        elif section in ("services", "s"):
+            from ..helper_apps import dump_services
+
+            inv.out(dump_services(phone, rest[1:]))
         elif section in ("activities", "a"):
             inv.out(_dumpsys_activities(phone))
         elif not section:
@@ -624,6 +628,11 @@ def _start_intent(inv: Invocation, intent: _Intent) -> int:
         if intent.component:
             package, _, activity = intent.component.partition("/")
             target = (package, _full_class(package, activity))
+            if package not in system.installed_packages() and phone.package_enabled(package):
+                from ..helper_apps import start_activity  # helper APKs installed by clients
+
+                if start_activity(phone, package, target[1], intent.action):
+                    return 0  # it did its work and finished at once: the focus stays
             if not phone.package_enabled(package) or package not in system.installed_packages():
                 raise ActivityNotFound(target[1])
             before = system.focused_window()
@@ -670,8 +679,10 @@ def _bad_component(inv: Invocation, intent: _Intent) -> int:
 
 def _force_stop(phone, package: str) -> None:
     from ..appium.instrument import stop_package  # an instrumented process dies with its package
+    from ..helper_apps import stop_package as stop_services
 
     stop_package(phone, package)
+    stop_services(phone, package)
     phone.system.force_stop(package)
     phone.forget_pid(package)
 

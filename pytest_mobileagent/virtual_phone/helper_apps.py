@@ -1,0 +1,175 @@
+"""Helper apps that automation clients install: what their activities and services do.
+
+Clients push their own APKs with `adb install` (packages.py records them from
+their manifests). A few have no UI to speak of and are modelled by what they
+do when started, by component (`ACTIVITIES`):
+
+- Appium Settings (``io.appium.settings``, installed by appium-uiautomator2-driver):
+  its ``.Settings`` activity starts ``.ForegroundService`` in the foreground and
+  finishes at once (github:appium/io.appium.settings, app/src/main/java/io/appium/
+  settings/Settings.java onCreate/handleRecording/finishActivity; notification id
+  NotificationHelpers.APPIUM_NOTIFICATION_IDENTIFIER = 1). The driver waits for
+  ``isForeground=true`` in ``dumpsys activity services io.appium.settings``.
+
+Started services are kept per phone until their package is force-stopped,
+uninstalled or updated; `dumpsys activity services` lists them with the ones
+that other modules report through `SERVICE_SOURCES` (bound accessibility
+services, for one), in ActiveServices' layout.
+"""
+
+from __future__ import annotations
+
+import weakref
+import zlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from .phone import VirtualPhone
+
+__all__ = ["ACTIVITIES", "SERVICE_SOURCES", "RunningService", "dump_services", "running_services",
+           "start_activity", "start_service", "stop_package"]
+
+
+@dataclass
+class RunningService:
+    package: str
+    #: full class name
+    cls: str
+    started_ms: int
+    foreground_id: int = 0  # 0: not in the foreground
+    #: ServiceInfo.FOREGROUND_SERVICE_TYPE_* bits of a foreground service
+    foreground_types: int = 0
+    permission: str = ""
+    #: "bound" for a service the system binds (accessibility, input method), "started" otherwise
+    how: str = "started"
+
+    @property
+    def short_component(self) -> str:
+        if self.cls.startswith(self.package + "."):
+            return f"{self.package}/{self.cls[len(self.package):]}"
+        return f"{self.package}/{self.cls}"
+
+
+#: (package, activity class) -> what starting it does: fn(phone, action) -> True when it stays
+#: on screen (not modelled here: every helper activity finishes at once)
+ACTIVITIES: dict[tuple[str, str], Callable[["VirtualPhone", str | None], None]] = {}
+#: phone -> services running without being started (bound by the system); other modules append
+SERVICE_SOURCES: list[Callable[["VirtualPhone"], list[RunningService]]] = []
+
+_STARTED: "weakref.WeakKeyDictionary[VirtualPhone, dict[str, RunningService]]" = weakref.WeakKeyDictionary()
+
+
+def start_activity(phone: "VirtualPhone", package: str, cls: str, action: str | None) -> bool:
+    """Start an activity of an installed helper APK; False when the phone does not model it."""
+    entry = phone.packages.installed.get(package)
+    behaviour = ACTIVITIES.get((package, cls))
+    if entry is None or behaviour is None or cls not in entry.info.activities:
+        return False
+    behaviour(phone, action)
+    return True
+
+
+def start_service(phone: "VirtualPhone", service: RunningService) -> None:
+    _STARTED.setdefault(phone, {})[service.short_component] = service
+    phone.pid_of(service.package)  # the service runs in its app's process
+
+
+def stop_package(phone: "VirtualPhone", package: str) -> None:
+    """The package's process died (force-stop, uninstall, update): its started services stop."""
+    started = _STARTED.get(phone, {})
+    for key in [k for k, s in started.items() if s.package == package]:
+        del started[key]
+
+
+def running_services(phone: "VirtualPhone") -> list[RunningService]:
+    services = [s for s in _STARTED.get(phone, {}).values() if phone.packages.is_installed(s.package)]
+    for source in SERVICE_SOURCES:
+        services += source(phone)
+    return services
+
+
+def _hex(text: str) -> str:
+    return format(zlib.crc32(text.encode()) & 0xFFFFFFF, "x")
+
+
+def _ago(phone: "VirtualPhone", ms: int) -> str:
+    """TimeUtils.formatDuration of a past time: -1m2s3ms."""
+    delta = max(0, phone.clock_ms() - ms)
+    minutes, rest = divmod(delta, 60_000)
+    seconds, millis = divmod(rest, 1000)
+    text = (f"{minutes}m" if minutes else "") + (f"{seconds}s" if seconds or minutes else "") + f"{millis}ms"
+    return "-" + text if delta else "0"
+
+
+def dump_services(phone: "VirtualPhone", args: list[str]) -> str:
+    """`dumpsys activity services [PACKAGE|COMPONENT]` (ActiveServices.dumpServicesLocked, ServiceRecord.dump)."""
+    from .shell.android import _apk_path
+
+    wanted = [a for a in args if not a.startswith("-")]
+
+    def matches(service: RunningService) -> bool:
+        if not wanted:
+            return True
+        name = wanted[0]
+        if "/" in name:
+            package, _, cls = name.partition("/")
+            cls = package + cls if cls.startswith(".") else cls
+            return service.package == package and service.cls == cls
+        return name in (service.package, service.cls) or name in service.short_component
+
+    shown = [s for s in running_services(phone) if matches(s)]
+    out = ["ACTIVITY MANAGER SERVICES (dumpsys activity services)\n"]
+    if not shown:
+        out.append("  (nothing)\n")
+        return "".join(out)
+    out.append("  User 0 active services:\n")
+    for service in shown:
+        package, component = service.package, service.short_component
+        pid = phone.pid_of(package)
+        uid = 10000 + 100 + zlib.crc32(package.encode()) % 900  # as `dumpsys package` gives userId
+        out.append(f"  * ServiceRecord{{{_hex(component)} u0 {component}}}\n")
+        out.append(f"    intent={{cmp={component}}}\n")
+        out.append(f"    packageName={package}\n    processName={package}\n")
+        if service.permission:
+            out.append(f"    permission={service.permission}\n")
+        out.append(f"    baseDir={_apk_path(package)}\n    dataDir=/data/user/0/{package}\n")
+        out.append(f"    app=ProcessRecord{{{_hex('p' + package)} {pid}:{package}/u0a{uid - 10000}}}\n")
+        if service.foreground_id:
+            out.append(f"    isForeground=true foregroundId={service.foreground_id} "
+                       f"types=0x{service.foreground_types:08x} foregroundNoti=Notification(channel=main_channel "
+                       "shortcut=null contentView=null vibrate=null sound=null defaults=0x0 flags=0x62 "
+                       "color=0x00000000 vis=PRIVATE)\n")
+        ago = _ago(phone, service.started_ms)
+        out.append(f"    createTime={ago} startingBgTimeout=--\n"
+                   f"    lastActivity={ago} restartTime={ago} createdFromFg=true\n")
+        if service.how == "started":
+            out.append("    startRequested=true delayedStop=false stopIfKilled=false callStart=true "
+                       "lastStartId=1\n")
+        else:
+            out.append("    Bindings:\n"
+                       f"    * IntentBindRecord{{{_hex('b' + component)} CREATE}}:\n"
+                       f"      intent={{cmp={component}}}\n"
+                       "      binder=android.os.BinderProxy\n"
+                       "      requested=true received=true hasBound=true doRebind=false\n")
+        out.append("\n")
+    return "".join(out)
+
+
+# -- Appium Settings --------------------------------------------------------------------------------
+APPIUM_SETTINGS = "io.appium.settings"
+#: ServiceInfo.FOREGROUND_SERVICE_TYPE_LOCATION: the manifest's foregroundServiceType="location"
+_FOREGROUND_SERVICE_TYPE_LOCATION = 0x8
+
+
+def _appium_settings_main(phone: "VirtualPhone", action: str | None) -> None:
+    # Settings.onCreate: a recording action (io.appium.settings.recording.*) skips the service
+    if action and action.startswith("io.appium.settings.recording"):
+        return
+    start_service(phone, RunningService(APPIUM_SETTINGS, "io.appium.settings.ForegroundService",
+                                        phone.clock_ms(), foreground_id=1,
+                                        foreground_types=_FOREGROUND_SERVICE_TYPE_LOCATION,
+                                        permission="android.permission.FOREGROUND_SERVICE"))
+
+
+ACTIVITIES[(APPIUM_SETTINGS, "io.appium.settings.Settings")] = _appium_settings_main
