@@ -138,6 +138,8 @@ class VirtualPhone:
         #: APKs installed over adb and preinstalled apps removed: see packages.py
         self.packages = PackageStore(self)
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
+        from .processes import install_proc  # /proc and /sys/devices/system/cpu, made when read
+        install_proc(self)
 
     def __repr__(self) -> str:
         return f"<VirtualPhone {self.serial} seed={self.seed}>"

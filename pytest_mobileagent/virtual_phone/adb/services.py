@@ -158,19 +158,20 @@ async def _hold_program(stream: Stream, program: "Program", frame: Callable[[byt
             pass
 
     hung_up = loop.create_task(hangup())
+    next_output: asyncio.Task | None = None
     try:
         while not exited.done():
             next_output = loop.create_task(printed.get())
             await asyncio.wait({next_output, exited, hung_up}, return_when=asyncio.FIRST_COMPLETED)
             if next_output.done():
                 await stream.write(frame(next_output.result()))
-            else:
-                next_output.cancel()
             if hung_up.done() and not exited.done():
                 program.kill()
                 await exited
     finally:
         hung_up.cancel()
+        if next_output is not None and not next_output.done():
+            next_output.cancel()
         if not exited.done():  # the service itself was cancelled (the phone shut down)
             program.kill()
     while not printed.empty() and not stream.closed:

@@ -906,8 +906,11 @@ def _settings(inv: Invocation) -> int:
 
 @command("pidof")
 def _pidof(inv: Invocation) -> int:
-    running = {pkg for pkg, _ in inv.phone.system.activity_stack()}
-    pids = [str(inv.phone.pid_of(name)) for name in inv.args if name in running]
+    from ..processes import processes  # the one process table `ps` also lists
+
+    table = processes(inv.phone)
+    pids = [str(p.pid) for name in inv.args for p in table
+            if p.cmdline and name in (p.cmdline, p.cmdline.rsplit("/", 1)[-1])]
     if not pids:
         return 1
     inv.out(" ".join(pids) + "\n")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..fs import FsError
+from .glob import Pattern, expand_pattern, has_magic
 from .parser import AndOr, Command, Pipeline, ShellSyntaxError, Word, parse
 
 if TYPE_CHECKING:
@@ -227,25 +228,65 @@ class ShellSession:
             status = 0 if status else 1
         return status
 
+    def _value(self, kind: str, value: str) -> str:
+        if kind in ("lit", "bare"):
+            return value
+        if value == "?":
+            return str(self.last_status)
+        if value == "$":
+            return str(self.phone.shell_pid)
+        if value == "#":
+            return "0"
+        if value == "0":
+            return SH
+        return self.vars.get(value, "")
+
     def expand(self, word: Word) -> str:
-        pieces = []
+        """The word's text after parameter expansion (no globbing: assignments, redirections)."""
+        return "".join(self._value(kind, value) for kind, value in word.parts)
+
+    def expand_fields(self, word: Word) -> list[str]:
+        """A command word after parameter expansion and pathname expansion (mksh's glob).
+
+        Unquoted `$var` values are split at white space (an empty one makes
+        no word); unquoted text and such values may glob; a pattern that
+        matches nothing stays as written.  (Redirection targets are not
+        globbed: mksh globs them only in an interactive shell.)
+        """
+        fields: list[Pattern] = []
+        current: Pattern = []
+        started = False  # whether `current` is a field (quoted "" makes an empty one)
         for kind, value in word.parts:
-            if kind == "lit":
-                pieces.append(value)
-            elif value == "?":
-                pieces.append(str(self.last_status))
-            elif value == "$":
-                pieces.append(str(self.phone.shell_pid))
-            elif value == "#":
-                pieces.append("0")
-            elif value == "0":
-                pieces.append(SH)
-            else:
-                pieces.append(self.vars.get(value, ""))
-        return "".join(pieces)
+            text = self._value(kind, value)
+            if kind != "bvar":
+                current.extend((c, kind == "bare") for c in text)
+                started = True
+                continue
+            # An unquoted expansion is split into fields at IFS white space.
+            pieces = text.split() if text.strip() else []
+            if text[:1].isspace() and started:
+                fields.append(current)
+                current, started = [], False
+            for index, piece in enumerate(pieces):
+                if index:
+                    fields.append(current)
+                    current = []
+                current.extend((c, True) for c in piece)
+                started = True
+            if text[-1:].isspace() and started:
+                fields.append(current)
+                current, started = [], False
+        if started:
+            fields.append(current)
+        words: list[str] = []
+        for pattern in fields:
+            text = "".join(c for c, _ in pattern)
+            matches = expand_pattern(self.phone.fs, self.cwd, pattern) if has_magic(pattern) else []
+            words.extend(matches or [text])
+        return words
 
     def _run_command(self, cmd: Command, stdin: bytes, out: _Sink, err: _Sink) -> int:
-        words = [self.expand(w) for w in cmd.words]
+        words = [field for w in cmd.words for field in self.expand_fields(w)]
         env: dict[str, str] = {}
         for name, value in cmd.assignments:
             (env if words else self.vars)[name] = self.expand(value)
@@ -308,7 +349,8 @@ class ShellSession:
                 impl = COMMANDS.get(base)
             name = base if impl else name
         if impl is None:
-            err.write(f"{SH}: {words[0]}: not found\n".encode("utf-8", "surrogateescape"))
+            # mksh's exec.c: warningf(true, "%s: %s", cp, Tinacc_not_found), Android 14's wording.
+            err.write(f"{SH}: {words[0]}: inaccessible or not found\n".encode("utf-8", "surrogateescape"))
             return 127
         inv = Invocation(self, name, words[1:], stdin, out, err, env or {})
         try:

@@ -15,18 +15,39 @@ own with ``program.exit(code)``.
 
 Commands after the holding command on the same line are not run (the shell
 is synchronous); clients start these programs as the whole command line.
+
+Programs started with ``app_process`` (shell/app_process.py) are looked up
+by their Java main class in `APP_PROCESS_MAINS`: uiautomator2's server
+(uiautomator2.py) is ``com.wetest.uia2.Main``.
 """
 
 from __future__ import annotations
 
+import importlib
 import threading
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
-    from .phone import VirtualPhone
-    from .sockets import Handler, Listener
+    from ..phone import VirtualPhone
+    from ..shell.interpreter import Invocation
+    from ..sockets import Handler, Listener
 
-__all__ = ["Program", "SIGHUP_STATUS", "SIGKILL_STATUS"]
+__all__ = ["APP_PROCESS_MAINS", "Program", "SIGHUP_STATUS", "SIGKILL_STATUS", "app_process_main"]
+
+#: Java main classes the phone can run with app_process: class -> "module:function" in this
+#: package; the function is ``main(inv, args) -> exit status`` and may hold a Program.
+APP_PROCESS_MAINS = {
+    "com.wetest.uia2.Main": "uiautomator2:main",
+}
+
+
+def app_process_main(class_name: str) -> "Callable[[Invocation, list[str]], int] | None":
+    """The modelled ``main`` of a Java class, or None when the phone has no model of it."""
+    target = APP_PROCESS_MAINS.get(class_name)
+    if target is None:
+        return None
+    module, _, function = target.partition(":")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), function)
 
 #: Exit statuses of a process killed by a signal, as sh reports them (128 + signo).
 SIGHUP_STATUS = 129
