@@ -89,6 +89,20 @@ def running_services(phone: "VirtualPhone") -> list[RunningService]:
     return services
 
 
+def _service_packages(phone: "VirtualPhone") -> list[str]:
+    """Packages whose process runs for a started service (`ps` lists them)."""
+    return sorted({s.package for s in _STARTED.get(phone, {}).values() if phone.packages.is_installed(s.package)})
+
+
+def _register_processes() -> None:
+    from .processes import RUNNING_PACKAGE_SOURCES
+
+    RUNNING_PACKAGE_SOURCES.append(_service_packages)
+
+
+_register_processes()
+
+
 def _hex(text: str) -> str:
     return format(zlib.crc32(text.encode()) & 0xFFFFFFF, "x")
 

@@ -678,7 +678,7 @@ def _bad_component(inv: Invocation, intent: _Intent) -> int:
 
 
 def _force_stop(phone, package: str) -> None:
-    from ..appium.instrument import stop_package  # an instrumented process dies with its package
+    from ..programs.instrumentation import stop_package  # an instrumented process dies with its package
     from ..helper_apps import stop_package as stop_services
 
     stop_package(phone, package)
@@ -701,7 +701,7 @@ def _am(inv: Invocation) -> int:
             _force_stop(inv.phone, package)  # unknown packages are ignored, as on a phone
         return 0
     if verb == "instrument":
-        from ..appium.instrument import am_instrument
+        from ..programs.instrumentation import am_instrument
 
         return am_instrument(inv, rest)
     if verb == "broadcast":
@@ -788,7 +788,7 @@ def _pm(inv: Invocation) -> int:
     phone = inv.phone
     packages = _all_packages(phone)
     if verb == "list" and rest and rest[0] == "instrumentation":
-        from ..appium.instrument import pm_list_instrumentation
+        from ..programs.instrumentation import pm_list_instrumentation
 
         return pm_list_instrumentation(inv, rest[1:])
     if verb == "list":

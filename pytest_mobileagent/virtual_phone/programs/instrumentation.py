@@ -24,7 +24,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Callable
 
-from ..programs import Program
+from . import Program
 from ..shell.interpreter import Invocation
 
 if TYPE_CHECKING:
@@ -38,6 +38,11 @@ RUNNERS: dict[str, Runner] = {}
 
 #: running instrumentations per phone: (test package, target package) -> Program
 _RUNNING: "weakref.WeakKeyDictionary[VirtualPhone, dict[tuple[str, str], Program]]" = weakref.WeakKeyDictionary()
+
+
+def _instrumented_packages(phone: "VirtualPhone") -> list[str]:
+    """The target processes running an instrumentation (`ps` lists them)."""
+    return [target for (_test, target) in _RUNNING.get(phone, {})]
 
 
 def runner(component: str):
@@ -159,6 +164,11 @@ def finish_test(program: Program, phone: "VirtualPhone", test_class: str, starte
     program.exit(0)
 
 
+from ..processes import RUNNING_PACKAGE_SOURCES  # noqa: E402  (the process table reads ours)
+
+RUNNING_PACKAGE_SOURCES.append(_instrumented_packages)
+
+
 # -- Appium's UiAutomator2 server -------------------------------------------------------------------
 UIA2_COMPONENT = "io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner"
 UIA2_TEST_CLASS = "io.appium.uiautomator2.server.test.AppiumUiAutomator2Server"
@@ -167,7 +177,7 @@ UIA2_TEST_CLASS = "io.appium.uiautomator2.server.test.AppiumUiAutomator2Server"
 @runner(UIA2_COMPONENT)
 def _start_uia2_server(phone: "VirtualPhone", inv: Invocation, extras: dict[str, str]) -> Program:
     from ..http_server import serve_http
-    from .uia2_server import DEVICE_PORT, SERVER_PACKAGE, UiAutomator2Server
+    from .appium_uia2 import DEVICE_PORT, SERVER_PACKAGE, UiAutomator2Server
 
     entry = phone.packages.installed.get(SERVER_PACKAGE)
     program = Program(phone, SERVER_PACKAGE)
