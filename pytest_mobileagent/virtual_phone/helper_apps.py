@@ -57,6 +57,9 @@ ACTIVITIES: dict[tuple[str, str], Callable[["VirtualPhone", str | None], None]] 
 #: phone -> services running without being started (bound by the system); other modules append
 SERVICE_SOURCES: list[Callable[["VirtualPhone"], list[RunningService]]] = []
 
+#: called when packages or secure settings changed: bind or unbind the services that depend on them
+SYNCERS: list[Callable[["VirtualPhone"], None]] = []
+
 _STARTED: "weakref.WeakKeyDictionary[VirtualPhone, dict[str, RunningService]]" = weakref.WeakKeyDictionary()
 
 
@@ -68,6 +71,28 @@ def start_activity(phone: "VirtualPhone", package: str, cls: str, action: str | 
         return False
     behaviour(phone, action)
     return True
+
+
+def system_state_changed(phone: "VirtualPhone") -> None:
+    """A package was installed or removed, or secure settings changed (settings put/delete)."""
+    for syncer in SYNCERS:
+        syncer(phone)
+
+
+def _bound_services(phone: "VirtualPhone") -> list[RunningService]:
+    """Services the system binds: enabled accessibility services and the current input method."""
+    found = []
+    ime = phone.settings.get("secure", {}).get("default_input_method", "")
+    for package, entry in phone.packages.installed.items():
+        for cls in entry.info.services:
+            component = f"{package}/{cls}"
+            short = f"{package}/{cls[len(package):]}" if cls.startswith(package + ".") else component
+            if phone.packages.accessibility_service_enabled(component) or ime in (component, short):
+                found.append(RunningService(package, cls, phone.boot_ms, how="bound"))
+    return found
+
+
+SERVICE_SOURCES.append(_bound_services)
 
 
 def start_service(phone: "VirtualPhone", service: RunningService) -> None:

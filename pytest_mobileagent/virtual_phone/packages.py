@@ -147,6 +147,9 @@ class PackageStore:
         stop_package(self.phone, info.package)
         self.phone.system.force_stop(info.package)
         self.phone.forget_pid(info.package)
+        from .helper_apps import system_state_changed  # its services may bind now
+
+        system_state_changed(self.phone)
         return entry
 
     def uninstall(self, package: str, keep_data: bool = False) -> bool:
@@ -159,7 +162,7 @@ class PackageStore:
             self.phone.set_package_enabled(package, False)  # its activities no longer start
             if not keep_data:
                 self.phone.system.clear_data(package)
-        from .helper_apps import stop_package
+        from .helper_apps import stop_package, system_state_changed
 
         stop_package(self.phone, package)
         self.phone.system.force_stop(package)
@@ -168,6 +171,7 @@ class PackageStore:
         roles = getattr(self.phone, "roles", None)
         if roles is not None:
             roles.forget_package(package)
+        system_state_changed(self.phone)  # its bound services stop
         return True
 
     def accessibility_service_enabled(self, service: str) -> bool:

@@ -892,8 +892,10 @@ def _settings(inv: Invocation) -> int:
         inv.out(f"{table.get(args[2], 'null')}\n")
     elif verb == "put" and len(args) >= 4:
         table[args[2]] = args[3]
+        _settings_changed(inv.phone)
     elif verb == "delete" and len(args) == 3:
         existed = table.pop(args[2], None) is not None
+        _settings_changed(inv.phone)
         inv.out(f"Deleted {1 if existed else 0} rows\n")
     elif verb == "list" and len(args) == 2:
         for key in sorted(table):
@@ -902,6 +904,12 @@ def _settings(inv: Invocation) -> int:
         inv.err(usage)
         return 1
     return 0
+
+
+def _settings_changed(phone) -> None:
+    from ..helper_apps import system_state_changed  # services bound per settings (accessibility, IME)
+
+    system_state_changed(phone)
 
 
 @command("pidof")
