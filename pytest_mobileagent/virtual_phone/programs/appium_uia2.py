@@ -111,8 +111,16 @@ class _Element:
     id: str
     path: tuple[int, ...]  # child indexes from the hierarchy root
     tag: str
+    resource_id: str
+    package: str
     strategy: str
     selector: str
+    context: "_Element | None" = None
+
+    def same_view(self, node: etree._Element) -> bool:
+        """Whether ``node`` is still this element's view (class, id and app unchanged)."""
+        return (node.tag, node.get("resource-id", ""), node.get("package", "")) == (
+            self.tag, self.resource_id, self.package)
 
 
 class _Session:
@@ -326,8 +334,11 @@ class UiAutomator2Server:
         if strategy == "xpath":
             try:
                 found = scope.xpath(selector)
-            except etree.XPathError as exc:
+            except (etree.XPathError, ValueError) as exc:
                 raise WebDriverError("invalid selector", f"Unable to compile '{selector}': {exc}", 400) from None
+            if not isinstance(found, list):
+                # evaluated as XPathConstants.NODESET: a number, string or boolean result is an error
+                raise WebDriverError("invalid selector", f"Cannot evaluate '{selector}' to a node set", 400)
             matches = [n for n in found if isinstance(n, etree._Element)]
         elif strategy == "id":
             wanted = selector if _FULL_RESOURCE_ID.match(selector) else f"{self._package()}:id/{selector}"
@@ -347,10 +358,12 @@ class UiAutomator2Server:
     def _package(self) -> str:
         return self.phone.system.focused_window()[0]
 
-    def _cache(self, node: etree._Element, strategy: str, selector: str) -> dict:
+    def _cache(self, node: etree._Element, strategy: str, selector: str, context: _Element | None) -> dict:
         path = _path_of(node)
-        element = _Element(str(uuid.uuid5(uuid.NAMESPACE_OID, f"{self.session.id}:{path}")), path, node.tag,
-                           strategy, selector)
+        identity = (path, node.tag, node.get("resource-id", ""), node.get("package", ""))
+        # AxNodeInfoHelper.toUuid: one id per view, the same each time the view is found
+        element = _Element(str(uuid.uuid5(uuid.NAMESPACE_OID, f"{self.session.id}:{identity}")), path, node.tag,
+                           node.get("resource-id", ""), node.get("package", ""), strategy, selector, context)
         self.session.elements[element.id] = element
         return {JWP_ELEMENT_KEY: element.id, W3C_ELEMENT_KEY: element.id}
 
@@ -360,15 +373,17 @@ class UiAutomator2Server:
 
     def _find_element(self, params, payload):
         strategy, selector = payload.get("strategy"), payload.get("selector")
-        found = self._find(strategy, selector, self._context(payload), multiple=False)
+        context = self._context(payload)
+        found = self._find(strategy, selector, context, multiple=False)
         if not found:
             raise _no_such_element()
-        return self._cache(found[0], strategy, selector)
+        return self._cache(found[0], strategy, selector, context)
 
     def _find_elements(self, params, payload):
         strategy, selector = payload.get("strategy"), payload.get("selector")
-        return [self._cache(node, strategy, selector)
-                for node in self._find(strategy, selector, self._context(payload), multiple=True)]
+        context = self._context(payload)
+        return [self._cache(node, strategy, selector, context)
+                for node in self._find(strategy, selector, context, multiple=True)]
 
     def _element(self, params) -> _Element:
         element_id = params.get(":id")
@@ -387,13 +402,17 @@ class UiAutomator2Server:
                 node = None
                 break
             node = children[index]
-        if node is not None and node.tag == element.tag:
+        if node is not None and element.same_view(node):
             return node
-        found = self._find(element.strategy, element.selector, None, multiple=False)
+        found = self._find(element.strategy, element.selector, element.context, multiple=False)
         if not found:
             raise WebDriverError("stale element reference",
                                  f"The element '{_by_name(element)}' does not exist in DOM anymore", 404)
-        element.path, element.tag = _path_of(found[0]), found[0].tag
+        if not element.same_view(found[0]):
+            raise WebDriverError("stale element reference",
+                                 f"The element '{_by_name(element)}' is not linked to the same object in DOM "
+                                 "anymore", 404)
+        element.path = _path_of(found[0])
         return found[0]
 
     def _live(self, params) -> etree._Element:
