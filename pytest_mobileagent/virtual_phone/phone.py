@@ -140,6 +140,8 @@ class VirtualPhone:
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
         from .processes import install_proc  # /proc and /sys/devices/system/cpu, made when read
         install_proc(self)
+        from .logbuffer import install_logging  # logd, read by `logcat`
+        install_logging(self)
 
     def __repr__(self) -> str:
         return f"<VirtualPhone {self.serial} seed={self.seed}>"

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:
     from .phone import VirtualPhone
 
-__all__ = ["CPU_COUNT", "Process", "app_uid", "install_proc", "processes", "user_name",
-           "RUNNING_PACKAGE_SOURCES"]
+__all__ = ["CPU_COUNT", "EXTRA_PROCESSES", "Process", "RUNNING_PACKAGE_SOURCES", "app_uid", "install_proc",
+           "processes", "user_name"]
 
 CPU_COUNT = 4
 #: USER_HZ: the unit of /proc times (jiffies as the kernel reports them).
@@ -102,6 +102,8 @@ _KERNEL_THREADS = [(2, 0, "kthreadd", "kthreadd"), (3, 2, "rcu_gp", "rescuer_thr
 #: Callables phone -> packages whose process runs although no activity of theirs is shown
 #: (a bound service keeps them alive); other modules append theirs.
 RUNNING_PACKAGE_SOURCES: list[Callable[["VirtualPhone"], list[str]]] = []
+#: Callables phone -> more processes (programs shells keep running: a following logcat...).
+EXTRA_PROCESSES: list[Callable[["VirtualPhone"], list["Process"]]] = []
 
 
 def _app_process(phone: "VirtualPhone", package: str) -> Process:
@@ -128,6 +130,8 @@ def processes(phone: "VirtualPhone", *, with_shell: bool = True) -> list[Process
         running += [p for p in source(phone) if p not in running]
     fixed = {p.cmdline for p in table}
     table += [_app_process(phone, package) for package in running if package not in fixed]
+    for source in EXTRA_PROCESSES:
+        table += source(phone)
     if with_shell:
         sh = phone.shell_pid
         table += [Process(sh, 370, 2000, "/system/bin/sh", "sh", 10_812_076, 2_868, "do_wait", "S",

@@ -624,6 +624,9 @@ def _start_intent(inv: Invocation, intent: _Intent) -> int:
             return _bad_component(inv, intent)
         intent.component = short_component(package, _full_class(package, activity))
     inv.out(f"Starting: {intent.describe()}\n")
+    from ..logbuffer import note_start_request  # am adds FLAG_ACTIVITY_NEW_TASK to what it sends
+
+    note_start_request(phone, intent.describe(flags=0x10000000)[len("Intent { "):-len(" }")])
     try:
         if intent.component:
             package, _, activity = intent.component.partition("/")
@@ -753,6 +756,11 @@ def _monkey(inv: Invocation) -> int:
         return 252
     # Real monkey would inject `count` random events; the virtual phone models
     # only the launch that this idiom is used for.
+    from ..logbuffer import note_start_request  # monkey's launch intent, as ActivityTaskManager logs it
+
+    launcher = system.launcher_activity(runnable[0])
+    note_start_request(inv.phone, "act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
+                       f"flg=0x10200000 cmp={short_component(runnable[0], _full_class(runnable[0], launcher))}")
     system.start_activity(runnable[0], None)
     inv.out("Events injected: 1\n## Network stats: elapsed time=4ms (0ms mobile, 0ms wifi, 4ms not connected)\n")
     return 0
