@@ -976,3 +976,11 @@ async def _clear_input_text(server):
         server.phone.system.key_combination(["CTRL_LEFT", "A"])
         server.phone.system.key("DEL")
     return None
+
+
+@_method("pasteClipboard", 0)
+async def _paste_clipboard(server):
+    # Ctrl+V, as the jar injects it: the focused field pastes the primary clip
+    with server.phone._lock:
+        server.phone.system.key_combination(["CTRL_LEFT", "V"])
+    return None
