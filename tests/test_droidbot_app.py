@@ -195,7 +195,11 @@ def test_service_shows_once_enabled_and_streams_the_view_tree(droidbot_phone, fr
 def test_ime_broadcast_types_into_the_focused_field(droidbot_phone):
     running, device, adb = droidbot_phone
     device.shell(f"am start -n {NOTES}/.activities.SplashActivity")
-    device.shell("settings put secure default_input_method " + IME_SERVICE)
+    assert IME_SERVICE in device.shell("ime list -a -s").splitlines()
+    # DroidBotIme.connect
+    r_enable = device.shell("ime enable %s" % IME_SERVICE)
+    assert "now enabled" in r_enable or "already enabled" in r_enable
+    assert f"{IME_SERVICE} selected" in device.shell("ime set %s" % IME_SERVICE)
     try:
         assert IME_SERVICE in _service_names(device)  # the current input method is bound
         xml = device.dump_hierarchy()
@@ -209,8 +213,13 @@ def test_ime_broadcast_types_into_the_focused_field(droidbot_phone):
         device.shell("am broadcast -a DROIDBOT_INPUT_TEXT --es text again --ei mode 0")
         assert 'text="again"' in device.dump_hierarchy()
     finally:
-        device.shell("settings put secure default_input_method com.android.inputmethod.latin/.LatinIME")
-        device.shell("input keyevent BACK")
+        # DroidBotIme.disconnect
+        assert "now disabled" in device.shell("ime disable %s" % IME_SERVICE)
+        assert IME_SERVICE not in _service_names(device)
+    # not the current input method any more: its receiver is gone (the field is still focused)
+    device.shell("am broadcast -a DROIDBOT_INPUT_TEXT --es text ignored --ei mode 0")
+    assert 'text="again"' in device.dump_hierarchy()
+    device.shell("input keyevent BACK")
 
 
 def test_disabling_the_service_stops_its_socket(droidbot_phone):

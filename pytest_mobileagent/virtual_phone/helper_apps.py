@@ -195,6 +195,21 @@ def dump_services(phone: "VirtualPhone", args: list[str]) -> str:
     return "".join(out)
 
 
+def _dumpsys_activity_services(inv, args: list[str]) -> int:
+    inv.out(dump_services(inv.phone, args[1:]))
+    return 0
+
+
+def _register_dumpsys() -> None:
+    from .shell.system_services import DUMPSYS_HANDLERS
+
+    for section in ("services", "s"):
+        DUMPSYS_HANDLERS[("activity", section)] = _dumpsys_activity_services
+
+
+_register_dumpsys()
+
+
 # -- Appium Settings --------------------------------------------------------------------------------
 APPIUM_SETTINGS = "io.appium.settings"
 #: ServiceInfo.FOREGROUND_SERVICE_TYPE_LOCATION: the manifest's foregroundServiceType="location"

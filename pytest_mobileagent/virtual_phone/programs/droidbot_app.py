@@ -190,9 +190,12 @@ def _input_text(inv, intent) -> None:
 def _register() -> None:
     from ..helper_apps import SYNCERS
     from ..shell.android import BROADCAST_RECEIVERS
+    from ..shell.system_services import INPUT_METHODS, InputMethod
 
     BROADCAST_RECEIVERS["DROIDBOT_INPUT_TEXT"] = _input_text
     SYNCERS.append(sync)
+    # the app's manifest: <service android:name=".DroidBotIME" android:permission="...BIND_INPUT_METHOD">
+    INPUT_METHODS.append(InputMethod(PACKAGE, f"{PACKAGE}.DroidBotIME"))
 
 
 _register()

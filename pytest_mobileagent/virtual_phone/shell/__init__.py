@@ -3,7 +3,7 @@
 Importing this package registers every command in `COMMANDS`.
 """
 
-from . import alarm, android, builtins, cmd, content, fileutils, packages, procs, toybox, logcat  # noqa: F401  (register commands)
+from . import alarm, android, builtins, cmd, content, fileutils, packages, procs, toybox, logcat, system_services  # noqa: F401  (register commands)
 from . import media  # noqa: F401  (the media scanner's broadcast receiver)
 from . import appops  # noqa: F401  (appops, cmd notification: what Appium's driver sets up)
 from ..programs import droidbot_app  # noqa: F401  (DroidBot's helper app: its broadcast receiver and services)

@@ -329,6 +329,11 @@ def _dumpsys(inv: Invocation) -> int:
     if service not in _DUMPSYS_SERVICES:
         inv.err(f"Can't find service: {service}\n")
         return 0
+    from .system_services import DUMPSYS_HANDLERS  # services modelled in their own modules
+
+    handler = DUMPSYS_HANDLERS.get((service, rest[0] if rest else "")) or DUMPSYS_HANDLERS.get((service, "*"))
+    if handler is not None:
+        return handler(inv, rest)
     if service == "display":
         inv.out(_dumpsys_display(system))
     elif service == "window":
@@ -349,18 +354,10 @@ def _dumpsys(inv: Invocation) -> int:
         section = rest[0] if rest else ""
         if section == "top":
             inv.out(_dumpsys_activity_top(phone))
-        elif section in ("services", "s"):
-            from ..helper_apps import dump_services
-
-            inv.out(dump_services(phone, rest[1:]))
         elif section in ("activities", "a"):
             inv.out(_dumpsys_activities(phone))
         elif not section:
             inv.out(_dumpsys_activities(phone))
-    elif service == "power":
-        inv.out("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mWakefulness=Awake\n"
-                "  mWakefulnessChanging=false\n  mIsPowered=true\n  mHoldingDisplaySuspendBlocker=true\n"
-                "Display Power: state=ON\n")
     elif service == "input_method":
         inv.out("Input method service state:\n  mInputShown=false\n")
     elif service == "package":
@@ -799,6 +796,10 @@ def _pm(inv: Invocation) -> int:
         from ..programs.instrumentation import pm_list_instrumentation
 
         return pm_list_instrumentation(inv, rest[1:])
+    if verb == "list" and rest[:1] == ["features"]:
+        from .system_services import pm_list_features
+
+        return pm_list_features(inv, rest[1:])
     if verb == "list":
         # --show-versioncode adds " versionCode:N" (PackageManagerShellCommand.runListPackages)
         show_versions = "--show-versioncode" in rest
