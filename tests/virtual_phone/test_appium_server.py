@@ -245,3 +245,21 @@ def test_http_keep_alive_and_bad_requests(phone_factory, adb_server_port):
     device.shell("am force-stop io.appium.uiautomator2.server.test")
     with pytest.raises(adbutils.AdbError, match="closed"):
         device.create_connection(adbutils.Network.TCP, 6790)
+
+
+@pytest.mark.parametrize("expression, tags", [
+    ('new UiSelector().text("x;y"); new UiSelector().text("z")', ["a", "b"]),
+    ('text("z")', ["b"]),
+    ('.textContains(";")', ["a"]),
+    ('new UiSelector().clickable(true)', ["b"]),
+    ('new UiSelector().textMatches("x.*").instance(0)', ["a"]),
+    ('new UiSelector().className("b").index(1)', ["b"]),
+])
+def test_uiselector_chains(expression, tags):
+    from lxml import etree
+
+    from pytest_mobileagent.virtual_phone.programs.uiselector import select
+
+    root = etree.fromstring('<h><a index="0" class="a" text="x;y" clickable="false"/>'
+                            '<b index="1" class="b" text="z" clickable="true"/></h>')
+    assert [n.tag for n in select(expression, list(root.iter()), True)] == tags

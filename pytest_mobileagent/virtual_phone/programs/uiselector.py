@@ -89,7 +89,9 @@ def select(expression: str, nodes: list, multiple: bool) -> list:
         raise UiSelectorSyntaxError("Tried to parse an empty string. Expected to see a string consisting "
                                     "of text, resourceId, className, or other UiSelector methods")
     found: list = []
-    for part in (p for p in expression.split(";") if p.strip()):
+    # `;` joins expressions only outside string literals
+    parts = [p for p in re.split(r';(?=(?:[^"\\]|\\.|"(?:[^"\\]|\\.)*")*$)', expression) if p.strip()]
+    for part in parts:
         predicates, instance = _parse(part.strip())
         matches = [n for n in nodes if all(p(n) for p in predicates)]
         if instance is not None:
