@@ -201,6 +201,18 @@ def test_back_and_keycodes_reach_the_phone(driver, appium_phone):
     assert appium_phone.phone.system.focused_window()[0] != CALCULATOR
 
 
+def test_taps_by_coordinates_are_w3c_actions(driver):
+    from appium.webdriver.common.appiumby import AppiumBy
+
+    driver.activate_app(CALCULATOR)
+    driver.find_element(AppiumBy.ID, "btn_clear").click()
+    nine = driver.find_element(AppiumBy.ID, "btn_9").rect
+    centre = (nine["x"] + nine["width"] // 2, nine["y"] + nine["height"] // 2)
+    driver.tap([centre])  # pointerMove, pointerDown, pause, pointerUp
+    driver.tap([centre])
+    assert driver.find_element(AppiumBy.ID, "result").text == "99"
+
+
 def test_screenshot_is_the_phone_screen(driver):
     png = driver.get_screenshot_as_png()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")

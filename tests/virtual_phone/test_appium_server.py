@@ -263,3 +263,19 @@ def test_uiselector_chains(expression, tags):
     root = etree.fromstring('<h><a index="0" class="a" text="x;y" clickable="false"/>'
                             '<b index="1" class="b" text="z" clickable="true"/></h>')
     assert [n.tag for n in select(expression, list(root.iter()), True)] == tags
+
+
+def test_w3c_actions_tap_type_and_reject_bad_input(server, session):
+    element = find(server, session, "id", "btn_4")[1]["value"]["ELEMENT"]
+    tap = {"type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"}, "actions": [
+        {"type": "pointerMove", "duration": 0, "origin": {"element-6066-11e4-a52e-4f735466cecf": element},
+         "x": 0, "y": 0},
+        {"type": "pointerDown", "button": 0}, {"type": "pause", "duration": 50}, {"type": "pointerUp", "button": 0}]}
+    assert call(server, "POST", f"/session/{session}/actions", {"actions": [tap, tap]})[0] == 200
+    result = find(server, session, "id", "result")[1]["value"]["ELEMENT"]
+    assert call(server, "GET", f"/session/{session}/element/{result}/text")[1]["value"] == "44"
+    status, reply = call(server, "POST", f"/session/{session}/actions", {"actions": "tap"})
+    assert (status, reply["value"]["error"]) == (400, "invalid argument")
+    status, reply = call(server, "POST", f"/session/{session}/actions",
+                         {"actions": [{"type": "pointer", "actions": [{"type": "wiggle"}]}]})
+    assert (status, reply["value"]["error"]) == (400, "invalid argument")

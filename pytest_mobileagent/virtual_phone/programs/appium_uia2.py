@@ -153,6 +153,7 @@ class UiAutomator2Server:
             ("POST", "/session/:sessionId/back", self._back, True),
             ("POST", "/session/:sessionId/appium/device/press_keycode", self._press_keycode, True),
             ("POST", "/session/:sessionId/appium/settings", self._update_settings, True),
+            ("POST", "/session/:sessionId/actions", self._actions, True),
             ("GET", "/status", self._status, False),
             ("GET", "/sessions", self._sessions, False),
             ("GET", "/session/:sessionId", self._session_details, True),
@@ -491,11 +492,96 @@ class UiAutomator2Server:
         self.phone.system.key(name)
         return None
 
+    def _actions(self, params, payload):
+        """W3C actions (handler/W3CActions.java): each pointer sequence becomes the phone's gesture.
+
+        A pointer that goes down and up within the touch slop is a tap, or a long press when
+        it was held for the long-press timeout; one that moved is a swipe from where it went
+        down to where it went up, over the time it was down. Key sources type their keyDown
+        values. Only the gestures the phone's input models (one finger) are performed.
+        """
+        sources = payload.get("actions")
+        if not isinstance(sources, list):
+            raise _invalid_argument("'actions' must be a list")
+        for source in sources:
+            if not isinstance(source, dict) or not isinstance(source.get("actions"), list):
+                raise _invalid_argument()
+            if source.get("type") == "pointer":
+                self._pointer(source["actions"])
+            elif source.get("type") == "key":
+                self._keys(source["actions"])
+            elif source.get("type") not in ("none", None):
+                raise _invalid_argument(f"Unknown input source type '{source.get('type')}'")
+        return None
+
+    def _pointer(self, actions: list) -> None:
+        from ..system import LONG_PRESS_MS, TOUCH_SLOP
+
+        system = self.phone.system
+        x = y = 0
+        down: tuple[int, int] | None = None
+        held_ms = 0
+        moved = False
+        for action in actions:
+            kind = action.get("type") if isinstance(action, dict) else None
+            if kind == "pointerMove":
+                origin = action.get("origin", "viewport")
+                dx, dy = int(action.get("x", 0)), int(action.get("y", 0))
+                if isinstance(origin, dict):
+                    ox, oy = _centre(self._live({":id": origin.get(W3C_ELEMENT_KEY) or origin.get(JWP_ELEMENT_KEY)}))
+                    x, y = ox + dx, oy + dy
+                elif origin == "pointer":
+                    x, y = x + dx, y + dy
+                else:
+                    x, y = dx, dy
+                if down is not None:
+                    held_ms += int(action.get("duration", 0) or 0)
+                    moved = moved or abs(x - down[0]) > TOUCH_SLOP or abs(y - down[1]) > TOUCH_SLOP
+            elif kind == "pointerDown":
+                down, held_ms, moved = (x, y), 0, False
+            elif kind == "pause":
+                if down is not None:
+                    held_ms += int(action.get("duration", 0) or 0)
+            elif kind == "pointerUp":
+                if down is None:
+                    continue
+                if moved:
+                    system.swipe(down[0], down[1], x, y, max(held_ms, 1))
+                elif held_ms >= LONG_PRESS_MS:
+                    system.long_press(down[0], down[1], held_ms)
+                else:
+                    system.tap(down[0], down[1])
+                down = None
+            elif kind not in ("pointerCancel",):
+                raise _invalid_argument(f"Unknown pointer action type '{kind}'")
+
+    def _keys(self, actions: list) -> None:
+        from ..shell.android import VIRTUAL_KEYBOARD_CHARS
+
+        system = self.phone.system
+        for action in actions:
+            if not isinstance(action, dict) or action.get("type") not in ("keyDown", "keyUp", "pause"):
+                raise _invalid_argument()
+            if action["type"] != "keyDown":
+                continue
+            value = str(action.get("value", ""))
+            key = _W3C_KEYS.get(value)
+            if key is not None:
+                system.key(key)
+            elif value and all(ch in VIRTUAL_KEYBOARD_CHARS for ch in value):
+                system.input_text(value)
+
     def _window_size(self, params, payload):
         return {"width": self.phone.system.width, "height": self.phone.system.height}
 
     def _screenshot(self, params, payload):
         return base64.b64encode(self.phone.system.screenshot_png()).decode()
+
+
+#: WebDriver's key codepoints (W3C "keys" table) -> Android key names
+_W3C_KEYS = {"\ue003": "DEL", "\ue004": "TAB", "\ue006": "ENTER", "\ue007": "ENTER", "\ue00c": "ESCAPE",
+             "\ue012": "DPAD_LEFT", "\ue013": "DPAD_UP", "\ue014": "DPAD_RIGHT", "\ue015": "DPAD_DOWN",
+             "\ue017": "FORWARD_DEL", "\ue011": "MOVE_HOME", "\ue010": "MOVE_END"}
 
 
 def _tag_name(class_name: str) -> str:
