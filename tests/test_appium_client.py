@@ -213,6 +213,13 @@ def test_taps_by_coordinates_are_w3c_actions(driver):
     assert driver.find_element(AppiumBy.ID, "result").text == "99"
 
 
+def test_clipboard_and_orientation(driver, appium_phone):
+    driver.set_clipboard_text("from appium")
+    assert appium_phone.phone.system.clipboard == "from appium"
+    assert driver.get_clipboard_text() == "from appium"
+    assert driver.orientation == "PORTRAIT"
+
+
 def test_screenshot_is_the_phone_screen(driver):
     png = driver.get_screenshot_as_png()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")

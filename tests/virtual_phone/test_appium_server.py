@@ -279,3 +279,23 @@ def test_w3c_actions_tap_type_and_reject_bad_input(server, session):
     status, reply = call(server, "POST", f"/session/{session}/actions",
                          {"actions": [{"type": "pointer", "actions": [{"type": "wiggle"}]}]})
     assert (status, reply["value"]["error"]) == (400, "invalid argument")
+
+
+def test_geometry_orientation_and_clipboard(server, session):
+    import base64
+
+    element = find(server, session, "id", "btn_5")[1]["value"]["ELEMENT"]
+    rect = call(server, "GET", f"/session/{session}/element/{element}/rect")[1]["value"]
+    assert call(server, "GET", f"/session/{session}/element/{element}/location")[1]["value"] == {
+        "x": rect["x"], "y": rect["y"]}
+    assert call(server, "GET", f"/session/{session}/element/{element}/size")[1]["value"] == {
+        "width": rect["width"], "height": rect["height"]}
+    assert call(server, "GET", f"/session/{session}/orientation")[1]["value"] == "PORTRAIT"
+    content = base64.b64encode("copied text".encode()).decode()
+    assert call(server, "POST", f"/session/{session}/appium/device/set_clipboard", {"content": content})[0] == 200
+    assert call(server, "POST", f"/session/{session}/appium/device/get_clipboard", {})[1]["value"] == content
+    assert server.phone.system.clipboard == "copied text"
+    status, reply = call(server, "POST", f"/session/{session}/appium/device/get_clipboard", {"contentType": "image"})
+    assert (status, reply["value"]["error"]) == (400, "invalid argument")
+    status, reply = call(server, "GET", f"/session/{session}/element/active")
+    assert (status, reply["value"]["error"]) == (404, "no such element")  # the calculator focuses no field

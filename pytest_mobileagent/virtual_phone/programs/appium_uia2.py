@@ -162,6 +162,13 @@ class UiAutomator2Server:
             ("GET", "/session/:sessionId/element/:id/attribute/:name", self._attribute, True),
             ("GET", "/session/:sessionId/element/:id/rect", self._rect, True),
             ("GET", "/session/:sessionId/element/:id/name", self._class_name, True),
+            ("GET", "/session/:sessionId/element/:id/location", self._location, True),
+            ("GET", "/session/:sessionId/element/:id/size", self._size, True),
+            ("GET", "/session/:sessionId/element/active", self._active_element, True),
+            ("GET", "/session/:sessionId/orientation", self._orientation, True),
+            ("GET", "/session/:sessionId/rotation", self._rotation, True),
+            ("POST", "/session/:sessionId/appium/device/get_clipboard", self._get_clipboard, True),
+            ("POST", "/session/:sessionId/appium/device/set_clipboard", self._set_clipboard, True),
             ("GET", "/session/:sessionId/window/:windowHandle/size", self._window_size, True),
             ("GET", "/session/:sessionId/source", self._source, True),
             ("GET", "/session/:sessionId/appium/settings", self._settings, True),
@@ -438,6 +445,45 @@ class UiAutomator2Server:
     def _rect(self, params, payload):
         left, top, right, bottom = _bounds(self._live(params))
         return {"x": left, "y": top, "width": right - left, "height": bottom - top}
+
+    def _location(self, params, payload):
+        left, top, _, _ = _bounds(self._live(params))
+        return {"x": left, "y": top}  # LocationModel
+
+    def _size(self, params, payload):
+        left, top, right, bottom = _bounds(self._live(params))
+        return {"width": right - left, "height": bottom - top}  # SizeModel
+
+    def _active_element(self, params, payload):
+        """ActiveElement: the focused view (By.focused(true)), or no such element."""
+        focused = [n for n in self._tree().iter() if n.get("focused") == "true"]
+        if not focused:
+            raise _no_such_element()
+        return self._cache(focused[0], "xpath", "//*[@focused='true']", None)
+
+    def _orientation(self, params, payload):
+        return "PORTRAIT"  # the phone's display never rotates (ScreenRotation ROTATION_0)
+
+    def _rotation(self, params, payload):
+        return {"x": 0, "y": 0, "z": 0}  # RotationModel(0, 0, rotation * 90)
+
+    def _get_clipboard(self, params, payload):
+        content_type = str(payload.get("contentType") or "plaintext")
+        if content_type.upper() != "PLAINTEXT":
+            raise _invalid_argument(f"Only '[PLAINTEXT]' content types are supported. '{content_type}' is "
+                                    "given instead")
+        return base64.b64encode((self.phone.system.clipboard or "").encode()).decode()
+
+    def _set_clipboard(self, params, payload):
+        content_type = str(payload.get("contentType") or "plaintext")
+        if content_type.upper() != "PLAINTEXT":
+            raise _invalid_argument(f"Only '[PLAINTEXT]' content types are supported. '{content_type}' is "
+                                    "given instead")
+        try:
+            self.phone.system.clipboard = base64.b64decode(str(payload.get("content", "")), validate=True).decode()
+        except (ValueError, UnicodeDecodeError):
+            raise _invalid_argument("The content must be a valid base64-encoded string") from None
+        return None
 
     def _click(self, params, payload):
         x, y = _centre(self._live(params))
