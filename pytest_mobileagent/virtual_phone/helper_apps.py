@@ -227,3 +227,35 @@ def _appium_settings_main(phone: "VirtualPhone", action: str | None) -> None:
 
 
 ACTIVITIES[(APPIUM_SETTINGS, "io.appium.settings.Settings")] = _appium_settings_main
+
+
+_APPIUM_IME = "io.appium.settings/.AppiumIME"
+
+
+def _appium_clipboard(inv, intent) -> tuple[int, str] | None:
+    """ClipboardReceiver (receivers/ClipboardReceiver.java): the clipboard as base64, RESULT_OK.
+
+    Android 10+ hands the clipboard only to the focused app or the current input method:
+    the driver switches to Appium's IME first (runInImeContext); otherwise the app reads
+    no clip, which the receiver answers as "".
+    """
+    import base64
+
+    phone = inv.phone
+    if not phone.packages.is_installed(APPIUM_SETTINGS):
+        return None  # no receiver: am reports result=0 and no data
+    allowed = phone.settings.get("secure", {}).get("default_input_method") == _APPIUM_IME
+    text = (phone.system.clipboard or "") if allowed else ""
+    return -1, base64.b64encode(text.encode()).decode()
+
+
+def _register_appium_settings() -> None:
+    from .shell.android import BROADCAST_RECEIVERS
+    from .shell.system_services import INPUT_METHODS, InputMethod
+
+    BROADCAST_RECEIVERS["io.appium.settings.clipboard.get"] = _appium_clipboard
+    # the app's manifest: <service android:name=".AppiumIME" android:permission="...BIND_INPUT_METHOD">
+    INPUT_METHODS.append(InputMethod(APPIUM_SETTINGS, "io.appium.settings.AppiumIME"))
+
+
+_register_appium_settings()

@@ -709,9 +709,10 @@ def _am(inv: Invocation) -> int:
         # am sends every broadcast with FLAG_RECEIVER_FOREGROUND (0x400000), which it prints
         inv.out(f"Broadcasting: {intent.describe(flags=0x400000)}\n")
         receiver = BROADCAST_RECEIVERS.get(intent.action or "")
-        if receiver is not None:
-            receiver(inv, intent)
-        inv.out("Broadcast completed: result=0\n")
+        outcome = receiver(inv, intent) if receiver is not None else None
+        # A receiver may set a result code and data (setResultCode/setResultData), which am prints.
+        code, data = outcome if outcome is not None else (0, None)
+        inv.out(f"Broadcast completed: result={code}" + (f', data="{data}"' if data is not None else "") + "\n")
         return 0
     return _am_unknown(inv, verb)
 
