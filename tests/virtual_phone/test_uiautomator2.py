@@ -69,6 +69,9 @@ def phone(adb_server_port):
 def u2_device(phone, adb_server_port):
     """uiautomator2 connected to the module's phone (its server stopped at the end)."""
     device = adbutils.AdbClient(port=adb_server_port).device(phone.serial)
+    # Nothing listens on 9008 until u2 starts its server with app_process.
+    with pytest.raises(adbutils.AdbError, match="closed"):
+        device.create_connection(adbutils.Network.TCP, 9008)
     d = u2.connect(device)
     yield d
     d.stop_uiautomator()
@@ -110,6 +113,7 @@ def test_notes_task_checklist_with_an_item(u2_device, adb_device_u2):
     d(resourceId="android:id/button1").click()
     assert d(text="Milk").exists
     assert 'text="Milk"' in d.dump_hierarchy()
+    assert d.screenshot().size == (1080, 2340)
     # the phone itself shows the checklist and its item
     shown = re.findall(r'text="([^"]*)"', adb_device_u2.dump_hierarchy())
     assert "Shopping list" in shown and "Milk" in shown
@@ -139,7 +143,7 @@ print(json.dumps({{"result": d(resourceId="{CALC}:id/result").get_text(),
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout.strip().splitlines()[-1])
     assert answer == {"result": "4", "formula": "12÷3", "screenshot": [1080, 2340], "xml_has_result": True}
-    assert _texts(adb_device_u2, f"{CALC}:id/result") == ["4"]
+    assert _texts(adb_device_u2, f"{CALC}:id/result") == ["4"]  # the phone shows it too
     adb_device_u2.shell(["am", "force-stop", CALC])
 
 
@@ -250,7 +254,9 @@ def test_last_toast(u2_device):
     assert d.last_toast is None
     d(resourceId=f"{CALC}:id/history").click()  # an empty history says so in a toast
     assert d.toast.get_message(wait_timeout=0) == "History is empty"
-    d.press("back")
+    assert CALC in d.app_list_running()  # pm list packages against ps
+    d.app_stop(CALC)  # am force-stop
+    assert CALC not in d.app_list_running()
 
 
 def test_raw_shell_keeps_stderr_in_order_for_shell2(adb_device_u2):
@@ -259,3 +265,23 @@ def test_raw_shell_keeps_stderr_in_order_for_shell2(adb_device_u2):
     result = adb_device_u2.shell2("no_such_command_here")
     assert result.returncode == 127
     assert result.output == "/system/bin/sh: no_such_command_here: inaccessible or not found\n"
+
+
+def test_the_running_server_shows_in_ps(adb_device_u2, u2_device):
+    assert u2_device.jsonrpc.ping() == "pong"
+    rows = [line.split() for line in adb_device_u2.shell("ps -A").splitlines()]
+    servers = [row for row in rows if row[-1] == "app_process"]
+    assert len(servers) == 1 and servers[0][0] == "shell"
+
+
+def test_dump_options_compressed_and_max_depth(u2_device):
+    d = u2_device
+    d.app_start(CALC)
+    full = d.dump_hierarchy()
+    compressed = d.dump_hierarchy(compressed=True)
+    shallow = d.dump_hierarchy(max_depth=1)
+    assert compressed.count("<node") < full.count("<node")
+    assert 'resource-id="com.simplemobiletools.calculator:id/btn_7"' in compressed
+    assert shallow.count("<node") == 1 + len(re.findall(r"^    <node", full, re.M))
+    d.dump_hierarchy()  # back to the full tree for later finds (the flag persists in the server)
+    d.press("back")
