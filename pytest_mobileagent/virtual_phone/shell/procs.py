@@ -147,7 +147,7 @@ def format_ps(phone, columns: list[_Column], procs: list[Process]) -> str:
             else:
                 cells.append(text.ljust(width) if left else text.rjust(width))
         lines.append(" ".join(cells))
-    return "\n".join(lines) + "\n"
+    return "".join(line + "\n" for line in lines)
 
 
 def _id_list(values: list[str], what: str) -> list[int]:
