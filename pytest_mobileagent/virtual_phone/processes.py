@@ -51,6 +51,8 @@ class Process:
     state: str = "S"
     label: str = "u:r:kernel:s0"
     start_ticks: int = 0
+    #: the arguments after argv[0]
+    args: tuple[str, ...] = ()
 
 
 def user_name(uid: int) -> str:
@@ -250,7 +252,7 @@ def pid_status(proc: Process) -> bytes:
 
 
 def _pid_dir(phone: "VirtualPhone", proc: Process) -> dict:
-    cmdline = proc.cmdline.encode() + b"\0" if proc.cmdline else b""
+    cmdline = b"".join(part.encode() + b"\0" for part in (proc.cmdline,) + proc.args) if proc.cmdline else b""
     stat = lambda: pid_stat(phone, proc)  # noqa: E731  (rendered when read)
     return {"stat": stat, "cmdline": cmdline, "comm": proc.comm.encode() + b"\n",
             "status": pid_status(proc), "wchan": proc.wchan.encode(),

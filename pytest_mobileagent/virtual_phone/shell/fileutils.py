@@ -206,6 +206,9 @@ def _ls(inv: Invocation) -> int:
             dirs.append(name)
         else:
             files.append((name, info, inv.fs.normpath(name, inv.cwd)))
+    # toybox ls sorts its operands too (files first, then each directory), by name
+    files.sort(key=lambda entry: entry[0].encode("utf-8", "surrogateescape"))
+    dirs.sort(key=lambda name: name.encode("utf-8", "surrogateescape"))
     if files:
         if long:
             _ls_long(inv, files)

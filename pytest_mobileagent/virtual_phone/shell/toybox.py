@@ -446,7 +446,8 @@ def _unescape(text: str, stop_at_c: bool = False) -> tuple[str, bool]:
                 return "".join(out), True
             m = re.match(r"0?[0-7]{1,3}", text[i + 1:])
             if m:
-                out.append(chr(int(m.group(), 8) & 0xFF))
+                value = int(m.group(), 8) & 0xFF
+                out.append(chr(value) if value < 0x80 else chr(0xDC00 + value))  # a raw byte
                 i += 1 + len(m.group())
                 continue
         out.append(c)
