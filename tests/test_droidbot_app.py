@@ -242,3 +242,99 @@ def free_port():
             sock.bind(("127.0.0.1", 0))
             return sock.getsockname()[1]
     return pick
+
+
+# -- exploring an app from the stream, as DroidBot's dfs_greedy policy does ----------------------
+def _signature(view: dict) -> str:
+    """DeviceState.__get_view_signature."""
+    text = view.get("text", "None")
+    if text is None or len(text) > 50:
+        text = "None"
+    flags = ",".join(key if view.get(key) else "" for key in ("enabled", "checked", "selected"))
+    return f"[class]{view.get('class', 'None')}[resource_id]{view.get('resource_id', 'None')}[text]{text}[{flags}]"
+
+
+def _state_str(activity: str, views: list[dict]) -> str:
+    """DeviceState.__get_state_str_raw (md5 left out: the raw string is the identity)."""
+    return "%s{%s}" % (activity, ",".join(sorted({_signature(v) for v in views})))
+
+
+def _screen_key(views: list[dict]) -> list:
+    return sorted((v.get("resource_id", ""), v.get("text", ""), tuple(map(tuple, v["bounds"]))) for v in views)
+
+
+def _dump_key(xml: str) -> list:
+    """The same key from `uiautomator dump` (the test's own reading of the phone's screen)."""
+    nodes = re.findall(r'<node [^>]*?text="([^"]*)" resource-id="([^"]*)"[^>]*bounds="\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]"',
+                       xml)
+    import html
+
+    return sorted((rid, html.unescape(text), ((int(l), int(t)), (int(r), int(b))))
+                  for text, rid, l, t, r, b in nodes)
+
+
+def test_exploring_notes_from_the_stream_visits_distinct_states(droidbot_phone, free_port):
+    """50 events chosen from the 7336 stream (untried clickable views first, else BACK), as
+    UtgGreedySearchPolicy does, reach at least 10 distinct DroidBot states of Simple Notes.
+
+    Each step waits for the AccEvent showing the screen the action led to: it reads packets until
+    one's view tree is the screen `uiautomator dump` shows after the action (bounded by the socket
+    timeout), so the tree a step acts on is never stale.
+    """
+    running, device, adb = droidbot_phone
+    _enable_accessibility(device)
+    port = free_port()
+    subprocess.run(adb + ["forward", f"tcp:{port}", "tcp:7336"], check=True, timeout=60)
+    import random
+
+    rng = random.Random(0)
+    states: set[str] = set()
+    tried: dict[str, set[str]] = {}
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        views: list[dict] = []
+
+        def settle() -> list[dict]:
+            nonlocal views
+            wanted = _dump_key(device.dump_hierarchy())
+            while _screen_key(views) != wanted:
+                event = json.loads(_read_message(sock)[len("AccEvent >>> "):])
+                if "root_node" in event:
+                    views = _view_list(event["root_node"])
+            return views
+
+        # the policy's first events: kill the app, then start it (a new window: an event)
+        device.shell(f"am force-stop {NOTES}")
+        device.shell(f"am start -n {NOTES}/.activities.SplashActivity")
+        for _ in range(50):
+            views = settle()
+            package, activity = device.app_current().package, device.app_current().activity
+            if package != NOTES:  # DroidBot restarts the app it explores
+                device.shell(f"am start -n {NOTES}/.activities.SplashActivity")
+                continue
+            state = _state_str(activity, views)
+            states.add(state)
+            done = tried.setdefault(state, set())
+            # DeviceState.get_possible_input: touch the clickable, long touch the long-clickable,
+            # type into the editable; then KeyEvent BACK; untried ones first, in a seeded order
+            events = []
+            for view in views:
+                if not (view.get("enabled") and view.get("visible")):
+                    continue
+                (left, top), (right, bottom) = view["bounds"]
+                centre = f"{(left + right) // 2} {(top + bottom) // 2}"
+                if view.get("clickable"):
+                    events.append((f"touch {_signature(view)}{view['bounds']}", [f"input tap {centre}"]))
+                if view.get("long_clickable"):
+                    events.append((f"long {_signature(view)}{view['bounds']}",
+                                   [f"input swipe {centre} {centre} 1000"]))
+                if view.get("editable"):
+                    events.append((f"text {_signature(view)}{view['bounds']}",
+                                   [f"input tap {centre}", "input text HelloWorld"]))
+            rng.shuffle(events)
+            events.append(("back", ["input keyevent BACK"]))
+            name, commands = next(((n, c) for n, c in events if n not in done), events[-1])
+            done.add(name)
+            for command in commands:
+                device.shell(command)
+    subprocess.run(adb + ["forward", "--remove", f"tcp:{port}"], check=True, timeout=60)
+    assert len(states) >= 10, f"{len(states)} states"
