@@ -405,7 +405,7 @@ class VirtualFileSystem:
     def _child_path(self, path: str, cwd: str, name: str) -> str:
         """The absolute path of ``name`` in the folder ``path`` names (as written, links kept)."""
         full = self.normpath(path, cwd)
-        return posixpath.join(posixpath.dirname(full), name) if full != "/" else "/" + name
+        return full.rsplit("/", 1)[0] + "/" + name
 
     def _notify(self, *event: str) -> None:
         for listener in self.listeners:
