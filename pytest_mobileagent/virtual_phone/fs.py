@@ -411,6 +411,14 @@ class VirtualFileSystem:
         for listener in self.listeners:
             listener(*event)
 
+    def chmod(self, path: str, perm: int, cwd: str = "/") -> None:
+        """Set a node's permission bits (the file type bits stay)."""
+        with self._lock:
+            node = self._resolve(path, cwd)
+            if node.readonly:
+                raise FsError(errno.EROFS, path)
+            node.mode = st.S_IFMT(node.mode) | (perm & 0o7777)
+
     def touch(self, path: str, cwd: str = "/", mtime: int | None = None) -> None:
         with self._lock:
             parent, name, node = self._walk(path, cwd, True)
