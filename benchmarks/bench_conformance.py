@@ -44,7 +44,10 @@ def main() -> None:
             for outcome in outcomes:
                 rates.add(outcome)
                 overall.add(outcome)
-                if args.show_misses and not outcome.matched:
+                if args.show_misses and outcome.expected_change:
+                    print(f"  {app} s{outcome.session} #{outcome.step} {outcome.action}: expected change: "
+                          f"{outcome.expected_change[:90]}")
+                elif args.show_misses and not outcome.matched:
                     print(f"  {app} s{outcome.session} #{outcome.step} {outcome.action}: "
                           f"{'reached' if outcome.start_reached else 'not reached'}; {outcome.detail}")
             floors[app] = {"matched": rates.matched, "matched_when_reached": rates.matched_when_reached}

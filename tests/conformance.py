@@ -16,9 +16,10 @@ Jaccard index of their resource-id sets is at least ``JACCARD`` (the bar the
 fidelity issue sets).  A recorded action whose target is not on the phone's
 screen is not carried out and counts as a mismatch; the session goes on.
 
-Exceptions (``EXPECTED_CHANGES``) are transitions whose real behaviour the
-pinned final releases changed on purpose: they are reported with their reason
-and left out of the rate, never silently dropped.
+Exceptions (``EXPECTED_CHANGES``) are differences the pinned final releases on
+Android 14 make on purpose (each with its source): an action whose next screen
+differs in such a way is reported with the reason and counted apart from the
+rate, never silently dropped.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from typing import Callable
 from pathlib import Path
 
 from pytest_mobileagent.device.text import input_text_command
@@ -39,8 +41,37 @@ JACCARD = 0.6
 SYSTEM_BAR_IDS = {"android:id/navigationBarBackground", "android:id/statusBarBackground"}
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
-#: (app, session index, step index) -> why the final release differs from the recording.
-EXPECTED_CHANGES: dict[tuple[str, int, int], str] = {}
+CUSTOMIZATION = "com.simplemobiletools.commons.activities.CustomizationActivity"
+
+
+@dataclass(frozen=True)
+class ExpectedChange:
+    """A difference between the recording and the pinned final release on Android 14, with its source."""
+
+    reason: str
+    applies: "Callable[[dict, Screen, Screen], bool]"  # (recorded step, recorded next screen, ours)
+
+
+def _label(screen: "Screen", rid: str) -> str:
+    return next((n.get("text", "") for n in screen.nodes if n.get("resource-id", "").endswith(":id/" + rid)), "")
+
+
+#: Checked, in order, for every action whose next screen does not match.
+EXPECTED_CHANGES: tuple[ExpectedChange, ...] = (
+    ExpectedChange(
+        "Android 12+ apps start on Commons' \"System default (Material You)\" theme (BaseConfig.isUsingSystemTheme "
+        "defaults to isSPlus()), which hides the text, background and primary colour rows "
+        "(CustomizationActivity.updateAutoThemeFields); the recording phone ran Android 11",
+        lambda step, recorded, ours: recorded.activity.endswith(CUSTOMIZATION) and ours.activity.endswith(CUSTOMIZATION)
+        and "customization_text_color_holder" in recorded.ids and "customization_text_color_holder" not in ours.ids
+        and _label(ours, "customization_theme") == "System default (Material You)"),
+    ExpectedChange(
+        "Commons 8e7dd4508e shows the app-icon warning before the theme list only until it was acknowledged once "
+        "(BaseConfig.wasAppIconCustomizationWarningShown); the recorded 2023 release showed it on every tap",
+        lambda step, recorded, ours: ours.activity.endswith(CUSTOMIZATION) and "message" in recorded.ids
+        and "dialog_radio_group" in ours.ids
+        and step.get("target", {}).get("id") in ("customization_theme_label", "customization_theme_holder")),
+)
 
 
 def load_facts(app: str) -> dict:
@@ -194,9 +225,8 @@ class Replayer:
         problem = self.act(step, before)
         label = step["action"] if step["action"] == "key" and not step.get("key") else \
             f"{step['action']} {step.get('key') or describe(step['target'])}"
-        change = EXPECTED_CHANGES.get((self.app, session, number))
         if problem:
-            return Outcome(self.app, session, number, label, reached, False, problem, change)
+            return Outcome(self.app, session, number, label, reached, False, problem)
         expected = self.screens.get(step["after"]) if step["after"] else None
         if expected is None:
             # The real app left its own window (a system screen, another app): the phone matches
@@ -204,13 +234,15 @@ class Replayer:
             after = self.screen()
             matched = not after.activity.startswith(self.package + "/")
             return Outcome(self.app, session, number, label, reached, matched,
-                           "left the app" if matched else f"stayed in {after.activity}", change)
+                           "left the app" if matched else f"stayed in {after.activity}")
         after = self.screen()
         matched = after.same_as(expected)
         detail = "" if matched else (
             f"activity {after.activity} (recorded {expected.activity}); "
             f"jaccard {jaccard(after.ids, expected.ids):.2f}; "
             f"missing {sorted(expected.ids - after.ids)[:6]} extra {sorted(after.ids - expected.ids)[:6]}")
+        change = None if matched else next(
+            (c.reason for c in EXPECTED_CHANGES if c.applies(step, expected, after)), None)
         return Outcome(self.app, session, number, label, reached, matched, detail, change)
 
 

@@ -175,14 +175,15 @@ class VirtualPhone:
         return ShellSession(self)
 
     def run_shell(self, command: str, *, stdout_ready: Callable[[bytes], None] | None = None,
-                  stdin: bytes = b"") -> ShellResult:
+                  stdin: bytes = b"", merge_stderr: bool = False) -> ShellResult:
         """Run one command line as `adb shell` would (a fresh shell per call).
 
-        ``stdout_ready`` receives each finished pipeline's output early
-        (:meth:`ShellSession.run`).
+        ``stdout_ready`` receives each finished pipeline's output early;
+        ``merge_stderr`` interleaves stderr with it (:meth:`ShellSession.run`).
         """
         with self._lock:
-            return ShellSession(self).run(command, stdout_ready=stdout_ready, stdin=stdin)
+            return ShellSession(self).run(command, stdout_ready=stdout_ready, stdin=stdin,
+                                          merge_stderr=merge_stderr)
 
     # -- packages and processes -------------------------------------------------------------
     def package_enabled(self, package: str) -> bool:

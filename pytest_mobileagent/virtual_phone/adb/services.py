@@ -95,7 +95,8 @@ class _EarlyOutput:
 async def _shell_raw(endpoint: "Endpoint", command: str, stream: Stream, stdin: bytes = b"") -> None:
     """`shell:CMD` (v1) and `exec:CMD`: stdout and stderr merged, no exit code."""
     output = _EarlyOutput(endpoint, stream)
-    result = endpoint.phone.run_shell(command, stdout_ready=output.offer, stdin=stdin)
+    # One socket for stdout and stderr, in the order written (adbd's kRaw/kNone subprocess).
+    result = endpoint.phone.run_shell(command, stdout_ready=output.offer, stdin=stdin, merge_stderr=True)
     await output.finish(result.stdout + result.stderr)
     if result.program is not None:
         await _hold_program(stream, result.program, bytes)

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from . import Program
 
 if TYPE_CHECKING:
-    from ...sockets import SocketConnection
+    from ..sockets import SocketConnection
     from ..phone import VirtualPhone
     from ..shell.interpreter import Invocation
 
@@ -601,7 +601,11 @@ class AutomatorServer:
         }
 
     def obj_info(self, node: Node, from_ui_object: bool) -> dict:
-        """ObjInfo: UiObject2's (bounds are the visible bounds, with resourceName) or UiObject's."""
+        """ObjInfo: UiObject2's (bounds are the visible bounds, with resourceName) or UiObject's.
+
+        UiObject returns "" for a missing text or description (safeStringReturn),
+        UiObject2 returns null.
+        """
         def rect(r):
             return {"top": r[1], "bottom": r[3], "left": r[0], "right": r[2]}
 
@@ -610,7 +614,7 @@ class AutomatorServer:
             "visibleBounds": rect(node.visible_bounds),
             "childCount": len(node.children),
             "className": node.class_name,
-            "contentDescription": node.desc or None,
+            "contentDescription": node.desc or ("" if from_ui_object else None),
             "packageName": node.package,
             "text": node.text or ("" if from_ui_object else None),
             "checkable": node.checkable, "checked": node.checked, "clickable": node.clickable,
@@ -686,8 +690,9 @@ async def _click(server, a, b):
         node = server._must_find(a)
         left, top, right, bottom = node.visible_bounds
         corner = str(b).lower()
-        x, y = ((left + 1, top + 1) if corner in ("tl", "topleft")
-                else (right - 1, bottom - 1) if corner in ("br", "bottomright") else node.center())
+        # UiObject.clickTopLeft / clickBottomRight: 5 px inside the corner
+        x, y = ((left + 5, top + 5) if corner in ("tl", "topleft")
+                else (right - 5, bottom - 5) if corner in ("br", "bottomright") else node.center())
         return server._tap(x, y)
     return server._tap(_int(a), _int(b))
 
@@ -975,4 +980,12 @@ async def _clear_input_text(server):
     with server.phone._lock:
         server.phone.system.key_combination(["CTRL_LEFT", "A"])
         server.phone.system.key("DEL")
+    return None
+
+
+@_method("pasteClipboard", 0)
+async def _paste_clipboard(server):
+    # Ctrl+V, as the jar injects it: the focused field pastes the primary clip
+    with server.phone._lock:
+        server.phone.system.key_combination(["CTRL_LEFT", "V"])
     return None

@@ -15,7 +15,10 @@ jar (Genymobile/scrcpy issues 268 and 953).
 
 from __future__ import annotations
 
+import weakref
+
 from ..fs import FsError
+from ..processes import EXTRA_PROCESSES
 from .interpreter import Invocation, command
 
 #: sh's status for a child killed by SIGABRT (128 + 6)
@@ -56,7 +59,39 @@ def _app_process(inv: Invocation) -> int:
     main = app_process_main(class_name) if class_name in defined else None
     if main is None:
         return _aborted(inv)
-    return main(inv, main_args)
+    status = main(inv, main_args)
+    if inv.session.held is not None:
+        _show_in_ps(inv, inv.session.held)
+    return status
+
+
+#: phone -> pids of the app_process programs running on it (listed by ps)
+_RUNNING: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _show_in_ps(inv: Invocation, program) -> None:
+    """List the running program in `ps` as Android does: argv[0] `app_process`, uid shell,
+    the adb shell its parent; ART names the main thread "main" (scrcpy's tombstones:
+    "name: main  >>> app_process <<<")."""
+    key = f"app_process#{id(program)}"
+    pid = inv.phone.pid_of(key)
+    running = _RUNNING.setdefault(inv.phone, set())
+    running.add(pid)
+
+    def gone() -> None:
+        running.discard(pid)
+        inv.phone.forget_pid(key)
+    program.at_exit(gone)
+
+
+def _running_processes(phone) -> list:
+    from ..processes import Process
+
+    return [Process(pid, phone.shell_pid, 2000, "app_process", "main", 13_961_348, 122_880, "do_epoll_wait",
+                    "S", "u:r:shell:s0") for pid in sorted(_RUNNING.get(phone, ()))]
+
+
+EXTRA_PROCESSES.append(_running_processes)
 
 
 def _aborted(inv: Invocation) -> int:

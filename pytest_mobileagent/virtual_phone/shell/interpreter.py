@@ -178,7 +178,7 @@ class ShellSession:
         self.held = program
 
     def run(self, line: str, *, stdout_ready: Callable[[bytes], None] | None = None,
-            stdin: bytes = b"") -> ShellResult:
+            stdin: bytes = b"", merge_stderr: bool = False) -> ShellResult:
         """Execute one command line; never raises for bad input.
 
         ``stdout_ready`` is called with the standard output of each pipeline
@@ -186,16 +186,21 @@ class ShellSession:
         file's bytes before the screen is captured); what it was given is
         not repeated in the result's ``stdout``. ``stdin`` is what the host
         streamed in (``exec:cmd package install -S N``): the line's first
-        command reads it.
+        command reads it. ``merge_stderr``: stderr goes to the same place as
+        stdout, in the order written -- adbd's raw `shell:`/`exec:` services
+        dup the child's stderr onto its stdout socket (shell_service.cpp,
+        SubprocessProtocol::kNone), so `cmd; echo $?` prints cmd's error first.
         """
         self._stdin = stdin
         self.held = None
-        out, err = _Sink(ready=stdout_ready), _Sink()
+        out = _Sink(ready=stdout_ready)
+        err = out if merge_stderr else _Sink()
         try:
             script = parse(line)
         except ShellSyntaxError as exc:
             self.last_status = 1
-            return ShellResult(b"", f"{SH}: {exc}\n".encode(), 1)
+            message = f"{SH}: {exc}\n".encode()
+            return ShellResult(message, b"", 1) if merge_stderr else ShellResult(b"", message, 1)
         try:
             for and_or in script:
                 self._run_and_or(and_or, out, err)
@@ -207,7 +212,7 @@ class ShellSession:
         except UsageError as exc:  # output bound exceeded
             err.write(f"{SH}: {exc}\n".encode())
             self.last_status = 1
-        return ShellResult(bytes(out.buffer), bytes(err.buffer), self.last_status, self.held)
+        return ShellResult(bytes(out.buffer), b"" if err is out else bytes(err.buffer), self.last_status, self.held)
 
     # -- execution --------------------------------------------------------------
     def _run_and_or(self, and_or: AndOr, out: _Sink, err: _Sink) -> None:
