@@ -155,10 +155,6 @@ def processes(phone: "VirtualPhone", *, with_shell: bool = True) -> list[Process
     return sorted(table, key=lambda p: p.pid)
 
 
-def find(phone: "VirtualPhone", pid: int) -> Process | None:
-    return next((p for p in processes(phone) if p.pid == pid), None)
-
-
 # -- /proc ------------------------------------------------------------------------------------
 def _uptime_ticks(phone: "VirtualPhone") -> int:
     # The phone booted 90 s before the clock's start, as a just-booted emulator has.
