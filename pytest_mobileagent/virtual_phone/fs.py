@@ -405,11 +405,19 @@ class VirtualFileSystem:
     def _child_path(self, path: str, cwd: str, name: str) -> str:
         """The absolute path of ``name`` in the folder ``path`` names (as written, links kept)."""
         full = self.normpath(path, cwd)
-        return posixpath.join(posixpath.dirname(full), name) if full != "/" else "/" + name
+        return full.rsplit("/", 1)[0] + "/" + name
 
     def _notify(self, *event: str) -> None:
         for listener in self.listeners:
             listener(*event)
+
+    def chmod(self, path: str, perm: int, cwd: str = "/") -> None:
+        """Set a node's permission bits (the file type bits stay)."""
+        with self._lock:
+            node = self._resolve(path, cwd)
+            if node.readonly:
+                raise FsError(errno.EROFS, path)
+            node.mode = st.S_IFMT(node.mode) | (perm & 0o7777)
 
     def touch(self, path: str, cwd: str = "/", mtime: int | None = None) -> None:
         with self._lock:

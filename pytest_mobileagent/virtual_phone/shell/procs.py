@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..processes import CLOCK_TICKS, Process, processes, user_name
-from .builtins import parse_flags
 from .interpreter import Invocation, UsageError, command
 
 __all__ = ["format_ps"]
@@ -155,7 +154,7 @@ def _id_list(values: list[str], what: str) -> list[int]:
     for value in ",".join(values).split(","):
         if not value:
             continue
-        if not value.isdigit() or (what in ("-p", "-P") and int(value) == 0 and what == "-p"):
+        if not value.isdigit() or (what == "-p" and int(value) == 0):  # parse_rest: a PID can't be 0
             raise UsageError(f"bad {what} '{value}'")
         out.append(int(value))
     return out
