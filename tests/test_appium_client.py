@@ -211,6 +211,9 @@ def test_taps_by_coordinates_are_w3c_actions(driver):
     driver.tap([centre])  # pointerMove, pointerDown, pause, pointerUp
     driver.tap([centre])
     assert driver.find_element(AppiumBy.ID, "result").text == "99"
+    # Appium's `mobile:` gestures reach the server's /appium/gestures endpoints
+    driver.execute_script("mobile: clickGesture", {"elementId": driver.find_element(AppiumBy.ID, "btn_9").id})
+    assert driver.find_element(AppiumBy.ID, "result").text == "999"
 
 
 def test_clipboard_and_orientation(driver, appium_phone):

@@ -299,3 +299,18 @@ def test_geometry_orientation_and_clipboard(server, session):
     assert (status, reply["value"]["error"]) == (400, "invalid argument")
     status, reply = call(server, "GET", f"/session/{session}/element/active")
     assert (status, reply["value"]["error"]) == (404, "no such element")  # the calculator focuses no field
+
+
+def test_mobile_gestures_click_and_long_click(server, session):
+    element = find(server, session, "id", "btn_6")[1]["value"]["ELEMENT"]
+    assert call(server, "POST", f"/session/{session}/appium/gestures/click", {"origin": {"ELEMENT": element}})[0] == 200
+    assert call(server, "POST", f"/session/{session}/appium/gestures/double_click",
+                {"locator": {"strategy": "id", "selector": "btn_6"}})[0] == 200
+    result = find(server, session, "id", "result")[1]["value"]["ELEMENT"]
+    assert call(server, "GET", f"/session/{session}/element/{result}/text")[1]["value"] == "666"
+    status, reply = call(server, "POST", f"/session/{session}/appium/gestures/click", {})
+    assert (status, reply["value"]["error"]) == (400, "invalid argument")
+    status, reply = call(server, "POST", f"/session/{session}/appium/gestures/swipe",
+                         {"area": {"left": 0, "top": 0, "width": 100, "height": 100}, "direction": "sideways",
+                          "percent": 0.5})
+    assert (status, reply["value"]["error"]) == (400, "invalid argument")

@@ -154,6 +154,10 @@ class UiAutomator2Server:
             ("POST", "/session/:sessionId/appium/device/press_keycode", self._press_keycode, True),
             ("POST", "/session/:sessionId/appium/settings", self._update_settings, True),
             ("POST", "/session/:sessionId/actions", self._actions, True),
+            ("POST", "/session/:sessionId/appium/gestures/click", self._gesture_click, True),
+            ("POST", "/session/:sessionId/appium/gestures/long_click", self._gesture_long_click, True),
+            ("POST", "/session/:sessionId/appium/gestures/double_click", self._gesture_double_click, True),
+            ("POST", "/session/:sessionId/appium/gestures/swipe", self._gesture_swipe, True),
             ("GET", "/status", self._status, False),
             ("GET", "/sessions", self._sessions, False),
             ("GET", "/session/:sessionId", self._session_details, True),
@@ -600,6 +604,70 @@ class UiAutomator2Server:
                 down = None
             elif kind not in ("pointerCancel",):
                 raise _invalid_argument(f"Unknown pointer action type '{kind}'")
+
+    def _gesture_point(self, payload) -> tuple[int, int]:
+        """utils/gestures/Click.perform: the element's centre, or an offset from its top left or the screen's."""
+        origin = payload.get("origin")
+        node = None
+        if isinstance(origin, dict):
+            node = self._live({":id": origin.get(W3C_ELEMENT_KEY) or origin.get(JWP_ELEMENT_KEY)
+                               or origin.get("element")})
+        elif isinstance(payload.get("locator"), dict):
+            locator = payload["locator"]
+            found = self._find(locator.get("strategy"), locator.get("selector"), None, multiple=False)
+            if not found:
+                raise _no_such_element()
+            node = found[0]
+        offset = payload.get("offset")
+        if node is None:
+            if not isinstance(offset, dict):
+                raise _invalid_argument("Click offset coordinates must be provided if element is not set")
+            return int(offset.get("x", 0)), int(offset.get("y", 0))
+        if not isinstance(offset, dict):
+            return _centre(node)
+        left, top, _, _ = _bounds(node)
+        return left + int(offset.get("x", 0)), top + int(offset.get("y", 0))
+
+    def _gesture_click(self, params, payload):
+        self.phone.system.tap(*self._gesture_point(payload))
+        return None
+
+    def _gesture_double_click(self, params, payload):
+        x, y = self._gesture_point(payload)
+        self.phone.system.tap(x, y)
+        self.phone.system.tap(x, y)
+        return None
+
+    def _gesture_long_click(self, params, payload):
+        x, y = self._gesture_point(payload)
+        duration = payload.get("duration")
+        if duration is None:
+            self.phone.system.long_press(x, y)
+        else:
+            self.phone.system.long_press(x, y, int(duration))
+        return None
+
+    def _gesture_swipe(self, params, payload):
+        """utils/gestures/Swipe: across ``percent`` of the element's (or area's) size, in ``direction``."""
+        origin, area = payload.get("origin"), payload.get("area")
+        if isinstance(origin, dict):
+            left, top, right, bottom = _bounds(self._live(
+                {":id": origin.get(W3C_ELEMENT_KEY) or origin.get(JWP_ELEMENT_KEY)}))
+        elif isinstance(area, dict):
+            left, top = int(area.get("left", 0)), int(area.get("top", 0))
+            right, bottom = left + int(area.get("width", 0)), top + int(area.get("height", 0))
+        else:
+            raise _invalid_argument("Either swipe element or area must be provided")
+        direction = str(payload.get("direction", "")).lower()
+        percent = float(payload.get("percent", 0) or 0)
+        if direction not in ("up", "down", "left", "right") or not 0 < percent <= 1:
+            raise _invalid_argument("Swipe direction must be one of up, down, left, right and its percent "
+                                    "a number in (0, 1]")
+        cx, cy = (left + right) // 2, (top + bottom) // 2
+        dx = int((right - left) * percent / 2) * {"left": -1, "right": 1}.get(direction, 0)
+        dy = int((bottom - top) * percent / 2) * {"up": -1, "down": 1}.get(direction, 0)
+        self.phone.system.swipe(cx - dx, cy - dy, cx + dx, cy + dy, 300)
+        return None
 
     def _keys(self, actions: list) -> None:
         from ..shell.android import VIRTUAL_KEYBOARD_CHARS
