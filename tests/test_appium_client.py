@@ -180,6 +180,7 @@ def test_notes_types_into_a_field_and_the_page_source_shows_it(driver):
     title.clear()
     title.send_keys("Errands")
     assert title.text == "Errands"
+    assert driver.switch_to.alert.text.splitlines()[0] == "Add a new note"  # the dialog, as AlertHelpers reads it
     driver.find_element(AppiumBy.XPATH, '//*[@resource-id="android:id/button1"]').click()
     tree = etree.fromstring(driver.page_source.encode())
     assert tree.tag == "hierarchy"

@@ -314,3 +314,22 @@ def test_mobile_gestures_click_and_long_click(server, session):
                          {"area": {"left": 0, "top": 0, "width": 100, "height": 100}, "direction": "sideways",
                           "percent": 0.5})
     assert (status, reply["value"]["error"]) == (400, "invalid argument")
+
+
+def test_alerts_as_alert_helpers_find_them():
+    phone = VirtualPhone()
+    server = UiAutomator2Server(phone, "1", 1)
+    sid = call(server, "POST", "/session", {"capabilities": {}})[1]["value"]["sessionId"]
+    phone.run_shell("am start -n com.simplemobiletools.notes.pro/.activities.SplashActivity")
+    status, reply = call(server, "GET", f"/session/{sid}/alert/text")
+    assert (status, reply["value"]["error"], reply["value"]["message"]) == (
+        404, "no such alert", "No alert is present on the screen")
+    fab = find(server, sid, "id", "new_note")[1]["value"]["ELEMENT"]
+    call(server, "POST", f"/session/{sid}/element/{fab}/click", {})
+    text = call(server, "GET", f"/session/{sid}/alert/text")[1]["value"]
+    assert text.splitlines()[0] == "Add a new note" and "OK" not in text.splitlines()
+    assert call(server, "POST", f"/session/{sid}/alert/dismiss", {})[0] == 200  # button2: Cancel
+    assert call(server, "GET", f"/session/{sid}/alert/text")[1]["value"]["error"] == "no such alert"
+    call(server, "POST", f"/session/{sid}/element/{find(server, sid, 'id', 'new_note')[1]['value']['ELEMENT']}/click", {})
+    status, reply = call(server, "POST", f"/session/{sid}/alert/accept", {"buttonLabel": "Nope"})
+    assert (status, reply["value"]["error"]) == (400, "invalid element state")

@@ -154,6 +154,9 @@ class UiAutomator2Server:
             ("POST", "/session/:sessionId/appium/device/press_keycode", self._press_keycode, True),
             ("POST", "/session/:sessionId/appium/settings", self._update_settings, True),
             ("POST", "/session/:sessionId/actions", self._actions, True),
+            ("POST", "/session/:sessionId/alert/accept", self._accept_alert, True),
+            ("POST", "/session/:sessionId/alert/dismiss", self._dismiss_alert, True),
+            ("GET", "/session/:sessionId/alert/text", self._alert_text, True),
             ("POST", "/session/:sessionId/appium/gestures/click", self._gesture_click, True),
             ("POST", "/session/:sessionId/appium/gestures/long_click", self._gesture_long_click, True),
             ("POST", "/session/:sessionId/appium/gestures/double_click", self._gesture_double_click, True),
@@ -605,6 +608,62 @@ class UiAutomator2Server:
             elif kind not in ("pointerCancel",):
                 raise _invalid_argument(f"Unknown pointer action type '{kind}'")
 
+    # -- alerts (utils/AlertHelpers.java) -------------------------------------------------------
+    def _alert(self) -> tuple[etree._Element, str]:
+        """The screen and the alert type on it: "regular" (an AlertDialog) or "permission"."""
+        root = self._tree()
+        ids = [n.get("resource-id", "") for n in root.iter()]
+        if any(_ALERT_TITLE.fullmatch(rid) for rid in ids):
+            return root, "regular"
+        if any(_PERMISSION_MESSAGE.fullmatch(rid) for rid in ids):
+            return root, "permission"
+        raise WebDriverError("no such alert", "No alert is present on the screen", 404)
+
+    def _alert_button(self, action: str, label: str | None) -> etree._Element:
+        root, kind = self._alert()
+        if kind == "regular":
+            buttons = {n.get("resource-id"): n for n in root.iter() if _ALERT_BUTTON.fullmatch(n.get("resource-id", ""))}
+            found = None
+            if buttons and label is not None:
+                found = next((b for b in buttons.values() if b.get("text") == label), None)
+            elif buttons:
+                first = min(int(rid[len("android:id/button"):]) for rid in buttons)
+                # accept: the lowest-numbered button (button1, positive); dismiss: the next one
+                index = first if action == "accept" or len(buttons) == 1 else first + 1
+                found = buttons.get(f"android:id/button{index}")
+        else:
+            buttons = [n for n in root.iter() if _PERMISSION_BUTTON.fullmatch(n.get("resource-id", ""))]
+            wanted = _ALLOW_BUTTON if action == "accept" else _DENY_BUTTON
+            if buttons and label is not None:
+                found = next((b for b in buttons if b.get("text") == label), None)
+            elif len(buttons) > 1:
+                found = next((b for b in buttons if wanted.fullmatch(b.get("resource-id", ""))),
+                             buttons[1] if action == "accept" else buttons[0])
+            else:
+                found = buttons[0] if buttons else None
+        if found is None:
+            raise WebDriverError("invalid element state", "The expected button cannot be detected on the alert", 400)
+        return found
+
+    def _accept_alert(self, params, payload):
+        self.phone.system.tap(*_centre(self._alert_button("accept", payload.get("buttonLabel"))))
+        return None
+
+    def _dismiss_alert(self, params, payload):
+        self.phone.system.tap(*_centre(self._alert_button("dismiss", payload.get("buttonLabel"))))
+        return None
+
+    def _alert_text(self, params, payload):
+        root, kind = self._alert()
+        content = next((n for n in root.iter() if n.get("resource-id") == "android:id/content"), None)
+        if content is None:
+            raise WebDriverError("no such alert", "No alert is present on the screen", 404)
+        skip = _ALERT_BUTTON if kind == "regular" else _PERMISSION_BUTTON
+        texts = [n.get("text", "") for n in content.iterdescendants()
+                 if _ANY_ID.fullmatch(n.get("resource-id", "")) and not skip.fullmatch(n.get("resource-id", ""))
+                 and n.get("text", "").strip()]
+        return "\n".join(texts)
+
     def _gesture_point(self, payload) -> tuple[int, int]:
         """utils/gestures/Click.perform: the element's centre, or an offset from its top left or the screen's."""
         origin = payload.get("origin")
@@ -691,6 +750,14 @@ class UiAutomator2Server:
     def _screenshot(self, params, payload):
         return base64.b64encode(self.phone.system.screenshot_png()).decode()
 
+
+_ALERT_TITLE = re.compile(r".+:id/(alertTitle|custom)")
+_PERMISSION_MESSAGE = re.compile(r".+:id/permission_message")
+_ALERT_BUTTON = re.compile(r"android:id/button\d+")
+_PERMISSION_BUTTON = re.compile(r".+:id/permission_\w+_button")
+_ALLOW_BUTTON = re.compile(r"(.*[^a-z])allow([^a-z].*)", re.I)
+_DENY_BUTTON = re.compile(r"(.*[^a-z])deny([^a-z].*)", re.I)
+_ANY_ID = re.compile(r".+:id/.+")
 
 #: WebDriver's key codepoints (W3C "keys" table) -> Android key names
 _W3C_KEYS = {"\ue003": "DEL", "\ue004": "TAB", "\ue006": "ENTER", "\ue007": "ENTER", "\ue00c": "ESCAPE",
