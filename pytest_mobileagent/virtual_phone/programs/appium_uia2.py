@@ -133,12 +133,12 @@ class _Session:
 class UiAutomator2Server:
     """The server's state (one session at a time, as AppiumUIA2Driver keeps) and its routes."""
 
-    def __init__(self, phone: "VirtualPhone", version_name: str, version_code: int,
-                 on_shutdown: Callable[[], None] = lambda: None):
+    def __init__(self, phone: "VirtualPhone", version_name: str, version_code: int):
         self.phone = phone
         self.version_name, self.version_code = version_name, version_code
-        self.on_shutdown = on_shutdown
         self.session: _Session | None = None
+        #: DELETE /session asked the server to stop (the HTTP layer acts once the reply is out)
+        self.shutdown_requested = False
         self._lock = threading.Lock()
         self._routes: list[tuple[str, tuple[str, ...], Callable, bool]] = []
         for method, pattern, handler, needs_session in (
@@ -271,12 +271,9 @@ class UiAutomator2Server:
 
     def _delete_session(self, params, payload):
         self.session = None
-        # DeleteSession stops the instrumentation just after answering: the HTTP layer
-        # calls on_shutdown once this reply is out.
+        # DeleteSession stops the instrumentation 15 ms after answering (ServerInstrumentation.stop)
         self.shutdown_requested = True
         return None
-
-    shutdown_requested = False
 
     def _settings(self, params, payload):
         return dict(self._settings_values)
