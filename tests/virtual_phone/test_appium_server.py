@@ -332,3 +332,15 @@ def test_alerts_as_alert_helpers_find_them():
     call(server, "POST", f"/session/{sid}/element/{find(server, sid, 'id', 'new_note')[1]['value']['ELEMENT']}/click", {})
     status, reply = call(server, "POST", f"/session/{sid}/alert/accept", {"buttonLabel": "Nope"})
     assert (status, reply["value"]["error"]) == (400, "invalid element state")
+
+
+def test_instrumenting_a_missing_target_fails_as_activity_manager_says():
+    from pathlib import Path
+
+    apk = next(p for p in _server_apks() if "androidTest" in p.name)
+    phone = VirtualPhone()
+    phone.packages.install(Path(apk).read_bytes())  # the test APK alone
+    result = phone.run_shell("am instrument -w io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner")
+    assert result.exit_code == 255 and result.program is None
+    assert b"Error=Unable to find instrumentation target package: io.appium.uiautomator2.server\n" in result.stdout
+    assert phone.sockets.listening() == []

@@ -103,7 +103,9 @@ def am_instrument(inv: Invocation, args: list[str]) -> int:
         elif arg in ("--user", "-p", "--abi") and i + 1 < len(args):
             i += 1
         elif arg.startswith("-"):
-            pass  # -r, -m, --no-window-animation, --no-hidden-api-checks...: nothing the model changes
+            # --no-window-animation, --no-hidden-api-checks... change nothing here; -r and -m
+            # (raw status key/values, protobuf) are not modelled: the text stream is printed
+            pass
         else:
             component = arg
         i += 1
@@ -113,16 +115,13 @@ def am_instrument(inv: Invocation, args: list[str]) -> int:
         return 255
     component = _full(component)
     known = dict(instrumentations(inv.phone))
+    # ActivityManagerService.startInstrumentation -> reportStartInstrumentationFailure,
+    # then Instrument.run throws INSTRUMENTATION_FAILED
     if component not in known:
-        # ActivityManagerService.startInstrumentation -> reportStartInstrumentationFailure,
-        # then Instrument.run throws INSTRUMENTATION_FAILED
-        inv.out("INSTRUMENTATION_STATUS: id=ActivityManagerService\n"
-                f"INSTRUMENTATION_STATUS: Error=Unable to find instrumentation info for: ComponentInfo{{{component}}}\n"
-                "INSTRUMENTATION_STATUS_CODE: -1\n")
-        inv.err("Exception occurred while executing 'instrument':\n"
-                f"android.util.AndroidException: INSTRUMENTATION_FAILED: {_short(component)}\n")
-        return 255
+        return _start_failure(inv, component, f"Unable to find instrumentation info for: ComponentInfo{{{component}}}")
     target = known[component]
+    if not inv.phone.packages.is_installed(target):
+        return _start_failure(inv, component, f"Unable to find instrumentation target package: {target}")
     stop_package(inv.phone, target)  # instrumenting restarts the target's process
     start = RUNNERS.get(component)
     if start is None:
@@ -131,21 +130,31 @@ def am_instrument(inv: Invocation, args: list[str]) -> int:
         return 0
     program = start(inv.phone, inv, extras)
     phone, key = inv.phone, (component.split("/", 1)[0], target)
-    running = _RUNNING.setdefault(phone, {})
-    running[key] = program
-    phone.pid_of(target)  # the target's process runs the test: `ps` shows it
+    if program.running:  # (a runner whose process could not start has already ended)
+        running = _RUNNING.setdefault(phone, {})
+        running[key] = program
+        phone.pid_of(target)  # the target's process runs the test: `ps` shows it
 
-    def ended() -> None:
-        if running.get(key) is program:
-            del running[key]
-            phone.forget_pid(target)
+        def ended() -> None:
+            if running.get(key) is program:
+                del running[key]
+                phone.forget_pid(target)
 
-    program.at_exit(ended)
+        program.at_exit(ended)
     if wait:
         inv.session.hold(program)
     else:
         program.on_output(lambda data: None)  # nobody reads it: `am` returned at once
     return 0
+
+
+def _start_failure(inv: Invocation, component: str, error: str) -> int:
+    inv.out("INSTRUMENTATION_STATUS: id=ActivityManagerService\n"
+            f"INSTRUMENTATION_STATUS: Error={error}\n"
+            "INSTRUMENTATION_STATUS_CODE: -1\n")
+    inv.err("Exception occurred while executing 'instrument':\n"
+            f"android.util.AndroidException: INSTRUMENTATION_FAILED: {_short(component)}\n")
+    return 255
 
 
 def stop_package(phone: "VirtualPhone", package: str) -> None:
@@ -179,13 +188,9 @@ def _start_uia2_server(phone: "VirtualPhone", inv: Invocation, extras: dict[str,
     from ..http_server import serve_http
     from .appium_uia2 import DEVICE_PORT, SERVER_PACKAGE, UiAutomator2Server
 
-    entry = phone.packages.installed.get(SERVER_PACKAGE)
+    entry = phone.packages.installed[SERVER_PACKAGE]  # am_instrument checked the target is installed
     program = Program(phone, SERVER_PACKAGE)
     program.print(f"\n{UIA2_TEST_CLASS}:")
-    if entry is None:  # the target app is missing: the runner cannot start its process
-        program.print("INSTRUMENTATION_RESULT: shortMsg=Process crashed.\nINSTRUMENTATION_CODE: 0\n")
-        program.exit(0)
-        return program
     started = phone.clock_ms()
     server = UiAutomator2Server(phone, entry.info.version_name, entry.info.version_code)
 
