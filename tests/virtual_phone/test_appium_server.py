@@ -224,23 +224,25 @@ def test_http_keep_alive_and_bad_requests(phone_factory, adb_server_port):
     running = phone_factory(1)[0]
     adb = [str(bundled_adb_path()), "-P", str(adb_server_port), "-s", running.serial]
     for apk in apks:
-        subprocess.run(adb + ["install", str(apk)], capture_output=True, timeout=120, check=True)
+        installed = subprocess.run(adb + ["install", str(apk)], capture_output=True, text=True, timeout=120)
+        assert "Success" in installed.stdout, installed.stdout + installed.stderr
     device = adbutils.AdbClient(port=adb_server_port).device(running.serial)
-    device.shell("am instrument io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner")
+    started = device.shell2("am instrument io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner")
+    assert (started.returncode, started.output) == (0, ""), started  # without -w, am returns at once
     with device.create_connection(adbutils.Network.TCP, 6790) as conn:
         for _ in range(3):  # one connection, several requests (the driver keeps it alive)
             conn.sendall(b"GET /sessions HTTP/1.1\r\nHost: x\r\n\r\n")
             reply = b""
             while not reply.endswith(b"}"):
                 reply += conn.recv(4096)
-            assert reply.startswith(b"HTTP/1.1 200 ") and reply.endswith(b'{"value": [], "sessionId": null}')
+            assert reply.startswith(b"HTTP/1.1 200 ") and reply.endswith(b'{"value": [], "sessionId": null}'), reply
     with device.create_connection(adbutils.Network.TCP, 6790) as conn:
         conn.sendall(b"NOT HTTP AT ALL\r\n\r\n")
         conn.settimeout(30)
         reply = b""
         while chunk := conn.recv(4096):
             reply += chunk
-        assert reply.startswith(b"HTTP/1.1 400 ")
+        assert reply.startswith(b"HTTP/1.1 400 "), reply
     device.shell("am force-stop io.appium.uiautomator2.server.test")
     with pytest.raises(adbutils.AdbError, match="closed"):
         device.create_connection(adbutils.Network.TCP, 6790)
@@ -344,3 +346,10 @@ def test_instrumenting_a_missing_target_fails_as_activity_manager_says():
     assert result.exit_code == 255 and result.program is None
     assert b"Error=Unable to find instrumentation target package: io.appium.uiautomator2.server\n" in result.stdout
     assert phone.sockets.listening() == []
+
+
+def test_battery_info_is_what_dumpsys_battery_holds(server, session):
+    server.phone.run_shell("dumpsys battery set level 42; dumpsys battery unplug")
+    info = call(server, "GET", f"/session/{session}/appium/device/battery_info")[1]["value"]
+    assert info["level"] == 0.42
+    assert info["status"] == int(re.search(r"status: (\d+)", server.phone.run_shell("dumpsys battery").stdout.decode())[1])

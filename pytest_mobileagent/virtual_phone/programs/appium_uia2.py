@@ -181,6 +181,7 @@ class UiAutomator2Server:
             ("GET", "/session/:sessionId/appium/settings", self._settings, True),
             ("GET", "/session/:sessionId/appium/device/info", self._device_info, True),
             ("GET", "/session/:sessionId/appium/device/pixel_ratio", self._pixel_ratio, True),
+            ("GET", "/session/:sessionId/appium/device/battery_info", self._battery_info, True),
             ("GET", "/session/:sessionId/appium/device/system_bars", self._system_bars, True),
             ("GET", "/session/:sessionId/appium/device/display_density", self._display_density, True),
         ):
@@ -296,6 +297,13 @@ class UiAutomator2Server:
                 "carrierName": "", "realDisplaySize": f"{system.width}x{system.height}",
                 "displayDensity": system.density, "networks": [], "locale": "en_US",
                 "timeZone": props.get("persist.sys.timezone", "UTC"), "bluetooth": {"state": "OFF"}}
+
+    def _battery_info(self, params, payload):
+        """BatteryHelper: ACTION_BATTERY_CHANGED's level / scale (100) and status (what dumpsys battery shows)."""
+        from ..shell.system_services import battery_state
+
+        state = battery_state(self.phone)
+        return {"level": state.level / 100, "status": state.status}
 
     def _pixel_ratio(self, params, payload):
         return self.phone.system.density / 160  # DisplayMetrics.density (Gestures.getDisplayDensity)
