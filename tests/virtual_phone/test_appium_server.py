@@ -196,10 +196,11 @@ def test_am_instrument_starts_the_server_and_force_stop_ends_it(phone_factory, a
             header += chunk
         assert header == b"\nio.appium.uiautomator2.server.test.AppiumUiAutomator2Server:"
         with device.create_connection(adbutils.Network.TCP, 6790) as conn:
+            conn.settimeout(30)
             conn.sendall(b"GET /status HTTP/1.1\r\nHost: x\r\n\r\n")
             reply = b""
-            while b"}}" not in reply:
-                reply += conn.recv(4096)
+            while b"}}" not in reply and (chunk := conn.recv(4096)):
+                reply += chunk
         assert reply.startswith(b"HTTP/1.1 200 ")
         assert b'"versionCode": 278' in reply or b'"versionCode":278' in reply
         assert re.search(r"\bio\.appium\.uiautomator2\.server$", device.shell("ps -A"), re.M)
@@ -230,11 +231,12 @@ def test_http_keep_alive_and_bad_requests(phone_factory, adb_server_port):
     started = device.shell2("am instrument io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner")
     assert (started.returncode, started.output) == (0, ""), started  # without -w, am returns at once
     with device.create_connection(adbutils.Network.TCP, 6790) as conn:
+        conn.settimeout(30)
         for _ in range(3):  # one connection, several requests (the driver keeps it alive)
             conn.sendall(b"GET /sessions HTTP/1.1\r\nHost: x\r\n\r\n")
             reply = b""
-            while not reply.endswith(b"}"):
-                reply += conn.recv(4096)
+            while not reply.endswith(b"}") and (chunk := conn.recv(4096)):
+                reply += chunk
             assert reply.startswith(b"HTTP/1.1 200 ") and reply.endswith(b'{"value": [], "sessionId": null}'), reply
     with device.create_connection(adbutils.Network.TCP, 6790) as conn:
         conn.sendall(b"NOT HTTP AT ALL\r\n\r\n")
