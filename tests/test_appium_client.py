@@ -217,6 +217,18 @@ def test_taps_by_coordinates_are_w3c_actions(driver):
     assert driver.find_element(AppiumBy.ID, "result").text == "999"
 
 
+def test_app_state_terminate_and_contexts(driver):
+    from appium.webdriver.applicationstate import ApplicationState
+
+    driver.activate_app(NOTES)
+    assert driver.query_app_state(NOTES) == ApplicationState.RUNNING_IN_FOREGROUND
+    assert driver.query_app_state(CALCULATOR) in (ApplicationState.NOT_RUNNING,
+                                                  ApplicationState.RUNNING_IN_BACKGROUND)
+    assert driver.terminate_app(NOTES) is True
+    assert driver.query_app_state(NOTES) == ApplicationState.NOT_RUNNING
+    assert driver.contexts == ["NATIVE_APP"]  # no WebView devtools socket in /proc/net/unix
+
+
 def test_clipboard_and_orientation(driver, appium_phone):
     driver.set_clipboard_text("from appium")
     assert appium_phone.phone.system.clipboard == "from appium"

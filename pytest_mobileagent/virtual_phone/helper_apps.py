@@ -200,11 +200,35 @@ def _dumpsys_activity_services(inv, args: list[str]) -> int:
     return 0
 
 
+def _dumpsys_activity_processes(inv, args: list[str]) -> int:
+    """`dumpsys activity processes` (ProcessList.dumpProcessesLSP): the app processes' records.
+
+    Appium's adb (listAppProcessIds) finds an app's pids in the ``ProcessRecord{HASH PID:PACKAGE/u0aN}``
+    lines; the phone lists its running app processes (processes.py) that way.
+    """
+    from .processes import processes
+
+    wanted = next((a for a in args[1:] if not a.startswith("-")), None)
+    out = ["ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)\n", "  All known processes:\n"]
+    apps = [p for p in processes(inv.phone, with_shell=False) if p.uid >= 10000 and p.cmdline]
+    for proc in apps:
+        if wanted is not None and wanted not in (proc.cmdline, str(proc.pid)):
+            continue
+        record = f"ProcessRecord{{{_hex('r' + proc.cmdline)} {proc.pid}:{proc.cmdline}/u0a{proc.uid - 10000}}}"
+        out.append(f"  *APP* UID {proc.uid} {record}\n")
+        out.append(f"    user #0 uid={proc.uid} gids={{50{proc.uid % 1000:03d}, 20{proc.uid % 1000:03d}, 9997}}\n")
+        out.append(f"    pid={proc.pid} pkgList={{{proc.cmdline}}}\n")
+    inv.out("".join(out))
+    return 0
+
+
 def _register_dumpsys() -> None:
     from .shell.system_services import DUMPSYS_HANDLERS
 
     for section in ("services", "s"):
         DUMPSYS_HANDLERS[("activity", section)] = _dumpsys_activity_services
+    for section in ("processes", "p"):
+        DUMPSYS_HANDLERS[("activity", section)] = _dumpsys_activity_processes
 
 
 _register_dumpsys()
