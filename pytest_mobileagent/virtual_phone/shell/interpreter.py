@@ -30,9 +30,6 @@ SH = "/system/bin/sh"
 #: Bound on what one command line may print (a screenshot is a few MB).
 MAX_OUTPUT = 256 * 1024 * 1024
 
-#: Characters that can make an unquoted word a glob pattern.
-_MAGIC_CHARS = frozenset("*?[")
-
 CommandFn = Callable[["Invocation"], int]
 #: name -> implementation; filled by the command modules via @command.
 COMMANDS: dict[str, CommandFn] = {}
@@ -261,9 +258,14 @@ class ShellSession:
         matches nothing stays as written.  (Redirection targets are not
         globbed: mksh globs them only in an interactive shell.)
         """
-        if not any(kind == "bvar" or (kind == "bare" and _MAGIC_CHARS.intersection(value))
-                   for kind, value in word.parts):
-            return [self.expand(word)]  # nothing to split or glob: the common case, kept fast
+        for kind, value in word.parts:
+            if kind == "bvar" or (kind == "bare" and ("*" in value or "?" in value or "[" in value)):
+                break
+        else:  # nothing to split or glob: the common case, kept fast
+            parts = word.parts
+            if len(parts) == 1 and parts[0][0] in ("lit", "bare"):
+                return [parts[0][1]]
+            return [self.expand(word)]
         fields: list[Pattern] = []
         current: Pattern = []
         started = False  # whether `current` is a field (quoted "" makes an empty one)
