@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..fs import FsError
-from .glob import Pattern, expand_pattern, has_magic
+from .glob import Pattern, expand_braces, expand_pattern, has_magic
 from .parser import AndOr, Command, Pipeline, ShellSyntaxError, Word, parse
 
 if TYPE_CHECKING:
@@ -250,8 +250,13 @@ class ShellSession:
         """The word's text after parameter expansion (no globbing: assignments, redirections)."""
         return "".join(self._value(kind, value) for kind, value in word.parts)
 
+    @staticmethod
+    def _has_brace_group(word: Word) -> bool:
+        bare = "".join(value for kind, value in word.parts if kind == "bare")
+        return "," in bare and "}" in bare
+
     def expand_fields(self, word: Word) -> list[str]:
-        """A command word after parameter expansion and pathname expansion (mksh's glob).
+        """A command word after brace, parameter and pathname expansion (mksh's glob).
 
         Unquoted `$var` values are split at white space (an empty one makes
         no word); unquoted text and such values may glob; a pattern that
@@ -259,6 +264,13 @@ class ShellSession:
         globbed: mksh globs them only in an interactive shell.)
         """
         for kind, value in word.parts:
+            if kind == "bare" and "{" in value and self._has_brace_group(word):
+                try:
+                    words = [Word(parts) for parts in expand_braces(word.parts)]
+                except ValueError:  # a runaway expansion is left as written
+                    words = [word]
+                if len(words) > 1:
+                    return [field for each in words for field in self.expand_fields(each)]
             if kind == "bvar" or (kind == "bare" and ("*" in value or "?" in value or "[" in value)):
                 break
         else:  # nothing to split or glob: the common case, kept fast
