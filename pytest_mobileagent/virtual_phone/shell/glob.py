@@ -179,7 +179,10 @@ def _is_link(fs: "VirtualFileSystem", path: str, cwd: str) -> bool:
 
 # -- brace expansion -----------------------------------------------------------------------
 def expand_braces(parts: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
-    """mksh's brace expansion (eval.c alt_expand, on by default): `a{b,c}d` -> `abd acd`.
+    """mksh's brace expansion (eval.c alt_expand): `a{b,c}d` -> `abd acd`.
+
+    main.c sets Flag(FBRACEEXPAND) = 1; only builds with MKSH_BINSHPOSIX or
+    MKSH_BINSHREDUCED turn it off when the shell is called as `sh`.
 
     Works on a word's parts (see parser.Word): only unquoted ("bare") `{`, `,`
     and `}` count, a group needs a comma at its own level (`{a}` stays as
