@@ -82,3 +82,7 @@ def test_through_adb(adb_device, phone):
 ])
 def test_brace_expansion(folder, line, out):
     assert run(folder, line) == (out, "", 0)
+
+
+def test_tilde_is_home(fresh_phone):
+    assert run(fresh_phone, "echo ~ ~/x '~' a~ ~root")[0] == "/ //x ~ a~ ~root\n"

@@ -263,6 +263,10 @@ class ShellSession:
         matches nothing stays as written.  (Redirection targets are not
         globbed: mksh globs them only in an interactive shell.)
         """
+        first_kind, first = word.parts[0] if word.parts else ("lit", "")
+        if first_kind == "bare" and first[:1] == "~" and first[1:2] in ("", "/"):
+            # tilde expansion (mksh eval.c tilde()): a leading unquoted ~ is $HOME
+            word = Word([("lit", self.vars.get("HOME", "")), ("bare", first[1:])] + word.parts[1:])
         for kind, value in word.parts:
             if kind == "bare" and "{" in value and self._has_brace_group(word):
                 try:
