@@ -87,3 +87,21 @@ def test_rm_with_a_glob_empties_download_and_its_rows(adb_device, store, folder)
     assert adb_device.shell2("rm -rf /sdcard/Download/*").returncode == 0
     assert adb_device.shell("ls /sdcard/Download") == ""
     assert store.query(folder="/sdcard/Download", include_pending=True) == []
+
+
+def test_content_query_shows_the_shell_its_pending_files(adb_device, folder):
+    """Through adb only: the shell owns what it pushed, so `content query` lists it pending."""
+    adb_device.sync.push(jpeg(), f"{folder}/q.jpg")
+    where = "--where \"_display_name='q.jpg'\""
+    line = adb_device.shell(f"content query --uri content://media/external/file "
+                            f"--projection _data:is_pending:owner_package_name:media_type {where}")
+    assert line == (f"Row: 0 _data={EXTERNAL_ROOT}/Pictures/FuseTest/q.jpg, is_pending=1, "
+                    "owner_package_name=com.android.shell, media_type=1")  # adbutils strips the newline
+    adb_device.shell(SCAN + f"file://{folder}/q.jpg")
+    line = adb_device.shell(f"content query --uri content://media/external/images/media "
+                            f"--projection is_pending:width:height {where}")
+    assert line == "Row: 0 is_pending=0, width=40, height=30"
+    # MediaProvider.delete removes the row and the file
+    adb_device.shell(f"content delete --uri content://media/external/images/media {where}")
+    assert adb_device.shell(f"ls {folder}") == ""
+    assert adb_device.shell(f"content query --uri content://media/external/file {where}") == "No result found."

@@ -2,9 +2,9 @@
 
 Deliberately missing: command substitution. `$(...)` and backticks are kept
 as literal text, never executed, so text an agent types (`input text
-'$(reboot)'`) can only ever be text; `{` and `}` are ordinary characters.
-Words remember which of their characters were quoted, because only unquoted
-`*`, `?` and `[...]` glob (see glob.py).  An unquoted `(` or `)` anywhere
+'$(reboot)'`) can only ever be text. Words remember which of their
+characters were quoted, because only unquoted `{a,b}`, `*`, `?` and `[...]`
+expand (see glob.py).  An unquoted `(` or `)` anywhere
 but around a subshell is a syntax error, worded as mksh words it
 ("syntax error: '(' unexpected"); function definitions are not supported.
 """
