@@ -57,7 +57,7 @@ def test_adb_logcat_runs_through_exec(adb_server_port, phone):
     result = subprocess.run(adb + ["logcat", "-d", "-s", "ActivityTaskManager"], capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 0, result.stderr
-    assert f"START u0 {{" in result.stdout and NOTES in result.stdout
+    assert "START u0 {" in result.stdout and NOTES in result.stdout
 
 
 def test_ps_help_names_minus_a_as_appium_checks(adb_device):
