@@ -23,9 +23,11 @@ from .apps.base import Activity, App
 from .providers import ContentProviders
 from .roles import RoleStore
 from .fs import VirtualFileSystem
+from .ime import SoftKeyboard
 from .media_store import MediaStore
 from .ui import dump as _dump
 from .ui import editing as _editing
+from .ui import keyboard as _keyboard
 from .ui.frame import FrameBuffer
 from .ui import render as _render
 from .ui.views import CompoundButton, EditText, RadioButton, RadioGroup, View, dp
@@ -109,6 +111,8 @@ class AndroidSystem:
         self.clipboard: str | None = None
         self._toolbar: _editing.SelectionToolbar | None = None
         self._toolbar_target: tuple[Window, str] | None = None  # the field's window and view path
+        #: the soft keyboard (InputMethodManagerService's state): see ime.py
+        self.ime = SoftKeyboard(width, height)
         with self._lock:
             self._launch(self._apps[LAUNCHER_PACKAGE], None)
             self._refresh(initial=True)
@@ -394,12 +398,13 @@ class AndroidSystem:
             self._hide_toolbar()  # its field is gone, or nothing is left to offer
             windows = self._windows()
         top = self._active_window()
+        self.ime.update(top, windows)
         if top is not self._top:
             self._top = top
             self._queue_window_state(top)
         xml = _dump.dump_window(top.root, top.package)
         clock = time.strftime("%H:%M", time.gmtime(self._clock_ms() / 1000))
-        ops = _render.display_list(windows, clock)
+        ops = _render.display_list(windows, clock, ime_shown=self.ime.shown)
         if self._toast:
             ops.append(("toast", self._toast))
             self._toast = ""
@@ -465,6 +470,10 @@ class AndroidSystem:
             third = self.width // 3
             self._key("BACK" if x < third else "HOME" if x < 2 * third else "APP_SWITCH")
             return
+        if self.ime.covers(x, y):
+            # the keyboard window is above the app's: the app never sees this touch
+            self._ime_touch(x, y, long)
+            return
         window = self._windows()[-1]
         if not window.takes_focus:  # the selection toolbar
             if window.contains(x, y):
@@ -488,8 +497,22 @@ class AndroidSystem:
         elif view.clickable:
             self._click(window, view, (x, y))
 
+    def _ime_touch(self, x: int, y: int, long: bool) -> None:
+        """A tap on a key of the keyboard commits what the key types into the focused field."""
+        key = _keyboard.key_at(x, y, self.width, self.height, NAV_BAR_H)
+        if key is None or long or key.code in ("SHIFT", "SYMBOLS"):
+            return  # the strip, a long press, layout keys: nothing reaches the field (not modelled)
+        if key.code == "DEL":
+            self._delete(forward=False)
+        elif key.code == "ENTER":
+            self._key_plain("ENTER")
+        else:
+            self._insert(key.code)
+
     def _click(self, window: Window, view: View, at: tuple[int, int] | None = None) -> None:
         if isinstance(view, EditText):
+            # TextView.onTouchEvent: a tap on an editable field asks for the keyboard
+            self.ime.request_show()
             self._hide_toolbar()
             if window.set_focus(view):
                 self._queue.append(self._event("focus", window.package, view))
@@ -706,7 +729,10 @@ class AndroidSystem:
         self._key_plain(name)
 
     def _key_plain(self, name: str) -> None:
-        if name in ("BACK", "ESCAPE"):
+        if name == "BACK" and self.ime.shown and self.ime.target is self._active_window():
+            # InputMethodService.onKeyDown: the first BACK hides the keyboard and goes no further
+            self.ime.hide()
+        elif name in ("BACK", "ESCAPE"):
             self._back()
         elif name == "HOME":
             self._go_home()
