@@ -210,6 +210,12 @@ class Activity:
         """
         self.window.request_focus(id, key, show_keyboard)
 
+    def set_soft_input_mode(self, mode: str) -> None:
+        """window.setSoftInputMode(mode), e.g. "stateAlwaysVisible": replaces the manifest's mode."""
+        from ..ui.keyboard import parse_soft_input_mode
+
+        self.window.soft_input_state, self.window.soft_input_adjust = parse_soft_input_mode(mode)
+
     def holds_role(self, role: str) -> bool:
         """Whether this app holds ``role`` now (RoleManager.isRoleHeld), e.g. roles.ROLE_SMS."""
         return self.host.roles.is_holder(role, self.app.package)

@@ -125,6 +125,8 @@ class Window:
     def relayout(self) -> None:
         """Lay the current tree out again (the keyboard came or went: no rebuild needed)."""
         if self.root is not None:
+            for view in self.root.walk():
+                view.__dict__.pop("_measured_for", None)  # FrameLayout's measure cache: sizes change now
             self.layout(self.root)
 
     # -- the soft keyboard ------------------------------------------------
