@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 
 TOUCH_SLOP = dp(8)
 LONG_PRESS_MS = 400
+DOUBLE_TAP_TIMEOUT_S = 0.3      # ViewConfiguration.DOUBLE_TAP_TIMEOUT
+DOUBLE_TAP_SLOP = dp(100)       # ViewConfiguration.DOUBLE_TAP_SLOP
 LAUNCHER_PACKAGE = "com.android.launcher3"
 
 #: characters typed by key events with those names
@@ -111,6 +113,9 @@ class AndroidSystem:
         self.clipboard: str | None = None
         self._toolbar: _editing.SelectionToolbar | None = None
         self._toolbar_target: tuple[Window, str] | None = None  # the field's window and view path
+        self._last_field_tap: tuple | None = None  # (window, view path, point, uptime s): double taps
+        #: seconds of uptime, the clock of touch events (SystemClock.uptimeMillis): real elapsed time
+        self.uptime_s: Callable[[], float] = time.monotonic
         #: the soft keyboard (InputMethodManagerService's state): see ime.py
         self.ime = SoftKeyboard(width, height)
         with self._lock:
@@ -511,15 +516,22 @@ class AndroidSystem:
 
     def _click(self, window: Window, view: View, at: tuple[int, int] | None = None) -> None:
         if isinstance(view, EditText):
-            # TextView.onTouchEvent: a tap on an editable field asks for the keyboard
-            self.ime.request_show()
             self._hide_toolbar()
             if window.set_focus(view):
                 self._queue.append(self._event("focus", window.package, view))
-            # the cursor goes to the character boundary nearest the finger
-            view.cursor = _editing.offset_at(view, *at) if at is not None else len(view.text)
-            view.anchor = view.cursor
-            window.remember(view)
+            if self._is_double_tap(window, view, at):
+                # SelectionModifierCursorController: a double tap on the text selects the word and
+                # starts the selection action mode (its ACTION_UP is discarded: no showSoftInput)
+                view.anchor, view.cursor = _editing.word_range(view.text, _editing.offset_at(view, *at))
+                window.remember(view)
+                self._show_toolbar(window, view)
+            else:
+                # TextView.onTouchEvent: a tap on an editable field asks for the keyboard, and
+                # the cursor goes to the character boundary nearest the finger
+                self.ime.request_show()
+                view.cursor = _editing.offset_at(view, *at) if at is not None else len(view.text)
+                view.anchor = view.cursor
+                window.remember(view)
         elif isinstance(view, CompoundButton):
             view.toggle()
             group = view.parent if isinstance(view, RadioButton) else None
@@ -530,12 +542,36 @@ class AndroidSystem:
         # the window changes the listener caused are reported.
         self._queue.insert(mark, self._event("click", window.package, view))
 
+    def _is_double_tap(self, window: Window, view: EditText, at: tuple[int, int] | None) -> bool:
+        """EditorTouchState.update: a second tap on the same field's text within the double-tap
+        timeout (300 ms) and slop (100 dp) of the first.
+
+        Touch events carry SystemClock.uptimeMillis(), real elapsed time, so the
+        gap is measured on the host's monotonic clock, not the phone's settable
+        wall clock: two `input tap` in one shell line are a double tap, an
+        agent's taps seconds apart are not.
+        """
+        now = self.uptime_s()
+        last, self._last_field_tap = self._last_field_tap, (window, view.path, at, now)
+        if at is None or last is None or last[0] is not window or last[1] != view.path or last[2] is None:
+            return False
+        (x0, y0), (x, y) = last[2], at
+        close = (x - x0) ** 2 + (y - y0) ** 2 <= DOUBLE_TAP_SLOP ** 2
+        return now - last[3] <= DOUBLE_TAP_TIMEOUT_S and close and _editing.on_text(view, x, y)
+
     def _long_click(self, window: Window, view: View, at: tuple[int, int] | None = None) -> None:
         mark = len(self._queue)
         if isinstance(view, EditText) and view.on_long_click is None and at is not None:
-            # Editor.performLongClick: select the word under the finger, start the action mode
+            # Editor.performLongClick: a press on the text selects the word under the finger; one on
+            # empty space (past a line's end, an empty field: !isPositionOnText) only moves the cursor
+            # there and starts the insertion action mode. Either way the floating toolbar offers what
+            # fits (Paste with a clip, Select all with text; toolbar_items).
             self._hide_toolbar()
-            view.anchor, view.cursor = _editing.word_range(view.text, _editing.offset_at(view, *at))
+            offset = _editing.offset_at(view, *at)
+            if _editing.on_text(view, *at):
+                view.anchor, view.cursor = _editing.word_range(view.text, offset)
+            else:
+                view.anchor = view.cursor = offset
             window.remember(view)
             if window.set_focus(view):
                 self._queue.append(self._event("focus", window.package, view))
