@@ -85,12 +85,23 @@ class SoftKeyboard:
     def covers(self, x: int, y: int) -> bool:
         return self.shown and 0 <= x < self.width and self.top <= y < self.height - NAV_BAR_H
 
-    def request_show(self) -> None:
-        """InputMethodManager.showSoftInput for the focused field (applied at the next update)."""
+    def request_show(self, window: Window) -> None:
+        """InputMethodManager.showSoftInput for the field just tapped in ``window``.
+
+        Applied at once (the window then lays itself out once, in the rebuild
+        that follows the tap, instead of twice); `update` confirms it.
+        """
         self._show_requested = True
+        if self.shown and window is self.target:
+            return
+        self.shown, self.target = True, window
+        self._seen.add(window)
+        window.ime_inset = IME_HEIGHT
 
     def hide(self) -> None:
         self.shown = False
+        if self.target is not None:
+            self.target.ime_inset = 0  # the rebuild that follows lays the window out without it
 
     def update(self, focused: Window, windows: list[Window]) -> None:
         """Apply the policy after an input; give the target its inset, relayout what changed."""
@@ -114,6 +125,6 @@ class SoftKeyboard:
         self._show_requested = False
         for window in windows:
             inset = IME_HEIGHT if self.shown and window is self.target else 0
-            if window.ime_inset != inset or (inset and window.resolved_adjust == "pan"):
+            if window.ime_inset != inset or (inset and window.pan_stale()):
                 window.ime_inset = inset
                 window.relayout()

@@ -528,7 +528,7 @@ class AndroidSystem:
             else:
                 # TextView.onTouchEvent: a tap on an editable field asks for the keyboard, and
                 # the cursor goes to the character boundary nearest the finger
-                self.ime.request_show()
+                self.ime.request_show(window)
                 view.cursor = _editing.offset_at(view, *at) if at is not None else len(view.text)
                 view.anchor = view.cursor
                 window.remember(view)

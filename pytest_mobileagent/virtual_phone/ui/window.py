@@ -75,6 +75,7 @@ class Window:
         self.resolved_adjust = "resize" if self.soft_input_adjust == "unspecified" else self.soft_input_adjust
         #: how far the window is panned up to keep the focused field above the keyboard (adjustPan)
         self.pan = 0
+        self._pan_for: str | None = None  # the focused view's path the pan was computed for
         #: the app asked to show the keyboard for its focused field (InputMethodManager.showSoftInput)
         self.show_ime_requested = False
         self._column: View | None = None  # the decor column that adjustResize shortens
@@ -144,6 +145,10 @@ class Window:
         self.resolved_adjust = adjust
         return adjust
 
+    def pan_stale(self) -> bool:
+        """adjustPan followed a field that no longer has focus (focus moved after the layout)."""
+        return self.resolved_adjust == "pan" and self._pan_for != self.focus_path
+
     def _pan(self, root: View, x: int, y: int, adjust: str) -> None:
         """adjustPan: move the window up until the focused field's cursor line is above the keyboard.
 
@@ -151,6 +156,7 @@ class Window:
         getFocusedRect(), which for a TextView is the line holding the cursor.
         """
         self.pan = 0
+        self._pan_for = self.focus_path
         if not self.ime_inset or adjust != "pan":
             return
         focused = None
