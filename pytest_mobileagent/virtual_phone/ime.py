@@ -115,6 +115,8 @@ class SoftKeyboard:
                 decision = visibility_on_focus(focused.soft_input_state, adjust, editor, forward, self.shown)
                 if decision is not None:
                     self.shown = decision
+                if self.target is not None and self.target not in windows:
+                    self.target.ime_inset = 0  # gone from the screen: laid out afresh when it returns
                 self.target, self.forward = focused, forward
             if (self._show_requested or focused.show_ime_requested) and editor:
                 self.shown = True

@@ -642,6 +642,8 @@ class AndroidSystem:
             self._replace_selection(window, view, self.clipboard)
 
     def _scroll(self, x1: int, y1: int, x2: int, y2: int) -> None:
+        if self.ime.covers(x1, y1):
+            return  # a swipe on the keyboard stays there (no gesture typing modelled)
         window = self._active_window()
         if not window.contains(x1, y1):
             return
