@@ -28,8 +28,6 @@ out again (window.py: adjustResize / adjustPan).
 
 from __future__ import annotations
 
-import weakref
-
 from .ui.keyboard import IME_HEIGHT
 from .ui.views import EditText
 from .ui.window import NAV_BAR_H, Window
@@ -75,7 +73,6 @@ class SoftKeyboard:
         #: whether the target was reached going forward (SOFT_INPUT_IS_FORWARD_NAVIGATION)
         self.forward = False
         self._show_requested = False
-        self._seen: "weakref.WeakSet[Window]" = weakref.WeakSet()  # windows focused before: a return is not forward
 
     @property
     def top(self) -> int:
@@ -95,7 +92,7 @@ class SoftKeyboard:
         if self.shown and window is self.target:
             return
         self.shown, self.target = True, window
-        self._seen.add(window)
+        window.had_focus = True
         window.ime_inset = IME_HEIGHT
 
     def hide(self) -> None:
@@ -109,8 +106,7 @@ class SoftKeyboard:
             view = focused.focused_view()
             editor = isinstance(view, EditText) and view.enabled
             if focused is not self.target:
-                forward = focused not in self._seen
-                self._seen.add(focused)
+                forward, focused.had_focus = not focused.had_focus, True
                 adjust = focused.resolve_adjust(focused.root) if focused.root is not None else "pan"
                 decision = visibility_on_focus(focused.soft_input_state, adjust, editor, forward, self.shown)
                 if decision is not None:

@@ -76,6 +76,8 @@ class Window:
         #: how far the window is panned up to keep the focused field above the keyboard (adjustPan)
         self.pan = 0
         self._pan_for: str | None = None  # the focused view's path the pan was computed for
+        #: the window had focus before: gaining it again is not forward navigation (for the IME)
+        self.had_focus = False
         #: the app asked to show the keyboard for its focused field (InputMethodManager.showSoftInput)
         self.show_ime_requested = False
         self._column: View | None = None  # the decor column that adjustResize shortens
