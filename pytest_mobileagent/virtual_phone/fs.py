@@ -103,6 +103,57 @@ class _Symlink(_Node):
         return len(self.target)
 
 
+class _GeneratedDir(_Dir):
+    """A read-only directory whose entries are made when read (/proc, /sys).
+
+    ``render()`` returns name -> bytes (a file), a callable returning bytes
+    (a file rendered when read), or a dict (a subdirectory), as the kernel
+    makes /proc/PID/stat from the live process on each read.
+    """
+
+    __slots__ = ("render", "static")
+
+    def __init__(self, mtime: int, render: Callable[[], dict], static: dict | None = None):
+        super().__init__(0o555, mtime, readonly=True)
+        self.render = render
+        self.static = static or {}
+
+    @property
+    def children(self) -> dict[str, _Node]:  # type: ignore[override]
+        entries = dict(self.static)
+        for name, value in self.render().items():
+            entries[name] = _generated_node(value, self.mtime)
+        return entries
+
+    @children.setter
+    def children(self, value) -> None:
+        pass  # _Dir.__init__ assigns {}; the entries come from render()
+
+
+class _GeneratedFile(_File):
+    __slots__ = ("render",)
+
+    def __init__(self, mtime: int, render: Callable[[], bytes]):
+        super().__init__(0o444, mtime, b"", ROOT_UID, ROOT_UID, readonly=True)
+        self.render = render
+
+    @property
+    def data(self) -> bytes:  # type: ignore[override]
+        return self.render()
+
+    @data.setter
+    def data(self, value) -> None:
+        pass
+
+
+def _generated_node(value, mtime: int) -> _Node:
+    if isinstance(value, dict):
+        return _GeneratedDir(mtime, lambda: value)
+    if callable(value):
+        return _GeneratedFile(mtime, value)
+    return _File(0o444, mtime, value, ROOT_UID, ROOT_UID, readonly=True)
+
+
 class _Null(_Node):
     """/dev/null: reads are empty, writes vanish."""
 
@@ -169,6 +220,15 @@ class VirtualFileSystem:
         node = self._resolve(path, "/", True)
         assert isinstance(node, _Dir)
         return node
+
+    def mount_generated(self, path: str, render: Callable[[], dict]) -> None:
+        """Make the read-only directory ``path`` list what ``render()`` returns
+        when read (see `_GeneratedDir`); its existing entries stay."""
+        with self._lock:
+            self._mkdir_node(posixpath.dirname(path), 0o755, self._now(), readonly=True)
+            parent, name, node = self._walk(path, "/", True)
+            static = dict(node.children) if isinstance(node, _Dir) else {}
+            parent.children[name] = _GeneratedDir(node.mtime if node else self._now(), render, static)
 
     # -- path resolution ----------------------------------------------------------
     @staticmethod

@@ -272,7 +272,12 @@ def _wc(inv: Invocation) -> int:
 
 @command("grep", "egrep", "fgrep")
 def _grep(inv: Invocation) -> int:
-    opts, rest = parse_flags(inv.args, "ivcnqlEFwxsHho", "e")
+    opts, rest = parse_flags(inv.args, "ivcnqlEFwxsHho", "eABC")
+    try:
+        after = int(opts.get("A", opts.get("C", 0)))
+        before = int(opts.get("B", opts.get("C", 0)))
+    except ValueError:
+        raise UsageError("Invalid context length argument", 2) from None
     if inv.name == "egrep":
         opts["E"] = True
     if inv.name == "fgrep":
@@ -304,9 +309,17 @@ def _grep(inv: Invocation) -> int:
             status_error = True
             continue
         count = 0
-        for number, line in enumerate(data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n"), 1):
+        lines = data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n")
+        printed_to = 0  # lines before this index are printed (context: -A/-B/-C, "--" between groups)
+        pending_after = 0
+        for number, line in enumerate(lines, 1):
             matched = bool(regex.match(line) if opts.get("x") else regex.search(line))
             if matched == bool(opts.get("v")):
+                if pending_after and not (opts.get("c") or opts.get("l")):
+                    inv.out(((f"{name}-" if show_names else "") + (f"{number}-" if opts.get("n") else "")).encode()
+                            + line + b"\n")
+                    printed_to = number
+                    pending_after -= 1
                 continue
             count += 1
             found_any = True
@@ -314,8 +327,15 @@ def _grep(inv: Invocation) -> int:
                 return 0
             if opts.get("c") or opts.get("l"):
                 continue
+            first = max(printed_to + 1, number - before)
+            if (before or after) and printed_to and first > printed_to + 1:
+                inv.out(b"--\n")
+            for ctx in range(first, number):
+                inv.out(((f"{name}-" if show_names else "") + (f"{ctx}-" if opts.get("n") else "")).encode()
+                        + lines[ctx - 1] + b"\n")
             prefix = (f"{name}:" if show_names else "") + (f"{number}:" if opts.get("n") else "")
             inv.out(prefix.encode() + line + b"\n")
+            printed_to, pending_after = number, after
         if opts.get("l") and count:
             inv.out(f"{name or '(standard input)'}\n")
         elif opts.get("c"):
