@@ -20,9 +20,10 @@ window focus moves, and the explicit requests in between:
   hides it; a window gaining focus without an editor hides it
   (HIDE_WINDOW_GAINED_FOCUS_WITHOUT_EDITOR).
 
-Pop-up menus (ListPopupWindow, INPUT_METHOD_NOT_NEEDED: FLAG_ALT_FOCUSABLE_IM)
-never become the IME's target, so opening one leaves the keyboard as it was.
-The target window gets the IME's height as a bottom inset and lays itself
+Pop-up menus are windows like the others here: AppCompat's overflow menu
+(StandardMenuPopup: a modal, so focusable, ListPopupWindow that keeps
+PopupWindow's INPUT_METHOD_FROM_FOCUSABLE) gains focus without an editor,
+which hides the keyboard.  The target window gets the IME's height as a bottom inset and lays itself
 out again (window.py: adjustResize / adjustPan).
 """
 
@@ -102,24 +103,23 @@ class SoftKeyboard:
 
     def update(self, focused: Window, windows: list[Window]) -> None:
         """Apply the policy after an input; give the target its inset, relayout what changed."""
-        if focused.kind != "popup":
-            view = focused.focused_view()
-            editor = isinstance(view, EditText) and view.enabled
-            if focused is not self.target:
-                forward, focused.had_focus = not focused.had_focus, True
-                adjust = focused.resolve_adjust(focused.root) if focused.root is not None else "pan"
-                decision = visibility_on_focus(focused.soft_input_state, adjust, editor, forward, self.shown)
-                if decision is not None:
-                    self.shown = decision
-                if self.target is not None and self.target not in windows:
-                    self.target.ime_inset = 0  # gone from the screen: laid out afresh when it returns
-                self.target, self.forward = focused, forward
-            if (self._show_requested or focused.show_ime_requested) and editor:
-                self.shown = True
-            elif self.shown and not editor:
-                # the field it typed into is gone (the apps call hideKeyboard() as they remove it)
-                self.shown = False
-            focused.show_ime_requested = False
+        view = focused.focused_view()
+        editor = isinstance(view, EditText) and view.enabled
+        if focused is not self.target:
+            forward, focused.had_focus = not focused.had_focus, True
+            adjust = focused.resolve_adjust(focused.root) if focused.root is not None else "pan"
+            decision = visibility_on_focus(focused.soft_input_state, adjust, editor, forward, self.shown)
+            if decision is not None:
+                self.shown = decision
+            if self.target is not None and self.target not in windows:
+                self.target.ime_inset = 0  # gone from the screen: laid out afresh when it returns
+            self.target, self.forward = focused, forward
+        if (self._show_requested or focused.show_ime_requested) and editor:
+            self.shown = True
+        elif self.shown and not editor:
+            # the field it typed into is gone (the apps call hideKeyboard() as they remove it)
+            self.shown = False
+        focused.show_ime_requested = False
         self._show_requested = False
         for window in windows:
             inset = IME_HEIGHT if self.shown and window is self.target else 0
