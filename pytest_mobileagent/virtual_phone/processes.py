@@ -51,6 +51,8 @@ class Process:
     state: str = "S"
     label: str = "u:r:kernel:s0"
     start_ticks: int = 0
+    #: the arguments after argv[0]
+    args: tuple[str, ...] = ()
 
 
 def user_name(uid: int) -> str:
@@ -102,6 +104,19 @@ _KERNEL_THREADS = [(2, 0, "kthreadd", "kthreadd"), (3, 2, "rcu_gp", "rescuer_thr
 #: Callables phone -> packages whose process runs although no activity of theirs is shown
 #: (a bound service keeps them alive); other modules append theirs.
 RUNNING_PACKAGE_SOURCES: list[Callable[["VirtualPhone"], list[str]]] = []
+def _always_running(phone: "VirtualPhone") -> list[str]:
+    """The home app and the current input method: the system keeps both processes alive."""
+    from .roles import ROLE_HOME
+
+    packages = list(phone.roles.holders(ROLE_HOME))
+    ime = phone.settings.get("secure", {}).get("default_input_method", "")
+    if ime:
+        packages.append(ime.split("/", 1)[0])
+    return packages
+
+
+RUNNING_PACKAGE_SOURCES.append(_always_running)
+
 #: Callables phone -> more processes (programs shells keep running: a following logcat...).
 EXTRA_PROCESSES: list[Callable[["VirtualPhone"], list["Process"]]] = []
 
@@ -138,10 +153,6 @@ def processes(phone: "VirtualPhone", *, with_shell: bool = True) -> list[Process
                           "u:r:shell:s0"),
                   Process(sh + 1, sh, 2000, "ps", "ps", 10_840_660, 3_760, "0", "R", "u:r:shell:s0")]
     return sorted(table, key=lambda p: p.pid)
-
-
-def find(phone: "VirtualPhone", pid: int) -> Process | None:
-    return next((p for p in processes(phone) if p.pid == pid), None)
 
 
 # -- /proc ------------------------------------------------------------------------------------
@@ -250,7 +261,7 @@ def pid_status(proc: Process) -> bytes:
 
 
 def _pid_dir(phone: "VirtualPhone", proc: Process) -> dict:
-    cmdline = proc.cmdline.encode() + b"\0" if proc.cmdline else b""
+    cmdline = b"".join(part.encode() + b"\0" for part in (proc.cmdline,) + proc.args) if proc.cmdline else b""
     stat = lambda: pid_stat(phone, proc)  # noqa: E731  (rendered when read)
     return {"stat": stat, "cmdline": cmdline, "comm": proc.comm.encode() + b"\n",
             "status": pid_status(proc), "wchan": proc.wchan.encode(),

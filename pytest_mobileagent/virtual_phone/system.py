@@ -92,6 +92,8 @@ class AndroidSystem:
         #: MediaProvider's rows for shared storage
         self.media_store = MediaStore(self.fs, self._clock_ms)
         self.providers.register_call("media", self.media_store.call)
+        from .providers.media import MediaQueryProvider  # `content query --uri content://media/...`
+        self.providers.register(MediaQueryProvider(self.media_store))
         self._apps: dict[str, App] = {cls.package: cls() for cls in (apps if apps is not None else INSTALLED_APPS)}
         #: the phone's role holders; apps ask it "am I the default SMS app" (roles.py)
         self.roles = roles if roles is not None else RoleStore(

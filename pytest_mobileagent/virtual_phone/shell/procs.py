@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..processes import CLOCK_TICKS, Process, processes, user_name
-from .builtins import parse_flags
 from .interpreter import Invocation, UsageError, command
 
 __all__ = ["format_ps"]
@@ -31,7 +30,7 @@ def _name(p: Process) -> str:
 
 
 def _args(p: Process) -> str:
-    return posixpath.basename(p.cmdline) if p.cmdline else f"[{p.comm}]"
+    return " ".join((posixpath.basename(p.cmdline),) + p.args) if p.cmdline else f"[{p.comm}]"
 
 
 def _time(p: Process, phone) -> str:
@@ -79,7 +78,7 @@ _FIELDS: dict[str, tuple[int, Callable]] = {
     "COMM": (-27, lambda p, ph: _name(p)),
     "NAME": (-27, lambda p, ph: _name(p)),
     "COMMAND": (-27, lambda p, ph: p.cmdline or f"[{p.comm}]"),
-    "CMDLINE": (-27, lambda p, ph: p.cmdline or f"[{p.comm}]"),
+    "CMDLINE": (-27, lambda p, ph: " ".join((p.cmdline,) + p.args) if p.cmdline else f"[{p.comm}]"),
     "ARGS": (-27, lambda p, ph: _args(p)),
     "CMD": (-15, lambda p, ph: p.comm),
     "UID": (5, lambda p, ph: str(p.uid)),
@@ -147,7 +146,7 @@ def format_ps(phone, columns: list[_Column], procs: list[Process]) -> str:
             else:
                 cells.append(text.ljust(width) if left else text.rjust(width))
         lines.append(" ".join(cells))
-    return "\n".join(lines) + "\n"
+    return "".join(line + "\n" for line in lines)
 
 
 def _id_list(values: list[str], what: str) -> list[int]:
@@ -155,7 +154,7 @@ def _id_list(values: list[str], what: str) -> list[int]:
     for value in ",".join(values).split(","):
         if not value:
             continue
-        if not value.isdigit() or (what in ("-p", "-P") and int(value) == 0 and what == "-p"):
+        if not value.isdigit() or (what == "-p" and int(value) == 0):  # parse_rest: a PID can't be 0
             raise UsageError(f"bad {what} '{value}'")
         out.append(int(value))
     return out
