@@ -359,7 +359,10 @@ def _dumpsys(inv: Invocation) -> int:
         elif not section:
             inv.out(_dumpsys_activities(phone))
     elif service == "input_method":
-        inv.out("Input method service state:\n  mInputShown=false\n")
+        from .ime_dump import dump_input_method
+
+        package, activity = system.focused_window()
+        inv.out(dump_input_method(phone, f"Window{{{_window_token(package, activity)} u0 {package}/{activity}}}"))
     elif service == "package":
         from .package_dump import dump_package
 
@@ -434,6 +437,10 @@ def _dumpsys_windows(phone) -> str:
                   f"    mOwnerUid=10025 showForAllUsers=true package={name_pkg} appop=NONE",
                   f"    mAttrs={{(0,0)(fillxwrap) ty={kind} fmt=TRANSLUCENT}}",
                   "    mViewVisibility=0x0 mHaveFrame=true mObscured=false"]
+    from .ime_dump import ime_window_entry
+
+    lines += ime_window_entry(phone, len(windows))  # above the apps' windows, below SystemUI's bars
+    windows.append(("", "InputMethod", "INPUT_METHOD"))
     for offset, (pkg, act) in enumerate(stack):
         title = f"{pkg}/{act}"
         visible = "0x0" if offset == 0 else "0x8"
@@ -765,7 +772,7 @@ def _monkey(inv: Invocation) -> int:
 
 
 # -- pm -----------------------------------------------------------------------------------------
-_SYSTEM_PACKAGES = ("android", "com.android.shell")
+_SYSTEM_PACKAGES = ("android", "com.android.inputmethod.latin", "com.android.shell")  # LatinIME: ui/keyboard.py
 
 
 def _is_system_package(package: str) -> bool:
