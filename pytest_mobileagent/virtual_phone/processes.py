@@ -51,6 +51,8 @@ class Process:
     state: str = "S"
     label: str = "u:r:kernel:s0"
     start_ticks: int = 0
+    #: the arguments after argv[0]
+    args: tuple[str, ...] = ()
 
 
 def user_name(uid: int) -> str:
@@ -102,6 +104,19 @@ _KERNEL_THREADS = [(2, 0, "kthreadd", "kthreadd"), (3, 2, "rcu_gp", "rescuer_thr
 #: Callables phone -> packages whose process runs although no activity of theirs is shown
 #: (a bound service keeps them alive); other modules append theirs.
 RUNNING_PACKAGE_SOURCES: list[Callable[["VirtualPhone"], list[str]]] = []
+def _always_running(phone: "VirtualPhone") -> list[str]:
+    """The home app and the current input method: the system keeps both processes alive."""
+    from .roles import ROLE_HOME
+
+    packages = list(phone.roles.holders(ROLE_HOME))
+    ime = phone.settings.get("secure", {}).get("default_input_method", "")
+    if ime:
+        packages.append(ime.split("/", 1)[0])
+    return packages
+
+
+RUNNING_PACKAGE_SOURCES.append(_always_running)
+
 #: Callables phone -> more processes (programs shells keep running: a following logcat...).
 EXTRA_PROCESSES: list[Callable[["VirtualPhone"], list["Process"]]] = []
 
@@ -140,10 +155,6 @@ def processes(phone: "VirtualPhone", *, with_shell: bool = True) -> list[Process
     return sorted(table, key=lambda p: p.pid)
 
 
-def find(phone: "VirtualPhone", pid: int) -> Process | None:
-    return next((p for p in processes(phone) if p.pid == pid), None)
-
-
 # -- /proc ------------------------------------------------------------------------------------
 def _uptime_ticks(phone: "VirtualPhone") -> int:
     # The phone booted 90 s before the clock's start, as a just-booted emulator has.
@@ -176,6 +187,26 @@ def proc_uptime(phone: "VirtualPhone") -> bytes:
     ticks = _uptime_ticks(phone)
     idle = _cpu_times(ticks)[3] * CPU_COUNT
     return f"{ticks // CLOCK_TICKS}.{ticks % CLOCK_TICKS:02d} {idle // CLOCK_TICKS}.{idle % CLOCK_TICKS:02d}\n".encode()
+
+
+def proc_net_unix(phone: "VirtualPhone") -> bytes:
+    """/proc/net/unix (net/unix/af_unix.c unix_seq_show): the phone's listening local sockets.
+
+    A listener is SOCK_STREAM (0001), unconnected (01), accepting (flags __SO_ACCEPTCON
+    0x10000); an abstract name shows with "@". Appium looks here for WebView devtools
+    sockets (`driver.contexts`). Only the sockets the phone's programs listen on are
+    modelled, not the system daemons' own.
+    """
+    rows = ["Num       RefCount Protocol Flags    Type St Inode Path\n"]
+    for number, address in enumerate(phone.sockets.listening()):
+        kind, _, name = address.partition(":")
+        path = {"localabstract": f"@{name}", "localreserved": f"/dev/socket/{name}"}.get(kind, name)
+        if kind == "tcp":
+            continue
+        inode = 20_000 + zlib.crc32(address.encode()) % 80_000
+        rows.append(f"{0xffff000000000000 + number * 0x400:016x}: 00000002 00000000 00010000 0001 01 {inode} "
+                    f"{path}\n")
+    return "".join(rows).encode()
 
 
 def proc_meminfo(phone: "VirtualPhone") -> bytes:
@@ -250,7 +281,7 @@ def pid_status(proc: Process) -> bytes:
 
 
 def _pid_dir(phone: "VirtualPhone", proc: Process) -> dict:
-    cmdline = proc.cmdline.encode() + b"\0" if proc.cmdline else b""
+    cmdline = b"".join(part.encode() + b"\0" for part in (proc.cmdline,) + proc.args) if proc.cmdline else b""
     stat = lambda: pid_stat(phone, proc)  # noqa: E731  (rendered when read)
     return {"stat": stat, "cmdline": cmdline, "comm": proc.comm.encode() + b"\n",
             "status": pid_status(proc), "wchan": proc.wchan.encode(),
@@ -264,6 +295,7 @@ def _proc_entries(phone: "VirtualPhone") -> dict:
         "stat": lambda: proc_stat(phone), "uptime": lambda: proc_uptime(phone),
         "meminfo": lambda: proc_meminfo(phone), "cpuinfo": lambda: proc_cpuinfo(phone),
         "sys": {"kernel": {"pid_max": b"32768\n"}},
+        "net": {"unix": lambda: proc_net_unix(phone)},
     })
     return entries
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import pytest
 
 NOTES = "com.simplemobiletools.notes.pro"
 CALC = "com.simplemobiletools.calculator"

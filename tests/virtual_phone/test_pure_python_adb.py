@@ -40,6 +40,10 @@ def test_pid_lookup_and_per_process_cpu(device):
     top = device.get_top_activity()  # dumpsys activity top | grep ACTIVITY
     assert (top.package, top.pid) == (NOTES, int(pid))
     assert device.get_pid("no.such.package") is None
+    # dumpsys meminfo PKG: ppadb reads the TOTAL row's first seven numbers (on Android 12+
+    # the fifth is the Rss column it does not know about, here as on a phone)
+    meminfo = device.get_meminfo(NOTES)
+    assert meminfo.pss > meminfo.private_dirty > 0 and meminfo.swapped_dirty == 0
 
 
 def test_battery_cpu_and_features(device):

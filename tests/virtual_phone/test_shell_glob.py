@@ -69,3 +69,20 @@ def test_through_adb(adb_device, phone):
     assert result.returncode == 0
     assert adb_device.shell("ls /sdcard/Download") == ""
     assert not phone.phone.fs.exists("/sdcard/Download/g1.txt")
+
+
+@pytest.mark.parametrize("line, out", [
+    ("echo a{b,c}d x{1,2}{3,4}", "abd acd x13 x14 x23 x24\n"),
+    ("echo {a,{b,c}}d {,x}y", "ad bd cd y xy\n"),
+    # no comma, unmatched, or quoted: the braces are ordinary characters
+    ("echo {a} {a,b '{a,b}' \"{a,b}\" a{'b,c'}", "{a} {a,b {a,b} {a,b} a{b,c}\n"),
+    ("X=q; echo {$X,z} {'x y',z}", "q z x y z\n"),
+    # each alternative is then globbed
+    ("echo /sdcard/G/{a,b}.*", "/sdcard/G/a.txt /sdcard/G/b.jpg\n"),
+])
+def test_brace_expansion(folder, line, out):
+    assert run(folder, line) == (out, "", 0)
+
+
+def test_tilde_is_home(fresh_phone):
+    assert run(fresh_phone, "echo ~ ~/x '~' a~ ~root")[0] == "/ //x ~ a~ ~root\n"

@@ -84,3 +84,17 @@ def test_ime_registry_counts_installed_apps_only(fresh_phone, monkeypatch):
     monkeypatch.setattr(fresh_phone.packages, "is_installed", lambda package: package == "io.example.keyboard")
     assert run(fresh_phone, "ime list -a -s")[0] == f"{LATIN}\nio.example.keyboard/.KeyboardService\n"
     assert run(fresh_phone, "ime enable io.example.keyboard/.KeyboardService")[2] == 0
+
+
+def test_dumpsys_meminfo_of_a_process(fresh_phone):
+    run(fresh_phone, "monkey -p com.simplemobiletools.notes.pro -c android.intent.category.LAUNCHER 1")
+    pid = run(fresh_phone, "pidof com.simplemobiletools.notes.pro")[0].strip()
+    out = run(fresh_phone, f"dumpsys meminfo {pid}")[0].splitlines()
+    assert out[0] == "Applications Memory Usage (in Kilobytes):"
+    assert out[3] == f"** MEMINFO in pid {pid} [com.simplemobiletools.notes.pro] **"
+    assert out[4].split() == ["Pss", "Private", "Private", "SwapPss", "Rss", "Heap", "Heap", "Heap"]
+    rows = {line[:13].strip(): line[13:].split() for line in out[7:] if line[:13].strip()}
+    # the TOTAL row adds up the rows above it (Pss column)
+    assert int(rows["TOTAL"][0]) == sum(int(v[0]) for k, v in rows.items() if k not in ("TOTAL",)
+                                        and k in dict.fromkeys(list(rows)[:list(rows).index("TOTAL")]))
+    assert run(fresh_phone, "dumpsys meminfo no.such.app") == ("No process found for: no.such.app\n", "", 0)

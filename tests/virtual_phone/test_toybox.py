@@ -60,6 +60,9 @@ def test_toybox_multiplexer(phone):
     ("echo x | tee /data/local/tmp/t >/dev/null; cat /data/local/tmp/t", "x\n"),
     ("nproc", "4\n"),
     ("realpath /sdcard", "/storage/emulated/0\n"),
+    ("seq 10 | grep -e 3 -e 8", "3\n8\n"),
+    ("chmod 755 /data/local/tmp/f && stat -c %A /data/local/tmp/f", "-rwxr-xr-x\n"),
+    ("chmod 600 /data/local/tmp/f && chmod g+r,o+r /data/local/tmp/f && stat -c %a /data/local/tmp/f", "644\n"),
 ])
 def test_applets(phone, line, out):
     assert run(phone, line) == (out, "", 0)
@@ -72,6 +75,8 @@ def test_applets(phone, line, out):
     ("stat /nope", "stat: /nope: No such file or directory\n", 1),
     ("echo x | xargs nosuchcmd", "/system/bin/sh: nosuchcmd: inaccessible or not found\n", 127),
     ("[ 1 -lt x ]", "[: not integer 'x'\n", 2),
+    ("chmod 755 /system/bin/sh", "chmod: /system/bin/sh: Read-only file system\n", 1),
+    ("chmod 755 /nope", "chmod: /nope: No such file or directory\n", 1),
 ])
 def test_applet_errors(phone, line, err, code):
     assert run(phone, line)[1:] == (err, code)

@@ -28,7 +28,7 @@ from ..fs import FsError
 if TYPE_CHECKING:
     from ..fs import VirtualFileSystem
 
-__all__ = ["Pattern", "expand_pattern", "has_magic"]
+__all__ = ["Pattern", "expand_braces", "expand_pattern", "has_magic"]
 
 #: A word as characters with a flag saying whether each may act as a glob character.
 Pattern = list[tuple[str, bool]]
@@ -175,3 +175,62 @@ def _is_link(fs: "VirtualFileSystem", path: str, cwd: str) -> bool:
         return True
     except FsError:
         return False
+
+
+# -- brace expansion -----------------------------------------------------------------------
+def expand_braces(parts: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
+    """mksh's brace expansion (eval.c alt_expand): `a{b,c}d` -> `abd acd`.
+
+    main.c sets Flag(FBRACEEXPAND) = 1; only builds with MKSH_BINSHPOSIX or
+    MKSH_BINSHREDUCED turn it off when the shell is called as `sh`.
+
+    Works on a word's parts (see parser.Word): only unquoted ("bare") `{`, `,`
+    and `}` count, a group needs a comma at its own level (`{a}` stays as
+    it is), groups nest, and each alternative is expanded again.  Returns
+    the parts of each resulting word.
+    """
+    tokens: list[tuple[str, str]] = []  # (kind, one char) for text, (kind, name) for a variable
+    for kind, value in parts:
+        if kind in ("lit", "bare"):
+            tokens.extend((kind, c) for c in value)
+        else:
+            tokens.append((kind, value))
+    return [_join_tokens(t) for t in _alternatives(tokens)]
+
+
+def _alternatives(tokens: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
+    for start, token in enumerate(tokens):
+        if token != ("bare", "{"):
+            continue
+        depth, commas, end = 0, [], None
+        for index in range(start, len(tokens)):
+            tok = tokens[index]
+            if tok == ("bare", "{"):
+                depth += 1
+            elif tok == ("bare", "}"):
+                depth -= 1
+                if depth == 0:
+                    end = index
+                    break
+            elif tok == ("bare", ",") and depth == 1:
+                commas.append(index)
+        if end is None or not commas:
+            continue  # unmatched, or no comma: the braces are ordinary characters
+        bounds = [start] + commas + [end]
+        out: list[list[tuple[str, str]]] = []
+        for left, right in zip(bounds, bounds[1:]):
+            out += _alternatives(tokens[:start] + tokens[left + 1:right] + tokens[end + 1:])
+            if len(out) > MAX_MATCHES:
+                raise ValueError("brace expansion too large")
+        return out
+    return [tokens]
+
+
+def _join_tokens(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    parts: list[tuple[str, str]] = []
+    for kind, value in tokens:
+        if kind in ("lit", "bare") and parts and parts[-1][0] == kind:
+            parts[-1] = (kind, parts[-1][1] + value)
+        else:
+            parts.append((kind, value))
+    return parts or [("lit", "")]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..fs import FsError
-from .glob import Pattern, expand_pattern, has_magic
+from .glob import Pattern, expand_braces, expand_pattern, has_magic
 from .parser import AndOr, Command, Pipeline, ShellSyntaxError, Word, parse
 
 if TYPE_CHECKING:
@@ -250,14 +250,38 @@ class ShellSession:
         """The word's text after parameter expansion (no globbing: assignments, redirections)."""
         return "".join(self._value(kind, value) for kind, value in word.parts)
 
+    @staticmethod
+    def _has_brace_group(word: Word) -> bool:
+        bare = "".join(value for kind, value in word.parts if kind == "bare")
+        return "," in bare and "}" in bare
+
     def expand_fields(self, word: Word) -> list[str]:
-        """A command word after parameter expansion and pathname expansion (mksh's glob).
+        """A command word after brace, parameter and pathname expansion (mksh's glob).
 
         Unquoted `$var` values are split at white space (an empty one makes
         no word); unquoted text and such values may glob; a pattern that
         matches nothing stays as written.  (Redirection targets are not
         globbed: mksh globs them only in an interactive shell.)
         """
+        first_kind, first = word.parts[0] if word.parts else ("lit", "")
+        if first_kind == "bare" and first[:1] == "~" and first[1:2] in ("", "/"):
+            # tilde expansion (mksh eval.c tilde()): a leading unquoted ~ is $HOME
+            word = Word([("lit", self.vars.get("HOME", "")), ("bare", first[1:])] + word.parts[1:])
+        for kind, value in word.parts:
+            if kind == "bare" and "{" in value and self._has_brace_group(word):
+                try:
+                    words = [Word(parts) for parts in expand_braces(word.parts)]
+                except ValueError:  # a runaway expansion is left as written
+                    words = [word]
+                if len(words) > 1:
+                    return [field for each in words for field in self.expand_fields(each)]
+            if kind == "bvar" or (kind == "bare" and ("*" in value or "?" in value or "[" in value)):
+                break
+        else:  # nothing to split or glob: the common case, kept fast
+            parts = word.parts
+            if len(parts) == 1 and parts[0][0] in ("lit", "bare"):
+                return [parts[0][1]]
+            return [self.expand(word)]
         fields: list[Pattern] = []
         current: Pattern = []
         started = False  # whether `current` is a field (quoted "" makes an empty one)

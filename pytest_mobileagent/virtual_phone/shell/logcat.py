@@ -55,8 +55,8 @@ def _start_program(inv: Invocation, argv: list[str]):
 def _running_processes(phone) -> list:
     from ..processes import Process
 
-    return [Process(pid, phone.shell_pid, 2000, " ".join(argv), argv[0][:15], 10_830_000, 4_100, "do_sys_poll",
-                    "S", "u:r:shell:s0") for pid, argv in _RUNNING.get(phone, {}).items()]
+    return [Process(pid, phone.shell_pid, 2000, argv[0], argv[0][:15], 10_830_000, 4_100, "do_sys_poll",
+                    "S", "u:r:shell:s0", args=tuple(argv[1:])) for pid, argv in _RUNNING.get(phone, {}).items()]
 
 
 EXTRA_PROCESSES.append(_running_processes)
@@ -227,6 +227,9 @@ def _logcat(inv: Invocation) -> int:
             inv.out(f"{name}: ring buffer is 256 KiB ({used // 1024} KiB consumed), "
                     "max entry is 5120 B, max payload is 4068 B\n")
         return 0
+    if not specs:  # `adb logcat` exports ANDROID_LOG_TAGS for logcat to read (logcat.cpp)
+        env_tags = inv.env.get("ANDROID_LOG_TAGS", inv.session.vars.get("ANDROID_LOG_TAGS", ""))
+        specs = env_tags.replace("'", "").split()
     try:
         chooser = _Filter((["*:S"] if silent else []) + specs)
     except ValueError as exc:

@@ -2,20 +2,23 @@
 
 Deliberately missing: command substitution. `$(...)` and backticks are kept
 as literal text, never executed, so text an agent types (`input text
-'$(reboot)'`) can only ever be text; `{` and `}` are ordinary characters.
-Words remember which of their characters were quoted, because only unquoted
-`*`, `?` and `[...]` glob (see glob.py).  An unquoted `(` or `)` anywhere
+'$(reboot)'`) can only ever be text. Words remember which of their
+characters were quoted, because only unquoted `{a,b}`, `*`, `?` and `[...]`
+expand (see glob.py).  An unquoted `(` or `)` anywhere
 but around a subshell is a syntax error, worded as mksh words it
 ("syntax error: '(' unexpected"); function definitions are not supported.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 __all__ = ["AndOr", "Command", "Pipeline", "Redirect", "ShellSyntaxError", "Word", "parse"]
 
 _OPERATOR_CHARS = set(";&|<>()\n")
+#: a run of unquoted characters that need no special handling (the common case, read at once)
+_PLAIN = re.compile(r"[^ \t\r;&|<>()\n'\"\\$]+")
 _BLANK = set(" \t\r")
 
 
@@ -237,8 +240,9 @@ class _Lexer:
                     flush()
                 self._dollar(lit, parts, flush)
             else:
-                add_bare(c)
-                self.i += 1
+                end = _PLAIN.match(src, self.i).end()  # a run of ordinary unquoted characters
+                add_bare(src[self.i:end])
+                self.i = end
         flush()
         if not parts and quoted_empty:
             parts.append(("lit", ""))

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..processes import CLOCK_TICKS, Process, processes, user_name
-from .builtins import parse_flags
 from .interpreter import Invocation, UsageError, command
 
 __all__ = ["format_ps"]
@@ -31,7 +30,7 @@ def _name(p: Process) -> str:
 
 
 def _args(p: Process) -> str:
-    return posixpath.basename(p.cmdline) if p.cmdline else f"[{p.comm}]"
+    return " ".join((posixpath.basename(p.cmdline),) + p.args) if p.cmdline else f"[{p.comm}]"
 
 
 def _time(p: Process, phone) -> str:
@@ -79,7 +78,7 @@ _FIELDS: dict[str, tuple[int, Callable]] = {
     "COMM": (-27, lambda p, ph: _name(p)),
     "NAME": (-27, lambda p, ph: _name(p)),
     "COMMAND": (-27, lambda p, ph: p.cmdline or f"[{p.comm}]"),
-    "CMDLINE": (-27, lambda p, ph: p.cmdline or f"[{p.comm}]"),
+    "CMDLINE": (-27, lambda p, ph: " ".join((p.cmdline,) + p.args) if p.cmdline else f"[{p.comm}]"),
     "ARGS": (-27, lambda p, ph: _args(p)),
     "CMD": (-15, lambda p, ph: p.comm),
     "UID": (5, lambda p, ph: str(p.uid)),
@@ -147,7 +146,7 @@ def format_ps(phone, columns: list[_Column], procs: list[Process]) -> str:
             else:
                 cells.append(text.ljust(width) if left else text.rjust(width))
         lines.append(" ".join(cells))
-    return "\n".join(lines) + "\n"
+    return "".join(line + "\n" for line in lines)
 
 
 def _id_list(values: list[str], what: str) -> list[int]:
@@ -155,14 +154,48 @@ def _id_list(values: list[str], what: str) -> list[int]:
     for value in ",".join(values).split(","):
         if not value:
             continue
-        if not value.isdigit() or (what in ("-p", "-P") and int(value) == 0 and what == "-p"):
+        if not value.isdigit() or (what == "-p" and int(value) == 0):  # parse_rest: a PID can't be 0
             raise UsageError(f"bad {what} '{value}'")
         out.append(int(value))
     return out
 
 
+#: toybox's help for ps (toys/posix/ps.c); every toybox command answers --help with its usage, exit 0.
+#: Appium's driver reads it to learn that ps takes -A (appium-adb listProcessStatus: /^-A\b/m).
+PS_HELP = """usage: ps [-AadefLlnwZ] [-gG GROUP,] [-k FIELD,] [-o FIELD,] [-p PID,] [-t TTY,] [-uU USER,]
+
+List processes.
+
+Which processes to show (-gGuUpPt selections may be comma separated lists):
+
+-A\tAll\t\t\t\t\t-a\tHas terminal not session leader
+-d\tAll but session leaders\t\t\t-e\tSynonym for -A
+-g\tIn GROUPs\t\t\t\t-G\tIn real GROUPs (before sgid)
+-p\tPIDs (--pid)\t\t\t\t-P\tParent PIDs (--ppid)
+-s\tIn session IDs\t\t\t\t-t\tAttached to selected TTYs
+-T\tShow threads also\t\t\t-u\tOwned by selected USERs
+-U\tReal USERs (before suid)
+
+Output modifiers:
+
+-k\tSort FIELDs (-FIELD to reverse)\t\t-M\tMeasure/pad future field widths
+-n\tShow numeric USER and GROUP\t\t-w\tWide output (don't truncate fields)
+
+Which FIELDs to show. (-o HELP for list, default = -o PID,TTY,TIME,CMD)
+
+-f\tFull listing (-o USER:12=UID,PID,PPID,C,STIME,TTY,TIME,ARGS=CMD)
+-l\tLong listing (-o F,S,UID,PID,PPID,C,PRI,NI,ADDR,SZ,WCHAN,TTY,TIME,CMD)
+-o\tOutput FIELDs instead of defaults, each with optional :size and =title
+-O\tAdd FIELDS to defaults
+-Z\tInclude LABEL
+"""
+
+
 @command("ps")
 def _ps(inv: Invocation) -> int:
+    if inv.args[:1] == ["--help"]:
+        inv.out(PS_HELP)
+        return 0
     opts: dict[str, list[str]] = {k: [] for k in "opPuUkO"}
     flags: set[str] = set()
     args = list(inv.args)

@@ -446,7 +446,8 @@ def _unescape(text: str, stop_at_c: bool = False) -> tuple[str, bool]:
                 return "".join(out), True
             m = re.match(r"0?[0-7]{1,3}", text[i + 1:])
             if m:
-                out.append(chr(int(m.group(), 8) & 0xFF))
+                value = int(m.group(), 8) & 0xFF
+                out.append(chr(value) if value < 0x80 else chr(0xDC00 + value))  # a raw byte
                 i += 1 + len(m.group())
                 continue
         out.append(c)
@@ -733,3 +734,52 @@ def _test(inv: Invocation) -> int:
             raise UsageError("missing ]", code=2)
         args = args[:-1]
     return 0 if _test_eval(inv, args) else 1
+
+
+# -- chmod -----------------------------------------------------------------------------------------
+_WHO_BITS = {"u": 0o4700, "g": 0o2070, "o": 0o1007, "a": 0o7777}
+_PERM_BITS = {"r": 0o444, "w": 0o222, "x": 0o111, "X": 0o111, "s": 0o6000, "t": 0o1000}
+
+
+def _chmod_mode(spec: str, current: int) -> int | None:
+    """An octal mode or toybox's symbolic `[ugoa]*[+-=][rwxXst]*,...`; None if malformed."""
+    if re.fullmatch(r"[0-7]{1,4}", spec):
+        return int(spec, 8)
+    mode = current & 0o7777
+    for clause in spec.split(","):
+        m = re.fullmatch(r"([ugoa]*)([-+=])([rwxXst]*)", clause)
+        if not m:
+            return None
+        who = 0
+        for letter in m.group(1) or "a":
+            who |= _WHO_BITS[letter]
+        perms = 0
+        for letter in m.group(3):
+            perms |= _PERM_BITS[letter]
+        bits = who & perms
+        if m.group(2) == "+":
+            mode |= bits
+        elif m.group(2) == "-":
+            mode &= ~bits
+        else:
+            mode = (mode & ~who) | bits
+    return mode
+
+
+@command("chmod")
+def _chmod(inv: Invocation) -> int:
+    opts, rest = parse_flags(inv.args, "Rfv")
+    if len(rest) < 2:
+        raise UsageError("Needs 2 arguments")
+    spec, files = rest[0], rest[1:]
+    status = 0
+    for path in files:
+        try:
+            info = inv.fs.stat(path, inv.cwd)
+            mode = _chmod_mode(spec, info.mode)
+            if mode is None:
+                raise UsageError(f"bad mode '{spec}'")
+            inv.fs.chmod(path, mode, inv.cwd)
+        except FsError as exc:
+            status = inv.fail(f"{path}: {exc.strerror}")
+    return status
