@@ -204,6 +204,8 @@ def test_every_simple_app_opens_customize_colors_from_its_settings(adb_device, p
         x, y = uitools.centre(uitools.find(adb_device.dump_hierarchy(), **criteria))
         adb_device.shell(f"input tap {x} {y}")
 
+    # Messenger shows its main screen only as the default SMS app (other tests take the role away).
+    adb_device.shell("cmd role add-role-holder android.app.role.SMS com.simplemobiletools.smsmessenger")
     for package, row in apps.items():
         adb_device.shell(f"am force-stop {package}")
         adb_device.shell(f"monkey -p {package} -c android.intent.category.LAUNCHER 1")
