@@ -191,8 +191,8 @@ class ReportingPlugin:
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
-        if self.is_worker:
-            return
+        if self.is_worker or self.config.option.collectonly:
+            return  # --collect-only runs nothing: no figures, and no file to overwrite
         self.finished = _now()
         ledger = self.config.stash.get(LEDGER_KEY, None)
         if ledger is not None:
@@ -315,7 +315,8 @@ class ReportingPlugin:
 
     def pytest_terminal_summary(self, terminalreporter, exitstatus, config) -> None:
         cut_short = _cut_short(self.run_info)
-        if self.is_worker or (not self.records and not self.bad_records and not cut_short):
+        if self.is_worker or self.config.option.collectonly or (
+                not self.records and not self.bad_records and not cut_short):
             return
         tasks = [self.records[nodeid][1] for nodeid in sorted(self.records)]
         write = terminalreporter.write_line
