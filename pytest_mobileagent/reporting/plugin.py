@@ -126,8 +126,11 @@ class ReportingPlugin:
         # Innermost wrapper: redact before allure-pytest (an outer wrapper)
         # attaches captured output, and before the terminal or xdist sees it.
         outcome = yield
+        report = outcome.get_result()
+        if report.failed and call.excinfo is not None:
+            _shorten_agent_failure(item, report, call.excinfo.value)
         if self.redactor:
-            _redact_report(outcome.get_result(), self.redactor)
+            _redact_report(report, self.redactor)
 
     @pytest.hookimpl(hookwrapper=True, tryfirst=True, specname="pytest_runtest_makereport")
     def pytest_runtest_makereport_allure(self, item, call):
@@ -441,6 +444,17 @@ def _is_task(metafunc: pytest.Metafunc) -> bool:
     from . import TASK_MARKERS
 
     return any(metafunc.definition.get_closest_marker(name) for name in TASK_MARKERS)
+
+
+def _shorten_agent_failure(item: pytest.Item, report: pytest.TestReport, exc: BaseException) -> None:
+    """At default verbosity an agent's error fails its task in a few lines (short_errors.py)."""
+    from ..runtime import EPISODE_KEY
+    from .short_errors import short_agent_failure, wants_short_failures
+
+    episode = item.stash.get(EPISODE_KEY, None)
+    if episode is None or episode.agent_error is not exc or not wants_short_failures(item.config):
+        return
+    report.longrepr = short_agent_failure(exc)
 
 
 def _redact_report(report: pytest.TestReport, redactor: Redactor) -> None:
