@@ -17,11 +17,14 @@ The answer is AndroidLab's to the last channel value, computed cheaply
   through Pillow;
 - only the rows between the first and the last that differ are compared value
   by value: the rest of the two screens is equal, so all its values match and
-  only its white values (counted once per screen) are left out.
+  only its white values (counted once per screen) are left out;
+- whether the screen changed (what ROR needs) is often known after a few rows
+  (see :func:`screen_changed`).
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import struct
 import threading
@@ -64,13 +67,16 @@ class _Pixels:
     stride: int
     width: int
     height: int
-    white: int  # channel values equal to 255
+
+    @functools.cached_property
+    def white(self) -> int:
+        """Channel values equal to 255 (a PNG's filter bytes, being 0, never count)."""
+        return self.data.count(255)
 
     @classmethod
     def of_image(cls, image: Image.Image) -> "_Pixels":
         image = image.convert("RGB") if image.mode != "RGB" else image
-        data = image.tobytes()
-        return cls(data, 0, image.size[0] * 3, image.size[0], image.size[1], data.count(255))
+        return cls(image.tobytes(), 0, image.size[0] * 3, image.size[0], image.size[1])
 
     def rows(self, top: int, bottom: int) -> bytes:
         return self.data[self.offset + top * self.stride:self.offset + bottom * self.stride]
@@ -111,7 +117,7 @@ def _unfiltered_png(png: bytes) -> _Pixels | None:
         return None
     if len(data) != stride * height or data[::stride] != bytes(height):
         return None  # filtered rows: Pillow decodes them
-    return _Pixels(data, 1, stride, width, height, data.count(255))  # filter bytes are 0, never 255
+    return _Pixels(data, 1, stride, width, height)
 
 
 def _pixels(screen: bytes | Image.Image) -> _Pixels:
@@ -130,17 +136,18 @@ def _pixels(screen: bytes | Image.Image) -> _Pixels:
     return pixels
 
 
-def _differing_rows(first: _Pixels, second: _Pixels) -> tuple[int, int] | None:
-    """(top, bottom): the blocks of rows from the first to the last that differ; None if all are equal."""
+def _differing_blocks(first: _Pixels, second: _Pixels) -> list[tuple[int, int]]:
+    """The blocks of rows (top, bottom) in which the two screens differ, top to bottom."""
     if first.stride == second.stride and first.offset == second.offset and first.data == second.data:
-        return None
-    blocks = range(0, first.height, _BLOCK_ROWS)
-    differ = [top for top in blocks
-              if first.rows(top, min(top + _BLOCK_ROWS, first.height))
-              != second.rows(top, min(top + _BLOCK_ROWS, first.height))]
-    if not differ:
-        return None
-    return differ[0], min(differ[-1] + _BLOCK_ROWS, first.height)
+        return []
+    blocks = [(top, min(top + _BLOCK_ROWS, first.height)) for top in range(0, first.height, _BLOCK_ROWS)]
+    return [(top, bottom) for top, bottom in blocks if first.rows(top, bottom) != second.rows(top, bottom)]
+
+
+def _differing_rows(first: _Pixels, second: _Pixels) -> tuple[int, int] | None:
+    """(top, bottom): the rows from the first block to the last that differ; None if all are equal."""
+    blocks = _differing_blocks(first, second)
+    return (blocks[0][0], blocks[-1][1]) if blocks else None
 
 
 def similarity(before: bytes | Image.Image, after: bytes | Image.Image) -> float:
@@ -175,5 +182,24 @@ def _white_in(pixels: _Pixels, top: int, bottom: int) -> int:
 
 
 def screen_changed(before: bytes | Image.Image, after: bytes | Image.Image) -> bool:
-    """True unless the screenshots are the same screen by AndroidLab's test."""
+    """True unless the screenshots are the same screen by AndroidLab's test.
+
+    A screen that changed a lot is known to have changed after a few of its
+    rows: the values that differ are never both white, so once they exceed
+    0.1% of all values they exceed 0.1% of the counted ones too, whatever the
+    rest holds. Only a small change needs the whole :func:`similarity`.
+    """
+    if isinstance(before, bytes) and before == after:
+        return False
+    first, second = _pixels(before), _pixels(after)
+    if (first.width, first.height) != (second.width, second.height):
+        return True
+    # A margin over (1 - SAME_SCREEN) keeps the shortcut clear of rounding at the threshold.
+    surely_changed = (1 - SAME_SCREEN) * 1.01 * 3 * first.width * first.height
+    differing = 0
+    for top, bottom in _differing_blocks(first, second):
+        equal = ImageChops.difference(first.image(top, bottom), second.image(top, bottom)).histogram()
+        differing += 3 * first.width * (bottom - top) - (equal[0] + equal[256] + equal[512])
+        if differing > surely_changed:
+            return True
     return similarity(before, after) <= SAME_SCREEN

@@ -106,4 +106,6 @@ def test_the_cheap_comparison_gives_androidlabs_answer_exactly():
         assert SAME_SCREEN < _androidlab_similarity(*pairs[-1]) < 1.0
     for before, after in pairs:
         assert similarity(before, after) == similarity(before, after)  # cached decodings give the same answer
-        assert similarity(before, after) == pytest.approx(_androidlab_similarity(before, after), abs=1e-12)
+        expected = _androidlab_similarity(before, after)
+        assert similarity(before, after) == pytest.approx(expected, abs=1e-12)
+        assert screen_changed(before, after) == (expected <= SAME_SCREEN)  # its shortcut for big changes too
