@@ -277,7 +277,10 @@ class ReportingPlugin:
         versions += sorted({str(raw["android_version"]) for raw, _ in records if raw.get("android_version")})
         import platform
 
+        from .summary import overview_figures
+
         environment = {
+            **overview_figures(aggregate(tasks), aggregate_by(tasks, "app"), by_difficulty(tasks)),
             "agent": self.results.get("agent") or "-",
             "model": self.results.get("model") or "-",
             "devices": self.results.get("devices") or "-",
