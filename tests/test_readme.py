@@ -92,6 +92,14 @@ COMMANDS = {
         RUN,
     "pytest --pyargs pytest_mobileagent.task_tests --agent=replay -n 2":
         "tests/test_packaging.py runs it from an empty directory with the wheel installed",
+    "mobileagent-studio":
+        "a server that runs until stopped and opens a browser; tests/test_studio.py drives the studio",
+    "mobileagent-studio --device emulator-5554 --port 8700 --no-browser --tasks-dir task_tests":
+        "a server that runs until stopped; tests/test_studio.py starts it on a virtual phone",
+    "pytest FILE --agent replay":
+        "a pattern: FILE is the task file the studio recorded; tests/test_studio_recorder.py replays one",
+    "pytest task_tests --agent NAME -n 2 --mobileagent-watch":
+        "a pattern: NAME is the user's agent; tests/test_studio_watch.py runs --mobileagent-watch",
     "python -m pip wheel --no-deps -w dist .":
         "tests/test_packaging.py builds the wheel (offline: with --no-build-isolation) from a copy of the checkout",
     "python -m pip install dist/pytest_mobileagent-0.1.0-py3-none-any.whl":
