@@ -100,6 +100,16 @@ COMMANDS = {
         "a pattern: FILE is the task file the studio recorded; tests/test_studio_recorder.py replays one",
     "pytest task_tests --agent NAME -n 2 --mobileagent-watch":
         "a pattern: NAME is the user's agent; tests/test_studio_watch.py runs --mobileagent-watch",
+    "npm ci --prefix clients/appium --ignore-scripts":
+        "installs Appium from the npm registry: .ci/run does it; tests/test_appium_client.py uses the result",
+    "mkdir -p /tmp/android-home/platform-tools":
+        "part of starting the real Appium server, which tests/test_appium_client.py does on a virtual phone",
+    'ln -s "$(python -c \'from pytest_mobileagent.virtual_phone.server import bundled_adb_path as p; '
+    'print(p())\')" /tmp/android-home/platform-tools/adb':
+        "part of starting the real Appium server, which tests/test_appium_client.py does on a virtual phone",
+    "APPIUM_HOME=clients/appium ANDROID_HOME=/tmp/android-home node clients/appium/node_modules/appium/index.js "
+    "server --address 127.0.0.1 --port 4723":
+        "a server that runs until stopped; tests/test_appium_client.py starts it against a virtual phone",
     "python -m pip wheel --no-deps -w dist .":
         "tests/test_packaging.py builds the wheel (offline: with --no-build-isolation) from a copy of the checkout",
     "python -m pip install dist/pytest_mobileagent-0.1.0-py3-none-any.whl":
