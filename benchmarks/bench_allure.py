@@ -30,7 +30,7 @@ and 0.3 ms or more while the last rounds' Allure files still are
 
 Prints each configuration's median wall time with its spread (min-max) and
 CPU time (this process's children: pytest and any phone processes it starts),
-then what Allure adds in percent (target: at most +10%). Asserts nothing.
+then what Allure adds in percent (target: at most +15%, issue 26). Asserts nothing.
 One run of the suite varies by 10-20% on a shared 2-core machine, about the
 size of the effect measured, hence 15 rounds by default and the per-round
 paired figure beside the ratio of medians.
@@ -124,7 +124,7 @@ def main() -> None:
             print(f"{config:7s} wall median {statistics.median(w):.2f} s (min {min(w):.2f}, max {max(w):.2f})"
                   f"   CPU median {statistics.median(c):.2f} s")
         plain, shots, allure = (statistics.median(wall[c]) for c in CONFIGS)
-        print(f"Allure adds {(allure - plain) / plain * 100:+.1f}% wall in all (target <= +10%): "
+        print(f"Allure adds {(allure - plain) / plain * 100:+.1f}% wall in all (target <= +15%): "
               f"screenshots after every action {(shots - plain) / plain * 100:+.1f}%, "
               f"writing the Allure results {(allure - shots) / plain * 100:+.1f}%")
         paired = [(a - p) / p * 100 for a, p in zip(wall["allure"], wall["plain"])]

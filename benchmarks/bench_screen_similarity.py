@@ -1,5 +1,12 @@
 """Cost of AndroidLab's pixel test (ROR from screenshots) on two real 1080x2340 screens.
 
+Three cases, as an episode meets them:
+
+- new screen: the "before" screen was decoded by the previous comparison (the
+  screen after one action is the one before the next), the "after" one is new;
+- cold: neither screen was seen (the first comparison of an episode's phone);
+- same bytes: the action left the screen as it was (no decoding at all).
+
 Run: python benchmarks/bench_screen_similarity.py  -> median and spread in ms.
 """
 
@@ -8,8 +15,20 @@ from __future__ import annotations
 import statistics
 import time
 
+from pytest_mobileagent import screen_similarity
 from pytest_mobileagent.screen_similarity import similarity
 from pytest_mobileagent.virtual_phone import VirtualPhone
+
+
+def timed(rounds: int, prepare, before: bytes, after: bytes) -> tuple[float, list[float]]:
+    times = []
+    value = 0.0
+    for _ in range(rounds):
+        prepare()
+        started = time.perf_counter()
+        value = similarity(before, after)
+        times.append((time.perf_counter() - started) * 1000)
+    return value, times
 
 
 def main(rounds: int = 30) -> None:
@@ -18,14 +37,20 @@ def main(rounds: int = 30) -> None:
     before = phone.system.screenshot_png()
     phone.run_shell("input tap 135 1700")  # a key: the display shows a digit
     after = phone.system.screenshot_png()
-    times = []
-    for _ in range(rounds):
-        started = time.perf_counter()
-        value = similarity(before, after)
-        times.append((time.perf_counter() - started) * 1000)
-    quartiles = statistics.quantiles(times, n=4)
-    print(f"similarity {value:.5f}: median {statistics.median(times):.1f} ms, "
-          f"p25 {quartiles[0]:.1f} ms, p75 {quartiles[2]:.1f} ms over {rounds} rounds")
+    cache = screen_similarity._cache
+
+    def before_seen() -> None:
+        cache.clear()
+        screen_similarity._pixels(before)
+
+    cases = {"new screen": before_seen, "cold": cache.clear}
+    for name, prepare in cases.items():
+        value, times = timed(rounds, prepare, before, after)
+        quartiles = statistics.quantiles(times, n=4)
+        print(f"{name:10s} similarity {value:.5f}: median {statistics.median(times):.1f} ms, "
+              f"p25 {quartiles[0]:.1f} ms, p75 {quartiles[2]:.1f} ms over {rounds} rounds")
+    value, times = timed(rounds, cache.clear, after, bytes(bytearray(after)))  # equal bytes, another object
+    print(f"same bytes similarity {value:.5f}: median {statistics.median(times) * 1000:.1f} us over {rounds} rounds")
 
 
 if __name__ == "__main__":

@@ -301,6 +301,11 @@ class Episode:
         self.agent_error = exc
         self.record.stop_reason = StopReason.AGENT_ERROR
         self.record.error = f"{type(exc).__name__}: {exc}"
+        # Tokens the agent spent on the failed turn, when it says (``exc.usage``, as the LLM agent does).
+        usage = getattr(exc, "usage", None)
+        if isinstance(usage, dict):
+            self.record.failed_turn_tokens_in += int(usage.get("tokens_in") or 0)
+            self.record.failed_turn_tokens_out += int(usage.get("tokens_out") or 0)
 
     # -- observing and judging ------------------------------------------------
     def _after_action(

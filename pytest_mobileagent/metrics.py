@@ -110,6 +110,9 @@ class TaskRecord:
     initial_screenshot: str | None = None  # path of the PNG of the screen before the first action, if saved
     repeat: int = 0  # repetition index when a task is run several times
     reset_seconds: float | None = None  # the device-wide reset before the task (--reset snapshot)
+    # Tokens the endpoint reported for the agent's turn that ended in an error (no step records them).
+    failed_turn_tokens_in: int = 0
+    failed_turn_tokens_out: int = 0
 
     # -- derived figures -------------------------------------------------
 
@@ -134,7 +137,7 @@ class TaskRecord:
 
     @property
     def tokens(self) -> int:
-        return sum(step.tokens for step in self.steps)
+        return sum(step.tokens for step in self.steps) + self.failed_turn_tokens_in + self.failed_turn_tokens_out
 
     @property
     def agent_seconds(self) -> float:

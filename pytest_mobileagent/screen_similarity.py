@@ -6,42 +6,200 @@ where at least one of the two images is not pure white (255), exceeds
 0.999.  White is left out so that a mostly blank screen does not make every
 small change look negligible.  This module is that definition, written with
 Pillow's channel operations and histograms (no array library needed).
+
+The answer is AndroidLab's to the last channel value, computed cheaply
+(``benchmarks/bench_screen_similarity.py``: about 70 ms a pair before):
+
+- identical PNG bytes are the same screen, without decoding;
+- a screen is decoded once and kept for the next comparison (the screen after
+  one action is the one before the next); a PNG of unfiltered rows, as the
+  virtual phone sends, is inflated with ISA-L and used as it is, any other
+  through Pillow;
+- only the rows between the first and the last that differ are compared value
+  by value: the rest of the two screens is equal, so all its values match and
+  only its white values (counted once per screen) are left out;
+- whether the screen changed (what ROR needs) is often known after a few rows
+  (see :func:`screen_changed`).
 """
 
 from __future__ import annotations
 
+import functools
 import io
+import struct
+import threading
+import zlib
+from collections import OrderedDict
+from dataclasses import dataclass
 
 from PIL import Image, ImageChops
+
+try:
+    from isal import isal_zlib as _inflate
+except ImportError:  # a platform without an isal wheel: same result, slower
+    _inflate = zlib  # type: ignore[assignment]
 
 __all__ = ["SAME_SCREEN", "decode", "screen_changed", "similarity"]
 
 #: Similarity above which two screenshots show the same screen (AndroidLab's threshold).
 SAME_SCREEN = 0.999
 
+#: Rows compared as one block when looking for the rows that differ.
+_BLOCK_ROWS = 16
+#: Decoded screenshots kept for the next comparison.
+_CACHE_SIZE = 4
+_cache: "OrderedDict[bytes, _Pixels]" = OrderedDict()
+_cache_lock = threading.Lock()
+
+
 def decode(png: bytes) -> Image.Image:
-    """A screenshot as the RGB image :func:`similarity` compares (decode once, compare often)."""
+    """A screenshot as an RGB image."""
     image = Image.open(io.BytesIO(png))
     return image.convert("RGB") if image.mode != "RGB" else image
 
 
+@dataclass(frozen=True)
+class _Pixels:
+    """A screen's RGB rows: row ``y`` is ``data[offset + y * stride:][:width * 3]``."""
+
+    data: bytes
+    offset: int
+    stride: int
+    width: int
+    height: int
+
+    @functools.cached_property
+    def white(self) -> int:
+        """Channel values equal to 255 (a PNG's filter bytes, being 0, never count)."""
+        return self.data.count(255)
+
+    @classmethod
+    def of_image(cls, image: Image.Image) -> "_Pixels":
+        image = image.convert("RGB") if image.mode != "RGB" else image
+        return cls(image.tobytes(), 0, image.size[0] * 3, image.size[0], image.size[1])
+
+    def rows(self, top: int, bottom: int) -> bytes:
+        return self.data[self.offset + top * self.stride:self.offset + bottom * self.stride]
+
+    def image(self, top: int, bottom: int) -> Image.Image:
+        """Rows top..bottom as an image."""
+        start = self.offset + top * self.stride
+        end = start + (bottom - top - 1) * self.stride + self.width * 3
+        return Image.frombuffer("RGB", (self.width, bottom - top), self.data[start:end], "raw", "RGB",
+                                self.stride, 1)
+
+
+def _unfiltered_png(png: bytes) -> _Pixels | None:
+    """The pixels of an 8-bit RGB PNG whose rows all use filter 0 (none), else None.
+
+    Then the inflated IDAT stream is the rows themselves, each after a zero byte.
+    """
+    if png[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    pos, header, idat = 8, None, []
+    while pos + 8 <= len(png):
+        (length,) = struct.unpack_from(">I", png, pos)
+        tag = png[pos + 4:pos + 8]
+        if tag == b"IHDR":
+            header = struct.unpack_from(">IIBBBBB", png, pos + 8)
+        elif tag == b"IDAT":
+            idat.append(png[pos + 8:pos + 8 + length])
+        elif tag == b"IEND":
+            break
+        pos += 12 + length
+    if header is None or header[2:] != (8, 2, 0, 0, 0) or not idat:
+        return None  # not 8-bit RGB, or interlaced: Pillow decodes it
+    width, height = header[0], header[1]
+    stride = width * 3 + 1
+    try:
+        data = _inflate.decompress(b"".join(idat))
+    except zlib.error:
+        return None
+    if len(data) != stride * height or data[::stride] != bytes(height):
+        return None  # filtered rows: Pillow decodes them
+    return _Pixels(data, 1, stride, width, height)
+
+
+def _pixels(screen: bytes | Image.Image) -> _Pixels:
+    if isinstance(screen, Image.Image):
+        return _Pixels.of_image(screen)
+    with _cache_lock:
+        hit = _cache.get(screen)
+        if hit is not None:
+            _cache.move_to_end(screen)
+            return hit
+    pixels = _unfiltered_png(screen) or _Pixels.of_image(decode(screen))
+    with _cache_lock:
+        _cache[screen] = pixels
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return pixels
+
+
+def _differing_blocks(first: _Pixels, second: _Pixels) -> list[tuple[int, int]]:
+    """The blocks of rows (top, bottom) in which the two screens differ, top to bottom."""
+    if first.stride == second.stride and first.offset == second.offset and first.data == second.data:
+        return []
+    blocks = [(top, min(top + _BLOCK_ROWS, first.height)) for top in range(0, first.height, _BLOCK_ROWS)]
+    return [(top, bottom) for top, bottom in blocks if first.rows(top, bottom) != second.rows(top, bottom)]
+
+
+def _differing_rows(first: _Pixels, second: _Pixels) -> tuple[int, int] | None:
+    """(top, bottom): the rows from the first block to the last that differ; None if all are equal."""
+    blocks = _differing_blocks(first, second)
+    return (blocks[0][0], blocks[-1][1]) if blocks else None
+
+
 def similarity(before: bytes | Image.Image, after: bytes | Image.Image) -> float:
     """Share of equal channel values where the two screenshots are not both white (0..1)."""
-    before = decode(before) if isinstance(before, bytes) else before
-    after = decode(after) if isinstance(after, bytes) else after
-    if before.size != after.size:
+    if isinstance(before, bytes) and before == after:
+        return 1.0  # the same PNG: every value is equal
+    first, second = _pixels(before), _pixels(after)
+    if (first.width, first.height) != (second.width, second.height):
         return 0.0
-    # Per band: a zero difference is an equal value; the darker of the two is 255
-    # only where both are white.  Histograms count them without an array library.
-    equal = ImageChops.difference(before, after).histogram()
-    darker = ImageChops.darker(before, after).histogram()
-    total = 3 * before.size[0] * before.size[1]
-    both_white = darker[255] + darker[511] + darker[767]
-    matching = equal[0] + equal[256] + equal[512] - both_white  # both white is equal, and not counted
-    counted = total - both_white
+    total = 3 * first.width * first.height
+    rows = _differing_rows(first, second)
+    if rows is None:
+        return 1.0  # equal pixels in other PNG bytes
+    top, bottom = rows
+    # Inside the rows, per band: a zero difference is an equal value; the darker of
+    # the two is 255 only where both are white.  Outside them the screens are
+    # equal: every value matches, and the both-white ones are the first's white.
+    inside_first, inside_second = first.image(top, bottom), second.image(top, bottom)
+    equal = ImageChops.difference(inside_first, inside_second).histogram()
+    darker = ImageChops.darker(inside_first, inside_second).histogram()
+    inside_total = 3 * first.width * (bottom - top)
+    inside_both_white = darker[255] + darker[511] + darker[767]
+    outside_both_white = first.white - _white_in(first, top, bottom)
+    matching = (equal[0] + equal[256] + equal[512] - inside_both_white) + (total - inside_total - outside_both_white)
+    counted = total - inside_both_white - outside_both_white
     return matching / counted if counted else 1.0
 
 
+def _white_in(pixels: _Pixels, top: int, bottom: int) -> int:
+    """White channel values in rows top..bottom (filter bytes, being 0, never count)."""
+    return pixels.rows(top, bottom).count(255)
+
+
 def screen_changed(before: bytes | Image.Image, after: bytes | Image.Image) -> bool:
-    """True unless the screenshots are the same screen by AndroidLab's test."""
+    """True unless the screenshots are the same screen by AndroidLab's test.
+
+    A screen that changed a lot is known to have changed after a few of its
+    rows: the values that differ are never both white, so once they exceed
+    0.1% of all values they exceed 0.1% of the counted ones too, whatever the
+    rest holds. Only a small change needs the whole :func:`similarity`.
+    """
+    if isinstance(before, bytes) and before == after:
+        return False
+    first, second = _pixels(before), _pixels(after)
+    if (first.width, first.height) != (second.width, second.height):
+        return True
+    # A margin over (1 - SAME_SCREEN) keeps the shortcut clear of rounding at the threshold.
+    surely_changed = (1 - SAME_SCREEN) * 1.01 * 3 * first.width * first.height
+    differing = 0
+    for top, bottom in _differing_blocks(first, second):
+        equal = ImageChops.difference(first.image(top, bottom), second.image(top, bottom)).histogram()
+        differing += 3 * first.width * (bottom - top) - (equal[0] + equal[256] + equal[512])
+        if differing > surely_changed:
+            return True
     return similarity(before, after) <= SAME_SCREEN

@@ -15,15 +15,15 @@ rename keeps the extension in its own field.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
+from pytest_mobileagent.media import media_dir
 
 APP = "com.simplemobiletools.filemanager.pro"
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = media_dir()
 DOWNLOAD = "/sdcard/Download"
 SCAN = "am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file://"
 

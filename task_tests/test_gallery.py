@@ -11,15 +11,15 @@ favourite toggled, a wallpaper set).
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
+from pytest_mobileagent.media import media_dir
 
 APP = "com.simplemobiletools.gallery.pro"
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = media_dir()
 DOWNLOAD = "/sdcard/Download"
 SCAN = "am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file://"
 OK = "android:id/button1"

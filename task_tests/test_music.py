@@ -10,16 +10,16 @@ and the starting tab are set through the app's UI.
 from __future__ import annotations
 
 import shlex
-from pathlib import Path
 
 import pytest
 
 from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
+from pytest_mobileagent.media import media_dir
 
 APP = "com.simplemobiletools.musicplayer"
 MUSIC = "/sdcard/Music"
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "audio" / "music"
+FIXTURES = media_dir() / "audio" / "music"
 SONGS = sorted(p.name for p in FIXTURES.glob("*.mp3"))
 #: the fixtures' albums ordered by year (2015, 2019, 2021), an order no other sort gives
 ALBUMS_BY_YEAR = ["First Light", "Grid", "Dusk"]

@@ -10,17 +10,17 @@ them (rename, delete, empty the recycle bin).
 from __future__ import annotations
 
 import shlex
-from pathlib import Path
 
 import pytest
 
 from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
+from pytest_mobileagent.media import media_dir
 
 APP = "com.simplemobiletools.voicerecorder"
 FOLDER = "/sdcard/Music/Recordings"
 TRASH = f"{FOLDER}/.trash"
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "audio" / "recordings"
+FIXTURES = media_dir() / "audio" / "recordings"
 RECORDINGS = sorted(p.name for p in FIXTURES.glob("*.m4a"))
 THEMES = ("System default (Material You)", "Auto light / dark", "Light", "Dark", "Dark red", "White",
           "Black & White", "Custom")

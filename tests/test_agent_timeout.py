@@ -110,9 +110,9 @@ def project(pytester: pytest.Pytester, phone):
 def test_a_step_agent_that_hangs_fails_its_task_and_the_run_goes_on(project, phone):
     result, data = run_on_phone(project, phone, "--agent", "hangs-in-step", "--agent-timeout", "1")
     result.assert_outcomes(failed=1, passed=1)
-    result.stdout.fnmatch_lines([
-        "*threading.Event().wait(30)  # the model never answers",  # where the agent was
+    result.stdout.fnmatch_lines([  # the short failure: what happened, then the agent's frames
         "*AgentTimeout: the agent spent more than 1 s on one action (step 2)*",
+        "*threading.Event().wait(30)  # the model never answers",  # where the agent was
     ])
     first, second = data["tasks"]
     assert first["task"] == "test_1_add" and first["stop_reason"] == "agent_error"

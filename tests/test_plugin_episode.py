@@ -266,7 +266,8 @@ def test_driver_agent_is_told_to_stop_on_success(pytester: pytest.Pytester, phon
 def test_agent_exception_is_a_failure_with_its_traceback(project, phone):
     result, data = run(project, phone, "--agent", "crashing")
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*raise RuntimeError(\"model returned garbage\")*", "*RuntimeError: model returned garbage*"])
+    # the short failure: what happened, then the agent's frame that raised it
+    result.stdout.fnmatch_lines(["*RuntimeError: model returned garbage*", "*raise RuntimeError(\"model returned garbage\")*"])
     assert data["tasks"][0]["stop_reason"] == "agent_error"
 
 

@@ -117,3 +117,48 @@ def test_html_report_shows_every_task_and_its_metrics(pytester, phone, tools):
             assert page.get_by_text("4. tap id=btn_equals").count() >= 1
         finally:
             browser.close()
+
+
+def test_the_overview_shows_the_benchmark_figures_and_leads_to_the_plots(pytester, phone, tools):
+    """SR (with SE, FFR, OER, latency, tokens) and SR per app and per difficulty are on the overview
+    page (the Environment widget); the plots by app and by difficulty are two clicks away."""
+    pytester.makepyfile(test_calc=TASKS)
+    result = pytester.runpytest_subprocess("--device", phone.serial, "--agent", "replay", "--alluredir", "allure",
+                                           "-k", "not test_sub")
+    result.assert_outcomes(passed=2)
+    report = pytester.path / "report"
+    generated = subprocess.run(
+        [tools, "generate", "--single-file", str(pytester.path / "allure"), "-o", str(report), "--clean"],
+        env={**os.environ, "ALLURE_NO_ANALYTICS": "true"}, capture_output=True, text=True, timeout=300,
+    )
+    assert generated.returncode == 0, generated.stdout + generated.stderr
+
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(30_000)
+            page.goto((report / "index.html").as_uri())  # the overview
+            widget = page.locator(".environment-widget, .widget:has(h2:text('Environment'))").first
+            widget.wait_for()
+            text = " ".join(widget.inner_text().split())
+            assert "SR 100.0% (95% CI 34.2-100.0%) of 2 judged tasks" in text, text
+            for figure in ("SE 1.00", "FFR -", "OER 0.0%", "Latency ", "Tokens 0 per task"):
+                assert figure in text, (figure, text)
+            assert "SR by app calculator 100.0% of 2" in text, text
+            assert "SR by difficulty medium 100.0% of 2" in text, text
+            # From the overview's Suites widget to a task, whose set-up holds the run's plots.
+            page.locator(".widget:has(h2:text('Suites'))").get_by_text("test_calc").first.click()
+            page.wait_for_url("**#suites**")
+            prompt = page.get_by_text("Calculate the result of '3 + 5'", exact=True).first
+            if not prompt.is_visible():  # the suite's tree starts folded
+                page.get_by_text("test_calc", exact=True).first.click()
+            prompt.click()
+            page.get_by_text("Set up", exact=True).first.click()  # folded, as is its step
+            page.get_by_text("benchmark summary", exact=True).first.click()
+            page.get_by_text("SR by app.png", exact=True).first.wait_for()
+            assert page.get_by_text("SR by difficulty.png", exact=True).count() >= 1
+        finally:
+            browser.close()

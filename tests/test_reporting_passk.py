@@ -79,6 +79,10 @@ def test_repeat_tasks_reports_pass_at_k(pytester, workers):
     result.assert_outcomes(passed=3 + 2 + 1, failed=1 + 3)
     result.stdout.fnmatch_lines([
         "pass@3 66.7%   pass^3 33.3%   (mean over tasks)",
+        "  task           runs  passed   pass@3   pass^3",
+        "  test_flaky        3       2   100.0%     0.0%",
+        "  test_hopeless     3       0     0.0%     0.0%",
+        "  test_steady       3       3   100.0%   100.0%",
         "  flaky: test_flaky: 2/3 runs passed",
     ])
     data = load_json(pytester.path / "r.json")

@@ -219,3 +219,27 @@ def test_no_summary_without_task_records(pytester):
     assert "mobileagent benchmark summary" not in result.stdout.str()
     data = load_json(pytester.path / "r.json")
     assert data["tasks"] == [] and data["aggregate"]["sr"] is None and data["sr_interval"] is None
+
+
+def test_collect_only_prints_no_summary_and_writes_no_results(pytester):
+    make_project(pytester, TASKS)
+    result = pytester.runpytest_subprocess(*NO_CORE, "--collect-only", "-q", "--results-json", "results.json")
+    assert "5 tests collected" in result.stdout.str()
+    assert "benchmark summary" not in result.stdout.str()
+    assert not (pytester.path / "results.json").exists()
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o002, 0o664)])
+def test_results_and_allure_files_honour_the_umask(pytester, umask, mode):
+    import os
+    import stat
+
+    make_project(pytester, TASKS)
+    previous = os.umask(umask)
+    try:
+        pytester.runpytest_subprocess(*NO_CORE, "--results-json", "results.json", "--alluredir", "allure")
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE((pytester.path / "results.json").stat().st_mode) == mode
+    written = [p for p in (pytester.path / "allure").iterdir() if p.is_file()]
+    assert written and {stat.S_IMODE(p.stat().st_mode) for p in written} == {mode}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image, ImageDraw
 
 from pytest_mobileagent.metrics import StepRecord, TaskRecord, aggregate
@@ -51,3 +52,60 @@ def test_the_aggregate_counts_actions_by_ror_source():
     assert agg.reasonable_operation_ratio == 0.5
     assert agg.to_dict()["ror_sources"] == {"screenshot": 1, "hierarchy": 1}
     assert TaskRecord.from_dict(record.to_dict()).steps[0].screen_change_source == "screenshot"
+
+
+def _androidlab_similarity(before: bytes, after: bytes) -> float:
+    """AndroidLab's definition computed the plain way, over every channel value of both whole screens."""
+    from PIL import ImageChops
+
+    first, second = (Image.open(io.BytesIO(p)).convert("RGB") for p in (before, after))
+    if first.size != second.size:
+        return 0.0
+    equal = ImageChops.difference(first, second).histogram()
+    darker = ImageChops.darker(first, second).histogram()
+    both_white = darker[255] + darker[511] + darker[767]
+    counted = 3 * first.size[0] * first.size[1] - both_white
+    return (equal[0] + equal[256] + equal[512] - both_white) / counted if counted else 1.0
+
+
+def test_the_cheap_comparison_gives_androidlabs_answer_exactly():
+    """Unfiltered PNGs (the virtual phone's, inflated directly) and Pillow's filtered ones, mixed:
+    equal bytes, equal pixels in other bytes, changes in one band or several, other sizes."""
+    import random
+
+    from pytest_mobileagent.png import encode_png
+
+    colours = [(255, 255, 255), (0, 0, 0), (255, 0, 255), (255, 255, 0), (30, 30, 30), (254, 255, 255)]
+
+    def screen(seed: int, encoder: str) -> bytes:
+        rng = random.Random(seed)
+        image = Image.new("RGB", (90, 150 if seed % 7 else 160), rng.choice(colours[:2]))
+        draw = ImageDraw.Draw(image)
+        for _ in range(rng.randint(0, 6)):
+            x, y = rng.randint(0, 85), rng.randint(0, 145)
+            draw.rectangle((x, y, x + rng.randint(0, 30), y + rng.randint(0, 30)), fill=rng.choice(colours))
+        return encode_png(image, band_rows=7) if encoder == "phone" else png_of(image)
+
+    def png_of(image) -> bytes:
+        out = io.BytesIO()
+        image.save(out, "PNG")
+        return out.getvalue()
+
+    rng = random.Random(5)
+    pairs = [(screen(a, ea), screen(b, eb)) for a, b, ea, eb in
+             ((rng.randint(0, 25), rng.randint(0, 25), rng.choice(["phone", "pillow"]), rng.choice(["phone", "pillow"]))
+              for _ in range(300))]
+    assert sum(a == b for a, b in pairs) > 5 and sum(a != b and _androidlab_similarity(a, b) == 1.0
+                                                     for a, b in pairs) > 5  # both shortcuts are exercised
+    # a one-value change on a busy screen: below the threshold, in both encodings
+    busy = Image.new("RGB", (400, 800), (30, 30, 30))
+    dotted = busy.copy()
+    dotted.putpixel((5, 700), (31, 30, 30))
+    for encode in (lambda image: encode_png(image, band_rows=60), lambda image: png_of(image)):
+        pairs.append((encode(busy), encode(dotted)))
+        assert SAME_SCREEN < _androidlab_similarity(*pairs[-1]) < 1.0
+    for before, after in pairs:
+        assert similarity(before, after) == similarity(before, after)  # cached decodings give the same answer
+        expected = _androidlab_similarity(before, after)
+        assert similarity(before, after) == pytest.approx(expected, abs=1e-12)
+        assert screen_changed(before, after) == (expected <= SAME_SCREEN)  # its shortcut for big changes too

@@ -64,6 +64,32 @@ class AgentReplyError(MobileAgentError):
     """The model's reply is not a valid action (after one request to correct it)."""
 
 
+class LLMEndpointError(MobileAgentError):
+    """The endpoint answered with an HTTP error, did not answer in time, or could not be reached.
+
+    Its message is one line (status code, or the timeout, and the endpoint's own
+    message); the client library's exception is its ``__cause__``.
+    """
+
+
+def _endpoint_error(exc: Exception, settings: "LLMSettings") -> Exception:
+    """A one-line :class:`LLMEndpointError` for the openai client's errors (others unchanged)."""
+    import openai
+
+    where = settings.base_url
+    if isinstance(exc, openai.APITimeoutError):
+        return LLMEndpointError(f"no reply from {where} within {settings.timeout:g} s (--llm-timeout)")
+    if isinstance(exc, openai.APIStatusError):
+        body = exc.body
+        message = body.get("message") if isinstance(body, dict) else None
+        message = message or (body if isinstance(body, str) else None) or exc.response.reason_phrase
+        return LLMEndpointError(f"HTTP {exc.status_code} from {where}: {' '.join(str(message).split())[:300]}")
+    if isinstance(exc, openai.APIConnectionError):
+        reason = exc.__cause__ or exc
+        return LLMEndpointError(f"cannot reach {where}: {' '.join(str(reason).split())[:300]}")
+    return exc
+
+
 def add_options(parser: "pytest.Parser") -> None:
     """The ``--llm-*`` options (and ini keys of the same stems)."""
     group = parser.getgroup("mobileagent-llm", "mobileagent LLM agent")
@@ -256,6 +282,7 @@ class MobileAgent:
         self.last_usage: dict[str, Any] = {}
         self._history: list[str] = []
         self._client: Any = None
+        self._spent = {"tokens_in": 0, "tokens_out": 0}  # reported by the endpoint during the current step
 
     @staticmethod
     def check_config(context: AgentContext) -> None:
@@ -282,6 +309,16 @@ class MobileAgent:
         self._history = []
 
     def step(self, observation: Observation) -> Action:
+        """The model's next action. Whatever goes wrong, the tokens the endpoint reported for this
+        step travel on the exception as ``usage`` (the harness counts them)."""
+        self._spent = {"tokens_in": 0, "tokens_out": 0}
+        try:
+            return self._step(observation)
+        except Exception as exc:
+            exc.usage = dict(self._spent)  # type: ignore[attr-defined]
+            raise
+
+    def _step(self, observation: Observation) -> Action:
         from ..judge import parse_hierarchy
 
         elements, listing = describe_elements(parse_hierarchy(observation.hierarchy))
@@ -329,13 +366,23 @@ class MobileAgent:
         )
 
     def _complete(self, messages: list[dict[str, Any]]) -> tuple[str, dict[str, int]]:
-        response = self._chat().chat.completions.create(model=self.settings.model, messages=messages, temperature=0)
+        client = self._chat()
+        try:
+            response = client.chat.completions.create(model=self.settings.model, messages=messages, temperature=0)
+        except Exception as exc:
+            error = _endpoint_error(exc, self.settings)
+            if error is exc:
+                raise
+            raise error from exc
         reply = (response.choices[0].message.content or "") if response.choices else ""
         usage = getattr(response, "usage", None)
-        return reply, {
+        counted = {
             "tokens_in": int(getattr(usage, "prompt_tokens", 0) or 0),
             "tokens_out": int(getattr(usage, "completion_tokens", 0) or 0),
         }
+        for key, value in counted.items():
+            self._spent[key] += value
+        return reply, counted
 
     def close(self) -> None:
         if self._client is not None:

@@ -189,7 +189,8 @@ def _write_atomically(destination: Path, body: bytes) -> None:
     # Plain os calls: each system call lets the test's thread have the GIL back,
     # and open() would add a stat and an ioctl to the four needed.
     temporary = f"{destination}.{os.getpid()}.tmp"
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)  # close-on-exec by default (PEP 446)
+    # 0o666: the umask applies, as with open(); close-on-exec by default (PEP 446)
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
         view = memoryview(body)
         while view:

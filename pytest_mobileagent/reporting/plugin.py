@@ -126,8 +126,11 @@ class ReportingPlugin:
         # Innermost wrapper: redact before allure-pytest (an outer wrapper)
         # attaches captured output, and before the terminal or xdist sees it.
         outcome = yield
+        report = outcome.get_result()
+        if report.failed and call.excinfo is not None:
+            _shorten_agent_failure(item, report, call.excinfo.value)
         if self.redactor:
-            _redact_report(outcome.get_result(), self.redactor)
+            _redact_report(report, self.redactor)
 
     @pytest.hookimpl(hookwrapper=True, tryfirst=True, specname="pytest_runtest_makereport")
     def pytest_runtest_makereport_allure(self, item, call):
@@ -191,8 +194,8 @@ class ReportingPlugin:
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
-        if self.is_worker:
-            return
+        if self.is_worker or self.config.option.collectonly:
+            return  # --collect-only runs nothing: no figures, and no file to overwrite
         self.finished = _now()
         ledger = self.config.stash.get(LEDGER_KEY, None)
         if ledger is not None:
@@ -274,7 +277,10 @@ class ReportingPlugin:
         versions += sorted({str(raw["android_version"]) for raw, _ in records if raw.get("android_version")})
         import platform
 
+        from .summary import overview_figures
+
         environment = {
+            **overview_figures(aggregate(tasks), aggregate_by(tasks, "app"), by_difficulty(tasks)),
             "agent": self.results.get("agent") or "-",
             "model": self.results.get("model") or "-",
             "devices": self.results.get("devices") or "-",
@@ -315,7 +321,8 @@ class ReportingPlugin:
 
     def pytest_terminal_summary(self, terminalreporter, exitstatus, config) -> None:
         cut_short = _cut_short(self.run_info)
-        if self.is_worker or (not self.records and not self.bad_records and not cut_short):
+        if self.is_worker or self.config.option.collectonly or (
+                not self.records and not self.bad_records and not cut_short):
             return
         tasks = [self.records[nodeid][1] for nodeid in sorted(self.records)]
         write = terminalreporter.write_line
@@ -341,6 +348,8 @@ class ReportingPlugin:
         if passk.get("k", 1) > 1 or passk.get("flaky"):
             write(f"pass@{passk['k']} {_fmt(passk.get('mean_pass_at_k'))}   "
                   f"pass^{passk['k']} {_fmt(passk.get('mean_pass_hat_k'))}   (mean over tasks)")
+            for line in _pass_k_table(passk):
+                write(line)
             for task in passk.get("flaky", []):
                 t = passk["tasks"][task]
                 write(f"  flaky: {task}: {t['successes']}/{t['n']} runs passed")
@@ -415,6 +424,20 @@ def _screenshots_for_allure(config: pytest.Config) -> None:
     runtime.options = dataclasses.replace(runtime.options, screenshots="all")
 
 
+def _pass_k_table(passk: dict[str, Any]) -> list[str]:
+    """One line per task: its runs, successes, pass@k and pass^k."""
+    tasks = passk.get("tasks") or {}
+    if not tasks:
+        return []
+    k, width = passk["k"], max(len("task"), *map(len, tasks))
+    lines = [f"  {'task':<{width}}  runs  passed  {'pass@' + str(k):>7}  {'pass^' + str(k):>7}"]
+    for name in sorted(tasks):
+        t = tasks[name]
+        lines.append(f"  {name:<{width}}  {t['n']:>4}  {t['successes']:>6}  {_fmt(t['pass_at_k']):>7}  "
+                     f"{_fmt(t['pass_hat_k']):>7}")
+    return lines
+
+
 def _fmt(value: float | None) -> str:
     return "-" if value is None else f"{value:.1%}"
 
@@ -424,6 +447,17 @@ def _is_task(metafunc: pytest.Metafunc) -> bool:
     from . import TASK_MARKERS
 
     return any(metafunc.definition.get_closest_marker(name) for name in TASK_MARKERS)
+
+
+def _shorten_agent_failure(item: pytest.Item, report: pytest.TestReport, exc: BaseException) -> None:
+    """At default verbosity an agent's error fails its task in a few lines (short_errors.py)."""
+    from ..runtime import EPISODE_KEY
+    from .short_errors import short_agent_failure, wants_short_failures
+
+    episode = item.stash.get(EPISODE_KEY, None)
+    if episode is None or episode.agent_error is not exc or not wants_short_failures(item.config):
+        return
+    report.longrepr = short_agent_failure(exc)
 
 
 def _redact_report(report: pytest.TestReport, redactor: Redactor) -> None:

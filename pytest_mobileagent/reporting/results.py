@@ -106,11 +106,20 @@ def _finite(value: Any) -> Any:
     return value
 
 
+def _umask() -> int:
+    """The process's umask (read by setting it, as the os module offers no getter)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_results(path: Path, document: dict[str, Any]) -> None:
     """Write atomically, so a reader never sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
+        # mkstemp creates the file 0600; the results file gets what open() would give it.
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(document, handle, indent=2, ensure_ascii=False, allow_nan=False)
             handle.write("\n")

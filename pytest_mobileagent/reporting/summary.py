@@ -71,3 +71,23 @@ def summary_lines(
         "Overhead = median harness time per step; errors = infrastructure errors (not judged)."
     )
     return lines
+
+
+def overview_figures(overall: Aggregate, by_app: dict[str, Aggregate],
+                     by_difficulty: dict[str, Aggregate]) -> dict[str, str]:
+    """The benchmark's figures as Allure's overview shows them (environment entries, first).
+
+    Allure 2's Environment widget shows five entries before "Show all": the
+    figures over all tasks, then SR per app and per difficulty.
+    """
+    interval = overall.sr_interval
+    ci = "" if interval is None else f" (95% CI {interval[0] * 100:.1f}-{interval[1] * 100:.1f}%)"
+    return {
+        "benchmark": (f"SR {_pct(overall.sr)}{ci} of {overall.tasks - overall.errors} judged tasks, "
+                      f"SE {_num(overall.se, '.2f')}, FFR {_pct(overall.ffr)}, OER {_pct(overall.oer)}, "
+                      f"Latency {_num(overall.latency, '.3f', ' s')} per action, "
+                      f"Tokens {_num(overall.tokens, '.0f')} per task, errors {overall.errors}"),
+        "SR by app": "; ".join(f"{name} {_pct(agg.sr)} of {agg.tasks - agg.errors}" for name, agg in by_app.items()),
+        "SR by difficulty": "; ".join(f"{name} {_pct(agg.sr)} of {agg.tasks - agg.errors}"
+                                      for name, agg in by_difficulty.items()),
+    }

@@ -1,10 +1,15 @@
 """The Music Player and Voice Recorder dumps against the real app's recorded screens.
 
-For each recorded screen (DroidTask, read from the project's shared reference
-data, never committed) the same screen is opened on a virtual phone, and every
-resource-id the recording shows on screen must be in our dump with the same
-class and under the same nearest ancestor with an id.  Parts of the real
-screens the model leaves out are listed with the reason.
+For each recorded screen (DroidTask) the same screen is opened on a virtual
+phone, and every resource-id the recording shows on screen must be in our dump
+with the same class and under the same nearest ancestor with an id.  Parts of
+the real screens the model leaves out are listed with the reason.
+
+The facts compared (per screen: its ids with their class and nearest ancestor
+id, and the foreground activity) are committed in
+``data/droidtask_audio_screens.json``, so anyone can run these tests; where the
+recordings themselves are at hand (the project's shared reference data, never
+committed), ``test_the_committed_facts_are_the_recordings`` checks the extract.
 """
 
 from __future__ import annotations
@@ -54,6 +59,14 @@ def recorded(app: str, state: str) -> dict:
     if archived is None:
         pytest.skip("the DroidTask recordings (shared/data/droidtask_states_9apps.tgz) are not on this machine")
     return archived[f"{app}/states/{state}.json"]
+
+
+FACTS = json.loads((Path(__file__).parent / "data" / "droidtask_audio_screens.json").read_text())
+
+
+def committed_ids(app: str, state: str) -> dict[str, tuple[str, str]]:
+    """id -> (class, nearest ancestor id), as committed from the recording."""
+    return {rid: tuple(v) for rid, v in FACTS[f"{app}/{state}"]["ids"].items()}
 
 
 def recorded_ids(app: str, state: str) -> dict[str, tuple[str, str]]:
@@ -178,7 +191,7 @@ SCREENS = [
 
 @pytest.mark.parametrize("app, state, open_screen", SCREENS, ids=[f"{a}-{s[6:]}" for a, s, _ in SCREENS])
 def test_ids_classes_and_parents_match_the_recorded_screen(app, state, open_screen):
-    real = recorded_ids(app, state)
+    real = committed_ids(app, state)
     phone = open_screen()
     xml = phone.system.dump_xml()
     ours = dumped_ids(xml)
@@ -188,5 +201,13 @@ def test_ids_classes_and_parents_match_the_recorded_screen(app, state, open_scre
     assert not wrong, "id: (recorded class, parent id) != ours: " + repr(wrong)
     for match in re.finditer(r"<node ([^>]*?)/?>", xml):
         assert tuple(re.findall(r'([\w-]+)="', match.group(1))) == REAL_ATTRIBUTE_ORDER
-    activity = recorded(app, state)["foreground_activity"].split("/")[-1].rsplit(".", 1)[-1]
+    activity = FACTS[f"{app}/{state}"]["foreground_activity"].split("/")[-1].rsplit(".", 1)[-1]
     assert phone.system.activity_stack()[0][1].endswith(activity)
+
+
+def test_the_committed_facts_are_the_recordings():
+    """Where the recordings are at hand, the committed facts are exactly what they hold."""
+    assert sorted(FACTS) == sorted(f"{app}/{state}" for app, state, _ in SCREENS)
+    for app, state, _ in SCREENS:
+        assert committed_ids(app, state) == recorded_ids(app, state), (app, state)  # skips without them
+        assert FACTS[f"{app}/{state}"]["foreground_activity"] == recorded(app, state)["foreground_activity"]

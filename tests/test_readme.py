@@ -1,0 +1,251 @@
+"""The README's commands work, and its options table lists every option.
+
+Every shell command of the README (its ``bash`` blocks, and the ``pytest``
+and ``pip`` commands quoted in its text) must appear in ``COMMANDS`` below,
+either run here on virtual phones or with the reason it cannot be run on a
+CI machine: a command added to the README without an entry fails
+``test_every_readme_command_is_run_or_explained``.
+
+Commands run as a shell would run them from the repository root, with two
+substitutions only: ``adb`` is the adbutils wheel's binary talking to the
+tests' private adb server, and the example serial ``emulator-5554`` is the
+serial the phone really got. ``pytest`` is run as the console script runs it
+(``python -P``: the current directory is not on ``sys.path``), and
+``PYTEST_ADDOPTS`` passes ``--device`` (and ``-k`` where a command would run
+the whole benchmark) so that the run uses this session's phones.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+RUN = "run"  # run by a test below
+#: command (as the README writes it, comments and continuations removed) -> RUN or why it is not run here
+COMMANDS = {
+    "python -m pip install -e . && python -m pytest task_tests --agent=replay -n 2":
+        RUN,
+    "python -m pip install -e '.[test]' && python -m pytest tests -n 2 -p no:cacheprovider":
+        "the test suite itself: .ci/run runs exactly this line",
+    "export OPENAI_API_KEY=...":
+        "a placeholder for the user's key",
+    "pytest task_tests --agent=mobileagent --llm-base-url=http://localhost:8000/v1 --llm-model=my-model -n 4":
+        "needs the user's LLM endpoint; tests/test_agent_mobileagent.py runs the agent against tests/llm_server.py",
+    "pip install -e '.[llm]'":
+        "installs into the environment; the test extra includes openai",
+    "pytest task_tests/test_calculator.py -p examples.driver_agent --agent keypad":
+        RUN,
+    "PYTHONPATH=~/my_agent pytest task_tests -p my_agent_plugin --agent mine":
+        "a pattern: the user's own agent module",
+    "mobileagent-phone serve --count 2":
+        RUN,
+    "adb devices":
+        RUN,
+    "adb -s emulator-5554 shell input tap 540 1200":
+        RUN,
+    "adb -s emulator-5554 exec-out screencap -p > screen.png":
+        RUN,
+    "adb push fixtures/sunset.jpg /sdcard/Download/sunset.jpg":
+        RUN,
+    "adb shell \"touch -d '2023-07-01 19:45:00' /sdcard/Download/sunset.jpg\"":
+        RUN,
+    "adb shell am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file:///sdcard/Download":
+        RUN,
+    "adb push fixtures/audio/recordings/2024_05_01_09_30_00.m4a /sdcard/Music/Recordings/2024_05_01_09_30_00.m4a":
+        RUN,
+    "adb shell am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE "
+    "-d file:///sdcard/Music/Recordings/2024_05_01_09_30_00.m4a":
+        RUN,
+    "pytest task_tests --avd Pixel_7_API_34 -n 4":
+        "needs the Android SDK's emulator and an AVD; tests/test_emulators.py runs --avd with a stand-in emulator",
+    "adb kill-server && adb -a -P 5037 nodaemon server":
+        "restarts the machine's default adb server, which other runs on the machine use",
+    "pytest task_tests -n 8 --adb-server 10.0.0.11:5037 --adb-server 10.0.0.12:5037":
+        "needs other machines; tests/test_remote_devices.py runs --adb-server against a second local server",
+    "mobileagent-setup --apks ~/simple-apks":
+        "needs the Simple Mobile Tools APKs and a real device or emulator",
+    "mobileagent-setup --device emulator-5554 --apks ~/simple-apks":
+        "needs the Simple Mobile Tools APKs and a real device or emulator",
+    "pytest task_tests --device emulator-5554 --agent NAME":
+        "a pattern: NAME is the user's agent on the user's device",
+    "pytest task_tests --agent=replay -n 2 --alluredir=allure-results --results-json=results.json":
+        RUN,
+    "npm install allure-commandline":
+        "installs from the npm registry: .ci/run does it; tests/test_reporting_html.py uses the result",
+    "ALLURE_NO_ANALYTICS=true npx allure generate --single-file allure-results -o allure-report --clean":
+        "tests/test_reporting_html.py generates the report from a run's results and opens it in Chromium",
+    "pytest task_tests --agent=myagent -n 4 --results-json=results.json --baseline=previous/results.json "
+    "--fail-on-regression --fail-under=80%":
+        "a pattern: myagent is the user's agent; tests/test_reporting_gating.py runs the gates",
+    "pytest task_tests --agent replay -n 2":
+        RUN,
+    "python -m pytest task_tests --agent=replay -n 2":
+        RUN,
+    "pytest --pyargs pytest_mobileagent.task_tests --agent=replay -n 2":
+        "tests/test_packaging.py runs it from an empty directory with the wheel installed",
+    "mobileagent-studio":
+        "a server that runs until stopped and opens a browser; tests/test_studio.py drives the studio",
+    "mobileagent-studio --device emulator-5554 --port 8700 --no-browser --tasks-dir task_tests":
+        "a server that runs until stopped; tests/test_studio.py starts it on a virtual phone",
+    "pytest FILE --agent replay":
+        "a pattern: FILE is the task file the studio recorded; tests/test_studio_recorder.py replays one",
+    "pytest task_tests --agent NAME -n 2 --mobileagent-watch":
+        "a pattern: NAME is the user's agent; tests/test_studio_watch.py runs --mobileagent-watch",
+    "npm ci --prefix clients/appium --ignore-scripts":
+        "installs Appium from the npm registry: .ci/run does it; tests/test_appium_client.py uses the result",
+    "mkdir -p /tmp/android-home/platform-tools":
+        "part of starting the real Appium server, which tests/test_appium_client.py does on a virtual phone",
+    'ln -s "$(python -c \'from pytest_mobileagent.virtual_phone.server import bundled_adb_path as p; '
+    'print(p())\')" /tmp/android-home/platform-tools/adb':
+        "part of starting the real Appium server, which tests/test_appium_client.py does on a virtual phone",
+    "APPIUM_HOME=clients/appium ANDROID_HOME=/tmp/android-home node clients/appium/node_modules/appium/index.js "
+    "server --address 127.0.0.1 --port 4723":
+        "a server that runs until stopped; tests/test_appium_client.py starts it against a virtual phone",
+    "python -m pip wheel --no-deps -w dist .":
+        "tests/test_packaging.py builds the wheel (offline: with --no-build-isolation) from a copy of the checkout",
+    "python -m pip install dist/pytest_mobileagent-0.1.0-py3-none-any.whl":
+        "tests/test_packaging.py installs the wheel it built, into a fresh virtualenv",
+    "pytest --pyargs pytest_mobileagent.task_tests.test_notes":
+        "tests/test_packaging.py selects one app's tasks by module from the installed wheel",
+}
+
+
+def readme_commands() -> list[str]:
+    """The shell commands of the README: its bash blocks' lines and the commands quoted in its text."""
+    commands = []
+    for block in re.findall(r"```(?:bash|sh|shell)\n(.*?)```", README, re.S):
+        for line in block.replace("\\\n", " ").splitlines():
+            line = re.sub(r"\s+#.*$", "", line).strip()
+            if line and not line.startswith("#"):
+                commands.append(re.sub(r"\s+", " ", line))
+    text = re.sub(r"```.*?```", "", README, flags=re.S)
+    for quoted in re.findall(r"`([^`\n]+)`", text):
+        if re.match(r"(python -m )?(pytest|pip install|pip wheel) |PYTHONPATH=\S+ pytest ", quoted):
+            commands.append(quoted)
+    return list(dict.fromkeys(commands))
+
+
+def test_every_readme_command_is_run_or_explained():
+    commands = readme_commands()
+    assert len(commands) > 20
+    unknown = [c for c in commands if c not in COMMANDS]
+    assert not unknown, "README commands with no entry in tests/test_readme.py's COMMANDS: " + repr(unknown)
+
+
+def test_the_options_table_lists_every_option(pytestconfig):
+    section = README.split("\n## Options\n", 1)[1].split("\n## ", 1)[0]
+    documented = set()
+    for row in section.splitlines():
+        if row.startswith("| `--"):
+            documented.update(re.findall(r"(--[a-z][a-z0-9-]*)", row.split(" | ")[0]))
+    groups = [g for g in pytestconfig._parser._groups if g.name.startswith("mobileagent")]
+    registered = {name for group in groups for option in group.options for name in option.names()
+                  if name.startswith("--")}
+    assert registered, "the plugin's option groups were not found"
+    assert sorted(registered - documented) == [], "options missing from the README's table"
+    assert sorted(documented - registered) == [], "the README's table lists options the plugin does not have"
+
+
+# -- running them --------------------------------------------------------------------
+
+
+@pytest.fixture
+def shell_env(adb_server_port, tmp_path):
+    """A PATH whose ``adb`` is the adbutils wheel's binary (as on a machine without Debian's adb)."""
+    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "adb").symlink_to(bundled_adb_path())
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")}
+    env["PATH"] = f"{bin_dir}{os.pathsep}{env['PATH']}"
+    env["ANDROID_ADB_SERVER_PORT"] = str(adb_server_port)
+    return env
+
+
+def _shell(command: str, env: dict, cwd: Path = ROOT, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run a README command with bash; `pytest` as its console script runs it, `python` is this interpreter."""
+    script = re.sub(r"(^|&& )pytest ", rf"\1{shlex.quote(sys.executable)} -P -m pytest ", command)
+    script = re.sub(r"(^|&& )python ", rf"\1{shlex.quote(sys.executable)} ", script)
+    return subprocess.run(["bash", "-c", script], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def _benchmark_command(command: str) -> str:
+    """The command without its `pip install -e .` (the environment has the plugin already)."""
+    return command.split(" && ", 1)[1] if command.startswith("python -m pip install -e . && ") else command
+
+
+def test_the_driver_agent_example_runs_as_written(shell_env, phone):
+    command = "pytest task_tests/test_calculator.py -p examples.driver_agent --agent keypad"
+    assert command in readme_commands()
+    env = {**shell_env, "PYTEST_ADDOPTS": f"-p no:cacheprovider --device {phone.serial}"}
+    proc = _shell(command, env)
+    # The keypad agent types the quoted expression: the six arithmetic tasks pass, as the README says.
+    assert "6 passed" in proc.stdout.splitlines()[-1] and " error" not in proc.stdout.splitlines()[-1], (
+        proc.stdout[-3000:] + proc.stderr[-2000:])
+    assert "examples" not in proc.stderr
+
+
+@pytest.mark.parametrize("command", [
+    "python -m pip install -e . && python -m pytest task_tests --agent=replay -n 2",
+    "pytest task_tests --agent=replay -n 2 --alluredir=allure-results --results-json=results.json",
+    "pytest task_tests --agent replay -n 2",
+])
+def test_the_benchmark_commands_run(command, shell_env, phone_factory, tmp_path):
+    assert command in readme_commands()
+    phones = phone_factory(count=2)
+    # One app's tasks on this session's phones; the rest of the line as written, from a copy of the
+    # repository's task files so that its outputs land in a temporary directory.
+    work = tmp_path / "checkout"
+    work.mkdir()
+    for name in ("task_tests", "fixtures", "conftest.py"):
+        (work / name).symlink_to(ROOT / name)
+    devices = " ".join(f"--device {p.serial}" for p in phones)
+    env = {**shell_env, "PYTEST_ADDOPTS": f"-p no:cacheprovider {devices} -k calculator"}
+    proc = _shell(_benchmark_command(command), env, cwd=work)
+    assert "10 passed" in proc.stdout.splitlines()[-1], proc.stdout[-3000:] + proc.stderr[-2000:]
+    assert "mobileagent benchmark summary" in proc.stdout
+    if "--alluredir" in command:
+        assert list((work / "allure-results").glob("*-result.json"))
+        assert (work / "results.json").is_file()
+
+
+def test_the_virtual_phone_and_media_commands_run(shell_env, tmp_path):
+    block = [c for c in readme_commands() if c.startswith(("mobileagent-phone", "adb "))
+             and COMMANDS.get(c) == RUN]
+    assert block[0] == "mobileagent-phone serve --count 2" and len(block) == 9
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", *shlex.split(block[0])[1:]],
+        env=shell_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        serials = []
+        for line in serve.stdout:  # "SERIAL PORT" per phone, then "ready"
+            if line.strip() == "ready":
+                break
+            serials.append(line.split()[0])
+        assert len(serials) == 2, serve.stderr.read() if serve.poll() is not None else serials
+        env = {**shell_env, "ANDROID_SERIAL": serials[0]}  # the blocks after it address one phone
+        for command in block[1:]:
+            script = command.replace("emulator-5554", serials[0])
+            proc = _shell(script, env, cwd=tmp_path if "screencap" in command else ROOT, timeout=60)
+            assert proc.returncode == 0, (command, proc.stdout, proc.stderr)
+            if "MEDIA_SCANNER_SCAN_FILE" in command:
+                assert "Broadcast completed: result=0" in proc.stdout, proc.stdout
+            if command == "adb devices":
+                assert all(f"{serial}\tdevice" in proc.stdout for serial in serials), proc.stdout
+        assert (tmp_path / "screen.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        listing = subprocess.run(["adb", "shell", "ls", "/sdcard/Download", "/sdcard/Music/Recordings"], env=env,
+                                 capture_output=True, text=True, timeout=60).stdout
+        assert "sunset.jpg" in listing and "2024_05_01_09_30_00.m4a" in listing
+    finally:
+        serve.terminate()
+        serve.wait(timeout=30)
