@@ -103,7 +103,7 @@ class Episode:
         device = self._device = self.runtime.device
         self._server = self.runtime.events
         self.record.device = device.label
-        self.record.reset_seconds = self.runtime.reset_device()
+        self.record.reset_seconds = self.runtime.reset_device((self.spec.package,), self.spec.storage)
         self.screen = Screen(self.spec.package, current_app=device.current_app)
         package = self.spec.package
         device.force_stop(package)

@@ -97,7 +97,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if runtime is not None:
         from .tasks import task_spec
 
-        runtime.needed_packages = tuple(sorted({s.package for s in map(task_spec, session.items) if s}))
+        runtime.note_tasks([spec for spec in map(task_spec, session.items) if spec])
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -85,6 +85,9 @@ class Runtime:
         self.device_error: BaseException | None = None
         #: packages of the selected tasks, checked on the device before its first task
         self.needed_packages: tuple[str, ...] = ()
+        #: shared-storage folders the selected tasks own (``@task(storage=...)``), emptied for the run
+        self.needed_storage: tuple[str, ...] = ()
+        self._baseline: Any = None
         self.readiness_seconds: float | None = None
 
     # -- agent ----------------------------------------------------------------
@@ -188,10 +191,28 @@ class Runtime:
             self._events = server
         return self._events
 
-    def reset_device(self) -> float | None:
-        """The device-wide reset before a task (``--reset snapshot``): its seconds, or None
-        when only the app is reset."""
+    def note_tasks(self, specs: "list[Any]") -> None:
+        """The selected tasks: their apps (for the readiness check and the reset) and storage."""
+        self.needed_packages = tuple(sorted({spec.package for spec in specs}))
+        # A malformed task (its storage among its problems) errors alone at its setup.
+        self.needed_storage = tuple(sorted({folder for spec in specs if not spec.problems for folder in spec.storage}))
+
+    def reset_device(self, packages: "tuple[str, ...]" = (), storage: "tuple[str, ...]" = ()) -> float | None:
+        """The device-wide reset before a task: its seconds with ``--reset snapshot``, else None.
+
+        Without a snapshot, the device goes back to the run's baseline
+        (device/baseline.py): shared storage, settings, the recent-apps stack.
+        ``packages`` and ``storage`` are the task's own, for a task the
+        collection did not announce (a run of one item through the API).
+        """
         if self.device_options.reset != "snapshot":
+            if self._baseline is None:
+                from .device.baseline import DeviceBaseline
+
+                self._baseline = DeviceBaseline(
+                    self.device, storage=set(self.needed_storage) | set(storage),
+                    packages=set(self.needed_packages) | set(packages))
+            self._baseline.restore()
             return None
         if self._snapshot_reset is None:
             from .device.provision import SnapshotReset

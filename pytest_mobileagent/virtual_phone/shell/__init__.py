@@ -3,7 +3,7 @@
 Importing this package registers every command in `COMMANDS`.
 """
 
-from . import alarm, android, builtins, cmd, content, fileutils, packages  # noqa: F401  (register commands)
+from . import alarm, android, builtins, cmd, content, fileutils, find, packages  # noqa: F401  (register commands)
 from . import media  # noqa: F401  (the media scanner's broadcast receiver)
 from .android import android_input_text
 from .interpreter import COMMANDS, ShellResult, ShellSession
