@@ -21,6 +21,7 @@ from .agents.base import agent_kind, reset_agent
 from .device.text import check_typable
 from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
 from .judge import Answer, Events, Progress, Screen, parse_hierarchy
+from .judge_clock import JudgeClock
 from .ledger import new_task_record
 from .metrics import StepRecord, StopReason, TaskRecord
 from .screen_similarity import screen_changed
@@ -95,6 +96,9 @@ class Episode:
         self._observed_via = ""  # how the last hierarchy was read: "listener" or "uiautomator"
         # Times the agent's code and interrupts it after --agent-timeout.
         self._clock = AgentClock(self.options.agent_timeout)
+        # Bounds every judge call (--judge-timeout): a judge that never returns errors this task only.
+        self._judge_clock = JudgeClock(getattr(self.options, "judge_timeout", None), spec.name)
+        self._judge_error: TaskDefinitionError | None = None  # the judge's fault, kept if an agent swallows it
         self._started = time.perf_counter()
 
     # -- phase 1: reset, before the task's setup fixtures ----------------------
@@ -161,18 +165,23 @@ class Episode:
                     self.events.extend(late)
                     self._judge(self.record.steps_taken)
         except InfrastructureError as exc:
-            self.record.stop_reason = StopReason.INFRA_ERROR
-            self.record.error = f"{type(exc).__name__}: {exc}"
+            self._errored(f"{type(exc).__name__}: {exc}")
             raise
         except TaskDefinitionError as exc:
             # Not the agent's doing either: like an infrastructure fault, the task is
             # reported as an error and left out of the agent's figures.
-            self.record.stop_reason = StopReason.INFRA_ERROR
-            self.record.error = f"TaskDefinitionError: {exc}"
+            self._errored(f"{type(exc).__name__}: {exc}")
             raise
         finally:
             self._finish_record()
         self.finished = True
+
+    def _errored(self, error: str) -> None:
+        """The task is an error, not judged: its record says so, and never also success."""
+        self.record.stop_reason = StopReason.INFRA_ERROR
+        self.record.error = error
+        self.record.success = False
+        self.record.success_step = None
 
     def _require_device(self) -> "Device":
         if self._device is None or self._server is None:
@@ -269,12 +278,16 @@ class Episode:
         session = DriverSession(self)
         try:
             answer = self._clock.call(self._driver_turn_name, agent.run, self.spec.prompt, session)
-        except InfrastructureError:
+        except (InfrastructureError, TaskDefinitionError):
             raise
         except Exception as exc:
+            if self._judge_error is not None:
+                raise self._judge_error from exc  # the judge failed inside after_action, not the agent
             self._probe_device(exc)
             self._agent_failed(exc)
             return
+        if self._judge_error is not None:  # the agent caught the judge's error and went on
+            raise self._judge_error
         if isinstance(answer, str):
             self.answer.text = answer
             self.record.answer = answer
@@ -299,7 +312,8 @@ class Episode:
     def _agent_failed(self, exc: BaseException) -> None:
         self.agent_error = exc
         self.record.stop_reason = StopReason.AGENT_ERROR
-        self.record.error = f"{type(exc).__name__}: {exc}"
+        if not self.record.success:  # done before the agent raised: a success, and no error
+            self.record.error = f"{type(exc).__name__}: {exc}"
 
     # -- observing and judging ------------------------------------------------
     def _after_action(
@@ -513,19 +527,25 @@ class Episode:
         if self.record.success:
             return True
         assert self._body is not None
+        if self._judge_error is not None:
+            raise self._judge_error
         self.progress.step = step
         self.progress.new = []
         try:
-            self._body()
+            self._judge_clock.call(self._body, step=step)
         except AssertionError as exc:
             self.last_assertion = exc
             return False
+        except TaskDefinitionError as exc:  # the judge overran its bound, or tried to exit
+            self._judge_error = exc
+            raise
         except Exception as exc:
             self.definition_error = exc
-            raise TaskDefinitionError(
+            self._judge_error = TaskDefinitionError(
                 f"task {self.spec.name}: the judge raised {type(exc).__name__}: {exc} "
                 "(a task body must only fail through assert)"
-            ) from exc
+            )
+            raise self._judge_error from exc
         self.record.success = True
         self.record.success_step = step
         return True
