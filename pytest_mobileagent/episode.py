@@ -25,6 +25,7 @@ from .judge_clock import JudgeClock
 from .ledger import new_task_record
 from .metrics import StepRecord, StopReason, TaskRecord
 from .screen_similarity import screen_changed
+from .setup.readiness import LISTENER_REPLY_TIMEOUT, ListenerLostError
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -39,7 +40,6 @@ __all__ = ["DriverSession", "Episode", "SETTLE_TIMEOUT"]
 SETTLE_TIMEOUT = 5.0  # seconds a screen may keep changing before it is judged as it is
 EVENT_QUIET = 0.03  # seconds without a new event that count as "the stream is quiet"
 EVENT_QUIET_BOUND = 1.0  # longest wait for the stream to go quiet
-LISTENER_REPLY_TIMEOUT = 5.0  # longest wait for the listener's hierarchy before falling back to a dump
 
 
 _PIXEL_TESTS: ThreadPoolExecutor | None = None
@@ -94,6 +94,7 @@ class Episode:
         self._actions_wait_for_png = False  # step agents: the harness sends every action itself
         self._lazy_seconds = 0.0  # screenshot time spent inside the agent's turn
         self._observed_via = ""  # how the last hierarchy was read: "listener" or "uiautomator"
+        self._listener_expected = False  # the listener was connected when the episode began
         # Times the agent's code and interrupts it after --agent-timeout.
         self._clock = AgentClock(self.options.agent_timeout)
         # Bounds every judge call (--judge-timeout): a judge that never returns errors this task only.
@@ -107,6 +108,8 @@ class Episode:
         device = self._device = self.runtime.device
         self._server = self.runtime.events
         self.record.device = device.label
+        # This task's own readiness: its app is there, the listener still answers.
+        self.runtime.check_task_ready(self.spec.package, self.spec.name)
         self.record.reset_seconds = self.runtime.reset_device((self.spec.package,), self.spec.storage)
         self.screen = Screen(self.spec.package, current_app=device.current_app)
         package = self.spec.package
@@ -137,6 +140,8 @@ class Episode:
         self._started = time.perf_counter()
         device = self._require_device()
         try:
+            # The listener answered the readiness probe: from now on, losing it is an error.
+            self._listener_expected = self._server.listener_connected  # type: ignore[union-attr]
             device.launch(self.spec.package, self.spec.activity)
             # Events caused by setup (seeding through the UI, the launch) are not the agent's.
             self._quiesce()
@@ -368,6 +373,11 @@ class Episode:
         if shot is not None and not self._actions_wait_for_png:
             self._collect_png()
         self.screen.update(xml, parse_hierarchy(xml))
+        if self._listener_expected and not self._server.listener_connected:  # type: ignore[union-attr]
+            # Its events (what event judges read) stopped: the task cannot be judged.
+            raise ListenerLostError(
+                f"the listener app on device {self._device.serial} disconnected during step {step} "  # type: ignore[union-attr]
+                "(its accessibility service was switched off, or the app stopped)")
         new = self._server.drain()  # type: ignore[union-attr]
         self.events.extend(new)
         return len(new)
@@ -489,7 +499,7 @@ class Episode:
     def _settle_via_listener(
         self, server: "EventServer", screenshot: bool
     ) -> "tuple[str, Future[bytes] | None] | None":
-        """Settle on the listener's hierarchy; None when it does not answer (use dumps then).
+        """Settle on the listener's hierarchy; None when a reply is no hierarchy (use dumps then).
 
         The same rule as with dumps (two consecutive hierarchies agree, bounded),
         plus: no event arrived between them. A reply travels behind every event
@@ -498,10 +508,10 @@ class Episode:
         listener a walk of the node tree instead of uiautomator's wait for idle.
         """
         deadline = time.monotonic() + SETTLE_TIMEOUT
-        previous = _document(server.request_hierarchy(LISTENER_REPLY_TIMEOUT))
+        previous = self._listener_hierarchy(server)
         seen = server.received
         while previous is not None:
-            current = _document(server.request_hierarchy(LISTENER_REPLY_TIMEOUT))
+            current = self._listener_hierarchy(server)
             if current is None:
                 break
             now_seen = server.received
@@ -511,6 +521,19 @@ class Episode:
                 return current, self.runtime.background.submit(self._device.screenshot_png)  # type: ignore[union-attr]
             previous, seen = current, now_seen
         return None
+
+    def _listener_hierarchy(self, server: "EventServer") -> str | None:
+        """The listener's hierarchy; None for a reply that is no hierarchy (dump instead).
+
+        No reply within LISTENER_REPLY_TIMEOUT is ListenerLostError: a listener
+        that does not answer sends no events either, so the task cannot be judged.
+        """
+        reply = server.request_hierarchy(LISTENER_REPLY_TIMEOUT)
+        if reply is None:
+            raise ListenerLostError(
+                f"the listener app on device {self._device.serial} stopped answering: no reply to a "  # type: ignore[union-attr]
+                f"hierarchy request within {LISTENER_REPLY_TIMEOUT:g} s (its accessibility service may be off)")
+        return _document(reply)
 
     def _quiesce(self) -> list[Any]:
         """Collect events until none arrives for EVENT_QUIET seconds (bounded)."""

@@ -89,6 +89,7 @@ class Runtime:
         self.needed_storage: tuple[str, ...] = ()
         self._baseline: Any = None
         self.readiness_seconds: float | None = None
+        self.installed_packages: set[str] = set()  # on this process's device, read by the readiness check
 
     # -- agent ----------------------------------------------------------------
     def _context(self) -> AgentContext:
@@ -229,10 +230,17 @@ class Runtime:
         from .setup.readiness import DeviceNotReadyError, check_ready
 
         try:
-            return check_ready(self.device, server, self.needed_packages)
+            seconds, self.installed_packages = check_ready(self.device, server, self.needed_packages)
         except DeviceNotReadyError as exc:
             self.device_error = exc
             raise
+        return seconds
+
+    def check_task_ready(self, package: str, task: str) -> None:
+        """This task's readiness (its app installed, the listener answering); raises what is wrong."""
+        from .setup.readiness import check_task_ready
+
+        check_task_ready(self.device, self.events, package, self.installed_packages, task)
 
     @property
     def background(self) -> "ThreadPoolExecutor":
