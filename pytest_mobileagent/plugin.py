@@ -173,6 +173,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if runtime is not None:
         episode: "Episode | None" = item.stash.get(EPISODE_KEY, None)
         attach_record(item, report, episode, runtime.options)
+        if report.when == "teardown" and episode is not None:
+            # Its record has left with its report: free the screens, events and screenshots.
+            del item.stash[EPISODE_KEY]
     return report
 
 
