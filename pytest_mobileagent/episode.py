@@ -435,10 +435,12 @@ class Episode:
         self._last_shot = (step, png)
         if self._artifacts is not None:
             name = self._artifacts / f"step_{self._png_step:03d}.png"
-            self._png_paths[self._png_step] = self.runtime.save_screenshot(name, png)
-            steps = self.record.steps
-            if steps and steps[-1].index == self._png_step:
-                steps[-1].screenshot = self._png_paths[self._png_step]
+            saved = self.runtime.save_screenshot(name, png)  # None: the disk refused it (reported once)
+            if saved is not None:
+                self._png_paths[self._png_step] = saved
+                steps = self.record.steps
+                if steps and steps[-1].index == self._png_step:
+                    steps[-1].screenshot = saved
         return png
 
     def _screenshot(self) -> bytes:
@@ -595,9 +597,8 @@ class Episode:
             record.events_dropped = self.events.dropped + self._server.dropped - self._server_dropped
         record.initial_screenshot = self._screenshot_path(0)  # 'all' mode, or the agent read it
         if self._artifacts is not None and self._xml:
-            path = self._artifacts / "final_hierarchy.xml"
-            path.write_text(self.runtime.redact(self._xml), encoding="utf-8")
-            record.final_hierarchy = str(path)
+            record.final_hierarchy = self.runtime.save_text(self._artifacts / "final_hierarchy.xml",
+                                                            self.runtime.redact(self._xml))
         if not record.success and record.error is None and self.last_assertion is not None:
             record.error = _assertion_summary(self.last_assertion)
 

@@ -100,6 +100,15 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         runtime.note_tasks([spec for spec in map(task_spec, session.items) if spec])
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    # An artifact that could not be written is said once, in the run's summary.
+    runtime = session.config.stash.get(RUNTIME_KEY, None)
+    reporting = session.config.pluginmanager.get_plugin("mobileagent-reporting")
+    if runtime is not None and runtime.artifact_failure and reporting is not None:
+        reporting.problem(runtime.artifact_failure)
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     runtime = config.stash.get(RUNTIME_KEY, None)
     if runtime is not None:

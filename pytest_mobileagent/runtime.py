@@ -83,6 +83,8 @@ class Runtime:
         # sets its secret redactor here.
         self.redact: Callable[[str], str] = lambda text: text
         self.device_error: BaseException | None = None
+        #: the first artifact write that failed (path and OS error), reported once at the end
+        self.artifact_failure: str | None = None
         #: packages of the selected tasks, checked on the device before its first task
         self.needed_packages: tuple[str, ...] = ()
         #: shared-storage folders the selected tasks own (``@task(storage=...)``), emptied for the run
@@ -252,8 +254,10 @@ class Runtime:
         return self._background
 
     # -- artifacts ------------------------------------------------------------
-    def artifacts_dir(self, nodeid: str) -> Path:
-        """A fresh directory for one task's screenshots and hierarchies."""
+    def artifacts_dir(self, nodeid: str) -> Path | None:
+        """A fresh directory for one task's screenshots and hierarchies (None once writing failed)."""
+        if self.artifact_failure is not None:
+            return None
         if self._artifacts is None:
             base = self.options.artifacts
             if base is None:
@@ -263,15 +267,49 @@ class Runtime:
             self._artifacts = Path(base)
         name = re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid).strip("_")[-150:] or "task"
         path = self._artifacts / name
-        path.mkdir(parents=True, exist_ok=True)
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self._write_failed(path, exc)
+            return None
         return path
 
-    def save_screenshot(self, path: Path, png: bytes) -> str:
-        """Save a step's PNG (at ``path`` unless a screenshot saver is set); returns where it went."""
-        if self.screenshot_saver is not None:
-            return self.screenshot_saver(png)
-        path.write_bytes(png)
+    def save_screenshot(self, path: Path, png: bytes) -> str | None:
+        """Save a step's PNG (at ``path`` unless a screenshot saver is set); returns where it
+        went, or None when it could not be written (see :meth:`save_text`)."""
+        if self.artifact_failure is not None:
+            return None
+        try:
+            if self.screenshot_saver is not None:
+                return str(self.screenshot_saver(png))
+            path.write_bytes(png)
+        except OSError as exc:
+            self._write_failed(path, exc)
+            return None
         return str(path)
+
+    def save_text(self, path: Path, text: str) -> str | None:
+        """Save an artifact's text; its path, or None when it could not be written.
+
+        The first write that fails (a full disk, a read-only directory) is kept
+        in :attr:`artifact_failure`, reported once at the end of the run; no
+        artifact is written after it. Tasks are judged as before: a screenshot
+        that cannot be saved says nothing about the agent.
+        """
+        if self.artifact_failure is not None:
+            return None
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self._write_failed(path, exc)
+            return None
+        return str(path)
+
+    def _write_failed(self, path: Path, exc: OSError) -> None:
+        target = getattr(exc, "filename", None) or path
+        reason = f"[Errno {exc.errno}] {exc.strerror}" if exc.errno else str(exc)
+        self.artifact_failure = (f"could not write artifacts: {target}: {reason}; "
+                                 "no screenshot or hierarchy was saved after it")
 
     def close(self) -> None:
         if self._background is not None:
