@@ -123,7 +123,9 @@ class RunLedger:
     def make_directory(self) -> str:
         """The controller's private directory for the workers' manifests (created once)."""
         if self.directory is None:
-            self.directory = Path(tempfile.mkdtemp(prefix="mobileagent-run-"))
+            from .tempdirs import make_run_tempdir
+
+            self.directory = Path(make_run_tempdir("run"))
             self._own_directory = True
         return str(self.directory)
 

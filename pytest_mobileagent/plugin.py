@@ -85,6 +85,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     config = session.config
     runtime = config.stash.get(RUNTIME_KEY, None)
     if runtime is not None and not hasattr(config, "workerinput") and not config.option.collectonly:
+        from .tempdirs import remove_stale
+
+        remove_stale()  # what runs killed with SIGKILL left behind
         runtime.claim_requested_devices()
 
 
