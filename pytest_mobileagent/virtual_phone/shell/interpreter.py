@@ -11,6 +11,8 @@ commands a phone runs over adb.
 from __future__ import annotations
 
 import logging
+import sys
+import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
@@ -138,6 +140,42 @@ class Invocation:
         return self.fail(f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror)
 
 
+#: Nesting the deep-run thread allows (Python frames), and its stack.
+DEEP_RECURSION_LIMIT = 50_000
+_DEEP_STACK = 512 * 1024 * 1024
+_DEEP_LOCK = threading.Lock()
+
+
+def _deep(run: Callable[[], ShellResult]) -> ShellResult:
+    """``run()`` on a thread with a large stack and a raised recursion limit.
+
+    The limit is the interpreter's (one for all threads): it is raised only
+    while the deep line runs, one at a time. A line nested deeper still
+    gets an error message (a real shell would run out of memory somewhere).
+    """
+    box: list[ShellResult] = []
+
+    def target() -> None:
+        try:
+            box.append(run())
+        except RecursionError:
+            box.append(ShellResult(b"", f"{SH}: nesting too deep (over {DEEP_RECURSION_LIMIT} levels "
+                                        "of the virtual phone's shell)\n".encode(), 2))
+
+    with _DEEP_LOCK:
+        previous_limit, previous_stack = sys.getrecursionlimit(), threading.stack_size()
+        sys.setrecursionlimit(max(previous_limit, DEEP_RECURSION_LIMIT))
+        try:
+            threading.stack_size(_DEEP_STACK)
+            thread = threading.Thread(target=target, name="deep-shell-line")
+            thread.start()
+        finally:
+            threading.stack_size(previous_stack)
+        thread.join()
+        sys.setrecursionlimit(previous_limit)
+    return box[0]
+
+
 class ShellSession:
     """State of one shell (one `shell:` service or one interactive session)."""
 
@@ -166,6 +204,14 @@ class ShellSession:
         streamed in (``exec:cmd package install -S N``): the line's first
         command reads it.
         """
+        try:
+            return self._run(line, stdout_ready, stdin)
+        except RecursionError:
+            # Deep nesting ("((((...))))", 300 levels) outgrows Python's default recursion
+            # limit, not mksh's: run it again on a thread with room for it.
+            return _deep(lambda: self._run(line, stdout_ready, stdin))
+
+    def _run(self, line: str, stdout_ready: Callable[[bytes], None] | None, stdin: bytes) -> ShellResult:
         self._stdin = stdin
         out, err = _Sink(ready=stdout_ready), _Sink()
         try:
