@@ -73,7 +73,28 @@ def _network_namespace() -> str:
 
 
 def device_key(serial: str) -> str:
-    """The name of a device's lock: local phones by adb port, other devices by serial."""
+    """The name of a device's lock: local phones by adb port, other devices by serial.
+
+    A reference to another adb server's device (``SERIAL@HOST:PORT``, see
+    device/remote.py) is keyed by what the device is, not by the server: an
+    emulator or a TCP device of a server on this machine is the local phone on
+    that port (so one phone seen through two servers is one claim), one on
+    another host is that host's port, and a USB phone is its serial number
+    (the same through any server).
+    """
+    serial, at, server = serial.rpartition("@") if "@" in serial else (serial, "", "")
+    if at:
+        server_host = server.rpartition(":")[0].strip("[]")
+        if server_host not in _LOCAL_HOSTS and server_host != "::1":
+            emulator = re.fullmatch(r"emulator-(\d+)", serial)
+            host, sep, port = serial.rpartition(":")
+            if emulator:
+                host, sep, port = server_host, ":", str(int(emulator.group(1)) + 1)
+            if sep and port.isdigit():
+                if host in _LOCAL_HOSTS:
+                    host = server_host  # "127.0.0.1:5555" of another machine's server is that machine's
+                serial = f"{host}:{int(port)}"  # as `adb connect HOST:PORT` names it from here
+            return "serial-" + re.sub(r"[^A-Za-z0-9_.-]", "_", serial)
     match = re.fullmatch(r"emulator-(\d+)", serial)
     host, sep, port = serial.rpartition(":")
     if match:
