@@ -8,6 +8,7 @@ task is a *failure*. Ordinary tests are left alone.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any, Generator
 
 import pytest
@@ -17,7 +18,8 @@ from .device import options as device_options
 from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
 from .allocation import BROKER_KEY, BROKER_SECRET_KEY, DeviceBroker
 from .ledger import MANIFEST_DIR_KEY, RunLedger, attach_record
-from .runtime import DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY, Runtime  # noqa: F401
+from .runtime import (  # noqa: F401
+    CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY, Runtime)
 from .tasks import MARKER
 
 if TYPE_CHECKING:
@@ -220,6 +222,7 @@ class XdistGlue:
             node.workerinput[BROKER_KEY] = self.address
             node.workerinput[BROKER_SECRET_KEY] = self.broker.secret
         node.workerinput[MANIFEST_DIR_KEY] = self.ledger.make_directory()
+        node.workerinput[CONTROLLER_PID_KEY] = os.getpid()  # the worker dies with it (runtime.py)
 
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
         # Before xdist starts a replacement for a crashed worker: the replacement

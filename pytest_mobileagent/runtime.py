@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import socket
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -44,6 +45,30 @@ EPISODE_KEY = pytest.StashKey["Episode"]()  # item.stash: the task's episode
 RECORD_ATTR = "mobileagent_record"  # the TestReport attribute carrying a task's record dict
 DEVICE_ATTR = "mobileagent_device"  # ... and the one carrying {"serial", "android_version"} of its device
 
+CONTROLLER_PID_KEY = "mobileagent_controller_pid"  # workerinput key: the xdist controller's pid
+
+
+def die_with_controller(controller_pid: int) -> None:
+    """Make this xdist worker die the moment its controller does (Linux).
+
+    A worker whose controller was killed (SIGKILL: no shutdown reaches it)
+    would go on acting on its device, which a new run may already have
+    claimed; ``PR_SET_PDEATHSIG`` has the kernel kill it with its parent.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (linux/prctl.h)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != controller_pid:  # it died before the call above: nobody will signal us
+        os._exit(1)
+
+
 def build_registry(config: pytest.Config | None) -> AgentRegistry:
     """Built-ins, then the ``pytest_mobileagent_register_agents`` hook, then entry points."""
     registry = AgentRegistry()
@@ -60,6 +85,9 @@ class Runtime:
     def __init__(self, config: pytest.Config, options: MobileAgentOptions):
         self.config = config
         self.options = options
+        workerinput = getattr(config, "workerinput", None)
+        if workerinput is not None and workerinput.get(CONTROLLER_PID_KEY):
+            die_with_controller(int(workerinput[CONTROLLER_PID_KEY]))
         self.registry = build_registry(config)
         if options.agent not in self.registry:
             raise pytest.UsageError(str(UnknownAgentError(options.agent, self.registry.names())))
