@@ -122,8 +122,8 @@ class DeviceClaim:
         self._finalizer = weakref.finalize(self, os.close, fd)
 
     @classmethod
-    def _open(cls, serial: str) -> tuple[Path, int]:
-        path = claims_dir() / (device_key(serial) + ".lock")
+    def _open(cls, serial: str, directory: Path | None = None) -> tuple[Path, int]:
+        path = (directory or claims_dir()) / (device_key(serial) + ".lock")
         return path, os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
 
     @classmethod
@@ -135,9 +135,10 @@ class DeviceClaim:
         return cls(serial, path, fd)
 
     @classmethod
-    def try_claim(cls, serial: str) -> "DeviceClaim | None":
-        """The claim, or None when another run holds the device."""
-        path, fd = cls._open(serial)
+    def try_claim(cls, serial: str, directory: Path | None = None) -> "DeviceClaim | None":
+        """The claim, or None when another run holds the device (``directory``: another
+        claims directory than :func:`claims_dir`'s)."""
+        path, fd = cls._open(serial, directory)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
@@ -210,14 +211,14 @@ class DeviceClaim:
 
 
 @contextlib.contextmanager
-def allocation_lock() -> Iterator[None]:
+def allocation_lock(directory: Path | None = None) -> Iterator[None]:
     """Held while a run lists, claims and boots devices, so that no other run
     sees a phone between its boot and its claim.
 
     The wait is a plain blocking ``flock``: the holder's own steps are bounded
     (booting has its timeouts), and a holder that dies releases it.
     """
-    fd = os.open(claims_dir() / "allocation.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    fd = os.open((directory or claims_dir()) / "allocation.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
