@@ -193,6 +193,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if hasattr(report, RECORD_ATTR) and os.environ.get("PYTEST_XDIST_WORKER"):
+        # On a worker the record has left for the controller with the report (xdist
+        # sent it before this trylast hook): the worker keeps no copy.
+        delattr(report, RECORD_ATTR)
+
+
 class XdistGlue:
     """Gives each xdist worker a device (registered on the controller, only with xdist).
 
