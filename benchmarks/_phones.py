@@ -22,8 +22,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def served_phones(count: int) -> Iterator[tuple[list[str], int]]:
-    """Start a private adb server and ``count`` phones; yield (serials, adb server port)."""
+def served_phones(count: int, *, private: bool = False) -> Iterator[tuple[list[str], int]]:
+    """Start a private adb server and ``count`` phones; yield (serials, adb server port).
+
+    ``private``: the phones listen outside 5555-5585, where other adb servers on
+    the machine (other runs, test sessions) do not find them, and are connected
+    to this script's adb server only.
+    """
     import adbutils
 
     adb_port = free_port()
@@ -32,7 +37,8 @@ def served_phones(count: int) -> Iterator[tuple[list[str], int]]:
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--adb-port", str(adb_port)],
+            [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--adb-port", str(adb_port),
+             *(["--port", str(free_port())] if private else [])],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         )
         for _ in range(count)

@@ -152,6 +152,7 @@ class Episode:
                     f"task {self.spec.name}: the judge already passes before the agent acted "
                     "(the setup leaves the task done, or the judge asserts too little)"
                 )
+            self._notify_observers(None)  # the first screen, judged
             agent = self.runtime.agent
             self.record.model = getattr(agent, "model", None)
             try:
@@ -353,9 +354,16 @@ class Episode:
             llm_input=llm_input,
             llm_output=llm_output,
         )
-        step.harness_seconds = time.perf_counter() - started + lazy
         self.record.steps.append(step)
+        self._notify_observers(step)  # inside the step's harness time: a live view costs what it costs
+        step.harness_seconds = time.perf_counter() - started + lazy
         return step
+
+    def _notify_observers(self, step: StepRecord | None) -> None:
+        """The ``pytest_mobileagent_step`` hook: the live view (``--mobileagent-watch``) and other observers."""
+        self.runtime.config.hook.pytest_mobileagent_step(
+            task=self.spec, record=self.record, step=step, progress=self.progress, device=self._device
+        )
 
     def _observe(self, *, step: int = 0) -> int:
         """Settle, dump, drain events (and screenshot in 'all' mode); returns the number of new events.

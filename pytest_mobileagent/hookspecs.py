@@ -12,7 +12,10 @@ import pytest
 
 if TYPE_CHECKING:
     from .agents.registry import AgentRegistry
-    from .metrics import TaskRecord
+    from .device import Device
+    from .judge import Progress
+    from .metrics import StepRecord, TaskRecord
+    from .tasks import TaskSpec
 
 
 @pytest.hookspec(historic=False)
@@ -39,4 +42,23 @@ def pytest_mobileagent_task_record(record: "TaskRecord", item: pytest.Item) -> N
 
     :param record: the :class:`~pytest_mobileagent.metrics.TaskRecord`.
     :param item: the task's test item.
+    """
+
+
+@pytest.hookspec
+def pytest_mobileagent_step(
+    task: "TaskSpec", record: "TaskRecord", step: "StepRecord | None", progress: "Progress", device: "Device"
+) -> None:
+    """Called on the process that runs a task, each time the harness has observed and judged.
+
+    Once for the first screen, before the agent acts (``step`` is None), then
+    after every recorded action. The live view of ``--mobileagent-watch``
+    implements it; it runs inside the step's harness time, so an
+    implementation should be quick (hand slow work to a thread).
+
+    :param task: the task's :class:`~pytest_mobileagent.tasks.TaskSpec`.
+    :param record: the task's :class:`~pytest_mobileagent.metrics.TaskRecord` so far.
+    :param step: the :class:`~pytest_mobileagent.metrics.StepRecord` just recorded, or None.
+    :param progress: the judge's :class:`~pytest_mobileagent.judge.Progress` (milestones).
+    :param device: the task's :class:`~pytest_mobileagent.device.Device`.
     """

@@ -61,6 +61,9 @@ def add_options(parser: pytest.Parser) -> None:
          "from `uiautomator dump`; 'dump' always from `uiautomator dump`."),
         ("mobileagent_artifacts", dict(metavar="DIR"), "string",
          "Directory for per-step screenshots and hierarchies (default: under pytest's basetemp)."),
+        ("mobileagent_watch", dict(action="store_true", default=None), "bool",
+         "Serve a live view of the run on 127.0.0.1 (its URL, with a secret token, is printed at the start): "
+         "each worker's phone, the agent's last action and LLM output, the step count and the milestones."),
     ]
     for stem, kwargs, ini_type, help_text in specs:
         group.addoption("--" + stem.replace("_", "-"), dest=stem, help=help_text, **kwargs)
@@ -99,6 +102,7 @@ class MobileAgentOptions:
     artifacts: Path | None = None
     screenshots: str = "auto"
     hierarchy: str = "auto"
+    watch: bool = False  # --mobileagent-watch: the live view of the run (studio/watch.py)
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> "MobileAgentOptions":
@@ -146,7 +150,11 @@ class MobileAgentOptions:
             raise pytest.UsageError(
                 f"--mobileagent-hierarchy: {hierarchy!r} is not one of {', '.join(HIERARCHY_SOURCES)}"
             )
+        watch = _get(config, "mobileagent_watch")
+        if isinstance(watch, str):
+            watch = watch.strip().lower() in {"1", "true", "yes", "on"}
         return cls(
+            watch=bool(watch),
             screenshots=screenshots,
             hierarchy=hierarchy,
             agent=agent,

@@ -34,7 +34,7 @@ def push_songs(device, names, *, scan: bool = True) -> None:
 
 
 def remove_songs(device) -> None:
-    """Delete the audio files directly in /sdcard/Music (the shell has no globs: list, then name them)."""
+    """Delete the audio files directly in /sdcard/Music (listed, then named: only audio files go)."""
     listing = device.shell(f"ls -1 {MUSIC} 2>/dev/null").split()
     songs = [n for n in listing if n.lower().endswith((".mp3", ".m4a", ".ogg", ".flac", ".wav", ".opus"))]
     if songs:

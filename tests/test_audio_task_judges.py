@@ -22,8 +22,8 @@ CASES = {
     "test_recorder_delete": ('[g.tap(text="Player"), g.tap(id="overflow_menu_icon"), g.tap(text="Delete"), '
                              'g.tap(text="Yes")]', True),
     "test_recorder_theme": ('[g.tap(desc="Settings"), g.tap(id="settings_color_customization_holder"), '
-                            'g.tap(id="customization_theme_holder"), g.tap(text="Dark red"), g.key("BACK"), '
-                            'g.tap(text="Save")]', True),
+                            'g.tap(id="customization_theme_holder"), g.tap(text="OK"), g.tap(text="Dark red"), '
+                            'g.key("BACK"), g.tap(text="Save")]', True),
     "test_music_player_album_sort_by_year": ('[g.tap(text="Albums"), g.tap(desc="Sort by"), g.tap(text="Year"), '
                                              'g.tap(text="Descending"), g.tap(text="OK")]', True),
     # near misses
@@ -39,7 +39,7 @@ CASES = {
                                  'g.tap(desc="Rename"), g.type("voice1", id="rename_recording_title"), '
                                  'g.tap(text="OK")]', False),
     "test_recorder_theme ": ('[g.tap(desc="Settings"), g.tap(id="settings_color_customization_holder"), '
-                             'g.tap(id="customization_theme_holder"), g.tap(text="Dark red"), '
+                             'g.tap(id="customization_theme_holder"), g.tap(text="OK"), g.tap(text="Dark red"), '
                              'g.tap(id="customization_theme_holder"), g.tap(text="White"), g.tap(desc="Save")]',
                              False),
     "test_music_player_album_sort_by_year ": ('[g.tap(text="Albums"), g.tap(desc="Sort by"), '

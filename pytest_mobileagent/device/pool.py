@@ -292,6 +292,10 @@ class DevicePool:
                 self._claims[serial] = claim
             return serials
 
+    def hand_over(self, serial: str) -> DeviceClaim:
+        """Take the claim on ``serial`` out of the pool: the caller holds (and releases) it from now on."""
+        return self._claims.pop(serial)
+
     def boot(self, count: int) -> list[str]:
         """Boot ``count`` virtual phones now, whatever is attached; their serials once
         the adb server lists them online. They stop when the pool closes."""

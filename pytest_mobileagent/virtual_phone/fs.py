@@ -103,6 +103,57 @@ class _Symlink(_Node):
         return len(self.target)
 
 
+class _GeneratedDir(_Dir):
+    """A read-only directory whose entries are made when read (/proc, /sys).
+
+    ``render()`` returns name -> bytes (a file), a callable returning bytes
+    (a file rendered when read), or a dict (a subdirectory), as the kernel
+    makes /proc/PID/stat from the live process on each read.
+    """
+
+    __slots__ = ("render", "static")
+
+    def __init__(self, mtime: int, render: Callable[[], dict], static: dict | None = None):
+        super().__init__(0o555, mtime, readonly=True)
+        self.render = render
+        self.static = static or {}
+
+    @property
+    def children(self) -> dict[str, _Node]:  # type: ignore[override]
+        entries = dict(self.static)
+        for name, value in self.render().items():
+            entries[name] = _generated_node(value, self.mtime)
+        return entries
+
+    @children.setter
+    def children(self, value) -> None:
+        pass  # _Dir.__init__ assigns {}; the entries come from render()
+
+
+class _GeneratedFile(_File):
+    __slots__ = ("render",)
+
+    def __init__(self, mtime: int, render: Callable[[], bytes]):
+        super().__init__(0o444, mtime, b"", ROOT_UID, ROOT_UID, readonly=True)
+        self.render = render
+
+    @property
+    def data(self) -> bytes:  # type: ignore[override]
+        return self.render()
+
+    @data.setter
+    def data(self, value) -> None:
+        pass
+
+
+def _generated_node(value, mtime: int) -> _Node:
+    if isinstance(value, dict):
+        return _GeneratedDir(mtime, lambda: value)
+    if callable(value):
+        return _GeneratedFile(mtime, value)
+    return _File(0o444, mtime, value, ROOT_UID, ROOT_UID, readonly=True)
+
+
 class _Null(_Node):
     """/dev/null: reads are empty, writes vanish."""
 
@@ -122,6 +173,9 @@ class VirtualFileSystem:
         self.max_file_size = max_file_size
         self.max_total_size = max_total_size
         self.used = 0
+        #: called with ("create", path) / ("delete", path) / ("rename", old, new) after each
+        #: change, as a FUSE daemon sees them (media_store.py is one: MediaProvider's FuseDaemon)
+        self.listeners: list[Callable[..., None]] = []
         t = now()
         self.root = _Dir(0o755, t, readonly=True)
         self._build(t, commands)
@@ -169,6 +223,15 @@ class VirtualFileSystem:
         node = self._resolve(path, "/", True)
         assert isinstance(node, _Dir)
         return node
+
+    def mount_generated(self, path: str, render: Callable[[], dict]) -> None:
+        """Make the read-only directory ``path`` list what ``render()`` returns
+        when read (see `_GeneratedDir`); its existing entries stay."""
+        with self._lock:
+            self._mkdir_node(posixpath.dirname(path), 0o755, self._now(), readonly=True)
+            parent, name, node = self._walk(path, "/", True)
+            static = dict(node.children) if isinstance(node, _Dir) else {}
+            parent.children[name] = _GeneratedDir(node.mtime if node else self._now(), render, static)
 
     # -- path resolution ----------------------------------------------------------
     @staticmethod
@@ -337,6 +400,24 @@ class VirtualFileSystem:
                 parent.children[name] = _File(0o660 if mode is None else mode & 0o7777,
                                               when, bytes(new))
                 parent.mtime = when
+                self._notify("create", self._child_path(path, cwd, name))
+
+    def _child_path(self, path: str, cwd: str, name: str) -> str:
+        """The absolute path of ``name`` in the folder ``path`` names (as written, links kept)."""
+        full = self.normpath(path, cwd)
+        return full.rsplit("/", 1)[0] + "/" + name
+
+    def _notify(self, *event: str) -> None:
+        for listener in self.listeners:
+            listener(*event)
+
+    def chmod(self, path: str, perm: int, cwd: str = "/") -> None:
+        """Set a node's permission bits (the file type bits stay)."""
+        with self._lock:
+            node = self._resolve(path, cwd)
+            if node.readonly:
+                raise FsError(errno.EROFS, path)
+            node.mode = st.S_IFMT(node.mode) | (perm & 0o7777)
 
     def touch(self, path: str, cwd: str = "/", mtime: int | None = None) -> None:
         with self._lock:
@@ -390,6 +471,7 @@ class VirtualFileSystem:
             self.used -= self._tree_size(node)
             del parent.children[name]
             parent.mtime = self._now()
+            self._notify("delete", self._child_path(path, cwd, name))
 
     def rmdir(self, path: str, cwd: str = "/") -> None:
         with self._lock:
@@ -420,8 +502,10 @@ class VirtualFileSystem:
             if snode.readonly:
                 raise FsError(errno.EROFS, src)
             dparent, dname, dnode = self._walk(dst, cwd, True)
+            dst_path = self._child_path(dst, cwd, dname)
             if isinstance(dnode, _Dir):  # mv file dir/ -> dir/file
                 dparent, dname, dnode = dnode, sname, dnode.children.get(sname)
+                dst_path = self.normpath(dst, cwd).rstrip("/") + "/" + sname
             if dparent is None or dparent.readonly:
                 raise FsError(errno.EROFS, dst)
             if dnode is snode:
@@ -435,6 +519,7 @@ class VirtualFileSystem:
             del sparent.children[sname]
             dparent.children[dname] = snode
             sparent.mtime = dparent.mtime = self._now()
+            self._notify("rename", self._child_path(src, cwd, sname), dst_path)
 
     def _is_ancestor(self, node: _Dir, maybe_child: _Dir) -> bool:
         if node is maybe_child:

@@ -18,6 +18,29 @@ android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file:///sdcard/...`,
 `content call --uri content://media --method scan_volume --arg
 external_primary`); apps that change files update their rows themselves
 (`file_deleted`, `file_renamed`), as MediaStore-aware apps do.
+
+Every process reaches shared storage through MediaProvider's FUSE daemon
+(packages/providers/MediaProvider, jni/FuseDaemon.cpp), which keeps the
+database in step with each file operation (`on_fs_change`, the file
+system's listener):
+
+- creating a file (pf_create -> MediaProvider.insertFileIfNecessaryForFuse
+  -> insertFileForFuse) inserts a row with the MIME type the name implies,
+  IS_PENDING=1 and the creator as owner, and nothing else: no scan runs on
+  close (FUSE's scan on create/close was removed in 2020, commits
+  549c9c309 "Remove scanFile after create" and d6431c76d).  Pending rows
+  created through FUSE are visible to their owner only
+  (getWhereClauseForMatchExclude), so a file `adb push`ed by the shell is
+  in no app's query until a scan publishes it -- why seeds still broadcast
+  MEDIA_SCANNER_SCAN_FILE;
+- deleting one (pf_unlink -> deleteFileForFuse) deletes its row at once;
+- renaming (pf_rename -> renameForFuse): a file's row moves to the new path
+  with the new name's MIME and media type (MEDIA_TYPE_NONE when hidden,
+  getContentValuesForFuseRename), keeping its metadata; a folder's rows all
+  move, then the old and new folders are scanned
+  (scanRenamedDirectoryForFuse); renaming to or from `.nomedia` rescans the
+  parent folder.  Creating folders adds no rows (pf_mkdir only asks
+  IsCreatingDirAllowed).
 """
 
 from __future__ import annotations
@@ -117,6 +140,9 @@ class MediaItem:
     album: str | None = None
     year: int | None = None
     is_favorite: int = 0
+    #: IS_PENDING: set on a row FUSE inserted for a new file, until a scan publishes it
+    pending: int = 0
+    owner_package_name: str | None = None
     extra: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -145,7 +171,7 @@ class MediaItem:
 
     @property
     def is_pending(self) -> int:
-        return 0
+        return self.pending
 
     def column(self, name: str):
         """A column by its MediaStore name (`_data`, `bucket_display_name`, ...)."""
@@ -171,6 +197,7 @@ class MediaStore:
         self._next_id = 0
         #: bumped on every change, so apps can cache what they derived from the rows
         self.generation = 0
+        fs.listeners.append(self.on_fs_change)
 
     # -- scanning -------------------------------------------------------------------
     def scan(self, path: str) -> int:
@@ -246,7 +273,7 @@ class MediaStore:
         if stat.is_dir:
             return 0
         old = self._rows.get(path)
-        if old is not None and old.date_modified == stat.mtime and old._size == stat.size:
+        if old is not None and old.date_modified == stat.mtime and old._size == stat.size and not old.pending:
             return 0
         name = posixpath.basename(path)
         mime = mime_type_of(name)
@@ -257,7 +284,8 @@ class MediaStore:
         row = MediaItem(
             _id=old._id if old is not None else self._new_id(), _data=path, _display_name=name, mime_type=mime,
             media_type=kind, _size=stat.size, date_added=old.date_added if old else self._clock_ms() // 1000,
-            date_modified=stat.mtime, is_favorite=old.is_favorite if old else 0, **facts)
+            date_modified=stat.mtime, is_favorite=old.is_favorite if old else 0,
+            owner_package_name=old.owner_package_name if old else None, **facts)
         if row.title is None and kind != "none":
             row = replace(row, title=name.rpartition(".")[0] or name)  # MediaProvider's default title
         if row.datetaken is None and kind in ("image", "video"):
@@ -283,10 +311,79 @@ class MediaStore:
                 return True
         return False
 
+    # -- the FUSE daemon's hooks ---------------------------------------------------------
+    def on_fs_change(self, event: str, path: str, new_path: str | None = None,
+                     owner: str = "com.android.shell") -> None:
+        """A file operation through the FUSE mount (see the module docstring)."""
+        full = storage_path(path)
+        if event == "rename":
+            new_full = storage_path(new_path or "")
+            if full is not None and new_full is not None:
+                self._rename_for_fuse(full, new_full)
+            elif full is not None:  # moved off shared storage: gone from the volume
+                self.file_deleted(full)
+            elif new_full is not None:
+                self._insert_for_fuse(new_full, owner)
+            return
+        if full is None:
+            return
+        if event == "create":
+            self._insert_for_fuse(full, owner)
+        elif event == "delete":
+            self.file_deleted(full)
+
+    def _insert_for_fuse(self, path: str, owner: str) -> None:
+        """insertFileIfNecessaryForFuse: a pending row named after the file, no metadata yet."""
+        if path.startswith(EXTERNAL_ROOT + "/Android/") or self.fs.isdir(path):
+            return  # app-private folders are not in the database; folders get rows from scans
+        with self._lock:
+            if path in self._rows:
+                return  # "we shouldn't overwrite existing entry as part of FUSE operation"
+            name = posixpath.basename(path)
+            mime = mime_type_of(name)
+            kind = "none" if self.is_hidden(path) else _media_type_of(mime)
+            now = self._clock_ms() // 1000
+            self._rows[path] = MediaItem(_id=self._new_id(), _data=path, _display_name=name, mime_type=mime,
+                                         media_type=kind, _size=0, date_added=now, date_modified=now,
+                                         pending=1, owner_package_name=owner)
+            self.generation += 1
+
+    def _rename_for_fuse(self, old: str, new: str) -> None:
+        """renameForFuse: rows follow the file or folder; folders are then rescanned."""
+        with self._lock:
+            moved_dir = self.fs.isdir(new)
+            prefix = old + "/"
+            changed = False
+            for path in [p for p in self._rows if p == new or p.startswith(new + "/")]:
+                if not self.fs.exists(path):
+                    del self._rows[path]  # the replaced destination's rows
+                    changed = True
+            for path in [p for p in self._rows if p == old or p.startswith(prefix)]:
+                row = self._rows.pop(path)
+                target = new + path[len(old):]
+                name = posixpath.basename(target)
+                mime = mime_type_of(name)
+                kind = "none" if self.is_hidden(target) else _media_type_of(mime)
+                self._rows[target] = replace(row, _data=target, _display_name=name, mime_type=mime,
+                                             media_type=kind)
+                changed = True
+            if changed:
+                self.generation += 1
+        if moved_dir:
+            self.scan(old)  # scanRenamedDirectoryForFuse
+            self.scan(new)
+        for path in (old, new):
+            if posixpath.basename(path) == ".nomedia":
+                self.scan(posixpath.dirname(path))
+
     # -- queries --------------------------------------------------------------------
     def query(self, media_type: str | None = None, *, folder: str | None = None,
-              recursive: bool = True) -> list[MediaItem]:
-        """Rows of one media type (None = all files), optionally below `folder`, by path."""
+              recursive: bool = True, include_pending: bool = False) -> list[MediaItem]:
+        """Rows of one media type (None = all files), optionally below `folder`, by path.
+
+        Pending rows (files FUSE created that no scan has published) are left
+        out, as MediaProvider leaves them out of every query but their owner's.
+        """
         if media_type is not None and media_type not in MEDIA_TYPES:
             raise ValueError(f"unknown media type {media_type!r}; expected one of {sorted(MEDIA_TYPES)}")
         base = storage_path(folder) if folder is not None else None
@@ -294,6 +391,8 @@ class MediaStore:
             rows = sorted(self._rows.values(), key=lambda r: r._data)
         out = []
         for row in rows:
+            if row.pending and not include_pending:
+                continue
             if media_type is not None and row.media_type != media_type:
                 continue
             if base is not None:
@@ -305,10 +404,12 @@ class MediaStore:
             out.append(row)
         return out
 
-    def get(self, path: str) -> MediaItem | None:
+    def get(self, path: str, *, include_pending: bool = False) -> MediaItem | None:
+        """The row of a file, if any (a pending one only with ``include_pending``)."""
         full = storage_path(path)
         with self._lock:
-            return self._rows.get(full) if full else None
+            row = self._rows.get(full) if full else None
+        return row if row is not None and (include_pending or not row.pending) else None
 
     # -- changes made by apps ----------------------------------------------------------
     def file_deleted(self, path: str) -> None:

@@ -20,6 +20,7 @@ from .fs import VirtualFileSystem
 from .packages import PackageStore
 from .roles import ROLE_HOME, RoleStore
 from .shell import COMMANDS, ShellResult, ShellSession
+from .sockets import SocketTable
 
 __all__ = ["DEFAULT_START", "VirtualPhone"]
 
@@ -125,6 +126,8 @@ class VirtualPhone:
         self._next_port = 40000
         self.shell_pid = 3900
         self._event_sinks: list[EventSink] = []
+        #: sockets programs on the phone listen on, reached by adb's tcp:/localabstract: (sockets.py)
+        self.sockets = SocketTable()
         self.fs = VirtualFileSystem(lambda: self._clock // 1000, commands=COMMANDS)
         #: role holders (default SMS app, dialer, home...): `cmd role`, see roles.py
         self.roles = RoleStore(self._qualifies_for_role, defaults={ROLE_HOME: ["com.android.launcher3"]})
@@ -135,6 +138,10 @@ class VirtualPhone:
         #: APKs installed over adb and preinstalled apps removed: see packages.py
         self.packages = PackageStore(self)
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
+        from .processes import install_proc  # /proc and /sys/devices/system/cpu, made when read
+        install_proc(self)
+        from .logbuffer import install_logging  # logd, read by `logcat`
+        install_logging(self)
 
     def __repr__(self) -> str:
         return f"<VirtualPhone {self.serial} seed={self.seed}>"
@@ -168,14 +175,15 @@ class VirtualPhone:
         return ShellSession(self)
 
     def run_shell(self, command: str, *, stdout_ready: Callable[[bytes], None] | None = None,
-                  stdin: bytes = b"") -> ShellResult:
+                  stdin: bytes = b"", merge_stderr: bool = False) -> ShellResult:
         """Run one command line as `adb shell` would (a fresh shell per call).
 
-        ``stdout_ready`` receives each finished pipeline's output early
-        (:meth:`ShellSession.run`).
+        ``stdout_ready`` receives each finished pipeline's output early;
+        ``merge_stderr`` interleaves stderr with it (:meth:`ShellSession.run`).
         """
         with self._lock:
-            return ShellSession(self).run(command, stdout_ready=stdout_ready, stdin=stdin)
+            return ShellSession(self).run(command, stdout_ready=stdout_ready, stdin=stdin,
+                                          merge_stderr=merge_stderr)
 
     # -- packages and processes -------------------------------------------------------------
     def package_enabled(self, package: str) -> bool:

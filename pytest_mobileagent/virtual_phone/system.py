@@ -88,6 +88,8 @@ class AndroidSystem:
         #: MediaProvider's rows for shared storage
         self.media_store = MediaStore(self.fs, self._clock_ms)
         self.providers.register_call("media", self.media_store.call)
+        from .providers.media import MediaQueryProvider  # `content query --uri content://media/...`
+        self.providers.register(MediaQueryProvider(self.media_store))
         self._apps: dict[str, App] = {cls.package: cls() for cls in (apps if apps is not None else INSTALLED_APPS)}
         #: the phone's role holders; apps ask it "am I the default SMS app" (roles.py)
         self.roles = roles if roles is not None else RoleStore(
@@ -105,6 +107,8 @@ class AndroidSystem:
         self._xml: dict[bool, str] = {}
         self._frame = FrameBuffer(self.width, self.height)
         self._toast: str = ""
+        #: every toast shown so far, for UiAutomation's toast listeners: (count, last text)
+        self.toasts: tuple[int, str] = (0, "")
         #: the primary clip (ClipboardManager): what Cut and Copy put, Paste takes
         self.clipboard: str | None = None
         self._toolbar: _editing.SelectionToolbar | None = None
@@ -272,6 +276,33 @@ class AndroidSystem:
             return self._frame.image().convert("RGBA").tobytes()
 
     # ------------------------------------------------------------------
+    # contract: UiAutomation (programs like uiautomator2's server read and act on nodes)
+    def read_active_window(self, reader: Callable[[View, str], object]) -> object:
+        """``reader(root_view, package)`` for the active window, under the UI lock.
+
+        What a UiAutomation client sees of the screen: the same views and
+        window as `uiautomator dump`. Keep the reader short and read-only.
+        """
+        with self._lock:
+            return reader(self._top.root, self._top.package)
+
+    def set_text_by_accessibility(self, view: View, text: str) -> bool:
+        """AccessibilityNodeInfo.ACTION_SET_TEXT on ``view`` of the active window.
+
+        TextView.performAccessibilityActionInternal: only an enabled editable
+        view takes it; the text is replaced and the cursor put at its end,
+        without focusing the field. False when the view is gone or refuses.
+        """
+        with self._lock:
+            window = self._top
+            if (not isinstance(view, EditText) or not view.enabled
+                    or not any(v is view for v in window.root.walk())):
+                return False
+            self._set_text(window, view, str(text), len(str(text)))
+            self._refresh()
+            return True
+
+    # ------------------------------------------------------------------
     # host interface used by activities (apps/base.py)
     def push_activity(self, caller: Activity, cls: type[Activity], extras: dict) -> Activity:
         task = self._task_of(caller)
@@ -314,6 +345,7 @@ class AndroidSystem:
 
     def toast(self, text: str) -> None:
         self._toast = text
+        self.toasts = (self.toasts[0] + 1, text)
 
     # ------------------------------------------------------------------
     # internals: tasks

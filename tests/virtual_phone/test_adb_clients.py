@@ -55,7 +55,7 @@ def test_adbutils_shell_and_exit_codes(device):
     assert device.shell("echo hi") == "hi"
     assert device.shell2("echo out; echo err >&2; exit 7", v2=True).returncode == 7
     result = device.shell2("nope", v2=True)
-    assert result.returncode == 127 and "nope: not found" in result.stderr
+    assert result.returncode == 127 and "nope: inaccessible or not found" in result.stderr
     assert device.shell2("true", v2=True).returncode == 0
     assert device.shell2("false").returncode == 1  # adbutils' `; echo X4EXIT:$?` path
     assert device.getprop("ro.build.version.sdk") == "34"

@@ -141,10 +141,16 @@ SCREENS = [
     ("voicerecorder", "state_2023-07-03_101150", lambda: Phone(RECORDER).tap(**{"content-desc": "Settings"})),
     ("voicerecorder", "state_2023-07-03_102149", lambda: Phone(RECORDER).tap(**{"content-desc": "Settings"}).tap(
         **{"resource-id": "settings_extension_holder"})),
+    # The recording phone ran Android 11: its default theme showed every colour row. On Android 12+ the
+    # default is "System default (Material You)", which hides them; a saved Dark theme shows them again.
     ("voicerecorder", "state_2023-07-03_101215", lambda: Phone(RECORDER).tap(**{"content-desc": "Settings"}).tap(
-        **{"resource-id": "settings_color_customization_holder"})),
+        **{"resource-id": "settings_color_customization_holder"}).tap(
+        **{"resource-id": "customization_theme_holder"}).tap(text="OK").tap(text="Dark").tap(
+        **{"content-desc": "Save"}).tap(**{"resource-id": "settings_color_customization_holder"})),
+    # (the first tap on Theme shows Commons' app-icon warning, as the recording's first tap did)
     ("voicerecorder", "state_2023-07-03_101253", lambda: Phone(RECORDER).tap(**{"content-desc": "Settings"}).tap(
-        **{"resource-id": "settings_color_customization_holder"}).tap(**{"resource-id": "customization_theme_holder"})),
+        **{"resource-id": "settings_color_customization_holder"}).tap(
+        **{"resource-id": "customization_theme_holder"}).tap(text="OK")),
     ("voicerecorder", "state_2023-07-03_101520", lambda: Phone(RECORDER).tap(**{"content-desc": "About"})),
     ("voicerecorder", "state_2023-07-03_101545", lambda: Phone(RECORDER).tap(**{"content-desc": "About"}).tap(
         text="Frequently asked questions")),

@@ -47,7 +47,7 @@ def test_command_substitution_is_never_executed(fresh_phone, line):
 
 
 def test_unknown_command_is_127_with_android_message(fresh_phone):
-    assert run(fresh_phone, "frobnicate -x") == ("", "/system/bin/sh: frobnicate: not found\n", 127)
+    assert run(fresh_phone, "frobnicate -x") == ("", "/system/bin/sh: frobnicate: inaccessible or not found\n", 127)
 
 
 def test_syntax_errors_are_reported_not_raised(fresh_phone):

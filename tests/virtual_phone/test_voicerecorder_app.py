@@ -158,23 +158,64 @@ def test_theme_picker_saves_dark_red(recorder):
     recorder.fresh_start().tap(desc="Settings").tap(id="settings_color_customization_holder")
     assert recorder.activity().endswith("CustomizationActivity")
     assert not recorder.has(desc="Save")
+    assert recorder.text("customization_theme") == "System default (Material You)"
+    # Android 12+: the system theme hides the text, background and primary colour rows.
+    assert not recorder.has(id="customization_text_color_holder")
     recorder.tap(id="customization_theme_holder")
-    assert "Dark red" in [n["text"] for n in recorder.all(cls="android.widget.RadioButton")]
+    assert recorder.text("message").startswith("WARNING: Some launchers do not handle app icon customization")
+    recorder.tap(text="OK")
+    themes = [n["text"] for n in recorder.all(cls="android.widget.RadioButton")]
+    assert themes == ["System default (Material You)", "Auto light / dark", "Light", "Dark", "Dark red", "White",
+                      "Black & White", "Custom"]
     recorder.tap(text="Dark red")
     assert recorder.text("customization_theme") == "Dark red"
+    assert recorder.has(id="customization_text_color_holder") and recorder.has(id="customization_primary_color_holder")
     recorder.tap(desc="Save")
     assert recorder.activity().endswith(".SettingsActivity")
     recorder.tap(id="settings_color_customization_holder")
     assert recorder.text("customization_theme") == "Dark red"
+    recorder.tap(id="customization_theme_holder")  # the warning was shown once: the themes come at once
+    assert recorder.has(text="Dark red", cls="android.widget.RadioButton")
 
 
 def test_leaving_unsaved_colors_asks_to_save(recorder):
     recorder.fresh_start().tap(desc="Settings").tap(id="settings_color_customization_holder")
-    recorder.tap(id="customization_theme_holder").tap(text="White").key("BACK")
+    recorder.tap(id="customization_theme_holder").tap(text="OK").tap(text="White").key("BACK")
+    assert recorder.text("message") == "You have unsaved changes. Save before exit?"
     assert recorder.has(text="Save") and recorder.has(text="Discard")
     recorder.tap(text="Discard")
     recorder.tap(id="settings_color_customization_holder")
-    assert recorder.text("customization_theme") == "Dark"
+    assert recorder.text("customization_theme") == "System default (Material You)"
+
+
+def test_every_simple_app_opens_customize_colors_from_its_settings(adb_device, phone):
+    """Commons' CustomizationActivity is reached from each app's "Customize colors" row."""
+    import uitools
+
+    apps = {"com.simplemobiletools.contacts.pro": "settings_color_customization_holder",
+            "com.simplemobiletools.smsmessenger": "settings_color_customization_holder",
+            "com.simplemobiletools.notes.pro": "settings_color_customization_holder",
+            "com.simplemobiletools.gallery.pro": "settings_color_customization_holder",
+            "com.simplemobiletools.applauncher": "settings_color_customization_holder",
+            "com.simplemobiletools.calendar.pro": "settings_color_customization_holder"}
+    def tap(**criteria) -> None:
+        x, y = uitools.centre(uitools.find(adb_device.dump_hierarchy(), **criteria))
+        adb_device.shell(f"input tap {x} {y}")
+
+    for package, row in apps.items():
+        adb_device.shell(f"am force-stop {package}")
+        adb_device.shell(f"monkey -p {package} -c android.intent.category.LAUNCHER 1")
+        if uitools.find_all(adb_device.dump_hierarchy(), desc="Settings"):
+            tap(desc="Settings")  # an action icon
+        else:
+            tap(desc="More options")
+            tap(text="Settings")
+        tap(id=f"{package}:id/{row}")
+        current = adb_device.app_current()
+        assert (current.package, current.activity) == (
+            package, "com.simplemobiletools.commons.activities.CustomizationActivity"), package
+        assert uitools.find(adb_device.dump_hierarchy(), id=f"{package}:id/customization_theme")["text"] == \
+            "System default (Material You)"
 
 
 def test_search_filters_the_player_list(recorder):

@@ -7,14 +7,17 @@ order keeps the phone deterministic.
 
 from __future__ import annotations
 
+import asyncio
 import struct
 from functools import partial
 from typing import TYPE_CHECKING, Callable
 
+from ..sockets import is_socket_spec
 from .sync import serve_sync
 from .transport import Stream
 
 if TYPE_CHECKING:
+    from ..programs import Program
     from .endpoint import Endpoint
 
 __all__ = ["find", "shell_v2_packet"]
@@ -52,8 +55,12 @@ def find(endpoint: "Endpoint", name: str):
         return partial(_reverse, endpoint, name[8:])
     if name.startswith("framebuffer:"):
         return partial(_framebuffer, endpoint)
-    # tcp:PORT (adb forward) would reach a socket the phone listens on; the
-    # virtual phone has none, so it is refused like a closed port.
+    if is_socket_spec(name):
+        # tcp:PORT, localabstract:NAME... (adb forward, create_connection) reach
+        # a program listening on the phone; with nobody listening adbd answers
+        # CLSE (services.cpp service_to_fd -> socket_spec_connect fails).
+        listener = endpoint.phone.sockets.find(name)
+        return listener.serve if listener is not None else None
     return None
 
 
@@ -91,8 +98,11 @@ class _EarlyOutput:
 async def _shell_raw(endpoint: "Endpoint", command: str, stream: Stream, stdin: bytes = b"") -> None:
     """`shell:CMD` (v1) and `exec:CMD`: stdout and stderr merged, no exit code."""
     output = _EarlyOutput(endpoint, stream)
-    result = endpoint.phone.run_shell(command, stdout_ready=output.offer, stdin=stdin)
+    # One socket for stdout and stderr, in the order written (adbd's kRaw/kNone subprocess).
+    result = endpoint.phone.run_shell(command, stdout_ready=output.offer, stdin=stdin, merge_stderr=True)
     await output.finish(result.stdout + result.stderr)
+    if result.program is not None:
+        await _hold_program(stream, result.program, bytes)
 
 
 async def _exec_with_stdin(endpoint: "Endpoint", command: str, size: int, stream: Stream) -> None:
@@ -122,8 +132,55 @@ async def _shell_v2(endpoint: "Endpoint", command: str, stream: Stream) -> None:
         out += shell_v2_packet(ID_STDOUT, result.stdout)
     if result.stderr:
         out += shell_v2_packet(ID_STDERR, result.stderr)
-    out += shell_v2_packet(ID_EXIT, bytes([result.exit_code & 0xFF]))
+    exit_code = result.exit_code
+    if result.program is not None:
+        await output.finish(bytes(out))
+        out = bytearray()
+        exit_code = await _hold_program(stream, result.program, partial(shell_v2_packet, ID_STDOUT))
+        if stream.closed:
+            return
+    out += shell_v2_packet(ID_EXIT, bytes([exit_code & 0xFF]))
     await output.finish(bytes(out))
+
+
+async def _hold_program(stream: Stream, program: "Program", frame: Callable[[bytes], bytes]) -> int:
+    """Keep the shell open while its foreground program runs; returns its exit status.
+
+    What the program prints is relayed; what the host sends is its stdin,
+    which these programs do not read. When the host closes the stream the
+    program gets SIGHUP, as a process does whose adb shell went away.
+    """
+    loop = asyncio.get_running_loop()
+    exited: asyncio.Future[int] = loop.create_future()
+    printed: asyncio.Queue[bytes] = asyncio.Queue()
+    program.on_output(lambda data: loop.call_soon_threadsafe(printed.put_nowait, data))
+    program.on_exit(lambda code: loop.call_soon_threadsafe(
+        lambda: exited.done() or exited.set_result(code)))
+
+    async def hangup() -> None:
+        while await stream.read():
+            pass
+
+    hung_up = loop.create_task(hangup())
+    next_output: asyncio.Task | None = None
+    try:
+        while not exited.done():
+            next_output = loop.create_task(printed.get())
+            await asyncio.wait({next_output, exited, hung_up}, return_when=asyncio.FIRST_COMPLETED)
+            if next_output.done():
+                await stream.write(frame(next_output.result()))
+            if hung_up.done() and not exited.done():
+                program.kill()
+                await exited
+    finally:
+        hung_up.cancel()
+        if next_output is not None and not next_output.done():
+            next_output.cancel()
+        if not exited.done():  # the service itself was cancelled (the phone shut down)
+            program.kill()
+    while not printed.empty() and not stream.closed:
+        await stream.write(frame(printed.get_nowait()))
+    return exited.result()
 
 
 async def _shell_interactive(endpoint: "Endpoint", stream: Stream, v2: bool = False) -> None:
@@ -185,6 +242,11 @@ async def _shell_interactive(endpoint: "Endpoint", stream: Stream, v2: bool = Fa
             await endpoint.flush_events()
             await emit(ID_STDOUT, result.stdout)
             await emit(ID_STDERR, result.stderr)
+            if result.program is not None:
+                session.last_status = await _hold_program(
+                    stream, result.program, partial(shell_v2_packet, ID_STDOUT) if v2 else bytes)
+                if stream.closed:
+                    return
             if session.exited:
                 break
             await emit(ID_STDOUT, prompt)

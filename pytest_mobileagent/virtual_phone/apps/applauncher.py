@@ -52,6 +52,7 @@ from ..ui.views import (
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 from .commons_dialogs import radio_dialog
 from .search_menu import SearchMenu
+from .simple_commons import CustomizationActivity
 
 PACKAGE = "com.simplemobiletools.applauncher"
 HOME_PACKAGE = "com.android.launcher3"
@@ -408,7 +409,7 @@ class SettingsActivity(Activity):
                 label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
                 Column(TextView("Customize colors", "settings_color_customization_label", size=sp(16)),
                        id="settings_color_customization_holder", class_name="android.view.ViewGroup",
-                       padding=(dp(22), dp(20)), on_click=lambda: None),
+                       padding=(dp(22), dp(20)), on_click=lambda: self.start(CustomizationActivity)),
                 Divider("settings_color_customization_divider"),
                 label("GENERAL", "settings_general_settings_label"),
                 settings_checkbox("settings_close_app", "Close this app at launching a different one",
@@ -423,7 +424,7 @@ class AppLauncherApp(App):
     package = PACKAGE
     label = "App Launcher"
     version_name = "6.5.0"
-    activities = (MainActivity, SettingsActivity)
+    activities = (MainActivity, SettingsActivity, CustomizationActivity)
     faq = (("Can I make this app the default launcher?",
             "No, it is a basic app icon holder, not a home screen. Use a real home screen launcher for that."),)
 

@@ -114,7 +114,7 @@ class App:
     roles: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
-        self.data = self.new_data()
+        self.reset_data()
 
     def new_data(self) -> Any:
         """The app's data right after install (override)."""
@@ -122,6 +122,9 @@ class App:
 
     def reset_data(self) -> None:
         self.data = self.new_data()
+        #: Simple-Commons' BaseConfig: the preferences the library itself keeps for every app
+        #: (colour theme, "shown once" flags); `pm clear` empties them with the app's own.
+        self.base_config = SimpleNamespace()
 
     @property
     def splash_names(self) -> tuple[str, ...]:

@@ -53,6 +53,7 @@ from .calendar_editors import DatePickerDialog, EventActivity, TaskActivity
 from .calendar_settings import SettingsActivity
 from .commons_dialogs import radio_dialog
 from .search_menu import SearchMenu
+from .simple_commons import CustomizationActivity
 
 PACKAGE = "com.simplemobiletools.calendar.pro"
 NAV_H = dp(54)
@@ -556,7 +557,7 @@ class CalendarApp(App):
     package = PACKAGE
     label = "Calendar"
     version_name = "6.23.1"
-    activities = (MainActivity, EventActivity, TaskActivity, SettingsActivity)
+    activities = (MainActivity, EventActivity, TaskActivity, SettingsActivity, CustomizationActivity)
 
     def new_data(self) -> m.CalendarData:
         return m.CalendarData()

@@ -11,6 +11,7 @@ from ..ui.views import ACCENT, MATCH, TEXT_SECONDARY, Column, Divider, EditText,
 from . import calendar_model as m
 from .base import Activity, Dialog, settings_checkbox
 from .commons_dialogs import radio_dialog
+from .simple_commons import CustomizationActivity
 
 __all__ = ["SettingsActivity"]
 
@@ -74,7 +75,8 @@ class SettingsActivity(Activity):
             prefix, label, getattr(d, key), lambda v, k=key: self._set(k, v))
         blocks: list[View] = [
             self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
-            self._row("settings_color_customization", "Customize colors"),
+            self._row("settings_color_customization", "Customize colors",
+                      on_click=lambda: self.start(CustomizationActivity)),
             self._row("settings_widget_color_customization", "Customize widget colors"),
             Divider("settings_color_customization_divider"),
             self._label("GENERAL", "settings_general_settings_label"),

@@ -56,6 +56,7 @@ from . import contacts_data as cd
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 from .commons_dialogs import radio_dialog
 from .search_menu import SearchMenu
+from .simple_commons import CustomizationActivity
 
 PACKAGE = "com.simplemobiletools.contacts.pro"
 READ_CONTACTS = "android.permission.READ_CONTACTS"
@@ -629,7 +630,8 @@ class SettingsActivity(Activity):
         prefs: cd.ContactsPrefs = self.data
         blocks: list[View] = [
             self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
-            self._row("settings_color_customization", "Customize colors", class_name="android.view.ViewGroup"),
+            self._row("settings_color_customization", "Customize colors", class_name="android.view.ViewGroup",
+                      on_click=lambda: self.start(CustomizationActivity)),
             Divider("settings_color_customization_divider"),
         ]
         for heading, prefix, boxes in self.SECTIONS:
@@ -681,7 +683,7 @@ class ContactsApp(App):
     package = PACKAGE
     label = "Contacts"
     version_name = "6.22.4"
-    activities = (MainActivity, ViewContactActivity, EditContactActivity, SettingsActivity)
+    activities = (MainActivity, ViewContactActivity, EditContactActivity, SettingsActivity, CustomizationActivity)
 
     def new_data(self) -> cd.ContactsPrefs:
         return cd.ContactsPrefs()

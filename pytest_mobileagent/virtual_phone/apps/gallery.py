@@ -54,6 +54,7 @@ from .commons_files import (
 )
 from .date_time_format import show_date_time_dialog
 from .storage_format import format_date, format_size
+from .simple_commons import CustomizationActivity
 
 PACKAGE = "com.simplemobiletools.gallery.pro"
 ABOUT = "com.simplemobiletools.commons.activities.AboutActivity"
@@ -742,7 +743,7 @@ class SettingsActivity(Activity):
                      size=sp(14), width=MATCH, padding=(dp(22), dp(20), dp(16), dp(8))),
             RelativeLayout(TextView("Customize colors", "settings_color_customization_label", width=MATCH),
                            id="settings_color_customization_holder", class_name="android.view.ViewGroup",
-                           padding=(dp(22), dp(16)), on_click=lambda: None),
+                           padding=(dp(22), dp(16)), on_click=lambda: self.start(CustomizationActivity)),
             Divider("settings_color_customization_divider"),
             *section("general_settings", "GENERAL",
                      value_row("change_date_time_format", "Change date and time format", None,
@@ -796,7 +797,8 @@ class GalleryApp(App):
     package = PACKAGE
     label = "Gallery"
     version_name = "6.26.7"
-    activities = (MainActivity, MediaActivity, ViewPagerActivity, SetWallpaperActivity, SettingsActivity)
+    activities = (MainActivity, MediaActivity, ViewPagerActivity, SetWallpaperActivity, SettingsActivity,
+                  CustomizationActivity)
 
     def new_data(self) -> SimpleNamespace:
         return new_data()

@@ -61,6 +61,7 @@ from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 from .commons_dialogs import radio_dialog
 from .contacts_data import load_contacts
 from .search_menu import SearchMenu
+from .simple_commons import CustomizationActivity
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
@@ -684,7 +685,8 @@ class SettingsActivity(Activity):
         prefs = self.data
         blocks: list[View] = [
             self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
-            self._row("settings_color_customization", "Customize colors", class_name="android.view.ViewGroup"),
+            self._row("settings_color_customization", "Customize colors", class_name="android.view.ViewGroup",
+                      on_click=lambda: self.start(CustomizationActivity)),
             Divider("settings_color_customization_divider"),
             self._label("GENERAL", "settings_general_settings_label"),
             self._row("settings_change_date_time_format", "Change date and time format", label_id=True),
@@ -798,7 +800,7 @@ class MessengerApp(App):
     version_name = "5.19.3"
     roles = frozenset({ROLE_SMS})
     activities = (MainActivity, NewConversationActivity, ThreadActivity, ArchivedConversationsActivity,
-                  SettingsActivity, ManageBlockedNumbersActivity)
+                  SettingsActivity, ManageBlockedNumbersActivity, CustomizationActivity)
 
     def new_data(self) -> dict:
         return {"font_size": "Medium", "block_unknown": False, "show_character_counter": False,

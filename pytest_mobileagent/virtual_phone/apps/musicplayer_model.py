@@ -82,7 +82,6 @@ class MusicData:
     all_tracks_created: bool = False
     sorting: dict[int, Sorting] = field(default_factory=lambda: {tab: Sorting() for tab in range(len(TABS))})
     equalizer_preset: str = "Normal"
-    theme: str = "Dark"
     last_page: int = PLAYLISTS
     current: str = ""  # path of the current track
     swap_prev_next: bool = False

@@ -49,6 +49,7 @@ from ..ui.views import (
 from ..ui.window import NAV_BAR_H, STATUS_BAR_H
 from . import notes_model as m
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .simple_commons import CustomizationActivity
 
 PACKAGE = "com.simplemobiletools.notes.pro"
 MAX_TOOLBAR_ACTIONS = 4
@@ -677,7 +678,8 @@ class SettingsActivity(Activity):
         settings = self.data.settings
         blocks: list[View] = [
             self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
-            self._row("settings_color_customization", "Customize colors"),
+            self._row("settings_color_customization", "Customize colors",
+                      on_click=lambda: self.start(CustomizationActivity)),
             self._row("settings_widget_color_customization", "Customize widget colors"),
             Divider("settings_color_customization_divider"),
             self._label("GENERAL", "settings_general_settings_label"),
@@ -742,7 +744,7 @@ class NotesApp(App):
     package = PACKAGE
     label = "Notes"
     version_name = "6.16.0"
-    activities = (MainActivity, SettingsActivity)
+    activities = (MainActivity, SettingsActivity, CustomizationActivity)
 
     def new_data(self) -> m.NotesData:
         return m.NotesData()

@@ -9,8 +9,8 @@ July 2023) and the commons sources where no recording shows a screen:
 * settings rows (section labels, "label + value" rows, check box rows);
 * `RadioGroupDialog` (`dialog_radio_group`): picking an option closes it;
 * the contextual action bar of a list in selection mode;
-* `CustomizationActivity` ("Customize colors", its theme picker with Dark
-  red among the themes, and Save), `FAQActivity`, and the About screen whose
+* `CustomizationActivity` ("Customize colors": the app-icon warning, the theme
+  picker, the colour rows each theme shows, and Save), `FAQActivity`, and the About screen whose
   "Frequently asked questions" row opens the FAQ.
 """
 
@@ -58,9 +58,20 @@ __all__ = [
     "value_row",
 ]
 
-#: The theme picker's entries, in the order the recordings list them.
-THEMES = ("Auto light / dark", "Light", "Dark", "Dark red", "White", "Black & White", "Custom")
-DEFAULT_THEME = "Dark"
+#: The theme picker's entries: Commons' ``predefinedThemes`` in insertion order, on Android 12+
+#: (CustomizationActivity.setupThemes; the "Shared" theme only with Simple Thank You installed).
+SYSTEM_THEME = "System default (Material You)"
+AUTO_THEME = "Auto light / dark"
+THEMES = (SYSTEM_THEME, AUTO_THEME, "Light", "Dark", "Dark red", "White", "Black & White", "Custom")
+#: The predefined colour themes (picking one toasts the custom-theme hint once).
+COLOR_THEMES = ("Light", "Dark", "Dark red", "White", "Black & White")
+#: BaseConfig.isUsingSystemTheme defaults to isSPlus(): the system theme on Android 14.
+DEFAULT_THEME = SYSTEM_THEME
+#: strings.xml `app_icon_color_warning`: its line break and indent collapse to one space, as aapt reads it.
+APP_ICON_COLOR_WARNING = ("WARNING: Some launchers do not handle app icon customization properly. In case the icon "
+                          "will disappear, try launching the app via Google Play or some widget, if available. "
+                          "Once launched, just set back the default orange icon #F57C00. You might have to "
+                          "reinstall the app in the worst case.")
 TOOLBAR_H = dp(64)
 
 
@@ -251,21 +262,47 @@ class SimpleAboutActivity(AboutActivity):
 
 
 class CustomizationActivity(Activity):
-    """Commons "Customize colors": the theme picker; Save appears once something changed.
+    """Commons "Customize colors" (CustomizationActivity at the Commons commit the apps pin).
 
-    The theme lives in `app.data.theme`; Save stores the picked one and
-    closes the screen, BACK with unsaved changes asks to save or discard.
+    Follows Simple-Commons 8e7dd4508e, ``activities/CustomizationActivity.kt`` and
+    ``layout/activity_customization.xml``:
+
+    - the themes are ``predefinedThemes`` in insertion order; on Android 12+
+      (``isSPlus()``) the first is "System default (Material You)", and
+      ``BaseConfig.isUsingSystemTheme`` defaults to ``isSPlus()``: a fresh app on
+      Android 14 uses it;
+    - ``updateAutoThemeFields``: the text and background color rows are gone
+      under the system and auto themes, the primary color row under the system
+      theme; ``handleAccentColorLayout``: the accent row shows for White and
+      Black & White only;
+    - the first tap on Theme (or App icon color) shows the app-icon warning
+      (``ConfirmationDialog`` with OK only) until
+      ``wasAppIconCustomizationWarningShown``; then the theme ``RadioGroupDialog``;
+    - picking a predefined colour theme toasts "Changing a color will make it
+      switch to Custom theme" once (``wasCustomThemeSwitchDescriptionShown``);
+    - Save (``menu_customization``, ``ifRoom``) shows once something changed;
+      BACK with unsaved changes asks "You have unsaved changes. Save before
+      exit?" (``ConfirmationAdvancedDialog``: Save / Discard).
+
+    The colour pickers behind the colour rows are not modelled: a tap on
+    them does nothing here.  The theme and the two "shown once" flags live in
+    ``app.base_config`` (Commons' BaseConfig), which ``pm clear`` resets, as it
+    resets the app's shared preferences on a phone.
     """
 
     name = "com.simplemobiletools.commons.activities.CustomizationActivity"
     title = "Customize colors"
 
     def on_create(self) -> None:
-        self.picked = getattr(self.data, "theme", DEFAULT_THEME)
+        self.picked = self.saved_theme
+
+    @property
+    def saved_theme(self) -> str:
+        return getattr(self.app.base_config, "theme", DEFAULT_THEME)
 
     @property
     def unsaved(self) -> bool:
-        return self.picked != getattr(self.data, "theme", DEFAULT_THEME)
+        return self.picked != self.saved_theme
 
     def on_back(self) -> bool:
         if not self.unsaved:
@@ -275,19 +312,34 @@ class CustomizationActivity(Activity):
             self.finish()
 
         self.show_dialog(Dialog(
-            body=lambda: ScrollView(TextView("Save changes before closing?", "message", width=MATCH,
+            body=lambda: ScrollView(TextView("You have unsaved changes. Save before exit?", "message", width=MATCH,
                                              padding=(dp(24), dp(20))), id="message_scrollview", height=WRAP,
                                     focusable=False),
             positive=("Save", lambda _d: self.save()), negative=("Discard", discard)))
         return True
 
     def save(self) -> None:
-        self.data.theme = self.picked
+        self.app.base_config.theme = self.picked
         self.finish()
+
+    def after_icon_warning(self, then: Callable[[], object]) -> None:
+        """The app-icon warning the first time Theme or App icon color is tapped, then `then`."""
+        if getattr(self.app.base_config, "app_icon_warning_shown", False):
+            then()
+            return
+
+        def acknowledged() -> None:
+            self.app.base_config.app_icon_warning_shown = True
+            then()
+
+        confirmation_dialog(self, APP_ICON_COLOR_WARNING, acknowledged, positive="OK", negative=None)
 
     def pick_theme(self) -> None:
         def picked(index: int) -> None:
             self.picked = THEMES[index]
+            if self.picked in COLOR_THEMES and not getattr(self.app.base_config, "custom_theme_hint_shown", False):
+                self.app.base_config.custom_theme_hint_shown = True
+                self.toast("Changing a color will make it switch to Custom theme")
 
         radio_group_dialog(self, THEMES, THEMES.index(self.picked) if self.picked in THEMES else -1, picked)
 
@@ -300,16 +352,23 @@ class CustomizationActivity(Activity):
 
     def build(self) -> View:
         items = [MenuItem("Save", self.save, id="save", icon="check", show_as_action=True)] if self.unsaved else []
+        theme = self.picked
         rows: list[View] = [RelativeLayout(
             TextView("Theme", "customization_theme_label", size=sp(16), layout_gravity="center_vertical"),
-            TextView(self.picked, "customization_theme", size=sp(16), layout_gravity="end|center_vertical"),
-            id="customization_theme_holder", padding=(dp(16), dp(20)), on_click=self.pick_theme)]
-        rows += [self._color_row("customization_text_color", "Text color"),
-                 self._color_row("customization_background_color", "Background color"),
-                 self._color_row("customization_primary_color", "Primary color")]
-        if self.picked == "White":
-            rows.append(self._color_row("customization_accent_color", "Accent color of white theme"))
-        rows.append(self._color_row("customization_app_icon_color", "App icon color"))
+            TextView(theme, "customization_theme", size=sp(16), layout_gravity="end|center_vertical"),
+            id="customization_theme_holder", padding=(dp(16), dp(20)),
+            on_click=lambda: self.after_icon_warning(self.pick_theme))]
+        if theme not in (SYSTEM_THEME, AUTO_THEME):
+            rows += [self._color_row("customization_text_color", "Text color"),
+                     self._color_row("customization_background_color", "Background color")]
+        if theme != SYSTEM_THEME:
+            rows.append(self._color_row("customization_primary_color", "Primary color"))
+        if theme in ("White", "Black & White"):
+            rows.append(self._color_row("customization_accent_color", "Accent color of white theme" if theme == "White"
+                                        else "Accent color of Black & White theme"))
+        icon_row = self._color_row("customization_app_icon_color", "App icon color")
+        icon_row.on_click = lambda: self.after_icon_warning(lambda: None)
+        rows.append(icon_row)
         return Column(
             self.toolbar("customization_toolbar", title="Customize colors", items=items, on_nav=self._up),
             ScrollView(Column(*rows, id="customization_holder", class_name="android.widget.RelativeLayout"),

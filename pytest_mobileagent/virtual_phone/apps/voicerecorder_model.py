@@ -50,10 +50,9 @@ class Settings:
 
 @dataclass
 class RecorderData:
-    """What `pm clear` resets: preferences, the theme, the last page shown."""
+    """What `pm clear` resets: preferences and the last page shown (the colour theme is Commons', on the data too)."""
 
     settings: Settings = field(default_factory=Settings)
-    theme: str = "Dark"
     last_page: int = 0
 
 

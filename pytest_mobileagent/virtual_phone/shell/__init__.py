@@ -3,8 +3,10 @@
 Importing this package registers every command in `COMMANDS`.
 """
 
-from . import alarm, android, builtins, cmd, content, fileutils, find, packages  # noqa: F401  (register commands)
+from . import alarm, android, builtins, cmd, content, fileutils, packages, procs, toybox, logcat, system_services  # noqa: F401  (register commands)
+from . import find  # noqa: F401  (toybox's find with its whole expression language)
 from . import media  # noqa: F401  (the media scanner's broadcast receiver)
+from . import app_process  # noqa: F401  (starts the phone's Java programs)
 from .android import android_input_text
 from .interpreter import COMMANDS, ShellResult, ShellSession
 from .keycodes import canonical_key

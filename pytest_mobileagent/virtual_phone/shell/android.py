@@ -329,6 +329,11 @@ def _dumpsys(inv: Invocation) -> int:
     if service not in _DUMPSYS_SERVICES:
         inv.err(f"Can't find service: {service}\n")
         return 0
+    from .system_services import DUMPSYS_HANDLERS  # services modelled in their own modules
+
+    handler = DUMPSYS_HANDLERS.get((service, rest[0] if rest else "")) or DUMPSYS_HANDLERS.get((service, "*"))
+    if handler is not None:
+        return handler(inv, rest)
     if service == "display":
         inv.out(_dumpsys_display(system))
     elif service == "window":
@@ -353,10 +358,6 @@ def _dumpsys(inv: Invocation) -> int:
             inv.out(_dumpsys_activities(phone))
         elif not section:
             inv.out(_dumpsys_activities(phone))
-    elif service == "power":
-        inv.out("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mWakefulness=Awake\n"
-                "  mWakefulnessChanging=false\n  mIsPowered=true\n  mHoldingDisplaySuspendBlocker=true\n"
-                "Display Power: state=ON\n")
     elif service == "input_method":
         inv.out("Input method service state:\n  mInputShown=false\n")
     elif service == "package":
@@ -620,6 +621,9 @@ def _start_intent(inv: Invocation, intent: _Intent) -> int:
             return _bad_component(inv, intent)
         intent.component = short_component(package, _full_class(package, activity))
     inv.out(f"Starting: {intent.describe()}\n")
+    from ..logbuffer import note_start_request  # am adds FLAG_ACTIVITY_NEW_TASK to what it sends
+
+    note_start_request(phone, intent.describe(flags=0x10000000)[len("Intent { "):-len(" }")])
     try:
         if intent.component:
             package, _, activity = intent.component.partition("/")
@@ -735,6 +739,11 @@ def _monkey(inv: Invocation) -> int:
         return 252
     # Real monkey would inject `count` random events; the virtual phone models
     # only the launch that this idiom is used for.
+    from ..logbuffer import note_start_request  # monkey's launch intent, as ActivityTaskManager logs it
+
+    launcher = system.launcher_activity(runnable[0])
+    note_start_request(inv.phone, "act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
+                       f"flg=0x10200000 cmp={short_component(runnable[0], _full_class(runnable[0], launcher))}")
     system.start_activity(runnable[0], None)
     inv.out("Events injected: 1\n## Network stats: elapsed time=4ms (0ms mobile, 0ms wifi, 4ms not connected)\n")
     return 0
@@ -769,6 +778,10 @@ def _pm(inv: Invocation) -> int:
         del rest[at:at + 2]
     phone = inv.phone
     packages = _all_packages(phone)
+    if verb == "list" and rest[:1] == ["features"]:
+        from .system_services import pm_list_features
+
+        return pm_list_features(inv, rest[1:])
     if verb == "list":
         if not rest or rest[0] != "packages":
             return _pm_exception(inv, verb, "java.lang.IllegalArgumentException: Unknown list type")
@@ -880,8 +893,11 @@ def _settings(inv: Invocation) -> int:
 
 @command("pidof")
 def _pidof(inv: Invocation) -> int:
-    running = {pkg for pkg, _ in inv.phone.system.activity_stack()}
-    pids = [str(inv.phone.pid_of(name)) for name in inv.args if name in running]
+    from ..processes import processes  # the one process table `ps` also lists
+
+    table = processes(inv.phone)
+    pids = [str(p.pid) for name in inv.args for p in table
+            if p.cmdline and name in (p.cmdline, p.cmdline.rsplit("/", 1)[-1])]
     if not pids:
         return 1
     inv.out(" ".join(pids) + "\n")

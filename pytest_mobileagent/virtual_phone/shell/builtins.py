@@ -199,11 +199,6 @@ def _which(inv: Invocation) -> int:
     return status
 
 
-@command("log")
-def _log(inv: Invocation) -> int:
-    return 0  # logcat is not modelled; `log` succeeds silently as on a phone
-
-
 @command("getprop")
 def _getprop(inv: Invocation) -> int:
     props = inv.phone.props

@@ -206,6 +206,9 @@ def _ls(inv: Invocation) -> int:
             dirs.append(name)
         else:
             files.append((name, info, inv.fs.normpath(name, inv.cwd)))
+    # toybox ls sorts its operands too (files first, then each directory), by name
+    files.sort(key=lambda entry: entry[0].encode("utf-8", "surrogateescape"))
+    dirs.sort(key=lambda name: name.encode("utf-8", "surrogateescape"))
     if files:
         if long:
             _ls_long(inv, files)
@@ -272,21 +275,42 @@ def _wc(inv: Invocation) -> int:
 
 @command("grep", "egrep", "fgrep")
 def _grep(inv: Invocation) -> int:
-    opts, rest = parse_flags(inv.args, "ivcnqlEFwxsHho", "e")
+    # -e may be given more than once: each is another pattern (toybox grep's -e is a list)
+    args, patterns = [], []
+    index = 0
+    while index < len(inv.args):
+        arg = inv.args[index]
+        if arg == "--":
+            args += inv.args[index:]
+            break
+        if arg == "-e" and index + 1 < len(inv.args):
+            patterns.append(inv.args[index + 1])
+            index += 2
+            continue
+        if arg.startswith("-e") and len(arg) > 2 and not arg.startswith("--"):
+            patterns.append(arg[2:])
+        else:
+            args.append(arg)
+        index += 1
+    opts, rest = parse_flags(args, "ivcnqlEFwxsHho", "ABC")
+    try:
+        after = int(opts.get("A", opts.get("C", 0)))
+        before = int(opts.get("B", opts.get("C", 0)))
+    except ValueError:
+        raise UsageError("Invalid context length argument", 2) from None
     if inv.name == "egrep":
         opts["E"] = True
     if inv.name == "fgrep":
         opts["F"] = True
-    if "e" in opts:
-        pattern = str(opts["e"])
-    elif rest:
-        pattern = rest.pop(0)
-    else:
-        raise UsageError("Needs 1 argument", 2)
+    if not patterns:
+        if not rest:
+            raise UsageError("Needs 1 argument", 2)
+        patterns = [rest.pop(0)]
+    pattern = patterns[0]
     if opts.get("F"):
-        regex_text = re.escape(pattern)
+        regex_text = "|".join(re.escape(p) for p in patterns)
     else:
-        regex_text = pattern if opts.get("E") else _basic_to_python(pattern)
+        regex_text = "|".join(f"(?:{p if opts.get('E') else _basic_to_python(p)})" for p in patterns)
     if opts.get("w"):
         regex_text = rf"\b(?:{regex_text})\b"
     if opts.get("x"):
@@ -304,9 +328,17 @@ def _grep(inv: Invocation) -> int:
             status_error = True
             continue
         count = 0
-        for number, line in enumerate(data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n"), 1):
+        lines = data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n")
+        printed_to = 0  # lines before this index are printed (context: -A/-B/-C, "--" between groups)
+        pending_after = 0
+        for number, line in enumerate(lines, 1):
             matched = bool(regex.match(line) if opts.get("x") else regex.search(line))
             if matched == bool(opts.get("v")):
+                if pending_after and not (opts.get("c") or opts.get("l")):
+                    inv.out(((f"{name}-" if show_names else "") + (f"{number}-" if opts.get("n") else "")).encode()
+                            + line + b"\n")
+                    printed_to = number
+                    pending_after -= 1
                 continue
             count += 1
             found_any = True
@@ -314,8 +346,15 @@ def _grep(inv: Invocation) -> int:
                 return 0
             if opts.get("c") or opts.get("l"):
                 continue
+            first = max(printed_to + 1, number - before)
+            if (before or after) and printed_to and first > printed_to + 1:
+                inv.out(b"--\n")
+            for ctx in range(first, number):
+                inv.out(((f"{name}-" if show_names else "") + (f"{ctx}-" if opts.get("n") else "")).encode()
+                        + lines[ctx - 1] + b"\n")
             prefix = (f"{name}:" if show_names else "") + (f"{number}:" if opts.get("n") else "")
             inv.out(prefix.encode() + line + b"\n")
+            printed_to, pending_after = number, after
         if opts.get("l") and count:
             inv.out(f"{name or '(standard input)'}\n")
         elif opts.get("c"):

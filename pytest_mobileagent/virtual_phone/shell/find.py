@@ -1,7 +1,7 @@
 """`find` as toybox's (toys/posix/find.c) runs it: paths, then an expression.
 
 The expression language is toybox's: tests ``-name -iname -path -ipath
--type -mindepth -maxdepth -newer``, actions ``-print -print0 -prune``,
+-type -mindepth -maxdepth -newer -size``, actions ``-print -print0 -prune``,
 combined with ``!``/``-not``, ``-a``/``-and`` (or nothing), ``-o``/``-or`` and
 parentheses; without an action every match is printed. Like toybox, a
 path given on the command line is not followed when it is a symlink
@@ -23,7 +23,7 @@ from ..fs import FsError, StatResult
 from .interpreter import Invocation, UsageError, command
 
 _NO_ARG = {"print", "print0", "prune", "depth", "xdev", "noleaf"}
-_ONE_ARG = {"name", "iname", "path", "ipath", "type", "mindepth", "maxdepth", "newer"}
+_ONE_ARG = {"name", "iname", "path", "ipath", "type", "mindepth", "maxdepth", "newer", "size"}
 _TYPES = {"b": st.S_IFBLK, "c": st.S_IFCHR, "d": st.S_IFDIR, "l": st.S_IFLNK, "p": st.S_IFIFO,
           "f": st.S_IFREG, "s": st.S_IFSOCK}
 
@@ -76,6 +76,8 @@ class _Expression:
                     raise UsageError(f"bad -type '{arg[:1]}'")
                 if word in ("-mindepth", "-maxdepth") and not re.fullmatch(r"\d+", arg):
                     raise UsageError(f"not integer: {arg}")
+                if word == "-size" and not re.fullmatch(r"[+-]?\d+[ckmgbw]?", arg):
+                    raise UsageError(f"{arg} not [+-]N")
                 if word == "-newer":
                     try:
                         self.newer[i] = self.inv.fs.stat(arg, self.inv.cwd).mtime
@@ -169,7 +171,19 @@ class _Expression:
             return entry.depth <= int(arg)
         if word == "newer":
             return entry.info.mtime > self.newer[at]
+        if word == "size":
+            return _compare_size(entry.info.size, arg)
         raise AssertionError(word)  # _check let through only the words above
+
+
+def _compare_size(size: int, arg: str) -> bool:
+    """toybox's compare_numsign(st_size, 512, N): N in 512-byte blocks unless a suffix says
+    (``c`` bytes, ``k``/``m``/``g`` binary multiples); ``+N`` more, ``-N`` less."""
+    sign = arg[0] if arg[0] in "+-" else ""
+    digits = arg[len(sign):]
+    unit = {"c": 1, "b": 512, "w": 2, "k": 1024, "m": 1 << 20, "g": 1 << 30}.get(digits[-1], 512)
+    wanted = int(digits.rstrip("cbwkmg")) * unit
+    return size > wanted if sign == "+" else size < wanted if sign == "-" else size == wanted
 
 
 @command("find")

@@ -14,13 +14,15 @@ import logging
 import sys
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..fs import FsError
+from .glob import Pattern, expand_braces, expand_pattern, has_magic
 from .parser import AndOr, Command, Pipeline, ShellSyntaxError, Word, parse
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
+    from ..programs import Program
 
 __all__ = ["COMMANDS", "Invocation", "ShellExit", "ShellResult", "ShellSession", "UsageError", "command"]
 
@@ -49,6 +51,12 @@ class ShellResult:
     stdout: bytes
     stderr: bytes
     exit_code: int
+    #: a program the line left running in the foreground (programs.py), else None
+    program: "Program | None" = None
+
+
+class _Held(Exception):
+    """A command left a program running in the foreground: the line waits for it."""
 
 
 class ShellExit(Exception):
@@ -112,6 +120,8 @@ class Invocation:
     stdin: bytes
     _out: _Sink = field(repr=False)
     _err: _Sink = field(repr=False)
+    #: variables assigned for this command only (``CLASSPATH=x app_process ...``)
+    env: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def phone(self) -> "VirtualPhone":
@@ -144,6 +154,9 @@ class Invocation:
 DEEP_RECURSION_LIMIT = 50_000
 _DEEP_STACK = 512 * 1024 * 1024
 _DEEP_LOCK = threading.Lock()
+#: Brackets in a line above which it runs on the deep-run thread from the start.
+_DEEP_NESTING = 64
+_TOO_DEEP = f"{SH}: nesting too deep for the virtual phone's shell\n".encode()
 
 
 def _deep(run: Callable[[], ShellResult]) -> ShellResult:
@@ -159,8 +172,7 @@ def _deep(run: Callable[[], ShellResult]) -> ShellResult:
         try:
             box.append(run())
         except RecursionError:
-            box.append(ShellResult(b"", f"{SH}: nesting too deep (over {DEEP_RECURSION_LIMIT} levels "
-                                        "of the virtual phone's shell)\n".encode(), 2))
+            box.append(ShellResult(b"", _TOO_DEEP, 2))
 
     with _DEEP_LOCK:
         previous_limit, previous_stack = sys.getrecursionlimit(), threading.stack_size()
@@ -185,6 +197,8 @@ class ShellSession:
         self._stdin = b""
         self.last_status = 0
         self.exited = False
+        #: the program a command left running in the foreground (see hold)
+        self.held: "Program | None" = None
         self.vars: dict[str, str] = {
             "HOME": "/", "PATH": "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:"
                                  "/system_ext/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin",
@@ -193,8 +207,15 @@ class ShellSession:
             "ANDROID_ROOT": "/system", "ANDROID_STORAGE": "/storage",
         }
 
+    def hold(self, program: "Program") -> None:
+        """Keep ``program`` running in this shell's foreground (programs.py).
+
+        The command that calls this ends the line: what follows it is not run.
+        """
+        self.held = program
+
     def run(self, line: str, *, stdout_ready: Callable[[bytes], None] | None = None,
-            stdin: bytes = b"") -> ShellResult:
+            stdin: bytes = b"", merge_stderr: bool = False) -> ShellResult:
         """Execute one command line; never raises for bad input.
 
         ``stdout_ready`` is called with the standard output of each pipeline
@@ -202,33 +223,45 @@ class ShellSession:
         file's bytes before the screen is captured); what it was given is
         not repeated in the result's ``stdout``. ``stdin`` is what the host
         streamed in (``exec:cmd package install -S N``): the line's first
-        command reads it.
+        command reads it. ``merge_stderr``: stderr goes to the same place as
+        stdout, in the order written -- adbd's raw `shell:`/`exec:` services
+        dup the child's stderr onto its stdout socket (shell_service.cpp,
+        SubprocessProtocol::kNone), so `cmd; echo $?` prints cmd's error first.
         """
+        if line.count("(") + line.count("{") > _DEEP_NESTING:
+            # Deep nesting ("((((...))))", 300 levels) would outgrow Python's default
+            # recursion limit, not mksh's: such a line runs on a thread with room for it.
+            return _deep(lambda: self._run(line, stdout_ready, stdin, merge_stderr))
         try:
-            return self._run(line, stdout_ready, stdin)
-        except RecursionError:
-            # Deep nesting ("((((...))))", 300 levels) outgrows Python's default recursion
-            # limit, not mksh's: run it again on a thread with room for it.
-            return _deep(lambda: self._run(line, stdout_ready, stdin))
+            return self._run(line, stdout_ready, stdin, merge_stderr)
+        except RecursionError:  # nested some other way: an error, never a closed stream
+            self.last_status = 2
+            return ShellResult(b"", _TOO_DEEP, 2)
 
-    def _run(self, line: str, stdout_ready: Callable[[bytes], None] | None, stdin: bytes) -> ShellResult:
+    def _run(self, line: str, stdout_ready: Callable[[bytes], None] | None, stdin: bytes,
+             merge_stderr: bool) -> ShellResult:
         self._stdin = stdin
-        out, err = _Sink(ready=stdout_ready), _Sink()
+        self.held = None
+        out = _Sink(ready=stdout_ready)
+        err = out if merge_stderr else _Sink()
         try:
             script = parse(line)
         except ShellSyntaxError as exc:
             self.last_status = 1
-            return ShellResult(b"", f"{SH}: {exc}\n".encode(), 1)
+            message = f"{SH}: {exc}\n".encode()
+            return ShellResult(message, b"", 1) if merge_stderr else ShellResult(b"", message, 1)
         try:
             for and_or in script:
                 self._run_and_or(and_or, out, err)
         except ShellExit as exc:
             self.last_status = exc.code & 0xFF
             self.exited = True
+        except _Held:
+            out.pass_on()
         except UsageError as exc:  # output bound exceeded
             err.write(f"{SH}: {exc}\n".encode())
             self.last_status = 1
-        return ShellResult(bytes(out.buffer), bytes(err.buffer), self.last_status)
+        return ShellResult(bytes(out.buffer), b"" if err is out else bytes(err.buffer), self.last_status, self.held)
 
     # -- execution --------------------------------------------------------------
     def _run_and_or(self, and_or: AndOr, out: _Sink, err: _Sink) -> None:
@@ -252,28 +285,92 @@ class ShellSession:
             status = 0 if status else 1
         return status
 
+    def _value(self, kind: str, value: str) -> str:
+        if kind in ("lit", "bare"):
+            return value
+        if value == "?":
+            return str(self.last_status)
+        if value == "$":
+            return str(self.phone.shell_pid)
+        if value == "#":
+            return "0"
+        if value == "0":
+            return SH
+        return self.vars.get(value, "")
+
     def expand(self, word: Word) -> str:
-        pieces = []
+        """The word's text after parameter expansion (no globbing: assignments, redirections)."""
+        return "".join(self._value(kind, value) for kind, value in word.parts)
+
+    @staticmethod
+    def _has_brace_group(word: Word) -> bool:
+        bare = "".join(value for kind, value in word.parts if kind == "bare")
+        return "," in bare and "}" in bare
+
+    def expand_fields(self, word: Word) -> list[str]:
+        """A command word after brace, parameter and pathname expansion (mksh's glob).
+
+        Unquoted `$var` values are split at white space (an empty one makes
+        no word); unquoted text and such values may glob; a pattern that
+        matches nothing stays as written.  (Redirection targets are not
+        globbed: mksh globs them only in an interactive shell.)
+        """
+        first_kind, first = word.parts[0] if word.parts else ("lit", "")
+        if first_kind == "bare" and first[:1] == "~" and first[1:2] in ("", "/"):
+            # tilde expansion (mksh eval.c tilde()): a leading unquoted ~ is $HOME
+            word = Word([("lit", self.vars.get("HOME", "")), ("bare", first[1:])] + word.parts[1:])
         for kind, value in word.parts:
-            if kind == "lit":
-                pieces.append(value)
-            elif value == "?":
-                pieces.append(str(self.last_status))
-            elif value == "$":
-                pieces.append(str(self.phone.shell_pid))
-            elif value == "#":
-                pieces.append("0")
-            elif value == "0":
-                pieces.append(SH)
-            else:
-                pieces.append(self.vars.get(value, ""))
-        return "".join(pieces)
+            if kind == "bare" and "{" in value and self._has_brace_group(word):
+                try:
+                    words = [Word(parts) for parts in expand_braces(word.parts)]
+                except ValueError:  # a runaway expansion is left as written
+                    words = [word]
+                if len(words) > 1:
+                    return [field for each in words for field in self.expand_fields(each)]
+            if kind == "bvar" or (kind == "bare" and ("*" in value or "?" in value or "[" in value)):
+                break
+        else:  # nothing to split or glob: the common case, kept fast
+            parts = word.parts
+            if len(parts) == 1 and parts[0][0] in ("lit", "bare"):
+                return [parts[0][1]]
+            return [self.expand(word)]
+        fields: list[Pattern] = []
+        current: Pattern = []
+        started = False  # whether `current` is a field (quoted "" makes an empty one)
+        for kind, value in word.parts:
+            text = self._value(kind, value)
+            if kind != "bvar":
+                current.extend((c, kind == "bare") for c in text)
+                started = True
+                continue
+            # An unquoted expansion is split into fields at IFS white space.
+            pieces = text.split() if text.strip() else []
+            if text[:1].isspace() and started:
+                fields.append(current)
+                current, started = [], False
+            for index, piece in enumerate(pieces):
+                if index:
+                    fields.append(current)
+                    current = []
+                current.extend((c, True) for c in piece)
+                started = True
+            if text[-1:].isspace() and started:
+                fields.append(current)
+                current, started = [], False
+        if started:
+            fields.append(current)
+        words: list[str] = []
+        for pattern in fields:
+            text = "".join(c for c, _ in pattern)
+            matches = expand_pattern(self.phone.fs, self.cwd, pattern) if has_magic(pattern) else []
+            words.extend(matches or [text])
+        return words
 
     def _run_command(self, cmd: Command, stdin: bytes, out: _Sink, err: _Sink) -> int:
-        words = [self.expand(w) for w in cmd.words]
-        if not words:
-            for name, value in cmd.assignments:
-                self.vars[name] = self.expand(value)
+        words = [field for w in cmd.words for field in self.expand_fields(w)]
+        env: dict[str, str] = {}
+        for name, value in cmd.assignments:
+            (env if words else self.vars)[name] = self.expand(value)
         fds: dict[int, _Sink | None] = {1: out, 2: err}
         files: list[_FileSink] = []
         try:
@@ -302,7 +399,7 @@ class ShellSession:
         elif not words:
             return 0
         else:
-            status = self._call(words, stdin, fds.get(1) or _Sink(), fds.get(2) or _Sink())
+            status = self._call(words, stdin, fds.get(1) or _Sink(), fds.get(2) or _Sink(), env)
         for sink in files:
             try:
                 sink.commit()
@@ -323,7 +420,8 @@ class ShellSession:
             self.vars, self.cwd = saved
         return self.last_status
 
-    def _call(self, words: list[str], stdin: bytes, out: _Sink, err: _Sink) -> int:
+    def _call(self, words: list[str], stdin: bytes, out: _Sink, err: _Sink,
+              env: Mapping[str, str] | None = None) -> int:
         name = words[0]
         impl = COMMANDS.get(name)
         if impl is None and "/" in name:
@@ -332,11 +430,12 @@ class ShellSession:
                 impl = COMMANDS.get(base)
             name = base if impl else name
         if impl is None:
-            err.write(f"{SH}: {words[0]}: not found\n".encode("utf-8", "surrogateescape"))
+            # mksh's exec.c: warningf(true, "%s: %s", cp, Tinacc_not_found), Android 14's wording.
+            err.write(f"{SH}: {words[0]}: inaccessible or not found\n".encode("utf-8", "surrogateescape"))
             return 127
-        inv = Invocation(self, name, words[1:], stdin, out, err)
+        inv = Invocation(self, name, words[1:], stdin, out, err, env or {})
         try:
-            return impl(inv) & 0xFF
+            status = impl(inv) & 0xFF
         except UsageError as exc:
             inv.err(f"{name}: {exc}\n" if str(exc) else "")
             return exc.code
@@ -348,4 +447,8 @@ class ShellSession:
             log.exception("shell command %r failed", name)
             inv.err(f"{name}: internal error\n")
             return 1
+        if self.held is not None:
+            self.last_status = status
+            raise _Held()
+        return status
 

@@ -1,20 +1,24 @@
 """Parse the sh subset adb clients send: quotes, ;, &&, ||, |, redirections, $VAR, ( subshells ).
 
-Deliberately missing: command substitution and globbing. `$(...)` and
-backticks are kept as literal text, never executed, so text an agent types
-(`input text '$(reboot)'`) can only ever be text. `{`, `}` and `*` are
-ordinary characters for the same reason.  An unquoted `(` or `)` anywhere
+Deliberately missing: command substitution. `$(...)` and backticks are kept
+as literal text, never executed, so text an agent types (`input text
+'$(reboot)'`) can only ever be text. Words remember which of their
+characters were quoted, because only unquoted `{a,b}`, `*`, `?` and `[...]`
+expand (see glob.py).  An unquoted `(` or `)` anywhere
 but around a subshell is a syntax error, worded as mksh words it
 ("syntax error: '(' unexpected"); function definitions are not supported.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 __all__ = ["AndOr", "Command", "Pipeline", "Redirect", "ShellSyntaxError", "Word", "parse"]
 
 _OPERATOR_CHARS = set(";&|<>()\n")
+#: a run of unquoted characters that need no special handling (the common case, read at once)
+_PLAIN = re.compile(r"[^ \t\r;&|<>()\n'\"\\$]+")
 _BLANK = set(" \t\r")
 
 
@@ -24,13 +28,18 @@ class ShellSyntaxError(Exception):
 
 @dataclass
 class Word:
-    """A word as a list of parts: ("lit", text) or ("var", name)."""
+    """A word as a list of parts.
+
+    ("lit", text) is quoted text and ("bare", text) unquoted text; ("var",
+    name) is a quoted `$name` and ("bvar", name) an unquoted one.  Only
+    the bare kinds may glob.
+    """
 
     parts: list[tuple[str, str]] = field(default_factory=list)
 
     def literal(self) -> str | None:
         """The text if the word has no expansions (used for assignments)."""
-        if all(kind == "lit" for kind, _ in self.parts):
+        if all(kind in ("lit", "bare") for kind, _ in self.parts):
             return "".join(v for _, v in self.parts)
         return None
 
@@ -164,11 +173,20 @@ class _Lexer:
     def _word(self) -> Word:
         parts: list[tuple[str, str]] = []
         lit: list[str] = []
+        bare: list[str] = []  # unquoted text; `lit` holds quoted text
 
         def flush() -> None:
             if lit:
                 parts.append(("lit", "".join(lit)))
                 lit.clear()
+            if bare:
+                parts.append(("bare", "".join(bare)))
+                bare.clear()
+
+        def add_bare(text: str) -> None:
+            if lit:
+                flush()
+            bare.append(text)
 
         src = self.src
         quoted_empty = False
@@ -177,6 +195,8 @@ class _Lexer:
             if c in _BLANK or c in _OPERATOR_CHARS:
                 break
             if c == "'":
+                if bare:
+                    flush()
                 end = src.find("'", self.i + 1)
                 if end < 0:
                     raise ShellSyntaxError("no closing quote")
@@ -184,6 +204,8 @@ class _Lexer:
                 quoted_empty = True
                 self.i = end + 1
             elif c == '"':
+                if bare:
+                    flush()
                 self.i += 1
                 quoted_empty = True
                 while True:
@@ -207,15 +229,20 @@ class _Lexer:
                 if nxt == "\n":
                     self.i += 2
                 elif nxt:
-                    lit.append(nxt)
+                    if bare:
+                        flush()
+                    lit.append(nxt)  # an escaped character is quoted
                     self.i += 2
                 else:
                     self.i += 1  # a trailing backslash is dropped
             elif c == "$":
+                if bare:
+                    flush()
                 self._dollar(lit, parts, flush)
             else:
-                lit.append(c)
-                self.i += 1
+                end = _PLAIN.match(src, self.i).end()  # a run of ordinary unquoted characters
+                add_bare(src[self.i:end])
+                self.i = end
         flush()
         if not parts and quoted_empty:
             parts.append(("lit", ""))
@@ -226,14 +253,14 @@ class _Lexer:
         nxt = self.peek(1)
         if nxt and (nxt in "?$#!" or nxt.isdigit()):
             flush()
-            parts.append(("var", nxt))
+            parts.append(("var" if quoted else "bvar", nxt))
             self.i += 2
         elif nxt == "{":
             end = self.src.find("}", self.i + 2)
             name = self.src[self.i + 2:end] if end > 0 else ""
             if end > 0 and (name.isidentifier() or name in ("?", "$", "#")):
                 flush()
-                parts.append(("var", name))
+                parts.append(("var" if quoted else "bvar", name))
                 self.i = end + 1
             else:
                 lit.append("$")  # e.g. "${" alone: literal, never evaluated
@@ -243,7 +270,7 @@ class _Lexer:
             while j < len(self.src) and (self.src[j].isalnum() or self.src[j] == "_") and self.src[j].isascii():
                 j += 1
             flush()
-            parts.append(("var", self.src[self.i + 1:j]))
+            parts.append(("var" if quoted else "bvar", self.src[self.i + 1:j]))
             self.i = j
         elif nxt == "(" and (end := self._substitution_end(quoted)) is not None:
             # `$(...)`: kept as literal text up to its matching `)`, never run.
@@ -270,13 +297,13 @@ class _Lexer:
 
 
 def _is_assignment(word: Word) -> tuple[str, Word] | None:
-    if not word.parts or word.parts[0][0] != "lit":
+    if not word.parts or word.parts[0][0] != "bare":
         return None
     first = word.parts[0][1]
     name, eq, rest = first.partition("=")
     if not eq or not name.isidentifier() or not name.isascii():
         return None
-    value = Word([("lit", rest)] + word.parts[1:]) if rest or len(word.parts) > 1 else Word([("lit", "")])
+    value = Word([("bare", rest)] + word.parts[1:]) if rest or len(word.parts) > 1 else Word([("lit", "")])
     return name, value
 
 
@@ -325,7 +352,7 @@ def parse(src: str) -> list[AndOr]:
     def parse_pipeline() -> Pipeline:
         nonlocal pos
         negate = False
-        if pos < len(tokens) and tokens[pos] == ("word", Word([("lit", "!")])):
+        if pos < len(tokens) and tokens[pos] == ("word", Word([("bare", "!")])):
             negate = True
             pos += 1
         commands = []

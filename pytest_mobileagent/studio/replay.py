@@ -1,0 +1,40 @@
+"""Replay: run a recorded task file with the plugin, exactly as a user would.
+
+``pytest FILE --agent replay --device SERIAL`` in a subprocess: the plugin
+resets the app, runs the seed, replays the golden path resolving each action
+on the live screen, and judges with the task's body. ``--agent noop`` is the
+other half of a task's validation: it must fail.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+__all__ = ["REPLAY_TIMEOUT", "run_task_file"]
+
+REPLAY_TIMEOUT = 600.0  # seconds; a real device's app reset and dumps are slow, but not this slow
+
+
+def run_task_file(path: Path, serial: str, agent: str, *, timeout: float = REPLAY_TIMEOUT) -> dict:
+    """Run ``path`` with ``--agent agent`` on ``serial``; the verdict and pytest's output."""
+    cmd = [sys.executable, "-m", "pytest", str(path), "--agent", agent, "--device", serial,
+           "-p", "no:cacheprovider", "-q", "--no-header", "-rfE"]
+    try:
+        done = subprocess.run(cmd, cwd=path.parent, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired as exc:
+        output = (exc.stdout or "") if isinstance(exc.stdout, str) else ""
+        return {"agent": agent, "passed": False, "exit_code": None,
+                "summary": f"stopped after {timeout:g} s", "output": output[-6000:]}
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    summary = lines[-1].strip("= ") if lines else f"exit code {done.returncode}"
+    return {
+        "agent": agent,
+        # pytest's exit codes: 0 all passed, 1 some failed; anything else is not a verdict.
+        "passed": done.returncode == 0,
+        "failed": done.returncode == 1,
+        "exit_code": done.returncode,
+        "summary": summary,
+        "output": (done.stdout + done.stderr)[-6000:],
+    }

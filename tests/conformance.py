@@ -1,0 +1,357 @@
+"""Replay recorded real-app sessions on a phone and compare the screens.
+
+The facts in ``tests/data/conformance/<app>.json`` come from the DroidTask
+recordings of the real apps (``tools/conformance_facts.py``).  Each recorded
+session starts the app through its launcher alias and then acts: a tap on a view
+named by resource-id / text / content-desc, text set into a field, or a key.
+The replay does the same through adb only (``am start``, ``input``,
+``uiautomator dump``, ``dumpsys``), as an agent would, and for every action
+judges two things:
+
+- *start reached*: before the action, the phone shows the recorded start screen;
+- *match*: after the action, the phone shows the recorded next screen.
+
+Actions the recording took in another app's window (the recording phone had
+Simple Dialer, Simple Clock and Simple Camera; a stock emulator has none of
+them) are not transitions of the app under test: they are carried out when
+possible and counted apart ("outside").
+
+Two screens are the same when their foreground activity is the same and the
+Jaccard index of their resource-id sets is at least ``JACCARD`` (the bar the
+fidelity issue sets).  A recorded action whose target is not on the phone's
+screen is not carried out and counts as a mismatch; the session goes on.
+
+Exceptions (``EXPECTED_CHANGES``) are differences the pinned final releases on
+Android 14 make on purpose (each with its source): an action whose next screen
+differs in such a way is reported with the reason and counted apart from the
+rate, never silently dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from typing import Callable
+from pathlib import Path
+
+from pytest_mobileagent.device.text import input_text_command
+
+FACTS = Path(__file__).parent / "data" / "conformance"
+APPS = ("applauncher", "contacts", "filemanager", "gallery", "messenger", "musicplayer", "notes",
+        "voicerecorder")
+JACCARD = 0.6
+#: Same as tools/conformance_facts.py: the recording device's system bars, not the app.
+SYSTEM_BAR_IDS = {"android:id/navigationBarBackground", "android:id/statusBarBackground"}
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+
+CUSTOMIZATION = "com.simplemobiletools.commons.activities.CustomizationActivity"
+
+
+@dataclass(frozen=True)
+class ExpectedChange:
+    """A difference between the recording and the pinned final release on Android 14, with its source."""
+
+    reason: str
+    applies: "Callable[[dict, Screen, Screen], bool]"  # (recorded step, recorded next screen, ours)
+
+
+def _label(screen: "Screen", rid: str) -> str:
+    return next((n.get("text", "") for n in screen.nodes if n.get("resource-id", "").endswith(":id/" + rid)), "")
+
+
+#: Checked, in order, for every action whose next screen does not match.
+EXPECTED_CHANGES: tuple[ExpectedChange, ...] = (
+    ExpectedChange(
+        "Android 12+ apps start on Commons' \"System default (Material You)\" theme (BaseConfig.isUsingSystemTheme "
+        "defaults to isSPlus()), which hides the text, background and primary colour rows "
+        "(CustomizationActivity.updateAutoThemeFields); the recording phone ran Android 11",
+        lambda step, recorded, ours: recorded.activity.endswith(CUSTOMIZATION) and ours.activity.endswith(CUSTOMIZATION)
+        and "customization_text_color_holder" in recorded.ids and "customization_text_color_holder" not in ours.ids
+        and _label(ours, "customization_theme") == "System default (Material You)"),
+    ExpectedChange(
+        "Commons 8e7dd4508e shows the app-icon warning before the theme list only until it was acknowledged once "
+        "(BaseConfig.wasAppIconCustomizationWarningShown); the recorded 2023 release showed it on every tap",
+        lambda step, recorded, ours: ours.activity.endswith(CUSTOMIZATION) and "message" in recorded.ids
+        and "dialog_radio_group" in ours.ids
+        and step.get("target", {}).get("id") in ("customization_theme_label", "customization_theme_holder")),
+)
+
+
+def load_facts(app: str) -> dict:
+    return json.loads((FACTS / f"{app}.json").read_text())
+
+
+@dataclass
+class Screen:
+    activity: str
+    ids: set[str]
+    nodes: list[dict] = field(default_factory=list)
+
+    @classmethod
+    def from_facts(cls, facts: dict) -> "Screen":
+        return cls(facts["activity"], set(facts["ids"]))
+
+    def same_as(self, other: "Screen") -> bool:
+        return self.activity == other.activity and jaccard(self.ids, other.ids) >= JACCARD
+
+
+def jaccard(a: set[str], b: set[str]) -> float:
+    if not a and not b:
+        return 1.0
+    return len(a & b) / len(a | b)
+
+
+@dataclass
+class Outcome:
+    """One replayed action."""
+
+    app: str
+    session: int
+    step: int
+    action: str
+    start_reached: bool
+    matched: bool
+    detail: str
+    expected_change: str | None = None
+    #: the recorded action started outside the app (in another app the recording device had, such as
+    #: Simple Dialer or Simple Clock): not a transition of this app, counted apart
+    outside: bool = False
+
+
+class Replayer:
+    """Replays one app's recorded sessions on one adbutils device."""
+
+    def __init__(self, device, facts: dict) -> None:
+        self.device = device
+        self.facts = facts
+        self.app = facts["app"]
+        self.package = facts["package"]
+        self.screens = {key: Screen.from_facts(value) for key, value in facts["screens"].items()}
+        rec_w, rec_h = facts["screen_size"]
+        width, height = device.window_size()
+        self.scale = (width / rec_w, height / rec_h)
+
+    # -- reading the phone -------------------------------------------------------------
+    def screen(self) -> Screen:
+        xml = self.device.dump_hierarchy()
+        nodes = [dict(n.attrib) for n in ET.fromstring(xml.encode("utf-8")).iter("node")]
+        ids = set()
+        for node in nodes:
+            rid = node.get("resource-id", "")
+            if node.get("package") != self.package or not rid or rid in SYSTEM_BAR_IDS:
+                continue
+            ids.add(rid.replace(self.package + ":id/", ""))
+        current = self.device.app_current()
+        activity = f"{current.package}/{current.activity}" if current.package else ""
+        if activity and "/" in activity and activity.split("/", 1)[1].startswith("."):
+            package, cls = activity.split("/", 1)
+            activity = f"{package}/{package}{cls}"
+        return Screen(activity, ids, nodes)
+
+    # -- acting ------------------------------------------------------------------------
+    def find_target(self, screen: Screen, target: dict) -> dict | None:
+        """The phone's node for a recorded target: by id, text, desc; the nearest if several."""
+        full_id = ""
+        if target["id"]:
+            full_id = target["id"] if ":" in target["id"] else f"{self.package}:id/{target['id']}"
+        candidates = screen.nodes
+        if full_id:
+            candidates = [n for n in candidates if n.get("resource-id") == full_id]
+        for attribute, value in (("text", target["text"]), ("content-desc", target["desc"])):
+            if value:
+                narrowed = [n for n in candidates if n.get(attribute, "")[:60] == value]
+                if narrowed or not full_id:
+                    candidates = narrowed
+        if not full_id and not target["text"] and not target["desc"]:
+            candidates = [n for n in candidates if n.get("class") == target["class"]]
+        if not candidates:
+            return None
+        left, top, right, bottom = target["bounds"]
+        cx, cy = (left + right) / 2 * self.scale[0], (top + bottom) / 2 * self.scale[1]
+
+        def distance(node: dict) -> float:
+            x, y = centre(node)
+            return (x - cx) ** 2 + (y - cy) ** 2
+
+        return min(candidates, key=distance)
+
+    def act(self, step: dict, screen: Screen) -> str | None:
+        """Carry out one recorded action; None when done, else why it could not be."""
+        if step["action"] == "key":
+            self.device.shell(f"input keyevent {step['key']}")
+            return None
+        node = self.find_target(screen, step["target"])
+        if node is None:
+            return f"target not on screen: {describe(step['target'])}"
+        x, y = centre(node)
+        self.device.shell(f"input tap {x} {y}")
+        if step["action"] == "set_text" and step.get("text"):
+            command = input_text_command(step["text"])
+            if command:
+                self.device.shell(command)
+        return None
+
+    # -- the replay --------------------------------------------------------------------
+    def prepare(self) -> None:
+        """The phone as the recording found it: the app without data, the recording's seed data."""
+        self.device.shell(f"am force-stop {self.package}")
+        self.device.shell(f"pm clear {self.package}")
+        seed = SEEDS.get(self.app)
+        if seed:
+            seed(self.device)
+
+    def allow_permissions(self) -> None:
+        """Answer the runtime-permission dialog as the recording's user had, once, before recording."""
+        for _ in range(3):
+            allow = [n for n in self.screen().nodes
+                     if n.get("resource-id") == "com.android.permissioncontroller:id/permission_allow_button"]
+            if not allow:
+                return
+            x, y = centre(allow[0])
+            self.device.shell(f"input tap {x} {y}")
+
+    def run(self) -> list[Outcome]:
+        self.prepare()
+        outcomes: list[Outcome] = []
+        for index, session in enumerate(self.facts["sessions"]):
+            # The recording ended each session with `am force-stop` and began the next with
+            # `am start` of the launcher alias: data stays, the task starts afresh.
+            self.device.shell(f"am force-stop {self.package}")
+            self.device.shell(f"am start -n {session['start']}")
+            if index == 0:
+                self.allow_permissions()
+            for number, step in enumerate(session["steps"]):
+                outcomes.append(self.replay_step(index, number, step))
+        return outcomes
+
+    def replay_step(self, session: int, number: int, step: dict) -> Outcome:
+        outcome = self._replay_step(session, number, step)
+        outcome.outside = step["before"] is None
+        return outcome
+
+    def _replay_step(self, session: int, number: int, step: dict) -> Outcome:
+        before = self.screen()
+        expected_before = self.screens.get(step["before"]) if step["before"] else None
+        reached = bool(expected_before and before.same_as(expected_before))
+        problem = self.act(step, before)
+        label = step["action"] if step["action"] == "key" and not step.get("key") else \
+            f"{step['action']} {step.get('key') or describe(step['target'])}"
+        if problem:
+            return Outcome(self.app, session, number, label, reached, False, problem)
+        expected = self.screens.get(step["after"]) if step["after"] else None
+        if expected is None:
+            # The real app left its own window (a system screen, another app): the phone matches
+            # when it left the app too.
+            after = self.screen()
+            matched = not after.activity.startswith(self.package + "/")
+            return Outcome(self.app, session, number, label, reached, matched,
+                           "left the app" if matched else f"stayed in {after.activity}")
+        after = self.screen()
+        matched = after.same_as(expected)
+        detail = "" if matched else (
+            f"activity {after.activity} (recorded {expected.activity}); "
+            f"jaccard {jaccard(after.ids, expected.ids):.2f}; "
+            f"missing {sorted(expected.ids - after.ids)[:6]} extra {sorted(after.ids - expected.ids)[:6]}")
+        change = None if matched else next(
+            (c.reason for c in EXPECTED_CHANGES if c.applies(step, expected, after)), None)
+        return Outcome(self.app, session, number, label, reached, matched, detail, change)
+
+
+# -- seeds: the data the recordings show on their first screens, put there through adb ---------
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+CONTACTS_URI = "content://com.android.contacts"
+SCAN = "am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file://"
+
+
+def add_contact(device, name: str, number: str) -> None:
+    device.shell(f"content insert --uri {CONTACTS_URI}/raw_contacts --bind account_name:n: --bind account_type:n:")
+    listing = device.shell(f"content query --uri {CONTACTS_URI}/raw_contacts --projection _id --sort '_id DESC'")
+    raw_id = int(re.search(r"_id=(\d+)", listing).group(1))
+    for kind, binds in (("name", f"--bind 'data1:s:{name}'"),
+                        ("phone_v2", f"--bind 'data1:s:{number}' --bind data2:i:2")):
+        device.shell(f"content insert --uri {CONTACTS_URI}/data --bind raw_contact_id:i:{raw_id} "
+                     f"--bind mimetype:s:vnd.android.cursor.item/{kind} {binds}")
+
+
+def push_files(device, folder: str, files: dict[str, str]) -> None:
+    """Push fixtures under the recording's file names and announce them to the media scanner."""
+    for name, fixture in files.items():
+        device.sync.push((FIXTURES / fixture).read_bytes(), f"{folder}/{name}")
+        device.shell(f"{SCAN}{folder}/{name}")
+
+
+def seed_contacts(device) -> None:
+    for name, number in (("Alice", "5551001"), ("Bob", "5551002"), ("Jack", "5551003")):
+        add_contact(device, name, number)
+
+
+def seed_messenger(device) -> None:
+    device.shell("cmd role add-role-holder android.app.role.SMS com.simplemobiletools.smsmessenger")
+    for name, number, body in (("Alice", "5551001", "Hello"), ("Bob", "5551002", "Hey")):
+        add_contact(device, name, number)
+        device.shell(f"content insert --uri content://sms/inbox --bind address:s:{number} --bind 'body:s:{body}'")
+
+
+def seed_media(device) -> None:
+    """The recordings' shared storage: two recordings, two songs, pictures in DCIM, a PDF."""
+    push_files(device, "/sdcard/Music/Recordings", {"test1.m4a": "tone.m4a",
+                                                     "test2.m4a": "audio/recordings/2024_05_01_09_30_00.m4a"})
+    push_files(device, "/sdcard/Music", {"test1.mp3": "tone.mp3", "test2.mp3": "audio/music/evening_tone.mp3"})
+    push_files(device, "/sdcard/DCIM", {"beach.png": "beach.png", "forest.jpg": "forest.jpg"})
+    push_files(device, "/sdcard/Documents", {"Diary.pdf": "notes.txt"})
+
+
+SEEDS = {"contacts": seed_contacts, "messenger": seed_messenger, "filemanager": seed_media,
+         "gallery": seed_media, "musicplayer": seed_media, "voicerecorder": seed_media}
+
+
+def centre(node: dict) -> tuple[int, int]:
+    left, top, right, bottom = (int(v) for v in _BOUNDS.fullmatch(node["bounds"]).groups())
+    return (left + right) // 2, (top + bottom) // 2
+
+
+def describe(target: dict) -> str:
+    parts = [f"{key}={target[key]!r}" for key in ("id", "text", "desc") if target[key]]
+    return " ".join(parts) or f"class={target['class']!r}"
+
+
+@dataclass
+class Rates:
+    """The figures of one app (or all): transitions, start reached, matched."""
+
+    total: int = 0
+    reached: int = 0
+    matched: int = 0
+    matched_when_reached: int = 0
+    excepted: int = 0
+    outside: int = 0
+
+    def add(self, outcome: Outcome) -> None:
+        if outcome.outside:
+            self.outside += 1
+            return
+        if outcome.expected_change:
+            self.excepted += 1
+            return
+        self.total += 1
+        self.reached += outcome.start_reached
+        self.matched += outcome.matched
+        self.matched_when_reached += outcome.matched and outcome.start_reached
+
+    @property
+    def match_rate(self) -> float:
+        return self.matched / self.total if self.total else 0.0
+
+    @property
+    def reached_match_rate(self) -> float:
+        return self.matched_when_reached / self.reached if self.reached else 0.0
+
+    def row(self, name: str) -> str:
+        return (f"{name:14} {self.total:5} {self.matched:7} {self.match_rate:7.1%} "
+                f"{self.reached:7} {self.reached_match_rate:8.1%} {self.excepted:6} {self.outside:7}")
+
+
+HEADER = (f"{'app':14} {'steps':>5} {'matched':>7} {'rate':>7} {'reached':>7} {'rate':>8} {'except':>6} "
+          f"{'outside':>7}")

@@ -1,0 +1,64 @@
+"""The virtual phone against recordings of the real apps (see tests/conformance.py).
+
+Each app's recorded sessions are replayed on a phone of their own through the
+real adb server.  The share of recorded actions that lead to the recorded next
+screen may not fall below the app's floor in ``floors.json``: the figures the
+phone reached when the floor was last raised (``benchmarks/bench_conformance.py``
+prints them).  A change that makes the phone more like the real apps raises a
+figure; raise the floor with it, so that it cannot fall back unnoticed.  The
+fidelity issue's target is 90% of all actions and 95% of those whose start
+screen was reached.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conformance import APPS, FACTS, Rates, Replayer, load_facts
+
+FLOORS = json.loads((FACTS / "floors.json").read_text())
+
+
+def test_every_app_has_facts_and_a_floor():
+    assert sorted(FLOORS) == sorted(APPS)
+    for app in APPS:
+        facts = load_facts(app)
+        assert facts["sessions"] and facts["screens"], app
+        # Every step names screens that the facts describe (or none: the app was left).
+        for session in facts["sessions"]:
+            for step in session["steps"]:
+                for key in (step["before"], step["after"]):
+                    assert key is None or key in facts["screens"]
+
+
+def test_jaccard_bar_separates_screens():
+    from conformance import Screen, jaccard
+
+    main = Screen("pkg/pkg.Main", {"a", "b", "c", "d", "e"})
+    assert main.same_as(Screen("pkg/pkg.Main", {"a", "b", "c", "d"}))  # 4/5 = 0.8
+    assert not main.same_as(Screen("pkg/pkg.Main", {"a", "b", "x", "y"}))  # 2/7
+    assert not main.same_as(Screen("pkg/pkg.Other", set(main.ids)))
+    assert jaccard(set(), set()) == 1.0
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_recorded_sessions_replay_at_or_above_the_floor(app, phone_factory, adb_server_port):
+    import adbutils
+
+    running = phone_factory(1)[0]
+    device = adbutils.AdbClient(port=adb_server_port).device(running.serial)
+    rates = Rates()
+    outcomes = Replayer(device, load_facts(app)).run()
+    for outcome in outcomes:
+        rates.add(outcome)
+    floor = FLOORS[app]
+    misses = [f"s{o.session}#{o.step} {o.action}: {o.detail}" for o in outcomes
+              if not o.matched and o.start_reached and not o.expected_change and not o.outside]
+    summary = (f"{app}: {rates.matched}/{rates.total} matched ({rates.match_rate:.1%}), "
+               f"{rates.matched_when_reached}/{rates.reached} of those reached "
+               f"({rates.reached_match_rate:.1%}); floors {floor}")
+    print(summary)
+    assert rates.matched >= floor["matched"], summary + "\nmisses where the start was reached:\n" + \
+        "\n".join(misses)
+    assert rates.matched_when_reached >= floor["matched_when_reached"], summary
