@@ -39,6 +39,10 @@ class ApkInfo:
     permissions: tuple[str, ...]
     #: sha256 of the first signing certificate (DER), hex; "" when unsigned
     signer_sha256: str
+    #: <instrumentation> elements: (runner class, target package), for `pm list instrumentation`
+    instrumentations: tuple[tuple[str, str], ...] = ()
+    #: activities the manifest declares, as full class names
+    activities: tuple[str, ...] = ()
 
 
 def _int(value, default: int) -> int:
@@ -73,7 +77,22 @@ def read_apk(data: bytes) -> ApkInfo:
         services=tuple(apk.get_services() or ()),
         permissions=tuple(apk.get_permissions() or ()),
         signer_sha256=_signer(apk),
+        instrumentations=_instrumentations(apk),
+        activities=tuple(apk.get_activities() or ()),
     )
+
+
+def _instrumentations(apk) -> tuple[tuple[str, str], ...]:
+    ns = "{http://schemas.android.com/apk/res/android}"
+    try:
+        manifest = apk.get_android_manifest_xml()
+        found = [(el.get(ns + "name") or "", el.get(ns + "targetPackage") or "")
+                 for el in manifest.iter("instrumentation")]
+    except Exception:
+        return ()
+    package = apk.package or ""
+    # A name starting with "." is relative to the manifest's package, as for components.
+    return tuple((package + name if name.startswith(".") else name, target) for name, target in found if name)
 
 
 def _signer(apk) -> str:

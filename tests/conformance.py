@@ -182,6 +182,22 @@ class Replayer:
         if step["action"] == "key":
             self.device.shell(f"input keyevent {step['key']}")
             return None
+        problem = self._act_on_target(step, screen)
+        self.hide_keyboard()
+        return problem
+
+    def hide_keyboard(self) -> None:
+        """Hide the soft keyboard, which the recording phone never showed.
+
+        DroidBot recorded with its own input method active (``DroidBotIME`` is among
+        every recorded state's services), which draws no keyboard; this phone shows
+        LatinIME's when a field takes focus, and an ``adjustResize`` window then shows
+        fewer views.  The first BACK only hides the keyboard, as on Android.
+        """
+        if "mInputShown=true" in self.device.shell("dumpsys input_method"):
+            self.device.shell("input keyevent BACK")
+
+    def _act_on_target(self, step: dict, screen: Screen) -> str | None:
         node = self.find_target(screen, step["target"])
         if node is None:
             return f"target not on screen: {describe(step['target'])}"
@@ -222,6 +238,7 @@ class Replayer:
             self.device.shell(f"am start -n {session['start']}")
             if index == 0:
                 self.allow_permissions()
+            self.hide_keyboard()
             for number, step in enumerate(session["steps"]):
                 outcomes.append(self.replay_step(index, number, step))
         return outcomes

@@ -78,6 +78,16 @@ class PackageStore:
         app = self.phone.system.app(package)
         return app.version_name if app is not None and package not in self.removed else None
 
+    def version_code(self, package: str) -> int:
+        """The package's versionCode (as `dumpsys package` shows it, shell/package_dump.py)."""
+        if package in self.installed:
+            return self.installed[package].info.version_code
+        app = self.phone.system.app(package)
+        if app is not None:
+            return getattr(app, "version_code", 1)
+        # platform packages carry the SDK level as their version code
+        return int(self.phone.props.get("ro.build.version.sdk", "34"))
+
     def create_session(self) -> int:
         self._session += 1
         self.sessions[self._session] = []
@@ -132,8 +142,14 @@ class PackageStore:
         self.removed.discard(info.package)
         self.phone.set_package_enabled(info.package, True)
         # An update kills the app's process, as on a phone.
+        from .helper_apps import stop_package
+
+        stop_package(self.phone, info.package)
         self.phone.system.force_stop(info.package)
         self.phone.forget_pid(info.package)
+        from .helper_apps import system_state_changed  # its services may bind now
+
+        system_state_changed(self.phone)
         return entry
 
     def uninstall(self, package: str, keep_data: bool = False) -> bool:
@@ -146,12 +162,16 @@ class PackageStore:
             self.phone.set_package_enabled(package, False)  # its activities no longer start
             if not keep_data:
                 self.phone.system.clear_data(package)
+        from .helper_apps import stop_package, system_state_changed
+
+        stop_package(self.phone, package)
         self.phone.system.force_stop(package)
         self.phone.forget_pid(package)
         self.phone.permissions.pop(package, None)
         roles = getattr(self.phone, "roles", None)
         if roles is not None:
             roles.forget_package(package)
+        system_state_changed(self.phone)  # its bound services stop
         return True
 
     def accessibility_service_enabled(self, service: str) -> bool:

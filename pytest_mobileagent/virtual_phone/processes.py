@@ -189,6 +189,26 @@ def proc_uptime(phone: "VirtualPhone") -> bytes:
     return f"{ticks // CLOCK_TICKS}.{ticks % CLOCK_TICKS:02d} {idle // CLOCK_TICKS}.{idle % CLOCK_TICKS:02d}\n".encode()
 
 
+def proc_net_unix(phone: "VirtualPhone") -> bytes:
+    """/proc/net/unix (net/unix/af_unix.c unix_seq_show): the phone's listening local sockets.
+
+    A listener is SOCK_STREAM (0001), unconnected (01), accepting (flags __SO_ACCEPTCON
+    0x10000); an abstract name shows with "@". Appium looks here for WebView devtools
+    sockets (`driver.contexts`). Only the sockets the phone's programs listen on are
+    modelled, not the system daemons' own.
+    """
+    rows = ["Num       RefCount Protocol Flags    Type St Inode Path\n"]
+    for number, address in enumerate(phone.sockets.listening()):
+        kind, _, name = address.partition(":")
+        path = {"localabstract": f"@{name}", "localreserved": f"/dev/socket/{name}"}.get(kind, name)
+        if kind == "tcp":
+            continue
+        inode = 20_000 + zlib.crc32(address.encode()) % 80_000
+        rows.append(f"{0xffff000000000000 + number * 0x400:016x}: 00000002 00000000 00010000 0001 01 {inode} "
+                    f"{path}\n")
+    return "".join(rows).encode()
+
+
 def proc_meminfo(phone: "VirtualPhone") -> bytes:
     """/proc/meminfo: fs/proc/meminfo.c's show_val_kb(): a 16-wide label, 8-wide value, " kB"."""
     free = 1_863_852 - 4_096 * len(processes(phone, with_shell=False))
@@ -275,6 +295,7 @@ def _proc_entries(phone: "VirtualPhone") -> dict:
         "stat": lambda: proc_stat(phone), "uptime": lambda: proc_uptime(phone),
         "meminfo": lambda: proc_meminfo(phone), "cpuinfo": lambda: proc_cpuinfo(phone),
         "sys": {"kernel": {"pid_max": b"32768\n"}},
+        "net": {"unix": lambda: proc_net_unix(phone)},
     })
     return entries
 

@@ -23,9 +23,11 @@ from .apps.base import Activity, App
 from .providers import ContentProviders
 from .roles import RoleStore
 from .fs import VirtualFileSystem
+from .ime import SoftKeyboard
 from .media_store import MediaStore
 from .ui import dump as _dump
 from .ui import editing as _editing
+from .ui import keyboard as _keyboard
 from .ui.frame import FrameBuffer
 from .ui import render as _render
 from .ui.views import CompoundButton, EditText, RadioButton, RadioGroup, View, dp
@@ -37,6 +39,8 @@ log = logging.getLogger(__name__)
 
 TOUCH_SLOP = dp(8)
 LONG_PRESS_MS = 400
+DOUBLE_TAP_TIMEOUT_S = 0.3      # ViewConfiguration.DOUBLE_TAP_TIMEOUT
+DOUBLE_TAP_SLOP = dp(100)       # ViewConfiguration.DOUBLE_TAP_SLOP
 LAUNCHER_PACKAGE = "com.android.launcher3"
 
 #: characters typed by key events with those names
@@ -113,6 +117,11 @@ class AndroidSystem:
         self.clipboard: str | None = None
         self._toolbar: _editing.SelectionToolbar | None = None
         self._toolbar_target: tuple[Window, str] | None = None  # the field's window and view path
+        self._last_field_tap: tuple | None = None  # (window, view path, point, uptime s): double taps
+        #: seconds of uptime, the clock of touch events (SystemClock.uptimeMillis): real elapsed time
+        self.uptime_s: Callable[[], float] = time.monotonic
+        #: the soft keyboard (InputMethodManagerService's state): see ime.py
+        self.ime = SoftKeyboard(width, height)
         with self._lock:
             self._launch(self._apps[LAUNCHER_PACKAGE], None)
             self._refresh(initial=True)
@@ -428,12 +437,13 @@ class AndroidSystem:
             self._hide_toolbar()  # its field is gone, or nothing is left to offer
             windows = self._windows()
         top = self._active_window()
+        self.ime.update(top, windows)
         if top is not self._top:
             self._top = top
             self._queue_window_state(top)
         xml = _dump.dump_window(top.root, top.package)
         clock = time.strftime("%H:%M", time.gmtime(self._clock_ms() / 1000))
-        ops = _render.display_list(windows, clock)
+        ops = _render.display_list(windows, clock, ime_shown=self.ime.shown)
         if self._toast:
             ops.append(("toast", self._toast))
             self._toast = ""
@@ -499,6 +509,10 @@ class AndroidSystem:
             third = self.width // 3
             self._key("BACK" if x < third else "HOME" if x < 2 * third else "APP_SWITCH")
             return
+        if self.ime.covers(x, y):
+            # the keyboard window is above the app's: the app never sees this touch
+            self._ime_touch(x, y, long)
+            return
         window = self._windows()[-1]
         if not window.takes_focus:  # the selection toolbar
             if window.contains(x, y):
@@ -522,15 +536,36 @@ class AndroidSystem:
         elif view.clickable:
             self._click(window, view, (x, y))
 
+    def _ime_touch(self, x: int, y: int, long: bool) -> None:
+        """A tap on a key of the keyboard commits what the key types into the focused field."""
+        key = _keyboard.key_at(x, y, self.width, self.height, NAV_BAR_H)
+        if key is None or long or key.code in ("SHIFT", "SYMBOLS"):
+            return  # the strip, a long press, layout keys: nothing reaches the field (not modelled)
+        if key.code == "DEL":
+            self._delete(forward=False)
+        elif key.code == "ENTER":
+            self._key_plain("ENTER")
+        else:
+            self._insert(key.code)
+
     def _click(self, window: Window, view: View, at: tuple[int, int] | None = None) -> None:
         if isinstance(view, EditText):
             self._hide_toolbar()
             if window.set_focus(view):
                 self._queue.append(self._event("focus", window.package, view))
-            # the cursor goes to the character boundary nearest the finger
-            view.cursor = _editing.offset_at(view, *at) if at is not None else len(view.text)
-            view.anchor = view.cursor
-            window.remember(view)
+            if self._is_double_tap(window, view, at):
+                # SelectionModifierCursorController: a double tap on the text selects the word and
+                # starts the selection action mode (its ACTION_UP is discarded: no showSoftInput)
+                view.anchor, view.cursor = _editing.word_range(view.text, _editing.offset_at(view, *at))
+                window.remember(view)
+                self._show_toolbar(window, view)
+            else:
+                # TextView.onTouchEvent: a tap on an editable field asks for the keyboard, and
+                # the cursor goes to the character boundary nearest the finger
+                self.ime.request_show(window)
+                view.cursor = _editing.offset_at(view, *at) if at is not None else len(view.text)
+                view.anchor = view.cursor
+                window.remember(view)
         elif isinstance(view, CompoundButton):
             view.toggle()
             group = view.parent if isinstance(view, RadioButton) else None
@@ -541,12 +576,36 @@ class AndroidSystem:
         # the window changes the listener caused are reported.
         self._queue.insert(mark, self._event("click", window.package, view))
 
+    def _is_double_tap(self, window: Window, view: EditText, at: tuple[int, int] | None) -> bool:
+        """EditorTouchState.update: a second tap on the same field's text within the double-tap
+        timeout (300 ms) and slop (100 dp) of the first.
+
+        Touch events carry SystemClock.uptimeMillis(), real elapsed time, so the
+        gap is measured on the host's monotonic clock, not the phone's settable
+        wall clock: two `input tap` in one shell line are a double tap, an
+        agent's taps seconds apart are not.
+        """
+        now = self.uptime_s()
+        last, self._last_field_tap = self._last_field_tap, (window, view.path, at, now)
+        if at is None or last is None or last[0] is not window or last[1] != view.path or last[2] is None:
+            return False
+        (x0, y0), (x, y) = last[2], at
+        close = (x - x0) ** 2 + (y - y0) ** 2 <= DOUBLE_TAP_SLOP ** 2
+        return now - last[3] <= DOUBLE_TAP_TIMEOUT_S and close and _editing.on_text(view, x, y)
+
     def _long_click(self, window: Window, view: View, at: tuple[int, int] | None = None) -> None:
         mark = len(self._queue)
         if isinstance(view, EditText) and view.on_long_click is None and at is not None:
-            # Editor.performLongClick: select the word under the finger, start the action mode
+            # Editor.performLongClick: a press on the text selects the word under the finger; one on
+            # empty space (past a line's end, an empty field: !isPositionOnText) only moves the cursor
+            # there and starts the insertion action mode. Either way the floating toolbar offers what
+            # fits (Paste with a clip, Select all with text; toolbar_items).
             self._hide_toolbar()
-            view.anchor, view.cursor = _editing.word_range(view.text, _editing.offset_at(view, *at))
+            offset = _editing.offset_at(view, *at)
+            if _editing.on_text(view, *at):
+                view.anchor, view.cursor = _editing.word_range(view.text, offset)
+            else:
+                view.anchor = view.cursor = offset
             window.remember(view)
             if window.set_focus(view):
                 self._queue.append(self._event("focus", window.package, view))
@@ -617,6 +676,8 @@ class AndroidSystem:
             self._replace_selection(window, view, self.clipboard)
 
     def _scroll(self, x1: int, y1: int, x2: int, y2: int) -> None:
+        if self.ime.covers(x1, y1):
+            return  # a swipe on the keyboard stays there (no gesture typing modelled)
         window = self._active_window()
         if not window.contains(x1, y1):
             return
@@ -740,7 +801,10 @@ class AndroidSystem:
         self._key_plain(name)
 
     def _key_plain(self, name: str) -> None:
-        if name in ("BACK", "ESCAPE"):
+        if name == "BACK" and self.ime.shown and self.ime.target is self._active_window():
+            # InputMethodService.onKeyDown: the first BACK hides the keyboard and goes no further
+            self.ime.hide()
+        elif name in ("BACK", "ESCAPE"):
             self._back()
         elif name == "HOME":
             self._go_home()

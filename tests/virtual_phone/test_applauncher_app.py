@@ -124,6 +124,8 @@ def test_search_filters_the_grid_and_back_clears_it(launcher):
     launcher.device.shell("input text zz")
     assert grid(launcher) == [] and launcher.has(id="no_items_placeholder")
     assert not launcher.has(id="no_items_placeholder_2")
+    launcher.key("BACK")  # the first BACK hides the keyboard
+    assert grid(launcher) == [] and launcher.text("top_toolbar_search") == "chrzz"
     launcher.key("BACK")
     assert grid(launcher) == ["Camera", "Chrome"] and launcher.text("top_toolbar_search") == "Search"
 

@@ -203,6 +203,7 @@ def test_search_lists_matching_events(cal):
     assert cal.texts("event_item_title") == ["laundry"]
     cal.key("DEL").key("DEL").key("DEL").device.shell("input text xyz")
     assert cal.text("search_placeholder") == "No items found."
+    cal.key("BACK")  # the first BACK hides the keyboard
     cal.key("BACK")
     assert not cal.has(id="search_holder") and cal.text("top_toolbar_search") == "Search"
     assert cal.activity() == MAIN
@@ -267,7 +268,7 @@ def test_snooze_time_picker_and_a_rejected_custom_value(cal):
         "1 minute", "5 minutes", "10 minutes", "30 minutes", "1 hour", "Custom"]
     cal.tap(text="Custom").type("0", id="dialog_custom_interval_value").tap(text="OK")
     assert cal.has(id="dialog_custom_interval_value"), "zero minutes is rejected, the dialog stays"
-    cal.key("BACK")
+    cal.key("BACK").key("BACK")  # the first BACK hides the keyboard, the second cancels the dialog
     assert cal.text("settings_snooze_time") == "10 minutes"
     cal.tap(id="settings_snooze_time_holder").tap(text="1 minute")
     assert cal.text("settings_snooze_time") == "1 minute"

@@ -86,6 +86,7 @@ def test_seeded_contacts_are_listed_sorted_and_searchable(ui):
     assert ui.texts("item_contact_name") == ["Amy", "Yuzai", "Zack"]   # first name, ascending
     ui.type("zAC", id="top_toolbar_search")
     assert ui.texts("item_contact_name") == ["Zack"]
+    ui.key("BACK")                                                     # the first BACK hides the keyboard
     ui.key("BACK")                                                     # BACK clears the search first
     assert ui.texts("item_contact_name") == ["Amy", "Yuzai", "Zack"]
     assert ui.activity().endswith(".MainActivity")
@@ -149,11 +150,12 @@ def test_new_contact_form_rejects_an_empty_contact_and_saves_a_filled_one(ui):
 def test_back_from_a_changed_form_asks_to_save_or_discard(ui):
     launch(ui).tap(id="fragment_fab").key("BACK")          # nothing typed: BACK just closes the form
     assert ui.activity().endswith(".MainActivity")
-    ui.tap(id="fragment_fab").type("Yuzai", id="contact_first_name").key("BACK")
+    ui.tap(id="fragment_fab").type("Yuzai", id="contact_first_name").key("BACK")  # hides the keyboard
+    ui.key("BACK")
     assert ui.texts("message") == ["You have unsaved changes. Save before exit?"]
     ui.tap(text="Discard")
     assert ui.activity().endswith(".MainActivity") and "No result found." in contacts(ui)
-    ui.tap(id="fragment_fab").type("Yuzai", id="contact_first_name").key("BACK").tap(text="Save")
+    ui.tap(id="fragment_fab").type("Yuzai", id="contact_first_name").key("BACK").key("BACK").tap(text="Save")
     assert ui.texts("item_contact_name") == ["Yuzai"] and "display_name=Yuzai" in contacts(ui)
 
 

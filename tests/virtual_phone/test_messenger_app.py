@@ -66,6 +66,7 @@ def test_conversations_show_names_of_known_numbers_and_search_finds_them(ui):
     assert ui.texts("conversation_body_short") == ["i luv u", "Hello"]
     ui.type("luv", id="top_toolbar_search")
     assert ui.texts("search_result_title") == ["123456789"] and ui.texts("search_result_snippet") == ["i luv u"]
+    ui.key("BACK")  # the first BACK hides the keyboard
     ui.key("BACK")
     assert not ui.has(id="search_holder") and ui.activity().endswith(".MainActivity")
 
@@ -83,6 +84,7 @@ def test_new_conversation_sends_and_stores_the_message(ui):
     assert ui.texts("thread_type_message") == ["Type a message…"]
     rows = ui.sh("content query --uri content://sms/sent --projection address:body:type")
     assert rows.strip() == "Row: 0 address=123456789, body=i luv u, type=2"
+    ui.key("BACK")                                            # the first BACK hides the keyboard
     ui.key("BACK")                                            # the new-conversation screen is gone
     assert ui.activity().endswith(".MainActivity") and ui.texts("conversation_address") == ["123456789"]
 
@@ -134,6 +136,7 @@ def test_font_size_and_blocked_numbers(ui):
     ui.tap(desc="Add a blocked number").tap(id="android:id/button1")   # empty: nothing added
     assert ui.texts("manage_blocked_number_title") == []
     ui.tap(desc="Add a blocked number").type("123456789", id="add_blocked_number_edittext")
+    ui.key("BACK")                                                      # the keyboard takes the first BACK
     ui.key("BACK")                                                      # BACK mid-dialog: nothing added
     assert ui.texts("manage_blocked_number_title") == []
     ui.tap(desc="Add a blocked number").type("123456789", id="add_blocked_number_edittext")

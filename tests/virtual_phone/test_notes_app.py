@@ -368,7 +368,9 @@ def test_note_search(notes):
     assert notes.text("search_query") == "secret"
     assert "secret" in notes.text("text_note_view")
     assert all(notes.has(id=i) for i in ("search_previous", "search_next", "search_clear"))
-    # BACK closes the search bar and leaves the note as it was.
+    # The first BACK hides the keyboard; the next closes the search bar and leaves the note as it was.
+    notes.key("BACK")
+    assert notes.has(id="search_query") and not notes.system.ime.shown
     notes.key("BACK")
     assert not notes.has(id="search_query")
     assert notes.text("text_note_view") == "The secret is I love you"

@@ -10,6 +10,7 @@ prefilled name.
 from __future__ import annotations
 
 import io
+import itertools
 
 import pytest
 from uitools import centre, find, find_all
@@ -186,7 +187,11 @@ def test_the_toolbar_is_drawn_but_not_dumped_and_back_or_a_tap_ends_it(fresh_pho
     assert "floating_toolbar" not in dump(phone)
     assert find(dump(phone), id="locked_note_title")["focused"] == "true"
     assert find_all(before_xml, id="button1") and find_all(dump(phone), id="button1")
-    sh(phone, "input keyevent BACK")  # BACK ends the selection, the dialog stays
+    assert "mInputShown=true" in sh(phone, "dumpsys input_method")  # the dialog shows the keyboard
+    sh(phone, "input keyevent BACK")  # the keyboard takes the first BACK: the selection stays
+    assert "mInputShown=false" in sh(phone, "dumpsys input_method")
+    assert phone.system._toolbar is not None
+    sh(phone, "input keyevent BACK")  # the next BACK ends the selection, the dialog stays
     assert phone.system._toolbar is None and find_all(dump(phone), id="locked_note_title")
     assert field_view(phone).selection() == (6, 6)
     long_press_at(phone, *point_in_text(phone, 2))
@@ -197,6 +202,7 @@ def test_the_toolbar_is_drawn_but_not_dumped_and_back_or_a_tap_ends_it(fresh_pho
 def test_a_tap_places_the_cursor_at_the_nearest_character(fresh_phone, events):
     phone = fresh_phone
     open_rename(phone, events)
+    phone.system.uptime_s = itertools.count(0.0, 1.0).__next__  # taps a second apart: no double taps
     view = field_view(phone)
     left, top, right, bottom = view.rect
     y = (top + bottom) // 2

@@ -189,6 +189,9 @@ def test_dialog_positive_button_reads_its_field_and_back_cancels():
     assert _data(system).items == ["milk"]
     assert "New item" not in texts(system.dump_xml())
     tap(system, id="fab")
+    assert system.ime.shown  # its field has focus and the dialog asks for the keyboard
+    system.key("BACK")  # the keyboard takes the first BACK
+    assert not system.ime.shown and "New item" in texts(system.dump_xml())
     system.key("BACK")
     assert "New item" not in texts(system.dump_xml()) and system.focused_window() == DEMO_MAIN
 

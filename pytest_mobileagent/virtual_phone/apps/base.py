@@ -162,12 +162,16 @@ class Activity:
     title: ClassVar[str | None] = None
     #: draw edge to edge without status/navigation bar nodes (the home screen)
     fullscreen: ClassVar[bool] = False
+    #: the activity's android:windowSoftInputMode in the app's AndroidManifest.xml (or what it
+    #: sets with window.setSoftInputMode), e.g. "adjustResize"; "" leaves both unspecified
+    soft_input_mode: ClassVar[str] = ""
 
     def __init__(self, host, app: App, extras: dict | None = None) -> None:
         self.host = host
         self.app = app
         self.extras = dict(extras or {})
-        self.window = Window(app.package, self.title or app.label, self.build, fullscreen=self.fullscreen)
+        self.window = Window(app.package, self.title or app.label, self.build, fullscreen=self.fullscreen,
+                             soft_input_mode=self.soft_input_mode)
         self.overlays: list[Window] = []
         self.finished = False
 
@@ -200,12 +204,20 @@ class Activity:
     def finish(self) -> None:
         self.host.finish_activity(self)
 
-    def request_focus(self, id: str, key: str | None = None) -> None:
+    def request_focus(self, id: str, key: str | None = None, show_keyboard: bool = False) -> None:
         """Focus the view ``id`` (``key`` for one list row) after the next rebuild (View.requestFocus).
 
-        For a dialog's field: ``dialog.window.request_focus(id)``.
+        ``show_keyboard`` also asks for the soft keyboard, as Simple-Commons'
+        ``Activity.showKeyboard(et)`` does.  For a dialog's field:
+        ``dialog.window.request_focus(id)``.
         """
-        self.window.request_focus(id, key)
+        self.window.request_focus(id, key, show_keyboard)
+
+    def set_soft_input_mode(self, mode: str) -> None:
+        """window.setSoftInputMode(mode), e.g. "stateAlwaysVisible": replaces the manifest's mode."""
+        from ..ui.keyboard import parse_soft_input_mode
+
+        self.window.soft_input_state, self.window.soft_input_adjust = parse_soft_input_mode(mode)
 
     def holds_role(self, role: str) -> bool:
         """Whether this app holds ``role`` now (RoleManager.isRoleHeld), e.g. roles.ROLE_SMS."""

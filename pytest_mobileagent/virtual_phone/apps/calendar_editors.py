@@ -91,10 +91,15 @@ class _EditorActivity(Activity):
     prefix = "event"
     is_task = False
     kind = "Event"
+    # AndroidManifest.xml (6.23.1): EventActivity and TaskActivity are android:windowSoftInputMode="adjustResize"
+    soft_input_mode = "adjustResize"
 
     def on_create(self) -> None:
         event_id = self.extras.get("event_id")
         self.event = next((e for e in self.data.events if e.id == event_id), None)
+        # EventActivity.setupEditEvent / setupNewEvent (TaskActivity alike): SOFT_INPUT_STATE_ALWAYS_HIDDEN
+        # for an existing one; SOFT_INPUT_STATE_ALWAYS_VISIBLE and the title's requestFocus() for a new one
+        self.set_soft_input_mode("stateAlwaysHidden" if self.event is not None else "stateAlwaysVisible")
         today = m.today_from_ms(self.host.clock_ms())
         if self.event is not None:
             e = self.event

@@ -449,10 +449,13 @@ class EditContactActivity(Activity):
     """The new / edit contact form; Save writes the contact to the phone's contacts."""
 
     name = "com.simplemobiletools.contacts.pro.activities.EditContactActivity"
+    soft_input_mode = "adjustResize"  # AndroidManifest.xml (6.22.7)
 
     def on_create(self) -> None:
         raw_id = int(self.extras.get("contact_id", 0))
         found = _find_contact(self, raw_id) if raw_id else None
+        if found is not None:
+            self.set_soft_input_mode("stateAlwaysHidden")  # setupEditContact
         self.contact = found or cd.Contact(0, 0)
         self.first_name = self.contact.first_name
         self.surname = self.contact.surname

@@ -439,6 +439,8 @@ class NewConversationActivity(Activity):
 
     def on_create(self) -> None:
         self.address = ""
+        # onCreate: window.setSoftInputMode(SOFT_INPUT_STATE_ALWAYS_VISIBLE); the address field requests focus
+        self.set_soft_input_mode("stateAlwaysVisible")
 
     def build(self) -> View:
         contacts = [c for c in load_contacts(self.host.providers.contacts) if c.numbers]
@@ -494,6 +496,7 @@ class ThreadActivity(Activity):
     """One conversation: its messages, the text field and Send; long press selects a message."""
 
     name = "com.simplemobiletools.smsmessenger.activities.ThreadActivity"
+    soft_input_mode = "adjustResize"  # AndroidManifest.xml (5.19.3)
 
     def on_create(self) -> None:
         self.thread_id = int(self.extras.get("thread_id") or 0)
@@ -502,6 +505,10 @@ class ThreadActivity(Activity):
         self.selected: list[int] = []
         if self.thread_id:  # opening a conversation reads it
             self.host.providers.sms.update("content://sms", {"read": 1}, f"thread_id = {self.thread_id} AND read = 0")
+        if not (load_messages(self, self.thread_id) if self.thread_id else []):
+            # setupThread: no messages yet -> SOFT_INPUT_STATE_ALWAYS_VISIBLE, the message field requests focus
+            self.set_soft_input_mode("stateAlwaysVisible")
+            self.request_focus("thread_type_message")
 
     def on_back(self) -> bool:
         if self.selected:

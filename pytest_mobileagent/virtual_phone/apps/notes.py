@@ -197,7 +197,8 @@ class MainActivity(Activity):
         self._note_view: EditText | None = None
         note = self.data.current
         if not note.is_checklist and self.data.settings["show_keyboard"]:
-            self.request_focus("text_note_view")
+            # TextFragment: config.showKeyboard -> requestFocus() + showSoftInput(SHOW_IMPLICIT)
+            self.request_focus("text_note_view", show_keyboard=True)
 
     def on_resume(self) -> None:
         # Fragments re-check their lock state when the screen comes back.
@@ -438,7 +439,7 @@ class MainActivity(Activity):
         self.search_active = True
         self.search_query = ""
         self.search_index = 0
-        self.request_focus("search_query")
+        self.request_focus("search_query", show_keyboard=True)  # MainActivity: showKeyboard(searchQueryET)
 
     def close_search(self) -> None:
         self.search_active = False
@@ -474,7 +475,8 @@ class MainActivity(Activity):
 
         def add_field() -> None:
             fields.append(len(fields))
-            dialog.window.request_focus("title_edit_text", key=f"title-{fields[-1]}")
+            # NewChecklistItemDialog.addNewEditText: activity.showKeyboard(titleEditText)
+            dialog.window.request_focus("title_edit_text", key=f"title-{fields[-1]}", show_keyboard=True)
 
         def body() -> View:
             edits = [EditText("", "title_edit_text", autofocus=(i == 0), key=f"title-{i}",
@@ -552,7 +554,7 @@ class MainActivity(Activity):
                 return False
             self.close_search()
             if not checklist:
-                self.request_focus("text_note_view", key=f"text-{note.id}")
+                self.request_focus("text_note_view", key=f"text-{note.id}", show_keyboard=True)
             return True
 
         self.show_dialog(Dialog("Add a new note", body, positive=("OK", ok), negative="Cancel"))

@@ -359,7 +359,10 @@ def _dumpsys(inv: Invocation) -> int:
         elif not section:
             inv.out(_dumpsys_activities(phone))
     elif service == "input_method":
-        inv.out("Input method service state:\n  mInputShown=false\n")
+        from .ime_dump import dump_input_method
+
+        package, activity = system.focused_window()
+        inv.out(dump_input_method(phone, f"Window{{{_window_token(package, activity)} u0 {package}/{activity}}}"))
     elif service == "package":
         from .package_dump import dump_package
 
@@ -434,6 +437,10 @@ def _dumpsys_windows(phone) -> str:
                   f"    mOwnerUid=10025 showForAllUsers=true package={name_pkg} appop=NONE",
                   f"    mAttrs={{(0,0)(fillxwrap) ty={kind} fmt=TRANSLUCENT}}",
                   "    mViewVisibility=0x0 mHaveFrame=true mObscured=false"]
+    from .ime_dump import ime_window_entry
+
+    lines += ime_window_entry(phone, len(windows))  # above the apps' windows, below SystemUI's bars
+    windows.append(("", "InputMethod", "INPUT_METHOD"))
     for offset, (pkg, act) in enumerate(stack):
         title = f"{pkg}/{act}"
         visible = "0x0" if offset == 0 else "0x8"
@@ -628,6 +635,11 @@ def _start_intent(inv: Invocation, intent: _Intent) -> int:
         if intent.component:
             package, _, activity = intent.component.partition("/")
             target = (package, _full_class(package, activity))
+            if package not in system.installed_packages() and phone.package_enabled(package):
+                from ..helper_apps import start_activity  # helper APKs installed by clients
+
+                if start_activity(phone, package, target[1], intent.action):
+                    return 0  # it did its work and finished at once: the focus stays
             if not phone.package_enabled(package) or package not in system.installed_packages():
                 raise ActivityNotFound(target[1])
             before = system.focused_window()
@@ -673,6 +685,11 @@ def _bad_component(inv: Invocation, intent: _Intent) -> int:
 
 
 def _force_stop(phone, package: str) -> None:
+    from ..programs.instrumentation import stop_package  # an instrumented process dies with its package
+    from ..helper_apps import stop_package as stop_services
+
+    stop_package(phone, package)
+    stop_services(phone, package)
     phone.system.force_stop(package)
     phone.forget_pid(package)
 
@@ -690,14 +707,19 @@ def _am(inv: Invocation) -> int:
         for package in packages:
             _force_stop(inv.phone, package)  # unknown packages are ignored, as on a phone
         return 0
+    if verb == "instrument":
+        from ..programs.instrumentation import am_instrument
+
+        return am_instrument(inv, rest)
     if verb == "broadcast":
         intent = _parse_intent(rest)
         # am sends every broadcast with FLAG_RECEIVER_FOREGROUND (0x400000), which it prints
         inv.out(f"Broadcasting: {intent.describe(flags=0x400000)}\n")
         receiver = BROADCAST_RECEIVERS.get(intent.action or "")
-        if receiver is not None:
-            receiver(inv, intent)
-        inv.out("Broadcast completed: result=0\n")
+        outcome = receiver(inv, intent) if receiver is not None else None
+        # A receiver may set a result code and data (setResultCode/setResultData), which am prints.
+        code, data = outcome if outcome is not None else (0, None)
+        inv.out(f"Broadcast completed: result={code}" + (f', data="{data}"' if data is not None else "") + "\n")
         return 0
     return _am_unknown(inv, verb)
 
@@ -750,7 +772,7 @@ def _monkey(inv: Invocation) -> int:
 
 
 # -- pm -----------------------------------------------------------------------------------------
-_SYSTEM_PACKAGES = ("android", "com.android.shell")
+_SYSTEM_PACKAGES = ("android", "com.android.inputmethod.latin", "com.android.shell")  # LatinIME: ui/keyboard.py
 
 
 def _is_system_package(package: str) -> bool:
@@ -778,11 +800,18 @@ def _pm(inv: Invocation) -> int:
         del rest[at:at + 2]
     phone = inv.phone
     packages = _all_packages(phone)
+    if verb == "list" and rest and rest[0] == "instrumentation":
+        from ..programs.instrumentation import pm_list_instrumentation
+
+        return pm_list_instrumentation(inv, rest[1:])
     if verb == "list" and rest[:1] == ["features"]:
         from .system_services import pm_list_features
 
         return pm_list_features(inv, rest[1:])
     if verb == "list":
+        # --show-versioncode adds " versionCode:N" (PackageManagerShellCommand.runListPackages)
+        show_versions = "--show-versioncode" in rest
+        rest = [a for a in rest if a != "--show-versioncode"]
         if not rest or rest[0] != "packages":
             return _pm_exception(inv, verb, "java.lang.IllegalArgumentException: Unknown list type")
         opts, filters = parse_flags(rest[1:], "3sedfiUu")
@@ -798,7 +827,8 @@ def _pm(inv: Invocation) -> int:
             if filters and filters[0] not in package:
                 continue
             prefix = f"package:{_apk_path(package)}=" if opts.get("f") else "package:"
-            inv.out(f"{prefix}{package}\n")
+            suffix = f" versionCode:{phone.packages.version_code(package)}" if show_versions else ""
+            inv.out(f"{prefix}{package}{suffix}\n")
         return 0
     if not rest:
         return _pm_exception(inv, verb, "java.lang.IllegalArgumentException: Argument expected after \"{verb}\"")
@@ -879,8 +909,10 @@ def _settings(inv: Invocation) -> int:
         inv.out(f"{table.get(args[2], 'null')}\n")
     elif verb == "put" and len(args) >= 4:
         table[args[2]] = args[3]
+        _settings_changed(inv.phone)
     elif verb == "delete" and len(args) == 3:
         existed = table.pop(args[2], None) is not None
+        _settings_changed(inv.phone)
         inv.out(f"Deleted {1 if existed else 0} rows\n")
     elif verb == "list" and len(args) == 2:
         for key in sorted(table):
@@ -889,6 +921,12 @@ def _settings(inv: Invocation) -> int:
         inv.err(usage)
         return 1
     return 0
+
+
+def _settings_changed(phone) -> None:
+    from ..helper_apps import system_state_changed  # services bound per settings (accessibility, IME)
+
+    system_state_changed(phone)
 
 
 @command("pidof")

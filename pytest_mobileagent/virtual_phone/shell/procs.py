@@ -160,8 +160,42 @@ def _id_list(values: list[str], what: str) -> list[int]:
     return out
 
 
+#: toybox's help for ps (toys/posix/ps.c); every toybox command answers --help with its usage, exit 0.
+#: Appium's driver reads it to learn that ps takes -A (appium-adb listProcessStatus: /^-A\b/m).
+PS_HELP = """usage: ps [-AadefLlnwZ] [-gG GROUP,] [-k FIELD,] [-o FIELD,] [-p PID,] [-t TTY,] [-uU USER,]
+
+List processes.
+
+Which processes to show (-gGuUpPt selections may be comma separated lists):
+
+-A\tAll\t\t\t\t\t-a\tHas terminal not session leader
+-d\tAll but session leaders\t\t\t-e\tSynonym for -A
+-g\tIn GROUPs\t\t\t\t-G\tIn real GROUPs (before sgid)
+-p\tPIDs (--pid)\t\t\t\t-P\tParent PIDs (--ppid)
+-s\tIn session IDs\t\t\t\t-t\tAttached to selected TTYs
+-T\tShow threads also\t\t\t-u\tOwned by selected USERs
+-U\tReal USERs (before suid)
+
+Output modifiers:
+
+-k\tSort FIELDs (-FIELD to reverse)\t\t-M\tMeasure/pad future field widths
+-n\tShow numeric USER and GROUP\t\t-w\tWide output (don't truncate fields)
+
+Which FIELDs to show. (-o HELP for list, default = -o PID,TTY,TIME,CMD)
+
+-f\tFull listing (-o USER:12=UID,PID,PPID,C,STIME,TTY,TIME,ARGS=CMD)
+-l\tLong listing (-o F,S,UID,PID,PPID,C,PRI,NI,ADDR,SZ,WCHAN,TTY,TIME,CMD)
+-o\tOutput FIELDs instead of defaults, each with optional :size and =title
+-O\tAdd FIELDS to defaults
+-Z\tInclude LABEL
+"""
+
+
 @command("ps")
 def _ps(inv: Invocation) -> int:
+    if inv.args[:1] == ["--help"]:
+        inv.out(PS_HELP)
+        return 0
     opts: dict[str, list[str]] = {k: [] for k in "opPuUkO"}
     flags: set[str] = set()
     args = list(inv.args)

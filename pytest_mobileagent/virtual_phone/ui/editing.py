@@ -22,7 +22,8 @@ from . import text as _text
 from .views import MATCH, WRAP, EditText, LinearLayout, TextView, View, dp, sp
 from .window import STATUS_BAR_H, Window
 
-__all__ = ["SelectionToolbar", "caret_position", "line_starts", "offset_at", "toolbar_items", "word_range"]
+__all__ = ["SelectionToolbar", "caret_position", "line_starts", "offset_at", "on_text", "toolbar_items",
+           "word_range"]
 
 _WORD = re.compile(r"\w", re.UNICODE)
 TOOLBAR_H = dp(48)
@@ -98,6 +99,25 @@ def offset_at(view: EditText, x: int, y: int) -> int:
         if gap < best_gap:
             best, best_gap = start + i, gap
     return min(best, len(view.text))
+
+
+def on_text(view: EditText, x: int, y: int) -> bool:
+    """Whether a touch at (x, y) is on the text (Editor.isPositionOnText).
+
+    The line under the finger (the first or last one when above or below
+    them) must reach horizontally as far as x: a touch past the end of a
+    line, beside it, or anywhere in an empty field is on empty space.
+    """
+    if not view.text or not view.lines:
+        return False
+    index = 0
+    for i in range(len(view.lines)):
+        _, top, line_h = _line_box(view, i)
+        if y >= top:
+            index = i
+    left, _, _ = _line_box(view, index)
+    right = left + _text.text_width(view.lines[index], view.size, view.bold)
+    return left <= x <= right
 
 
 def caret_position(view: EditText, offset: int) -> tuple[int, int, int]:

@@ -65,6 +65,7 @@ class FrameBuffer:
         self._drawn: list[tuple | None] = [None] * count  # the operations touching each band
         self._keys: list[tuple | None] = [None] * count  # the same relative to the band's top
         self._rows: dict[tuple, tuple[int, int]] = {}  # op_rows() by operation: frames repeat them
+        self._key_memo: dict[tuple, tuple] = {}  # (band, its operations) -> _key()
         self._pieces: list[Piece | None] = [None] * count  # None: not encoded for its key yet
         self._image = None
         self._image_keys: list[tuple | None] = [None] * count  # what the image's bands show
@@ -88,9 +89,15 @@ class FrameBuffer:
             drawn = tuple(band_ops)
             if drawn != self._drawn[band]:
                 # Most bands stay as they were; only changed ones need their
-                # position-free key (which finds them in the cache).
+                # position-free key (which finds them in the cache).  Screens
+                # come back (a keyboard shown and hidden): their keys are kept.
                 self._drawn[band] = drawn
-                self._keys[band] = self._key(band, band_ops)
+                key = self._key_memo.get((band, drawn))
+                if key is None:
+                    if len(self._key_memo) > 4096:
+                        self._key_memo.clear()  # a bound, not a policy: keys are cheap to recompute
+                    key = self._key_memo[band, drawn] = self._key(band, band_ops)
+                self._keys[band] = key
                 self._pieces[band] = None
                 self._png = None
 

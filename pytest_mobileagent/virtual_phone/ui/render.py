@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 
 from . import editing as _editing
+from . import keyboard as _keyboard
 from . import bitmaps as _bitmaps
 from . import icons as _icons
 from . import text as _text
@@ -145,8 +146,8 @@ def _tree_ops(view: View, ops: list) -> None:
             _tree_ops(child, ops)
 
 
-def display_list(windows: list[Window], status_text: str) -> list[tuple]:
-    """Drawing operations for the windows, bottom first, plus the system bars."""
+def display_list(windows: list[Window], status_text: str, ime_shown: bool = False) -> list[tuple]:
+    """Drawing operations for the windows, bottom first, the keyboard, then the system bars."""
     ops: list[tuple] = [("fill", BACKGROUND)]
     base = windows[0]
     for window in windows:
@@ -157,6 +158,8 @@ def display_list(windows: list[Window], status_text: str) -> list[tuple]:
             ops.append(("rect", (l - 3, t - 1, r + 3, b + 5), (200, 200, 200), dp(4)))
         if window.root is not None:
             _tree_ops(window.root, ops)
+    if ime_shown:  # the IME's window is above every app window and dialog
+        ops.extend(_keyboard.display_ops(base.width, base.height, NAV_BAR_H))
     if not base.fullscreen:
         # System bars belong to SystemUI; they stay above every app window.
         ops.append(("rect", (0, 0, base.width, STATUS_BAR_H), STATUS_BAR_COLOR, 0))
@@ -167,7 +170,8 @@ def display_list(windows: list[Window], status_text: str) -> list[tuple]:
         ops.append(("text", dp(16), (STATUS_BAR_H - 40) // 2, status_text, 40, True, (255, 255, 255)))
     ops.append(("rect", (0, base.height - NAV_BAR_H, base.width, base.height), NAV_BAR_COLOR, 0))
     third = base.width // 3
-    for i, name in enumerate(("nav_back", "nav_home", "nav_recents")):
+    # with the keyboard up, Back shows as a down chevron: it hides the keyboard
+    for i, name in enumerate(("nav_ime_back" if ime_shown else "nav_back", "nav_home", "nav_recents")):
         ops.append(("icon", name, (i * third, base.height - NAV_BAR_H, (i + 1) * third, base.height),
                     (235, 235, 235)))
     return ops
@@ -347,6 +351,8 @@ def _icon(draw, name: str, rect, color, shade=_unshaded) -> None:
             draw.line((cx - 2 * u, cy, cx + 2 * u, cy), fill=color, width=w)
             draw.line((cx - 2 * u, cy, cx - u // 2, cy - int(1.5 * u)), fill=color, width=w)
             draw.line((cx - 2 * u, cy, cx - u // 2, cy + int(1.5 * u)), fill=color, width=w)
+    elif name == "nav_ime_back":
+        draw.line((cx - u, cy - u // 2, cx, cy + u // 2, cx + u, cy - u // 2), fill=color, width=4)
     elif name == "forward":
         draw.line((cx - 2 * u, cy, cx + 2 * u, cy), fill=color, width=w)
         draw.line((cx + 2 * u, cy, cx + u // 2, cy - int(1.5 * u)), fill=color, width=w)

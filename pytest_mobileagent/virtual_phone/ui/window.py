@@ -50,7 +50,10 @@ class Window:
     takes_focus = True
 
     def __init__(self, package: str, title: str, build: Callable[[], View], *,
-                 width: int = WIDTH, height: int = HEIGHT, fullscreen: bool = False) -> None:
+                 width: int = WIDTH, height: int = HEIGHT, fullscreen: bool = False,
+                 soft_input_mode: str = "") -> None:
+        from .keyboard import parse_soft_input_mode
+
         self.package = package
         self.title = title
         self.build = build
@@ -63,7 +66,21 @@ class Window:
         self.content: View | None = None
         self.frame = (0, 0, width, height)
         self._built_once = False
-        self._focus_request: tuple[str, str | None] | None = None
+        self._focus_request: tuple[str, str | None, bool] | None = None
+        #: android:windowSoftInputMode, as (state, adjust): "always_visible", "resize", ...
+        self.soft_input_state, self.soft_input_adjust = parse_soft_input_mode(soft_input_mode)
+        #: height of the soft keyboard over this window's bottom while it serves this window (set by the system)
+        self.ime_inset = 0
+        #: the adjust mode ViewRootImpl resolved for the last layout ("resize", "pan" or "nothing")
+        self.resolved_adjust = "resize" if self.soft_input_adjust == "unspecified" else self.soft_input_adjust
+        #: how far the window is panned up to keep the focused field above the keyboard (adjustPan)
+        self.pan = 0
+        self._pan_for: str | None = None  # the focused view's path the pan was computed for
+        #: the window had focus before: gaining it again is not forward navigation (for the IME)
+        self.had_focus = False
+        #: the app asked to show the keyboard for its focused field (InputMethodManager.showSoftInput)
+        self.show_ime_requested = False
+        self._column: View | None = None  # the decor column that adjustResize shortens
 
     # -- building --------------------------------------------------------
     def rebuild(self) -> None:
@@ -91,6 +108,7 @@ class Window:
         )
         column = LinearLayout(inner, height=self.height - NAV_BAR_H if bars else MATCH,
                               padding=(0, STATUS_BAR_H if bars else 0, 0, 0))
+        self._column = column if bars else None
         children: list[View] = [column]
         if bars:
             children.append(View("android:id/statusBarBackground", height=STATUS_BAR_H, layout_gravity="top"))
@@ -98,9 +116,68 @@ class Window:
         return FrameLayout(*children, height=MATCH)
 
     def layout(self, root: View) -> None:
+        adjust = self.resolve_adjust(root) if self.ime_inset else self.resolved_adjust
+        if self._column is not None:
+            # adjustResize: the IME's insets shorten the content above it (the decor stays full size)
+            self._column.height = self.height - NAV_BAR_H - (self.ime_inset if adjust == "resize" else 0)
         root.measure(self.width, self.height, exact_w=self.width, exact_h=self.height)
         root.place(0, 0, (0, 0, self.width, self.height))
+        self._pan(root, 0, 0, adjust)
         self.frame = root.rect
+
+    def relayout(self) -> None:
+        """Lay the current tree out again (the keyboard came or went: no rebuild needed)."""
+        if self.root is not None:
+            for view in self.root.walk():
+                view.__dict__.pop("_measured_for", None)  # FrameLayout's measure cache: sizes change now
+            self.layout(self.root)
+
+    # -- the soft keyboard ------------------------------------------------
+    def resolve_adjust(self, root: View) -> str:
+        """The adjust mode this window's layout follows while the keyboard is up.
+
+        ViewRootImpl.performTraversals: a window whose mode leaves the adjust
+        unspecified is resized when it shows a scroll container (a view
+        with vertical scroll bars, a ScrollView, ListView or RecyclerView),
+        and panned otherwise.
+        """
+        adjust = self.soft_input_adjust
+        if adjust == "unspecified":
+            adjust = "resize" if any(isinstance(view, ScrollContainer) for view in root.walk()) else "pan"
+        self.resolved_adjust = adjust
+        return adjust
+
+    def pan_stale(self) -> bool:
+        """adjustPan followed a field that no longer has focus (focus moved after the layout)."""
+        return self.resolved_adjust == "pan" and self._pan_for != self.focus_path
+
+    def _pan(self, root: View, x: int, y: int, adjust: str) -> None:
+        """adjustPan: move the window up until the focused field's cursor line is above the keyboard.
+
+        ViewRootImpl.scrollToRectOrFocus scrolls by the focused view's
+        getFocusedRect(), which for a TextView is the line holding the cursor.
+        """
+        self.pan = 0
+        self._pan_for = self.focus_path
+        if not self.ime_inset or adjust != "pan":
+            return
+        focused = None
+        for view in root.walk():
+            if self.focus_path is not None and view.path == self.focus_path:
+                focused = view
+                break
+        if focused is None or focused.clip is None:
+            return
+        if isinstance(focused, EditText):
+            from .editing import caret_position
+
+            _, top, line_h = caret_position(focused, focused.cursor)
+            bottom = top + line_h
+        else:
+            bottom = focused.rect[3]
+        self.pan = max(0, bottom - (self.height - NAV_BAR_H - self.ime_inset))
+        if self.pan:
+            root.place(x, y - self.pan, (0, 0, self.width, self.height))
 
     def _assign(self, view: View, parent_path: str, seen: set[str]) -> None:
         view.path = f"{parent_path}/{view.key or f'{view.class_name}:{view.id}:{view.index}'}"
@@ -139,26 +216,29 @@ class Window:
         if target is not None:
             target.focused = True
 
-    def request_focus(self, id: str, key: str | None = None) -> None:
+    def request_focus(self, id: str, key: str | None = None, show_keyboard: bool = False) -> None:
         """Focus the view with ``id`` (and ``key``, if given) once the window is next rebuilt.
 
         What an app's ``view.requestFocus()`` does for a view it is creating
         (a new note's text field, a new checklist row): apps describe their
         screen declaratively, so the request waits for the rebuild that
         creates the view.  A request no view answers is dropped, as
-        requestFocus() on a view that is gone does nothing.
+        requestFocus() on a view that is gone does nothing.  ``show_keyboard``
+        adds what Simple-Commons' ``Activity.showKeyboard(et)`` does next:
+        ``InputMethodManager.showSoftInput(et, SHOW_IMPLICIT)``.
         """
-        self._focus_request = (id, key)
+        self._focus_request = (id, key, show_keyboard)
 
     def _apply_focus_request(self) -> None:
         request, self._focus_request = self._focus_request, None
         if request is None:
             return
-        id, key = request
+        id, key, show_keyboard = request
         ids = {id, f"{self.package}:id/{id}"}  # apps name their views by short id
         for view in self.root.walk():
             if view.id in ids and (key is None or view.key == key):
                 self.set_focus(view)
+                self.show_ime_requested = self.show_ime_requested or show_keyboard
                 return
 
     def focused_view(self) -> View | None:
@@ -237,6 +317,12 @@ class DialogWindow(Window):
 
     def decorate(self, content: View | None) -> View:
         pkg = self.package
+        if content is not None and self.soft_input_state == "unspecified" and any(
+                isinstance(view, EditText) and view.autofocus for view in content.walk()):
+            # The apps' dialogs that focus a field on opening do it with Simple-Commons'
+            # AlertDialog.showKeyboard(field) (RenameItemDialog, CreateNewFolderDialog,
+            # NewPlaylistDialog, Notes' NewNoteDialog ...), which sets SOFT_INPUT_STATE_ALWAYS_VISIBLE.
+            self.soft_input_state = "always_visible"
         panels: list[View] = []
         if self.title:
             panels.append(LinearLayout(
@@ -266,11 +352,18 @@ class DialogWindow(Window):
     def layout(self, root: View) -> None:
         width = self.width - 2 * DIALOG_MARGIN
         max_h = self.height - 2 * (STATUS_BAR_H + NAV_BAR_H)
+        adjust = self.resolve_adjust(root) if self.ime_inset else self.resolved_adjust
+        resized = bool(self.ime_inset) and adjust == "resize"
+        if resized:
+            # a floating window with adjustResize is centred in what the keyboard leaves of the screen
+            room = self.height - NAV_BAR_H - self.ime_inset - STATUS_BAR_H
+            max_h = min(max_h, room - 2 * DIALOG_MARGIN)
         root.measure(width, max_h, exact_w=width)
         if root.mh > max_h:
             root.measure(width, max_h, exact_w=width, exact_h=max_h)
-        top = (self.height - root.mh) // 2
+        top = STATUS_BAR_H + (room - root.mh) // 2 if resized else (self.height - root.mh) // 2
         root.place(DIALOG_MARGIN, top, (0, 0, self.width, self.height))
+        self._pan(root, DIALOG_MARGIN, top, adjust)
         self.frame = root.rect
 
 

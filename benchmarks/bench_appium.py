@@ -1,0 +1,146 @@
+"""Appium (UiAutomator2 driver) on the virtual phone against the phone's raw adb round trip.
+
+Run: python benchmarks/bench_appium.py [--runs 30]   (needs `npm ci --prefix clients/appium`)
+
+One phone in its own process on a private adb server, the real Appium server
+(clients/appium) on 127.0.0.1, Appium-Python-Client, Simple Calculator in
+front. Prints median and spread (p10-p90) in ms, asserts nothing:
+
+- session creation once (installs, `am instrument`, forward, the server's session);
+- raw: adbutils' ``dump_hierarchy()`` + ``click(x, y)``, what a client without an
+  on-device server pays to find a view and tap it;
+- Appium: ``find_element(ID, ...).click()`` (two proxied requests), ``page_source``,
+  ``find_element(XPATH, ...)``; each command goes client -> Appium -> adb forward
+  -> the phone's server;
+- the phone's own share: ``GET /source`` sent straight to the forwarded port.
+
+The taps alternate between "1" and "C" so that every click changes the screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _phones import served_phones  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+APPIUM_DIR = ROOT / "clients" / "appium"
+CALC = "com.simplemobiletools.calculator"
+KEYS = ("btn_1", "btn_clear")
+
+
+def _spread(samples: list[float]) -> tuple[float, float, float]:
+    ordered = sorted(samples)
+    pick = lambda q: ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]  # noqa: E731
+    return statistics.median(ordered), pick(0.1), pick(0.9)
+
+
+def _time(fn, runs: int) -> list[float]:
+    out = []
+    for i in range(runs):
+        start = time.perf_counter()
+        fn(i)
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def _row(label: str, samples: list[float]) -> float:
+    median, p10, p90 = _spread(samples)
+    print(f"  {label:<46} median {median:7.2f} ms   p10 {p10:7.2f}   p90 {p90:7.2f}")
+    return median
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    runs = parser.parse_args().runs
+
+    import adbutils
+    from appium import webdriver
+    from appium.options.android import UiAutomator2Options
+    from appium.webdriver.common.appiumby import AppiumBy
+
+    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
+
+    with served_phones(1) as (serials, adb_port), tempfile.TemporaryDirectory() as home:
+        (Path(home) / "platform-tools").mkdir()
+        (Path(home) / "platform-tools" / "adb").symlink_to(bundled_adb_path())
+        port = _free_port()
+        env = dict(os.environ, APPIUM_HOME=str(APPIUM_DIR), ANDROID_HOME=home)
+        appium = subprocess.Popen(["node", str(APPIUM_DIR / "node_modules" / "appium" / "index.js"), "server",
+                                   "--address", "127.0.0.1", "--port", str(port), "--log-level", "error"],
+                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/status", timeout=5).read()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline or appium.poll() is not None:
+                        raise SystemExit("Appium did not start")
+                    time.sleep(0.2)  # polling Appium's readiness, bounded by the deadline
+            device = adbutils.AdbClient(port=adb_port).device(serials[0])
+            device.shell(f"monkey -p {CALC} -c android.intent.category.LAUNCHER 1")
+            xml = device.dump_hierarchy()
+            centres = {}
+            for key in KEYS:
+                left, top, right, bottom = map(int, re.search(
+                    rf'resource-id="{CALC}:id/{key}"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"', xml).groups())
+                centres[key] = ((left + right) // 2, (top + bottom) // 2)
+
+            options = UiAutomator2Options()
+            options.udid = serials[0]
+            options.set_capability("appium:adbPort", adb_port)
+            start = time.perf_counter()
+            driver = webdriver.Remote(f"http://127.0.0.1:{port}", options=options)
+            session_ms = (time.perf_counter() - start) * 1000
+            try:
+                print(f"Appium with its UiAutomator2 driver on a virtual phone, {runs} runs each")
+                print(f"  {'new session (installs, am instrument, forward)':<46} {session_ms:7.0f} ms (once)")
+
+                def raw_find_and_tap(i: int) -> None:
+                    device.dump_hierarchy()
+                    device.click(*centres[KEYS[i % 2]])
+
+                raw = _row("raw: uiautomator dump + input tap", _time(raw_find_and_tap, runs))
+                click = _row("Appium: find_element(ID).click()",
+                             _time(lambda i: driver.find_element(AppiumBy.ID, KEYS[i % 2]).click(), runs))
+                _row("Appium: page_source", _time(lambda i: driver.page_source, runs))
+                _row("Appium: find_element(XPATH)", _time(
+                    lambda i: driver.find_element(AppiumBy.XPATH, f'//*[@resource-id="{CALC}:id/result"]'), runs))
+                print(f"  ratio Appium find+click / raw dump+tap   {click / raw:5.2f}x")
+                forwarded = _free_port()
+                device.forward(f"tcp:{forwarded}", "tcp:6790")
+                # the phone's server's own session id, as the driver holds it
+                server_sid = __import__("json").loads(urllib.request.urlopen(
+                    f"http://127.0.0.1:{forwarded}/sessions", timeout=30).read())["value"][0]["id"]
+                _row("phone: GET /source on the forwarded port", _time(lambda i: urllib.request.urlopen(
+                    f"http://127.0.0.1:{forwarded}/session/{server_sid}/source", timeout=30).read(), runs))
+            finally:
+                driver.quit()
+        finally:
+            appium.terminate()
+            appium.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
