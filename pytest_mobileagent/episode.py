@@ -21,9 +21,11 @@ from .agents.base import agent_kind, reset_agent
 from .device.text import check_typable
 from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
 from .judge import Answer, Events, Progress, Screen, parse_hierarchy
+from .judge_clock import JudgeClock
 from .ledger import new_task_record
 from .metrics import StepRecord, StopReason, TaskRecord
 from .screen_similarity import screen_changed
+from .setup.readiness import LISTENER_REPLY_TIMEOUT, ListenerLostError
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -38,7 +40,6 @@ __all__ = ["DriverSession", "Episode", "SETTLE_TIMEOUT"]
 SETTLE_TIMEOUT = 5.0  # seconds a screen may keep changing before it is judged as it is
 EVENT_QUIET = 0.03  # seconds without a new event that count as "the stream is quiet"
 EVENT_QUIET_BOUND = 1.0  # longest wait for the stream to go quiet
-LISTENER_REPLY_TIMEOUT = 5.0  # longest wait for the listener's hierarchy before falling back to a dump
 
 
 _PIXEL_TESTS: ThreadPoolExecutor | None = None
@@ -93,8 +94,12 @@ class Episode:
         self._actions_wait_for_png = False  # step agents: the harness sends every action itself
         self._lazy_seconds = 0.0  # screenshot time spent inside the agent's turn
         self._observed_via = ""  # how the last hierarchy was read: "listener" or "uiautomator"
+        self._listener_expected = False  # the listener was connected when the episode began
         # Times the agent's code and interrupts it after --agent-timeout.
         self._clock = AgentClock(self.options.agent_timeout)
+        # Bounds every judge call (--judge-timeout): a judge that never returns errors this task only.
+        self._judge_clock = JudgeClock(getattr(self.options, "judge_timeout", None), spec.name)
+        self._judge_error: TaskDefinitionError | None = None  # the judge's fault, kept if an agent swallows it
         self._started = time.perf_counter()
 
     # -- phase 1: reset, before the task's setup fixtures ----------------------
@@ -103,7 +108,9 @@ class Episode:
         device = self._device = self.runtime.device
         self._server = self.runtime.events
         self.record.device = device.label
-        self.record.reset_seconds = self.runtime.reset_device()
+        # This task's own readiness: its app is there, the listener still answers.
+        self.runtime.check_task_ready(self.spec.package, self.spec.name)
+        self.record.reset_seconds = self.runtime.reset_device((self.spec.package,), self.spec.storage)
         self.screen = Screen(self.spec.package, current_app=device.current_app)
         package = self.spec.package
         device.force_stop(package)
@@ -133,6 +140,8 @@ class Episode:
         self._started = time.perf_counter()
         device = self._require_device()
         try:
+            # The listener answered the readiness probe: from now on, losing it is an error.
+            self._listener_expected = self._server.listener_connected  # type: ignore[union-attr]
             device.launch(self.spec.package, self.spec.activity)
             # Events caused by setup (seeding through the UI, the launch) are not the agent's.
             self._quiesce()
@@ -162,18 +171,23 @@ class Episode:
                     self.events.extend(late)
                     self._judge(self.record.steps_taken)
         except InfrastructureError as exc:
-            self.record.stop_reason = StopReason.INFRA_ERROR
-            self.record.error = f"{type(exc).__name__}: {exc}"
+            self._errored(f"{type(exc).__name__}: {exc}")
             raise
         except TaskDefinitionError as exc:
             # Not the agent's doing either: like an infrastructure fault, the task is
             # reported as an error and left out of the agent's figures.
-            self.record.stop_reason = StopReason.INFRA_ERROR
-            self.record.error = f"TaskDefinitionError: {exc}"
+            self._errored(f"{type(exc).__name__}: {exc}")
             raise
         finally:
             self._finish_record()
         self.finished = True
+
+    def _errored(self, error: str) -> None:
+        """The task is an error, not judged: its record says so, and never also success."""
+        self.record.stop_reason = StopReason.INFRA_ERROR
+        self.record.error = error
+        self.record.success = False
+        self.record.success_step = None
 
     def _require_device(self) -> "Device":
         if self._device is None or self._server is None:
@@ -270,12 +284,16 @@ class Episode:
         session = DriverSession(self)
         try:
             answer = self._clock.call(self._driver_turn_name, agent.run, self.spec.prompt, session)
-        except InfrastructureError:
+        except (InfrastructureError, TaskDefinitionError):
             raise
         except Exception as exc:
+            if self._judge_error is not None:
+                raise self._judge_error from exc  # the judge failed inside after_action, not the agent
             self._probe_device(exc)
             self._agent_failed(exc)
             return
+        if self._judge_error is not None:  # the agent caught the judge's error and went on
+            raise self._judge_error
         if isinstance(answer, str):
             self.answer.text = answer
             self.record.answer = answer
@@ -300,7 +318,8 @@ class Episode:
     def _agent_failed(self, exc: BaseException) -> None:
         self.agent_error = exc
         self.record.stop_reason = StopReason.AGENT_ERROR
-        self.record.error = f"{type(exc).__name__}: {exc}"
+        if not self.record.success:  # done before the agent raised: a success, and no error
+            self.record.error = f"{type(exc).__name__}: {exc}"
         # Tokens the agent spent on the failed turn, when it says (``exc.usage``, as the LLM agent does).
         usage = getattr(exc, "usage", None)
         if isinstance(usage, dict):
@@ -367,6 +386,11 @@ class Episode:
         if shot is not None and not self._actions_wait_for_png:
             self._collect_png()
         self.screen.update(xml, parse_hierarchy(xml))
+        if self._listener_expected and not self._server.listener_connected:  # type: ignore[union-attr]
+            # Its events (what event judges read) stopped: the task cannot be judged.
+            raise ListenerLostError(
+                f"the listener app on device {self._device.serial} disconnected during step {step} "  # type: ignore[union-attr]
+                "(its accessibility service was switched off, or the app stopped)")
         new = self._server.drain()  # type: ignore[union-attr]
         self.events.extend(new)
         return len(new)
@@ -424,10 +448,12 @@ class Episode:
         self._last_shot = (step, png)
         if self._artifacts is not None:
             name = self._artifacts / f"step_{self._png_step:03d}.png"
-            self._png_paths[self._png_step] = self.runtime.save_screenshot(name, png)
-            steps = self.record.steps
-            if steps and steps[-1].index == self._png_step:
-                steps[-1].screenshot = self._png_paths[self._png_step]
+            saved = self.runtime.save_screenshot(name, png)  # None: the disk refused it (reported once)
+            if saved is not None:
+                self._png_paths[self._png_step] = saved
+                steps = self.record.steps
+                if steps and steps[-1].index == self._png_step:
+                    steps[-1].screenshot = saved
         return png
 
     def _screenshot(self) -> bytes:
@@ -488,7 +514,7 @@ class Episode:
     def _settle_via_listener(
         self, server: "EventServer", screenshot: bool
     ) -> "tuple[str, Future[bytes] | None] | None":
-        """Settle on the listener's hierarchy; None when it does not answer (use dumps then).
+        """Settle on the listener's hierarchy; None when a reply is no hierarchy (use dumps then).
 
         The same rule as with dumps (two consecutive hierarchies agree, bounded),
         plus: no event arrived between them. A reply travels behind every event
@@ -497,10 +523,10 @@ class Episode:
         listener a walk of the node tree instead of uiautomator's wait for idle.
         """
         deadline = time.monotonic() + SETTLE_TIMEOUT
-        previous = _document(server.request_hierarchy(LISTENER_REPLY_TIMEOUT))
+        previous = self._listener_hierarchy(server)
         seen = server.received
         while previous is not None:
-            current = _document(server.request_hierarchy(LISTENER_REPLY_TIMEOUT))
+            current = self._listener_hierarchy(server)
             if current is None:
                 break
             now_seen = server.received
@@ -510,6 +536,19 @@ class Episode:
                 return current, self.runtime.background.submit(self._device.screenshot_png)  # type: ignore[union-attr]
             previous, seen = current, now_seen
         return None
+
+    def _listener_hierarchy(self, server: "EventServer") -> str | None:
+        """The listener's hierarchy; None for a reply that is no hierarchy (dump instead).
+
+        No reply within LISTENER_REPLY_TIMEOUT is ListenerLostError: a listener
+        that does not answer sends no events either, so the task cannot be judged.
+        """
+        reply = server.request_hierarchy(LISTENER_REPLY_TIMEOUT)
+        if reply is None:
+            raise ListenerLostError(
+                f"the listener app on device {self._device.serial} stopped answering: no reply to a "  # type: ignore[union-attr]
+                f"hierarchy request within {LISTENER_REPLY_TIMEOUT:g} s (its accessibility service may be off)")
+        return _document(reply)
 
     def _quiesce(self) -> list[Any]:
         """Collect events until none arrives for EVENT_QUIET seconds (bounded)."""
@@ -526,19 +565,25 @@ class Episode:
         if self.record.success:
             return True
         assert self._body is not None
+        if self._judge_error is not None:
+            raise self._judge_error
         self.progress.step = step
         self.progress.new = []
         try:
-            self._body()
+            self._judge_clock.call(self._body, step=step)
         except AssertionError as exc:
             self.last_assertion = exc
             return False
+        except TaskDefinitionError as exc:  # the judge overran its bound, or tried to exit
+            self._judge_error = exc
+            raise
         except Exception as exc:
             self.definition_error = exc
-            raise TaskDefinitionError(
+            self._judge_error = TaskDefinitionError(
                 f"task {self.spec.name}: the judge raised {type(exc).__name__}: {exc} "
                 "(a task body must only fail through assert)"
-            ) from exc
+            )
+            raise self._judge_error from exc
         self.record.success = True
         self.record.success_step = step
         return True
@@ -565,9 +610,8 @@ class Episode:
             record.events_dropped = self.events.dropped + self._server.dropped - self._server_dropped
         record.initial_screenshot = self._screenshot_path(0)  # 'all' mode, or the agent read it
         if self._artifacts is not None and self._xml:
-            path = self._artifacts / "final_hierarchy.xml"
-            path.write_text(self.runtime.redact(self._xml), encoding="utf-8")
-            record.final_hierarchy = str(path)
+            record.final_hierarchy = self.runtime.save_text(self._artifacts / "final_hierarchy.xml",
+                                                            self.runtime.redact(self._xml))
         if not record.success and record.error is None and self.last_assertion is not None:
             record.error = _assertion_summary(self.last_assertion)
 

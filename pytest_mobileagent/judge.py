@@ -10,6 +10,8 @@ resolved against the task's app package.
 
 from __future__ import annotations
 
+import bisect
+
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -309,20 +311,46 @@ class Events:
         self.app_package = package
         self.progress = progress or Progress()
         self._events: list[Any] = []
+        # Arrival number of each kept event: milestones mark an arrival count, so
+        # ``since=`` stays right when the cap drops events from the middle.
+        self._arrivals: list[int] = []
+        self._arrived = 0
         self.dropped = 0  # events beyond MAX_EVENTS, counted in the task's record
 
     def extend(self, events: Iterable[Any]) -> None:
-        """Append newly drained events (called by the harness); beyond
-        :attr:`MAX_EVENTS` they are only counted, in :attr:`dropped`."""
+        """Append newly drained events (called by the harness).
+
+        Beyond :attr:`MAX_EVENTS` the app's own events are kept first: a flood
+        from other packages (or from the same user through another app) cannot
+        push out the events the judge reads. Foreign events make room for the
+        app's, the oldest foreign ones kept; what does not fit (the newest
+        surplus) is only counted, in :attr:`dropped`.
+        """
         events = list(events)
-        room = max(self.MAX_EVENTS - len(self._events), 0)
-        self._events.extend(events[:room])
-        self.dropped += max(len(events) - room, 0)
-        self.progress.events_seen = len(self._events)
+        first = self._arrived
+        self._arrived += len(events)
+        if len(self._events) + len(events) <= self.MAX_EVENTS:
+            self._events.extend(events)
+            self._arrivals.extend(range(first, self._arrived))
+        else:
+            pairs = list(zip(self._arrivals, self._events)) + list(zip(range(first, self._arrived), events))
+            own = [pair for pair in pairs if self._is_own(pair[1])][:self.MAX_EVENTS]
+            room = self.MAX_EVENTS - len(own)
+            foreign = [pair for pair in pairs if not self._is_own(pair[1])][:room]
+            kept = sorted(own + foreign, key=lambda pair: pair[0])
+            self.dropped += len(pairs) - len(kept)
+            self._arrivals = [arrival for arrival, _ in kept]
+            self._events = [event for _, event in kept]
+        self.progress.events_seen = self._arrived
+
+    def _is_own(self, event: Any) -> bool:
+        return not self.app_package or getattr(event, "package", None) == self.app_package
 
     def clear(self) -> None:
         """Forget every event (the harness drops those caused by setup)."""
         self._events.clear()
+        self._arrivals.clear()
+        self._arrived = 0
         self.dropped = 0
         self.progress.events_seen = 0
 
@@ -353,7 +381,9 @@ class Events:
         pkg = self.app_package if package is Events._APP else package
         wanted_id = full_id(id, pkg or self.app_package) if id is not None else None
         out = []
-        for event in self._events[start:]:
+        # The first kept event that arrived at or after the mark (the cap may have dropped some).
+        first = bisect.bisect_left(self._arrivals, start) if start else 0
+        for event in self._events[first:]:
             if types is not None and event.type not in types:
                 continue
             if pkg and event.package != pkg:

@@ -96,6 +96,8 @@ def attach_record(item: pytest.Item, report: pytest.TestReport, episode: Any, op
         # A seed fixture (or the harness) failed: the agent was not judged, so not a failure of its.
         record.stop_reason = StopReason.INFRA_ERROR
         record.error = record.error or _error_text(report)
+    if record.infra_error:  # an error is not judged: never success and error at once
+        record.success, record.success_step = False, None
     item.config.hook.pytest_mobileagent_task_record(record=record, item=item)
     setattr(report, RECORD_ATTR, record.to_dict())
     device = episode.device_info()
@@ -121,7 +123,9 @@ class RunLedger:
     def make_directory(self) -> str:
         """The controller's private directory for the workers' manifests (created once)."""
         if self.directory is None:
-            self.directory = Path(tempfile.mkdtemp(prefix="mobileagent-run-"))
+            from .tempdirs import make_run_tempdir
+
+            self.directory = Path(make_run_tempdir("run"))
             self._own_directory = True
         return str(self.directory)
 

@@ -21,6 +21,9 @@ DEFAULT_MAX_STEPS_FACTOR = 2.0
 # Longer than any model call the built-in agent makes with its own retries
 # (--llm-timeout 60 s, three tries), far shorter than a CI job's limit.
 DEFAULT_AGENT_TIMEOUT = 300.0
+# A judge reads the screen and maybe a provider or two (tens of ms on a phone):
+# seconds more mean a loop or a wait that never ends.
+DEFAULT_JUDGE_TIMEOUT = 5.0
 SCREENSHOT_MODES = ("auto", "all")
 HIERARCHY_SOURCES = ("auto", "dump")
 
@@ -34,6 +37,10 @@ def add_options(parser: pytest.Parser) -> None:
         ("agent_timeout", dict(metavar="SECONDS"), "string",
          f"Longest time the agent may take for one action (default {DEFAULT_AGENT_TIMEOUT:g}); "
          "an agent that overruns is interrupted, its task fails and the run goes on. 0: no limit."),
+        ("judge_timeout", dict(metavar="SECONDS"), "string",
+         f"Longest time one run of a task's judge (its body) may take (default {DEFAULT_JUDGE_TIMEOUT:g}); "
+         "a judge that overruns makes its task an error naming where it was stuck, and the run goes on. "
+         "0: no limit, and the judge runs on pytest's main thread (for a debugger)."),
         ("device", dict(metavar="SERIAL", action="append"), "linelist",
          "adb serial of a device to use (repeatable: one per xdist worker). "
          "Default: attached devices, else virtual phones started on demand."),
@@ -87,6 +94,7 @@ class MobileAgentOptions:
     agent: str = DEFAULT_AGENT
     agent_seed: int = 0
     agent_timeout: float | None = DEFAULT_AGENT_TIMEOUT  # None: no limit
+    judge_timeout: float | None = DEFAULT_JUDGE_TIMEOUT  # None: no limit, on the main thread
     devices: tuple[str, ...] = ()
     device_wait: float = 0.0
     max_steps_factor: float = DEFAULT_MAX_STEPS_FACTOR
@@ -108,6 +116,10 @@ class MobileAgentOptions:
         timeout, timeout_text = _number(config, "agent_timeout", float, DEFAULT_AGENT_TIMEOUT, "a number of seconds")
         if not timeout >= 0 or timeout == float("inf"):  # also rejects NaN
             raise pytest.UsageError(f"--agent-timeout: {timeout_text!r} must be 0 (no limit) or a positive number")
+        judge_timeout, judge_text = _number(config, "judge_timeout", float, DEFAULT_JUDGE_TIMEOUT,
+                                            "a number of seconds")
+        if not judge_timeout >= 0 or judge_timeout == float("inf"):  # also rejects NaN
+            raise pytest.UsageError(f"--judge-timeout: {judge_text!r} must be 0 (no limit) or a positive number")
         devices: list[str] = []
         for entry in _get(config, "device") or []:
             # "--device a,b" is accepted as well as repeating the flag.
@@ -148,6 +160,7 @@ class MobileAgentOptions:
             agent=agent,
             agent_seed=seed,
             agent_timeout=timeout or None,
+            judge_timeout=judge_timeout or None,
             devices=tuple(devices),
             device_wait=device_wait,
             max_steps_factor=factor,

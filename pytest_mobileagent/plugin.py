@@ -8,6 +8,7 @@ task is a *failure*. Ordinary tests are left alone.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any, Generator
 
 import pytest
@@ -17,7 +18,8 @@ from .device import options as device_options
 from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
 from .allocation import BROKER_KEY, BROKER_SECRET_KEY, DeviceBroker
 from .ledger import MANIFEST_DIR_KEY, RunLedger, attach_record
-from .runtime import DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY, Runtime  # noqa: F401
+from .runtime import (  # noqa: F401
+    CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY, Runtime)
 from .tasks import MARKER
 
 if TYPE_CHECKING:
@@ -89,6 +91,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     config = session.config
     runtime = config.stash.get(RUNTIME_KEY, None)
     if runtime is not None and not hasattr(config, "workerinput") and not config.option.collectonly:
+        from .tempdirs import remove_stale
+
+        remove_stale()  # what runs killed with SIGKILL left behind
         runtime.claim_requested_devices()
 
 
@@ -101,7 +106,16 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if runtime is not None:
         from .tasks import task_spec
 
-        runtime.needed_packages = tuple(sorted({s.package for s in map(task_spec, session.items) if s}))
+        runtime.note_tasks([spec for spec in map(task_spec, session.items) if spec])
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    # An artifact that could not be written is said once, in the run's summary.
+    runtime = session.config.stash.get(RUNTIME_KEY, None)
+    reporting = session.config.pluginmanager.get_plugin("mobileagent-reporting")
+    if runtime is not None and runtime.artifact_failure and reporting is not None:
+        reporting.problem(runtime.artifact_failure)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -177,7 +191,18 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if runtime is not None:
         episode: "Episode | None" = item.stash.get(EPISODE_KEY, None)
         attach_record(item, report, episode, runtime.options)
+        if report.when == "teardown" and episode is not None:
+            # Its record has left with its report: free the screens, events and screenshots.
+            del item.stash[EPISODE_KEY]
     return report
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if hasattr(report, RECORD_ATTR) and os.environ.get("PYTEST_XDIST_WORKER"):
+        # On a worker the record has left for the controller with the report (xdist
+        # sent it before this trylast hook): the worker keeps no copy.
+        delattr(report, RECORD_ATTR)
 
 
 class XdistGlue:
@@ -209,6 +234,7 @@ class XdistGlue:
             node.workerinput[BROKER_KEY] = self.address
             node.workerinput[BROKER_SECRET_KEY] = self.broker.secret
         node.workerinput[MANIFEST_DIR_KEY] = self.ledger.make_directory()
+        node.workerinput[CONTROLLER_PID_KEY] = os.getpid()  # the worker dies with it (runtime.py)
 
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
         # Before xdist starts a replacement for a crashed worker: the replacement

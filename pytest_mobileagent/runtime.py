@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import socket
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -44,6 +45,30 @@ EPISODE_KEY = pytest.StashKey["Episode"]()  # item.stash: the task's episode
 RECORD_ATTR = "mobileagent_record"  # the TestReport attribute carrying a task's record dict
 DEVICE_ATTR = "mobileagent_device"  # ... and the one carrying {"serial", "android_version"} of its device
 
+CONTROLLER_PID_KEY = "mobileagent_controller_pid"  # workerinput key: the xdist controller's pid
+
+
+def die_with_controller(controller_pid: int) -> None:
+    """Make this xdist worker die the moment its controller does (Linux).
+
+    A worker whose controller was killed (SIGKILL: no shutdown reaches it)
+    would go on acting on its device, which a new run may already have
+    claimed; ``PR_SET_PDEATHSIG`` has the kernel kill it with its parent.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (linux/prctl.h)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != controller_pid:  # it died before the call above: nobody will signal us
+        os._exit(1)
+
+
 def build_registry(config: pytest.Config | None) -> AgentRegistry:
     """Built-ins, then the ``pytest_mobileagent_register_agents`` hook, then entry points."""
     registry = AgentRegistry()
@@ -60,6 +85,9 @@ class Runtime:
     def __init__(self, config: pytest.Config, options: MobileAgentOptions):
         self.config = config
         self.options = options
+        workerinput = getattr(config, "workerinput", None)
+        if workerinput is not None and workerinput.get(CONTROLLER_PID_KEY):
+            die_with_controller(int(workerinput[CONTROLLER_PID_KEY]))
         self.registry = build_registry(config)
         if options.agent not in self.registry:
             raise pytest.UsageError(str(UnknownAgentError(options.agent, self.registry.names())))
@@ -83,9 +111,15 @@ class Runtime:
         # sets its secret redactor here.
         self.redact: Callable[[str], str] = lambda text: text
         self.device_error: BaseException | None = None
+        #: the first artifact write that failed (path and OS error), reported once at the end
+        self.artifact_failure: str | None = None
         #: packages of the selected tasks, checked on the device before its first task
         self.needed_packages: tuple[str, ...] = ()
+        #: shared-storage folders the selected tasks own (``@task(storage=...)``), emptied for the run
+        self.needed_storage: tuple[str, ...] = ()
+        self._baseline: Any = None
         self.readiness_seconds: float | None = None
+        self.installed_packages: set[str] = set()  # on this process's device, read by the readiness check
 
     # -- agent ----------------------------------------------------------------
     def _context(self) -> AgentContext:
@@ -188,10 +222,28 @@ class Runtime:
             self._events = server
         return self._events
 
-    def reset_device(self) -> float | None:
-        """The device-wide reset before a task (``--reset snapshot``): its seconds, or None
-        when only the app is reset."""
+    def note_tasks(self, specs: "list[Any]") -> None:
+        """The selected tasks: their apps (for the readiness check and the reset) and storage."""
+        self.needed_packages = tuple(sorted({spec.package for spec in specs}))
+        # A malformed task (its storage among its problems) errors alone at its setup.
+        self.needed_storage = tuple(sorted({folder for spec in specs if not spec.problems for folder in spec.storage}))
+
+    def reset_device(self, packages: "tuple[str, ...]" = (), storage: "tuple[str, ...]" = ()) -> float | None:
+        """The device-wide reset before a task: its seconds with ``--reset snapshot``, else None.
+
+        Without a snapshot, the device goes back to the run's baseline
+        (device/baseline.py): shared storage, settings, the recent-apps stack.
+        ``packages`` and ``storage`` are the task's own, for a task the
+        collection did not announce (a run of one item through the API).
+        """
         if self.device_options.reset != "snapshot":
+            if self._baseline is None:
+                from .device.baseline import DeviceBaseline
+
+                self._baseline = DeviceBaseline(
+                    self.device, storage=set(self.needed_storage) | set(storage),
+                    packages=set(self.needed_packages) | set(packages))
+            self._baseline.restore()
             return None
         if self._snapshot_reset is None:
             from .device.provision import SnapshotReset
@@ -208,10 +260,17 @@ class Runtime:
         from .setup.readiness import DeviceNotReadyError, check_ready
 
         try:
-            return check_ready(self.device, server, self.needed_packages)
+            seconds, self.installed_packages = check_ready(self.device, server, self.needed_packages)
         except DeviceNotReadyError as exc:
             self.device_error = exc
             raise
+        return seconds
+
+    def check_task_ready(self, package: str, task: str) -> None:
+        """This task's readiness (its app installed, the listener answering); raises what is wrong."""
+        from .setup.readiness import check_task_ready
+
+        check_task_ready(self.device, self.events, package, self.installed_packages, task)
 
     @property
     def background(self) -> "ThreadPoolExecutor":
@@ -223,8 +282,10 @@ class Runtime:
         return self._background
 
     # -- artifacts ------------------------------------------------------------
-    def artifacts_dir(self, nodeid: str) -> Path:
-        """A fresh directory for one task's screenshots and hierarchies."""
+    def artifacts_dir(self, nodeid: str) -> Path | None:
+        """A fresh directory for one task's screenshots and hierarchies (None once writing failed)."""
+        if self.artifact_failure is not None:
+            return None
         if self._artifacts is None:
             base = self.options.artifacts
             if base is None:
@@ -234,15 +295,49 @@ class Runtime:
             self._artifacts = Path(base)
         name = re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid).strip("_")[-150:] or "task"
         path = self._artifacts / name
-        path.mkdir(parents=True, exist_ok=True)
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self._write_failed(path, exc)
+            return None
         return path
 
-    def save_screenshot(self, path: Path, png: bytes) -> str:
-        """Save a step's PNG (at ``path`` unless a screenshot saver is set); returns where it went."""
-        if self.screenshot_saver is not None:
-            return self.screenshot_saver(png)
-        path.write_bytes(png)
+    def save_screenshot(self, path: Path, png: bytes) -> str | None:
+        """Save a step's PNG (at ``path`` unless a screenshot saver is set); returns where it
+        went, or None when it could not be written (see :meth:`save_text`)."""
+        if self.artifact_failure is not None:
+            return None
+        try:
+            if self.screenshot_saver is not None:
+                return str(self.screenshot_saver(png))
+            path.write_bytes(png)
+        except OSError as exc:
+            self._write_failed(path, exc)
+            return None
         return str(path)
+
+    def save_text(self, path: Path, text: str) -> str | None:
+        """Save an artifact's text; its path, or None when it could not be written.
+
+        The first write that fails (a full disk, a read-only directory) is kept
+        in :attr:`artifact_failure`, reported once at the end of the run; no
+        artifact is written after it. Tasks are judged as before: a screenshot
+        that cannot be saved says nothing about the agent.
+        """
+        if self.artifact_failure is not None:
+            return None
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self._write_failed(path, exc)
+            return None
+        return str(path)
+
+    def _write_failed(self, path: Path, exc: OSError) -> None:
+        target = getattr(exc, "filename", None) or path
+        reason = f"[Errno {exc.errno}] {exc.strerror}" if exc.errno else str(exc)
+        self.artifact_failure = (f"could not write artifacts: {target}: {reason}; "
+                                 "no screenshot or hierarchy was saved after it")
 
     def close(self) -> None:
         if self._background is not None:

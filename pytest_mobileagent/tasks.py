@@ -231,6 +231,8 @@ class TaskSpec:
     tags: tuple[str, ...] = ()
     #: further packages whose data the reset clears (system providers such as com.android.providers.contacts)
     clears: tuple[str, ...] = ()
+    #: shared-storage folders the task's seed fills (``/sdcard/Download``): emptied before the run's first task
+    storage: tuple[str, ...] = ()
     problems: list[str] = field(default_factory=list)
 
     def max_steps(self, factor: float) -> int:
@@ -261,6 +263,7 @@ def task(
     permissions: Sequence[str] = (),
     tags: Sequence[str] = (),
     clears: Sequence[str] = (),
+    storage: Sequence[str] = (),
 ) -> Callable[[Callable[..., Any]], Any]:
     """Mark a test function as a benchmark task; its body is the judge.
 
@@ -275,6 +278,9 @@ def task(
     :param clears: further packages whose data the reset clears with ``pm clear`` before the
         task's setup, e.g. ``com.android.providers.contacts`` for a task that starts from an
         empty address book (the phone's contacts live in that provider, not in the app).
+    :param storage: shared-storage folders the task owns (``"/sdcard/Download"``): the run
+        empties them before its first task, and every task starts with them as they were then
+        (see :mod:`pytest_mobileagent.device.baseline`).
     """
 
     def decorate(func: Callable[..., Any]) -> Any:
@@ -284,6 +290,16 @@ def task(
             problems.append("no prompt")
         if isinstance(clears, str) or not all(isinstance(c, str) and c for c in clears):
             problems.append(f"clears must be a list of package names, not {clears!r}")
+        if isinstance(storage, str) or not all(isinstance(f, str) and f for f in storage):
+            problems.append(f"storage must be a list of shared-storage folders, not {storage!r}")
+        else:
+            from .device.baseline import storage_folder
+
+            for folder in storage:
+                try:
+                    storage_folder(folder)
+                except ValueError as exc:
+                    problems.append(str(exc))
         resolved_package = package or APPS.get(app)
         if resolved_package is None:
             problems.append(f"unknown app {app!r} (known: {', '.join(sorted(APPS))}; or pass package=)")
@@ -321,6 +337,7 @@ def task(
             permissions=tuple(permissions),
             tags=tuple(tags),
             clears=tuple(clears),
+            storage=tuple(storage) if not isinstance(storage, str) else (),
             problems=problems,
         )
         return getattr(pytest.mark, MARKER)(spec)(func)

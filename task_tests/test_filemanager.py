@@ -66,7 +66,7 @@ def empty_download(device):
     seed_folder(device, DOWNLOAD, {})
 
 
-@task(app="filemanager", prompt="open the folder 'Downloads' and check the properties of the file 'testfile.txt'",
+@task(app="filemanager", storage=[DOWNLOAD], prompt="open the folder 'Downloads' and check the properties of the file 'testfile.txt'",
       golden=[g.tap(text="Download"), g.long_press(text="Testfile.txt"), g.tap(id="cab_properties")],
       min_steps=3, min_steps_reason=SELECT_NEEDS_LONG_PRESS)
 def test_filemanager_check_file_properties(testfile_capital, screen):
@@ -74,13 +74,13 @@ def test_filemanager_check_file_properties(testfile_capital, screen):
     assert screen.exists(id="property_value", text="/storage/emulated/0/Download")
 
 
-@task(app="filemanager", prompt="check the storage page", golden=[g.tap(text="Storage")])
+@task(app="filemanager", storage=[DOWNLOAD], prompt="check the storage page", golden=[g.tap(text="Storage")])
 def test_filemanager_check_storage(screen):
     total = screen.text(id="total_space") or ""
     assert total.startswith("Total storage"), "the storage page is not shown"
 
 
-@task(app="filemanager", prompt="Create a new file named 'testfile.txt' in the 'Downloads' folder",
+@task(app="filemanager", storage=[DOWNLOAD], prompt="Create a new file named 'testfile.txt' in the 'Downloads' folder",
       golden=[g.tap(text="Download"), g.tap(id="items_fab"), g.type("testfile.txt", id="item_title"),
               g.tap(id="dialog_radio_file"), g.tap(id="android:id/button1")])
 def test_filemanager_create_new_file(empty_download, screen, device):
@@ -89,7 +89,7 @@ def test_filemanager_create_new_file(empty_download, screen, device):
     assert is_file(device, f"{DOWNLOAD}/testfile.txt"), "testfile.txt is not a file (a folder?)"
 
 
-@task(app="filemanager", prompt="Delete file named 'testfile.txt' in the 'Downloads' folder",
+@task(app="filemanager", storage=[DOWNLOAD], prompt="Delete file named 'testfile.txt' in the 'Downloads' folder",
       golden=[g.tap(text="Download"), g.long_press(text="Testfile.txt"), g.tap(id="cab_delete"),
               g.tap(id="android:id/button1")],
       min_steps=4, min_steps_reason=CONFIRMED_DELETE)
@@ -104,7 +104,7 @@ def download_txt_and_media(device):
     seed_folder(device, DOWNLOAD, {"voice.m4a": "tone.m4a", "random.txt": "notes.txt", "video.mov": "clip_red.mp4"})
 
 
-@task(app="filemanager", prompt="Delete the txt file in Download folder",
+@task(app="filemanager", storage=[DOWNLOAD], prompt="Delete the txt file in Download folder",
       golden=[g.tap(text="Download"), g.long_press(text="random.txt"), g.tap(id="cab_delete"),
               g.tap(id="android:id/button1")],
       min_steps=4, min_steps_reason=CONFIRMED_DELETE)
@@ -126,7 +126,7 @@ def download_conference_files(device):
                                    "cvpr.mov": "clip_red.mp4"})
 
 
-@task(app="filemanager", prompt="Delete all videos in Download folder",
+@task(app="filemanager", storage=[DOWNLOAD], prompt="Delete all videos in Download folder",
       golden=[g.tap(text="Download"), g.long_press(text="icml.mp4"), g.tap(text="cvpr.mov"), g.tap(text="corl.avi"),
               g.tap(id="cab_delete"), g.tap(id="android:id/button1")],
       min_steps=6, min_steps_reason="one long press selects, a tap adds each further video, then delete and confirm")
@@ -142,7 +142,7 @@ def folder_named_hidden(device):
     device.shell("rm -rf /sdcard/hidden /sdcard/.hidden; mkdir /sdcard/hidden")
 
 
-@task(app="filemanager",
+@task(app="filemanager", storage=[DOWNLOAD],
       prompt="Hide the folder named 'hidden' and make sure File Manager Stop showing hidden media",
       golden=[g.long_press(text="hidden"), g.tap(desc="More options"), g.tap(text="Hide")])
 def test_filemanager_hide_folder(folder_named_hidden, screen, device):
@@ -152,7 +152,7 @@ def test_filemanager_hide_folder(folder_named_hidden, screen, device):
     assert device.exists("/sdcard/.hidden") and not device.exists("/sdcard/hidden"), "the folder is not hidden"
 
 
-@task(app="filemanager", prompt="open the folder 'Downloads' and rename the file 'Testfile.txt' to 'testfile1.txt'",
+@task(app="filemanager", storage=[DOWNLOAD], prompt="open the folder 'Downloads' and rename the file 'Testfile.txt' to 'testfile1.txt'",
       golden=[g.tap(text="Download"), g.long_press(text="Testfile.txt"), g.tap(id="cab_rename"),
               g.type("testfile1", id="rename_item_name"), g.tap(id="android:id/button1")],
       min_steps=5, min_steps_reason=SELECT_NEEDS_LONG_PRESS + "; the dialog keeps the extension in its own field")
@@ -163,7 +163,7 @@ def test_filemanager_rename_file(testfile_capital, screen, device):
     assert not device.exists(f"{DOWNLOAD}/Testfile.txt"), "Testfile.txt still exists"
 
 
-@task(app="filemanager", prompt="Search a file named 'testfile.txt'",
+@task(app="filemanager", storage=[DOWNLOAD], prompt="Search a file named 'testfile.txt'",
       golden=[g.tap(id="top_toolbar_search"), g.type("testfile.txt")])
 def test_filemanager_search_file(testfile_lower, screen):
     assert (screen.text(id="top_toolbar_search") or "").lower() == "testfile.txt"
@@ -171,7 +171,7 @@ def test_filemanager_search_file(testfile_lower, screen):
         "the search shows no testfile.txt"
 
 
-@task(app="filemanager", prompt="In the main page, sort the folder by size in descending order",
+@task(app="filemanager", storage=[DOWNLOAD], prompt="In the main page, sort the folder by size in descending order",
       golden=[g.tap(id="sort"), g.tap(id="sorting_dialog_radio_size"), g.tap(id="sorting_dialog_radio_descending"),
               g.tap(id="android:id/button1")])
 def test_filemanager_sort_folder_by_size_desc(screen, events, progress):

@@ -48,7 +48,7 @@ def viewer_title(screen) -> str | None:
     return names[0] if names else None
 
 
-@task(app="gallery", prompt="filter media in the gallery and only show images and videos",
+@task(app="gallery", storage=[DOWNLOAD], prompt="filter media in the gallery and only show images and videos",
       golden=[g.tap(desc="More options"), g.tap(text="Filter media"), g.tap(id="filter_media_gifs"),
               g.tap(id="filter_media_raws"), g.tap(id="filter_media_svgs"), g.tap(id=OK)])
 def test_gallery_filter_by_images_and_videos(screen, events, progress):
@@ -61,7 +61,7 @@ def test_gallery_filter_by_images_and_videos(screen, events, progress):
     assert events.clicked(id=OK, since="only images and videos ticked"), "the filter was not confirmed with OK"
 
 
-@task(app="gallery", prompt="Go to the downloads folder, group the images by file type",
+@task(app="gallery", storage=[DOWNLOAD], prompt="Go to the downloads folder, group the images by file type",
       golden=[g.tap(text="Download"), g.tap(desc="More options"), g.tap(text="Group by"),
               g.tap(id="grouping_dialog_radio_file_type"), g.tap(id=OK)])
 def test_gallery_group_by_file_type(download_media, screen):
@@ -70,7 +70,7 @@ def test_gallery_group_by_file_type(download_media, screen):
     assert set(screen.texts(id="thumbnail_section")) <= {"Images", "Videos"}
 
 
-@task(app="gallery", prompt="Change the view type to list view",
+@task(app="gallery", storage=[DOWNLOAD], prompt="Change the view type to list view",
       golden=[g.tap(desc="More options"), g.tap(text="Change view type"),
               g.tap(id="change_view_type_dialog_radio_list"), g.tap(id=OK)])
 def test_gallery_list_view_type(download_media, screen):
@@ -80,14 +80,14 @@ def test_gallery_list_view_type(download_media, screen):
     assert screen.exists(id="dir_path"), "the folders are not shown as a list"
 
 
-@task(app="gallery", prompt="Go to Gallery settings and enable play videos automatically",
+@task(app="gallery", storage=[DOWNLOAD], prompt="Go to Gallery settings and enable play videos automatically",
       golden=[g.tap(desc="More options"), g.tap(text="Settings"), g.tap(id="settings_autoplay_videos_holder")],
       min_steps=3, min_steps_reason="the option is on the first screen of Settings: no scrolling is needed")
 def test_gallery_play_videos_automatically(screen):
     assert screen.checked(id="settings_autoplay_videos"), "Play videos automatically is off"
 
 
-@task(app="gallery", prompt="Enable remember the last video playback position in settings",
+@task(app="gallery", storage=[DOWNLOAD], prompt="Enable remember the last video playback position in settings",
       golden=[g.tap(desc="More options"), g.tap(text="Settings"),
               g.tap(id="settings_remember_last_video_position_holder")],
       min_steps=3, min_steps_reason="this phone's screen is taller than the recorded one: the option shows without "
@@ -96,7 +96,7 @@ def test_gallery_remember_playback_position(screen):
     assert screen.checked(id="settings_remember_last_video_position"), "the playback position is not remembered"
 
 
-@task(app="gallery", prompt="Go to Downloads Folder and set the first image as favorite",
+@task(app="gallery", storage=[DOWNLOAD], prompt="Go to Downloads Folder and set the first image as favorite",
       golden=[g.tap(text="Download"), g.tap(id="media_item_holder"), g.tap(id="bottom_favorite")])
 def test_gallery_set_favorite(download_media, screen, events):
     assert viewer_title(screen) == FIRST_IMAGE, "the first image is not the one shown"
@@ -105,7 +105,7 @@ def test_gallery_set_favorite(download_media, screen, events):
     assert len(toggles) % 2 == 1, f"the favourite was toggled {len(toggles)} times"
 
 
-@task(app="gallery", prompt="Go to Downloads Folder and set the first image as Home screen wallpaper",
+@task(app="gallery", storage=[DOWNLOAD], prompt="Go to Downloads Folder and set the first image as Home screen wallpaper",
       golden=[g.tap(text="Download"), g.tap(id="media_item_holder"), g.tap(desc="More options"),
               g.tap(text="Set as"), g.tap(id="save"), g.tap(text="Home screen")])
 def test_gallery_set_wallpaper(download_media, screen, events, progress):
@@ -120,13 +120,13 @@ def test_gallery_set_wallpaper(download_media, screen, events, progress):
         "the wallpaper was not set for the home screen"
 
 
-@task(app="gallery", prompt="show hidden items in the gallery in settings",
+@task(app="gallery", storage=[DOWNLOAD], prompt="show hidden items in the gallery in settings",
       golden=[g.tap(desc="More options"), g.tap(text="Settings"), g.tap(id="settings_show_hidden_items_holder")])
 def test_gallery_show_hidden_items(screen):
     assert screen.checked(id="settings_show_hidden_items"), "Show hidden items is off"
 
 
-@task(app="gallery", prompt="sort the gallery by size ascendingly",
+@task(app="gallery", storage=[DOWNLOAD], prompt="sort the gallery by size ascendingly",
       golden=[g.tap(desc="More options"), g.tap(text="Sort by"), g.tap(id="sorting_dialog_radio_size"),
               g.tap(id="sorting_dialog_radio_ascending"), g.tap(id=OK)],
       min_steps=5, min_steps_reason="Sort by sits in the overflow menu and the default order is descending")
@@ -139,7 +139,7 @@ def test_gallery_sort_by_size_asc(screen, events, progress):
     assert events.clicked(id=OK, since="size, ascending chosen"), "the order was not confirmed with OK"
 
 
-@task(app="gallery", prompt="Change the date and time format to 24-hour format in gallery settings",
+@task(app="gallery", storage=[DOWNLOAD], prompt="Change the date and time format to 24-hour format in gallery settings",
       golden=[g.tap(desc="More options"), g.tap(text="Settings"), g.tap(id="settings_change_date_time_format_holder"),
               g.tap(id="change_date_time_dialog_24_hour"), g.tap(id=OK)])
 def test_gallery_use_24_hour_time_format(screen, events, progress):

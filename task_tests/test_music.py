@@ -100,14 +100,14 @@ def playlist_created(screen, title: str = "test") -> bool:
             and any(t.lower() == title for t in playlists(screen)))
 
 
-@task(app="music", prompt="open faq page",
+@task(app="music", storage=[MUSIC], prompt="open faq page",
       golden=[g.tap(desc="More options"), g.tap(text="About"), g.tap(text="Frequently asked questions")])
 def test_music_player_open_faq(screen):
     assert screen.package == APP
     assert screen.activity.endswith("FAQActivity")
 
 
-@task(app="music", prompt="sort the album by 'year'",
+@task(app="music", storage=[MUSIC], prompt="sort the album by 'year'",
       golden=[g.tap(text="Albums"), g.tap(desc="Sort by"), g.tap(text="Year"), g.tap(text="OK")])
 def test_music_player_album_sort_by_year(songs, screen):
     assert screen.exists(id="albums_list"), "the Albums tab is not shown"
@@ -115,20 +115,20 @@ def test_music_player_album_sort_by_year(songs, screen):
     assert titles in (ALBUMS_BY_YEAR, ALBUMS_BY_YEAR[::-1]), f"albums are not in year order: {titles}"
 
 
-@task(app="music", prompt="config equalizer to Heavy Metal",
+@task(app="music", storage=[MUSIC], prompt="config equalizer to Heavy Metal",
       golden=[g.tap(desc="Equalizer"), g.tap(id="equalizer_preset"), g.tap(text="Heavy Metal")])
 def test_music_player_config_equalizer(screen):
     assert screen.text(id="equalizer_preset") == "Heavy Metal"
 
 
-@task(app="music", prompt="create a new playlist:test",
+@task(app="music", storage=[MUSIC], prompt="create a new playlist:test",
       golden=[g.tap(text="Playlists"), g.tap(desc="More options"), g.tap(text="Create new playlist"),
               g.type("test", id="new_playlist_title"), g.tap(text="OK")])
 def test_music_player_create_playlist(on_albums_tab, screen):
     assert playlist_created(screen), f"no playlist 'test' among {playlists(screen)}"
 
 
-@task(app="music", prompt="create a new playlist: test, and search for it", min_steps=6,
+@task(app="music", storage=[MUSIC], prompt="create a new playlist: test, and search for it", min_steps=6,
       min_steps_reason="the paper counts 7 (tapping the search field, then typing); one typing action does both",
       golden=[g.tap(text="Playlists"), g.tap(desc="More options"), g.tap(text="Create new playlist"),
               g.type("test", id="new_playlist_title"), g.tap(text="OK"), g.type("test", id="top_toolbar_search")])
@@ -139,7 +139,7 @@ def test_music_player_create_playlist_and_search(on_albums_tab, screen, progress
     assert [t.lower() for t in playlists(screen)] == ["test"], "the search does not show the playlist"
 
 
-@task(app="music", prompt="create a new playlist: test, and sort all playlist by descending order",
+@task(app="music", storage=[MUSIC], prompt="create a new playlist: test, and sort all playlist by descending order",
       golden=[g.tap(desc="More options"), g.tap(text="Create new playlist"), g.type("test", id="new_playlist_title"),
               g.tap(text="OK"), g.tap(desc="Sort by"), g.tap(text="Descending"), g.tap(text="OK")])
 def test_music_player_create_playlist_and_sort_desc(music_folder, screen, progress):
@@ -149,26 +149,26 @@ def test_music_player_create_playlist_and_sort_desc(music_folder, screen, progre
     assert playlists(screen) == ["test", "All tracks"], f"not in descending order: {playlists(screen)}"
 
 
-@task(app="music", prompt="open setting page", golden=[g.tap(desc="More options"), g.tap(text="Settings")])
+@task(app="music", storage=[MUSIC], prompt="open setting page", golden=[g.tap(desc="More options"), g.tap(text="Settings")])
 def test_music_player_open_settings(screen):
     assert screen.package == APP
     assert screen.activity.endswith(".SettingsActivity")
 
 
-@task(app="music", prompt="sort the playlist by 'desc'",
+@task(app="music", storage=[MUSIC], prompt="sort the playlist by 'desc'",
       golden=[g.tap(desc="Sort by"), g.tap(text="Descending"), g.tap(text="OK")])
 def test_music_player_playlist_sort_desc(two_playlists, screen):
     assert not screen.exists(id="sorting_dialog_radio_order"), "the sort dialog is still open"
     assert playlists(screen) == ["Workout", "Chill", "All tracks"], f"not in descending order: {playlists(screen)}"
 
 
-@task(app="music", prompt="rescan media files", golden=[g.tap(desc="More options"), g.tap(text="Rescan media")])
+@task(app="music", storage=[MUSIC], prompt="rescan media files", golden=[g.tap(desc="More options"), g.tap(text="Rescan media")])
 def test_music_player_rescan_media(unscanned_songs, screen):
     folders = dict(zip(screen.texts(id="folder_title"), screen.texts(id="folder_tracks")))
     assert folders.get("Music") == "2 Tracks", f"folders shown: {folders}"
 
 
-@task(app="music", prompt="search playlist 'Test'", min_steps=1,
+@task(app="music", storage=[MUSIC], prompt="search playlist 'Test'", min_steps=1,
       min_steps_reason="the paper counts 2 (tapping the search field, then typing); one typing action does both",
       golden=[g.type("Test", id="top_toolbar_search")])
 def test_music_player_search_playlist(playlist_test, screen):

@@ -69,14 +69,14 @@ def on_settings(screen) -> bool:
     return screen.activity.endswith(".SettingsActivity")
 
 
-@task(app="recorder", prompt="change bitrate to 32 kbps",
+@task(app="recorder", storage=[FOLDER], prompt="change bitrate to 32 kbps",
       golden=[g.tap(desc="Settings"), g.tap(id="settings_bitrate_holder"), g.tap(text="32 kbps")])
 def test_recorder_bit_rate(screen):
     assert on_settings(screen)
     assert screen.text(id="settings_bitrate") == "32 kbps"
 
 
-@task(app="recorder", prompt="delete the last recorded audio", min_steps=4,
+@task(app="recorder", storage=[FOLDER], prompt="delete the last recorded audio", min_steps=4,
       min_steps_reason="the paper counts 5; opening the Player tab, a long press, Delete and Yes do it",
       golden=[g.tap(text="Player"), g.long_press(id="recording_title"), g.tap(desc="Delete"),
               g.tap(text="Yes")])
@@ -85,7 +85,7 @@ def test_recorder_delete(one_recording, screen, device):
     assert audio_files(device) == [], "the recording is still in the recorder's folder"
 
 
-@task(app="recorder", prompt="delete all recorded audio", min_steps=6,
+@task(app="recorder", storage=[FOLDER], prompt="delete all recorded audio", min_steps=6,
       min_steps_reason="the paper deletes the three recordings one by one (13); Select all (under More options: "
                        "Rename, Share and Delete fill the selection bar) does it at once",
       golden=[g.tap(text="Player"), g.long_press(id="recording_title"), g.tap(desc="More options"),
@@ -95,7 +95,7 @@ def test_recorder_delete_all(three_recordings, screen, device):
     assert audio_files(device) == [], "recordings are still in the recorder's folder"
 
 
-@task(app="recorder", prompt="go to settings and empty the recycle bin", min_steps=4,
+@task(app="recorder", storage=[FOLDER], prompt="go to settings and empty the recycle bin", min_steps=4,
       min_steps_reason="the paper's recycle bin was empty (3 steps, judged on the click); here it holds a "
                        "recording, so emptying it asks for confirmation",
       golden=[g.tap(desc="Settings"), g.swipe("up", id="settings_nested_scrollview"),
@@ -106,19 +106,19 @@ def test_recorder_empty_trash(recording_in_recycle_bin, screen, device):
     assert audio_files(device, TRASH) == [], "the recycle bin still holds a recording"
 
 
-@task(app="recorder", prompt="use mp3 as the format for new recordings",
+@task(app="recorder", storage=[FOLDER], prompt="use mp3 as the format for new recordings",
       golden=[g.tap(desc="Settings"), g.tap(id="settings_extension_holder"), g.tap(text="mp3")])
 def test_recorder_extension(screen):
     assert on_settings(screen)
     assert screen.text(id="settings_extension") == "mp3"
 
 
-@task(app="recorder", prompt="go to recycle bin page", golden=[g.tap(text="Recycle Bin")])
+@task(app="recorder", storage=[FOLDER], prompt="go to recycle bin page", golden=[g.tap(text="Recycle Bin")])
 def test_recorder_recycle_bin(screen):
     assert screen.exists(id="trash_holder"), "the Recycle Bin tab is not shown"
 
 
-@task(app="recorder", prompt="change settings, so that the deleted items will not go to recycle bin",
+@task(app="recorder", storage=[FOLDER], prompt="change settings, so that the deleted items will not go to recycle bin",
       golden=[g.tap(desc="Settings"), g.swipe("up", id="settings_nested_scrollview"),
               g.tap(id="settings_use_recycle_bin_holder")])
 def test_recorder_recycle_settings(screen):
@@ -127,7 +127,7 @@ def test_recorder_recycle_settings(screen):
     assert not screen.checked(id="settings_use_recycle_bin")
 
 
-@task(app="recorder", prompt="rename the first audio to 'voice.m4a'", min_steps=5,
+@task(app="recorder", storage=[FOLDER], prompt="rename the first audio to 'voice.m4a'", min_steps=5,
       min_steps_reason="the paper counts 6; the rename dialog takes the new name in one typing action",
       golden=[g.tap(text="Player"), g.long_press(id="recording_title"), g.tap(desc="Rename"),
               g.type("voice.m4a", id="rename_recording_title"), g.tap(text="OK")])
@@ -142,7 +142,7 @@ def _rename(old: str, new: str) -> list:
             g.tap(text="OK")]
 
 
-@task(app="recorder", prompt="rename all audio to voice1.m4a, voice2.m4a, and so on",
+@task(app="recorder", storage=[FOLDER], prompt="rename all audio to voice1.m4a, voice2.m4a, and so on",
       golden=[g.tap(text="Player"),
               *[step for i, name in enumerate(RECORDINGS, 1) for step in _rename(name, f"voice{i}.m4a")]])
 def test_recorder_rename_all(three_recordings, screen, device):
@@ -151,7 +151,7 @@ def test_recorder_rename_all(three_recordings, screen, device):
     assert sorted(name.lower() for name in audio_files(device)) == wanted
 
 
-@task(app="recorder", prompt="change app theme to dark red",
+@task(app="recorder", storage=[FOLDER], prompt="change app theme to dark red",
       golden=[g.tap(desc="Settings"), g.tap(id="settings_color_customization_holder"),
               g.tap(id="customization_theme_holder"), g.tap(text="OK"),  # Commons' app-icon warning, once
               g.tap(text="Dark red"), g.tap(desc="Save")])

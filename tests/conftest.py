@@ -30,6 +30,11 @@ def pytest_configure(config):
     if not hasattr(config, "workerinput") and not os.environ.get("MOBILEAGENT_TESTS_CLAIMS"):
         import tempfile
 
+        from pytest_mobileagent.device.claims import claims_dir
+
+        # Where every other run looks: the phones this session boots are claimed there
+        # too (see _claimed_where_every_run_looks), so a benchmark run takes none of them.
+        os.environ["MOBILEAGENT_SHARED_CLAIMS"] = str(claims_dir())
         path = tempfile.mkdtemp(prefix="mobileagent-test-claims-")
         os.environ["MOBILEAGENT_TESTS_CLAIMS"] = os.environ["XDG_RUNTIME_DIR"] = path
 
@@ -62,24 +67,48 @@ def adb_server_port():
             os.environ["ANDROID_ADB_SERVER_PORT"] = previous
 
 
+@contextlib.contextmanager
+def _claimed_where_every_run_looks(count: int, **kwargs):
+    """start_phones(), with each phone claimed in the claims directory other runs use.
+
+    The session's own runs (pytester subprocesses) claim in the session's
+    directory, so they can use the phones; any other run on the machine sees
+    them as busy, from their boot on (under that directory's allocation lock).
+    """
+    from pathlib import Path
+
+    from pytest_mobileagent.device.claims import DeviceClaim, allocation_lock
+    from pytest_mobileagent.virtual_phone import start_phones
+
+    shared = os.environ.get("MOBILEAGENT_SHARED_CLAIMS")
+    directory = Path(shared) if shared else None
+    with contextlib.ExitStack() as stack:
+        if directory is not None:
+            with allocation_lock(directory):
+                phones = stack.enter_context(start_phones(count, **kwargs))
+                for running in phones:
+                    claim = DeviceClaim.try_claim(running.serial, directory)
+                    if claim is not None:
+                        stack.callback(claim.release)
+        else:
+            phones = stack.enter_context(start_phones(count, **kwargs))
+        yield phones
+
+
 @pytest.fixture(scope="session")
 def phone(adb_server_port):
     """A virtual phone served for the whole session, listed by the adb server."""
-    from pytest_mobileagent.virtual_phone import start_phones
-
-    with start_phones(1, adb_server_port=adb_server_port) as phones:
+    with _claimed_where_every_run_looks(1, adb_server_port=adb_server_port) as phones:
         yield phones[0]
 
 
 @pytest.fixture
 def phone_factory(adb_server_port):
     """Start extra phones: `phone_factory(count=1, **kwargs) -> list[RunningPhone]`."""
-    from pytest_mobileagent.virtual_phone import start_phones
-
     with contextlib.ExitStack() as stack:
         def start(count: int = 1, **kwargs):
             kwargs.setdefault("adb_server_port", adb_server_port)
-            return stack.enter_context(start_phones(count, **kwargs))
+            return stack.enter_context(_claimed_where_every_run_looks(count, **kwargs))
 
         yield start
 

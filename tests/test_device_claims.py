@@ -219,3 +219,23 @@ def test_a_failed_or_dropped_allocation_holds_no_claim(phone, adb_server_port):
     claim = DeviceClaim.try_claim(phone.serial)
     assert claim is not None
     claim.release()
+
+
+def test_the_suites_phones_are_claimed_where_every_run_looks(phone, tmp_path):
+    """Issue 25: a benchmark run started beside the plugin's own test suite (claims in the
+    user's directory, where every run looks) finds the suite's phone in use."""
+    shared = os.environ.get("MOBILEAGENT_SHARED_CLAIMS")
+    assert shared, "tests/conftest.py names the directory every run looks in"
+    assert DeviceClaim.try_claim(phone.serial, directory=__import__("pathlib").Path(shared)) is None
+    env = dict(os.environ, XDG_RUNTIME_DIR=os.path.dirname(shared))
+    if os.path.basename(shared) != "pytest-mobileagent" or not os.path.isdir(env["XDG_RUNTIME_DIR"]):
+        env.pop("XDG_RUNTIME_DIR")  # the user's directory is the temporary directory's default
+    (tmp_path / "test_calc.py").write_text(
+        "from pytest_mobileagent import task, golden as g\n"
+        "@task(app='calculator', prompt='Press equals', golden=[g.tap(id='btn_equals')])\n"
+        "def test_eq(screen):\n    assert False\n")
+    proc = subprocess.run([sys.executable, "-m", "pytest", "test_calc.py", "--device", phone.serial,
+                           "-p", "no:cacheprovider"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=WAIT)
+    assert proc.returncode == 4, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert f"device {phone.serial} is in use by another run" in proc.stderr

@@ -80,6 +80,31 @@ def test_an_episode_keeps_at_most_max_events_and_counts_the_rest():
     assert len(events) == 0 and events.dropped == 0
 
 
+def test_the_cap_keeps_the_apps_own_events_first():
+    """A flood from another package fills the cap first; the app's later events still get in,
+    displacing the newest foreign ones, and ``since=`` still means after the milestone."""
+    from pytest_mobileagent.events.model import parse_event_line
+
+    def event(package: str, view: str, seq: int):
+        line = json.dumps({"v": 1, "type": "click", "package": package, "id": view}).encode()
+        return parse_event_line(line, seq=seq)
+
+    app = "com.simplemobiletools.calculator"
+    events = Events(app)
+    events.extend(event(app, f"{app}:id/btn_1", 0) for _ in range(3))
+    events.extend(event("com.flood", "com.flood:id/x", 0) for _ in range(Events.MAX_EVENTS))
+    events.progress.reach("typed", True)
+    events.extend(event(app, f"{app}:id/btn_equals", 0) for _ in range(2))
+    assert len(events) == Events.MAX_EVENTS and events.dropped == 5
+    assert len(events.filter(package=app)) == 5
+    assert len(events.filter(package="com.flood")) == Events.MAX_EVENTS - 5
+    assert [e.id for e in events.clicks(since="typed")] == [f"{app}:id/btn_equals"] * 2
+    # The app's own surplus beyond the cap is what goes then.
+    events.extend(event(app, f"{app}:id/btn_2", 0) for _ in range(Events.MAX_EVENTS))
+    assert len(events) == Events.MAX_EVENTS and all(e.package == app for e in events)
+    assert [e.id for e in events][:5] == [f"{app}:id/btn_1"] * 3 + [f"{app}:id/btn_equals"] * 2
+
+
 TASKS = """
 from pytest_mobileagent import task, golden as g
 

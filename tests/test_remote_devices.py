@@ -109,6 +109,42 @@ def test_two_adb_servers_serve_one_run_of_four_workers(two_servers_with_phones, 
         assert tasks and all(t["success"] and t["event_log"] for t in tasks), device
 
 
+def test_two_concurrent_runs_through_one_adb_server_never_share_a_phone(two_servers_with_phones, tmp_path):
+    """Issue 25: each run claims the phones it takes from another server (keyed by the phone),
+    so two runs started together each get one to themselves and replay scores 100% in both."""
+    (a_port, a_serials), _ = two_servers_with_phones
+    env = dict(os.environ, ANDROID_ADB_SERVER_PORT=str(free_port()))
+    runs = []
+    for name in ("one", "two"):
+        tmp = tmp_path / name
+        tmp.mkdir()
+        out = tmp / "results.json"
+        runs.append((out, subprocess.Popen(
+            [sys.executable, "-m", "pytest", CALCULATOR_TASKS, "--adb-server", f"127.0.0.1:{a_port}",
+             "--results-json", str(out), "-q", "-p", "no:cacheprovider", "--rootdir", str(ROOT),
+             "--basetemp", str(tmp / "basetemp")],
+            cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)))
+    used = []
+    for out, proc in runs:
+        output, _ = proc.communicate(timeout=RUN_TIMEOUT)
+        assert proc.returncode == 0, output[-3000:]
+        tasks = json.loads(out.read_text())["tasks"]
+        assert len(tasks) == 10 and all(t["success"] for t in tasks), [t["error"] for t in tasks]
+        used.append({t["device"] for t in tasks})
+    assert len(used[0]) == len(used[1]) == 1 and used[0] != used[1]
+    assert used[0] | used[1] == {f"{s}@127.0.0.1:{a_port}" for s in a_serials}
+
+
+def test_one_phone_through_two_servers_is_one_claim():
+    from pytest_mobileagent.device.claims import device_key
+
+    assert device_key("emulator-20100@127.0.0.1:5037") == device_key("emulator-20100@localhost:6000") \
+        == device_key("emulator-20100") == device_key("127.0.0.1:20101@127.0.0.1:5038")
+    assert device_key("emulator-5554@10.0.0.2:5037") == device_key("10.0.0.2:5555") != device_key("emulator-5554")
+    assert device_key("emulator-5554@10.0.0.2:5037") != device_key("emulator-5554@10.0.0.3:5037")
+    assert device_key("R58M123@10.0.0.2:5037") == device_key("R58M123@10.0.0.3:5037") == device_key("R58M123")
+
+
 def test_an_unreachable_adb_server_is_a_usage_error(tmp_path):
     port = free_port()
     proc, _ = _run(tmp_path, CALCULATOR_TASKS, "--adb-server", f"127.0.0.1:{port}")
@@ -123,7 +159,7 @@ def test_fewer_devices_than_workers_names_every_server(two_servers_with_phones, 
     env = dict(os.environ, ANDROID_ADB_SERVER_PORT=str(free_port()))
     proc, _ = _run(tmp_path, CALCULATOR_TASKS, "-n", "3", "--adb-server", f"127.0.0.1:{a_port}", env=env)
     assert proc.returncode == 1
-    assert "3 devices needed (one per worker) but the adb servers have 2 online" in proc.stdout
+    assert "3 devices needed (one per worker) but the adb servers have 2 free online" in proc.stdout
 
 
 def test_device_host_port_is_adb_connected_for_the_run(adb_server_port, tmp_path):

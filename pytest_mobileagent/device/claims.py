@@ -73,7 +73,28 @@ def _network_namespace() -> str:
 
 
 def device_key(serial: str) -> str:
-    """The name of a device's lock: local phones by adb port, other devices by serial."""
+    """The name of a device's lock: local phones by adb port, other devices by serial.
+
+    A reference to another adb server's device (``SERIAL@HOST:PORT``, see
+    device/remote.py) is keyed by what the device is, not by the server: an
+    emulator or a TCP device of a server on this machine is the local phone on
+    that port (so one phone seen through two servers is one claim), one on
+    another host is that host's port, and a USB phone is its serial number
+    (the same through any server).
+    """
+    serial, at, server = serial.rpartition("@") if "@" in serial else (serial, "", "")
+    if at:
+        server_host = server.rpartition(":")[0].strip("[]")
+        if server_host not in _LOCAL_HOSTS and server_host != "::1":
+            emulator = re.fullmatch(r"emulator-(\d+)", serial)
+            host, sep, port = serial.rpartition(":")
+            if emulator:
+                host, sep, port = server_host, ":", str(int(emulator.group(1)) + 1)
+            if sep and port.isdigit():
+                if host in _LOCAL_HOSTS:
+                    host = server_host  # "127.0.0.1:5555" of another machine's server is that machine's
+                serial = f"{host}:{int(port)}"  # as `adb connect HOST:PORT` names it from here
+            return "serial-" + re.sub(r"[^A-Za-z0-9_.-]", "_", serial)
     match = re.fullmatch(r"emulator-(\d+)", serial)
     host, sep, port = serial.rpartition(":")
     if match:
@@ -101,8 +122,8 @@ class DeviceClaim:
         self._finalizer = weakref.finalize(self, os.close, fd)
 
     @classmethod
-    def _open(cls, serial: str) -> tuple[Path, int]:
-        path = claims_dir() / (device_key(serial) + ".lock")
+    def _open(cls, serial: str, directory: Path | None = None) -> tuple[Path, int]:
+        path = (directory or claims_dir()) / (device_key(serial) + ".lock")
         return path, os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
 
     @classmethod
@@ -114,9 +135,10 @@ class DeviceClaim:
         return cls(serial, path, fd)
 
     @classmethod
-    def try_claim(cls, serial: str) -> "DeviceClaim | None":
-        """The claim, or None when another run holds the device."""
-        path, fd = cls._open(serial)
+    def try_claim(cls, serial: str, directory: Path | None = None) -> "DeviceClaim | None":
+        """The claim, or None when another run holds the device (``directory``: another
+        claims directory than :func:`claims_dir`'s)."""
+        path, fd = cls._open(serial, directory)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
@@ -189,14 +211,14 @@ class DeviceClaim:
 
 
 @contextlib.contextmanager
-def allocation_lock() -> Iterator[None]:
+def allocation_lock(directory: Path | None = None) -> Iterator[None]:
     """Held while a run lists, claims and boots devices, so that no other run
     sees a phone between its boot and its claim.
 
     The wait is a plain blocking ``flock``: the holder's own steps are bounded
     (booting has its timeouts), and a holder that dies releases it.
     """
-    fd = os.open(claims_dir() / "allocation.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    fd = os.open((directory or claims_dir()) / "allocation.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield

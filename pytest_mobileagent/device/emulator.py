@@ -28,7 +28,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -198,7 +197,9 @@ class EmulatorFleet:
         self.instances: list[EmulatorInstance] = []
         self._claims: list[DeviceClaim] = []
         self._closed = False
-        self._logs = Path(tempfile.mkdtemp(prefix="mobileagent-emulators-"))
+        from pytest_mobileagent.tempdirs import make_run_tempdir
+
+        self._logs = Path(make_run_tempdir("emulators"))  # removed at exit even if close() is not reached
         self.started_seconds: float | None = None  # start of the first to boot of the last
 
     def check(self) -> None:

@@ -76,7 +76,7 @@ def open_pool(requested: tuple[str, ...], options: DeviceOptions, *, device_wait
     if options.adb_servers:
         from .remote import RemotePool
 
-        return RemotePool(options.adb_servers, list(requested) or None)
+        return RemotePool(options.adb_servers, list(requested) or None, device_wait=device_wait)
     network = [d for d in requested if looks_like_host_port(d)]
     if network:
         from .remote import NetworkDevicePool

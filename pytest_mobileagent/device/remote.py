@@ -14,9 +14,11 @@ spoken to as adbutils' ``AdbClient(host, port)`` does.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from pytest_mobileagent.errors import InfrastructureError
 
+from .claims import DeviceBusyError, DeviceClaim, allocation_lock, device_key
 from .device import Device, connect
 from .fast_adb import host_request, list_devices, server_address, wait_for_device
 from .pool import DeviceAllocationError, DevicePool
@@ -63,11 +65,19 @@ def check_server(addr: tuple[str, int]) -> str:
 
 
 class RemotePool:
-    """The local server's online devices plus those of every ``--adb-server``, first come first used."""
+    """The local server's online devices plus those of every ``--adb-server``, first come first used.
 
-    def __init__(self, servers: tuple[tuple[str, int], ...], requested: list[str] | None = None):
+    Every device it hands out is claimed for the run (device/claims.py), keyed
+    by what the device is, so that two runs through one server, or through two
+    servers that see the same phone, never share it.
+    """
+
+    def __init__(self, servers: tuple[tuple[str, int], ...], requested: list[str] | None = None,
+                 device_wait: float = 0.0):
         self.servers = servers
         self.requested = list(requested or [])
+        self.device_wait = device_wait
+        self._claims: dict[str, Any] = {}
 
     def _listing(self) -> list[tuple[tuple[str, int], list[tuple[str, str]]]]:
         local = server_address()
@@ -82,34 +92,61 @@ class RemotePool:
         return listings
 
     def claim_requested(self) -> list[str]:
-        """Check that every requested device reference is online (a usage error otherwise).
-
-        Devices of other servers are not claimed: the claims are files on this machine.
-        """
+        """Check that every requested device reference is online and claim it (a usage error otherwise)."""
         return self.allocate(len(self.requested)) if self.requested else []
 
     def allocate(self, count: int) -> list[str]:
-        listings = self._listing()
-        online = [format_ref(serial, addr) for addr, devices in listings
-                  for serial, state in devices if state == "device"]
-        if self.requested:
-            missing = [r for r in self.requested if r not in online]
-            if missing:
-                raise DeviceAllocationError(f"requested device(s) {', '.join(missing)} not online; "
-                                            f"online: {', '.join(online) or 'none'}")
-            online = list(dict.fromkeys(self.requested))
-        if len(online) < count:
-            described = "; ".join(f"{addr[0]}:{addr[1]}: " + (", ".join(f"{s} ({st})" for s, st in devices)
-                                                                or "none")
-                                  for addr, devices in listings)
-            raise DeviceAllocationError(
-                f"{count} devices needed (one per worker) but the adb servers have {len(online)} online "
-                f"({described}); attach more or run fewer workers")
-        log.info("devices of %d adb server(s): %s", len(listings), ", ".join(online[:count]))
-        return online[:count]
+        with allocation_lock():
+            listings = self._listing()
+            online = [format_ref(serial, addr) for addr, devices in listings
+                      for serial, state in devices if state == "device"]
+            if self.requested:
+                missing = [r for r in self.requested if r not in online]
+                if missing:
+                    raise DeviceAllocationError(f"requested device(s) {', '.join(missing)} not online; "
+                                                f"online: {', '.join(online) or 'none'}")
+                chosen = list(dict.fromkeys(self.requested))
+                for ref in chosen:
+                    if ref not in self._claims:
+                        try:
+                            self._claims[ref] = DeviceClaim.claim(ref, wait=self.device_wait)
+                        except DeviceBusyError as exc:
+                            raise DeviceAllocationError(str(exc)) from None
+                free, busy = chosen, []
+            else:
+                free, busy, keys = [], [], set()
+                for ref in online:
+                    if len(free) == count:
+                        break
+                    key = device_key(ref)
+                    if key in keys:
+                        continue  # the same phone through another server: one device
+                    keys.add(key)
+                    claim = self._claims.get(ref) or DeviceClaim.try_claim(ref)
+                    if claim is None:
+                        busy.append(ref)
+                        continue
+                    self._claims[ref] = claim
+                    free.append(ref)
+            if len(free) < count:
+                for ref in free:
+                    if ref not in self.requested:
+                        self._claims.pop(ref).release()  # a failed allocation holds nothing
+                described = "; ".join(f"{addr[0]}:{addr[1]}: " + (", ".join(f"{s} ({st})" for s, st in devices)
+                                                                    or "none")
+                                      for addr, devices in listings)
+                raise DeviceAllocationError(
+                    f"{count} devices needed (one per worker) but the adb servers have {len(free)} free online "
+                    f"({described})" + (f"; {', '.join(busy)} in use by other runs" if busy else "")
+                    + "; attach more or run fewer workers")
+        log.info("devices of %d adb server(s): %s", len(listings), ", ".join(free[:count]))
+        return free[:count]
 
     def close(self) -> None:
-        """Nothing to stop: the other servers' devices are theirs."""
+        """Give up the run's claims; the other servers' devices themselves are theirs."""
+        claims, self._claims = self._claims, {}
+        for claim in claims.values():
+            claim.release()
 
 
 class NetworkDevicePool(DevicePool):

@@ -71,9 +71,9 @@ class _Conn:
 
 def private_socket_path(name: str = "events.sock") -> str:
     """A socket path in a fresh directory only this user can enter (mode 0700)."""
-    import tempfile
+    from pytest_mobileagent.tempdirs import make_run_tempdir
 
-    return os.path.join(tempfile.mkdtemp(prefix="mobileagent-events-"), name)
+    return os.path.join(make_run_tempdir("events"), name)
 
 
 class EventServer:

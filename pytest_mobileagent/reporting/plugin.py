@@ -61,6 +61,7 @@ class ReportingPlugin:
         self.results: dict[str, Any] | None = None
         self.run_info: dict[str, Any] | None = None  # interrupted? collected vs run (the ledger's account)
         self.gate_failures: list[str] = []
+        self.results_json_failed = False  # its write failed: the summary says so instead of its path
         self.comparison = None
         self.allure_files = None  # the BackgroundFileLogger, with --alluredir
         self._charts_warming = False
@@ -211,6 +212,7 @@ class ReportingPlugin:
             try:
                 write_results(self.options.results_json, self.results)
             except OSError as exc:
+                self.results_json_failed = True
                 self.bad_records.append(f"could not write --results-json {self.options.results_json}: {exc}")
         self._write_allure(records)
         self._set_exit_status(session)
@@ -363,7 +365,7 @@ class ReportingPlugin:
                 write(f"  REGRESSION  {change.task}: {change.describe()}", red=True)
             for change in c.improvements:
                 write(f"  improvement {change.task}: {change.describe()}", green=True)
-        if self.options.results_json is not None:
+        if self.options.results_json is not None and not self.results_json_failed:
             write(f"results: {self.options.results_json}")
         for failure in self.gate_failures:
             write(f"FAILED gate {failure}", red=True, bold=True)

@@ -1,10 +1,16 @@
-"""The readiness check at session start: can this device run the selected tasks?
+"""The readiness checks: can this device run the selected tasks, and this task?
 
-Per device, once per process, before its first task: the apps the selected
-tasks need are installed, and the listener app answers a probe over the
-worker's event connection (a hierarchy request and its reply: the same path
-events take). A device that is not ready stops with :class:`DeviceNotReadyError`
-naming what is missing and the command that fixes it.
+Per device, once per process, before its first task (:func:`check_ready`):
+the listener app is installed and answers a probe over the worker's event
+connection (a hierarchy request and its reply: the same path events take). A
+device without it stops every task with :class:`DeviceNotReadyError` naming
+what is missing and the command that fixes it.
+
+Per task, at its reset (:func:`check_task_ready`): the task's own app is
+installed (a missing app errors only the tasks that need it, naming the app)
+and the listener still answers its probe (a listener that went away since
+the last task errors this task at once, naming the listener and the device,
+instead of every step waiting for events that never come).
 """
 
 from __future__ import annotations
@@ -21,31 +27,47 @@ if TYPE_CHECKING:
     from pytest_mobileagent.device import Device
     from pytest_mobileagent.events import EventServer
 
-__all__ = ["DeviceNotReadyError", "check_ready"]
+__all__ = ["DeviceNotReadyError", "ListenerLostError", "check_ready", "check_task_ready", "probe_listener"]
 
 #: The listener retries its connection every 0.5 s; a few tries are allowed for.
 LISTENER_CONNECT_TIMEOUT = 3.0
 PROBE_TIMEOUT = 5.0
+#: Per task and per step, the listener answers a hierarchy request well within this
+#: (a node-tree walk: tens of ms on a phone); no answer means it is gone.
+LISTENER_REPLY_TIMEOUT = 1.5
 
 
 class DeviceNotReadyError(InfrastructureError):
     """The device lacks an app the selected tasks need, or its listener does not answer."""
 
 
-def check_ready(device: "Device", server: "EventServer", packages: Iterable[str]) -> float:
-    """Raise :class:`DeviceNotReadyError` unless ``device`` is ready; returns the seconds it took.
+class ListenerLostError(InfrastructureError):
+    """The listener answered at the start of the run and does not any more."""
+
+
+def installed_packages(device: "Device") -> set[str]:
+    """The packages ``pm list packages`` lists."""
+    listing = device.shell("pm list packages")
+    return {line.split(":", 1)[1].strip() for line in listing.splitlines() if line.startswith("package:")}
+
+
+def _fix_hint(device: "Device") -> str:
+    return (f"Prepare it with: mobileagent-setup --device {device.serial} --apks DIR "
+            "(DIR holding the Simple Mobile Tools APKs; see the README, "
+            "'Running on a real phone or emulator')")
+
+
+def check_ready(device: "Device", server: "EventServer", packages: Iterable[str] = ()) -> tuple[float, set[str]]:
+    """Raise :class:`DeviceNotReadyError` unless the device's listener works; returns the
+    seconds it took and the installed packages (for :func:`check_task_ready`).
 
     ``server`` is this worker's event server, already reversed to the device.
+    ``packages``: the selected tasks' apps; missing ones are not an error here
+    (each task checks its own), but are named with the listener's problems.
     """
     started = time.perf_counter()
-    listing = device.shell("pm list packages")
-    installed = {line.split(":", 1)[1].strip() for line in listing.splitlines() if line.startswith("package:")}
-    names = by_package()
+    installed = installed_packages(device)
     problems = []
-    missing = [p for p in sorted(set(packages)) if p not in installed]
-    if missing:
-        problems.append("apps not installed: " + ", ".join(
-            f"{names[p].name} ({p})" if p in names else p for p in missing))
     if LISTENER_PACKAGE not in installed:
         problems.append(f"the listener app ({LISTENER_PACKAGE}) is not installed")
     elif not server.wait_for_listener(LISTENER_CONNECT_TIMEOUT):
@@ -53,9 +75,45 @@ def check_ready(device: "Device", server: "EventServer", packages: Iterable[str]
     elif server.request_hierarchy(PROBE_TIMEOUT) is None:
         problems.append("the listener app connects but does not answer the probe (an older version?)")
     if problems:
+        missing = _missing(packages, installed)
+        if missing:
+            problems.append(missing)
         raise DeviceNotReadyError(
             f"device {device.serial} is not ready for the selected tasks: {'; '.join(problems)}. "
-            f"Prepare it with: mobileagent-setup --device {device.serial} --apks DIR "
-            "(DIR holding the Simple Mobile Tools APKs; see the README, "
-            "'Running on a real phone or emulator')")
-    return time.perf_counter() - started
+            + _fix_hint(device))
+    return time.perf_counter() - started, installed
+
+
+def _missing(packages: Iterable[str], installed: set[str]) -> str:
+    names = by_package()
+    missing = [p for p in sorted(set(packages)) if p not in installed]
+    if not missing:
+        return ""
+    return "apps not installed: " + ", ".join(f"{names[p].name} ({p})" if p in names else p for p in missing)
+
+
+def probe_listener(device: "Device", server: "EventServer", timeout: float = LISTENER_REPLY_TIMEOUT) -> None:
+    """Raise :class:`ListenerLostError` unless the listener answers a hierarchy request within
+    ``timeout`` (waiting that long for it to reconnect first)."""
+    started = time.monotonic()
+    if not server.listener_connected and not server.wait_for_listener(timeout):
+        raise ListenerLostError(
+            f"the listener app ({LISTENER_PACKAGE}) on device {device.serial} is not connected any more "
+            "(its accessibility service was switched off, or the app stopped); "
+            f"switch it back on: mobileagent-setup --device {device.serial}")
+    left = max(0.1, timeout - (time.monotonic() - started))
+    if server.request_hierarchy(left) is None:
+        raise ListenerLostError(
+            f"the listener app ({LISTENER_PACKAGE}) on device {device.serial} stopped answering "
+            f"(no reply to a hierarchy request within {timeout:g} s; its accessibility service may be off); "
+            f"switch it back on: mobileagent-setup --device {device.serial}")
+
+
+def check_task_ready(device: "Device", server: "EventServer", package: str, installed: set[str],
+                     task: str) -> None:
+    """Raise unless this task can run: its app is installed, the listener answers."""
+    missing = _missing([package], installed)
+    if missing:
+        raise DeviceNotReadyError(
+            f"task {task} cannot run on device {device.serial}: {missing}. " + _fix_hint(device))
+    probe_listener(device, server)

@@ -182,6 +182,8 @@ class AndroidSystem:
 
     def force_stop(self, package: str) -> None:
         with self._lock:
+            if self._task_for(package) is None:
+                return  # nothing of it runs: nothing changes on screen (no redraw)
             self._kill(package)
             self._refresh()
 

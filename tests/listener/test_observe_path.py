@@ -45,7 +45,7 @@ calls = {"n": 0}
 def _moving_once(self, timeout=5.0):
     xml = _real(self, timeout)
     calls["n"] += 1
-    if calls["n"] == 6:  # after the probe (1), the initial screen and step 1 (2 each): step 2 sees a frame in between
+    if calls["n"] == 7:  # after the probes (run and task: 2), the initial screen and step 1 (2 each): step 2 sees a frame in between
         xml = xml.replace("</hierarchy>", "<!-- moving --></hierarchy>")
     return xml
 
@@ -56,11 +56,14 @@ def pytest_sessionfinish(session):
 """)
     result, data = run_on_phone(project, phone, "--agent", "replay", "-s")
     result.assert_outcomes(passed=1)
-    # The readiness probe, two per observation (initial + 4 steps), and one more where two disagreed.
-    result.stdout.fnmatch_lines(["*hierarchy requests: 12*"])
+    # The readiness probes (the run's and the task's), two per observation (initial + 4 steps),
+    # and one more where two disagreed.
+    result.stdout.fnmatch_lines(["*hierarchy requests: 13*"])
 
 
-def test_a_listener_that_stops_answering_falls_back_to_dumps(project, phone):
+def test_a_listener_that_stops_answering_errors_the_task_naming_it(project, phone):
+    """A listener that does not answer sends no events either: the task cannot be judged
+    (issue 25: an infrastructure error naming the listener and the device, not a failure)."""
     project.makeconftest("""
 import pytest_mobileagent.events.server as server_module
 
@@ -69,11 +72,14 @@ calls = {"n": 0}
 
 def _silent_after_the_probe(self, timeout=5.0):
     calls["n"] += 1
-    return _real(self, timeout) if calls["n"] <= 3 else None  # the probe and the first observation
+    return _real(self, timeout) if calls["n"] <= 4 else None  # the probes and the first observation
 
 server_module.EventServer.request_hierarchy = _silent_after_the_probe
 """)
     result, data = run_on_phone(project, phone, "--agent", "replay")
-    result.assert_outcomes(passed=1)
+    result.assert_outcomes(errors=1)
     (record,) = data["tasks"]
-    assert [s["observed_via"] for s in record["steps"]] == ["uiautomator"] * 4
+    assert record["stop_reason"] == "infra_error" and not record["success"]
+    assert record["error"] == (
+        f"ListenerLostError: the listener app on device {phone.serial} stopped answering: no reply to a "
+        "hierarchy request within 1.5 s (its accessibility service may be off)")

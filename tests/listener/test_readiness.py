@@ -72,3 +72,63 @@ def test_a_missing_app_is_named(project, phone_factory, adb_server_port):
 def test_a_ready_phone_runs(project, phone):
     result, data = run_on_phone(project, phone, "--agent", "replay")
     result.assert_outcomes(passed=2)
+
+
+MIXED = TASKS + """
+
+@task(app="music", prompt="open setting page", golden=[g.tap(desc="More options"), g.tap(text="Settings")])
+def test_music_settings(screen):
+    assert screen.activity.endswith(".SettingsActivity")
+"""
+
+
+def test_a_missing_app_errors_only_the_tasks_that_need_it(pytester, phone_factory, adb_server_port):
+    import adbutils
+
+    pytester.makepyfile(test_calc=MIXED)
+    running = phone_factory(1)[0]
+    device = adbutils.AdbClient(port=adb_server_port).device(running.serial)
+    assert device.shell("pm uninstall com.simplemobiletools.calculator") == "Success"
+    result, data = run_on_phone(pytester, running, "--agent", "replay")
+    result.assert_outcomes(passed=1, errors=2)
+    records = {r["task"]: r for r in data["tasks"]}
+    assert records["test_music_settings"]["success"]
+    for name in ("test_add", "test_subtract"):
+        assert records[name]["error"].startswith(
+            f"DeviceNotReadyError: task {name} cannot run on device {running.serial}: "
+            "apps not installed: Simple Calculator (com.simplemobiletools.calculator)")
+
+
+# Switches the listener's accessibility service off from inside the first task,
+# as a user (or an agent wandering into Settings) might.
+SWITCH_OFF = """
+from pytest_mobileagent.agents import Action
+from pytest_mobileagent.plugin import RUNTIME_KEY
+
+class SwitchOff:
+    def __init__(self, context):
+        self.config = context.config
+    def step(self, observation):
+        self.config.stash[RUNTIME_KEY].device.shell("settings put secure accessibility_enabled 0")
+        return Action.key("BACK")
+
+def pytest_mobileagent_register_agents(registry):
+    registry.register("switch-off", SwitchOff)
+"""
+
+
+def test_a_listener_switched_off_mid_run_errors_each_task_naming_it(pytester, phone_factory):
+    pytester.makepyfile(test_calc=TASKS + TASKS.replace("def test_", "def test_more_").split("\n", 2)[2])
+    pytester.makeconftest(SWITCH_OFF)
+    running = phone_factory(1)[0]
+    result, data = run_on_phone(pytester, running, "--agent", "switch-off")
+    result.assert_outcomes(errors=4)
+    records = sorted(data["tasks"], key=lambda r: r["task"])
+    listener = f"the listener app (io.github.mobileagent.listener) on device {running.serial}"
+    for record in records:
+        assert record["stop_reason"] == "infra_error" and not record["success"]
+        assert "ListenerLostError" in record["error"] and f"on device {running.serial}" in record["error"], record
+    # The task whose agent switched it off saw it during its step; the others at their readiness probe.
+    during = [r for r in records if "during step" in r["error"] or "stopped answering: no reply" in r["error"]]
+    at_reset = [r for r in records if r["error"].startswith(f"ListenerLostError: {listener} stopped answering")]
+    assert len(during) == 1 and len(at_reset) == 3, [r["error"] for r in records]

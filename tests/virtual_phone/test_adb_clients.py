@@ -188,6 +188,24 @@ def test_adb_cli_interactive_shell_reads_stdin(adb_server, phone):
     assert b"one\n" in result.stdout and b"/sdcard\n" in result.stdout
 
 
+def test_an_overlong_interactive_line_is_an_error_and_the_session_goes_on(adb_server, phone):
+    long_line = b"echo " + b"x" * (70 * 1024) + b"\n"
+    result = subprocess.run([adb_server.binary, "-P", str(adb_server.port), "-s", phone.serial, "shell"],
+                            input=b"echo before\n" + long_line + b"echo after\nexit 3\n", capture_output=True,
+                            timeout=30)
+    assert result.returncode == 3
+    output = result.stdout + result.stderr
+    assert b"before\n" in output and b"after\n" in output and b"x" * 100 not in output
+    assert b"/system/bin/sh: line too long: over 65536 bytes, not run" in output
+
+
+def test_300_nested_subshells_run_as_on_a_phone(adb_server, phone):
+    line = "(" * 300 + "echo deep" + ")" * 300
+    result = adb_server.run("shell", line, serial=phone.serial)
+    assert (result.returncode, result.stdout) == (0, b"deep\n")
+    assert adb_server.run("shell", "echo alive", serial=phone.serial).stdout == b"alive\n"
+
+
 def test_adb_forward_to_a_closed_phone_port_is_harmless(adb_server, phone):
     forwarded = adb_server.run("forward", "tcp:0", "tcp:7000", serial=phone.serial)
     assert forwarded.returncode == 0

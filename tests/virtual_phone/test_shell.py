@@ -277,3 +277,25 @@ def test_quoted_parentheses_and_subshells(fresh_phone):
 def test_substitutions_in_double_quotes_stay_literal(fresh_phone, line, out):
     assert run(fresh_phone, line) == (out, "", 0)
     assert not fresh_phone.fs.exists("/sdcard/x")
+
+
+@pytest.mark.parametrize("line, out, err, code", [
+    # toybox does not follow a symlink named on the command line, unless it ends in "/"
+    ("find /sdcard", "/sdcard\n", "", 0),
+    ("mkdir -p /sdcard/Download/a; touch /sdcard/Download/a/x.txt; find /sdcard/Download",
+     "/sdcard/Download\n/sdcard/Download/a\n/sdcard/Download/a/x.txt\n", "", 0),
+    ("find /sdcard/Download -type f", "/sdcard/Download/a/x.txt\n", "", 0),
+    ("find /sdcard/Download -mindepth 1 -maxdepth 1", "/sdcard/Download/a\n", "", 0),
+    ("find /sdcard/Download -name a -prune -o -print", "/sdcard/Download\n", "", 0),
+    ("find /sdcard/Download ! -type d -o -name a", "/sdcard/Download/a\n/sdcard/Download/a/x.txt\n", "", 0),
+    ("find /sdcard/Download \\( -name 'x*' -o -name a \\) -print", "/sdcard/Download/a\n/sdcard/Download/a/x.txt\n",
+     "", 0),
+    ("find /nope", "", "find: /nope: No such file or directory\n", 1),
+    ("find /sdcard/ -bogus", "", "find: bad arg '-bogus'\n", 1),
+    ("find /sdcard/ -name", "", "find: 'name' needs 1 arg\n", 1),
+    ("find /sdcard/ -type q", "", "find: bad -type 'q'\n", 1),
+])
+def test_find_as_toybox_runs_it(fresh_phone, line, out, err, code):
+    if "x.txt" not in line and "Download" in line:
+        run(fresh_phone, "mkdir -p /sdcard/Download/a; touch /sdcard/Download/a/x.txt")
+    assert run(fresh_phone, line) == (out, err, code)

@@ -25,8 +25,11 @@ __all__ = ["find", "shell_v2_packet"]
 # shell protocol v2 packet ids
 ID_STDIN, ID_STDOUT, ID_STDERR, ID_EXIT, ID_CLOSE_STDIN, ID_WINDOW_SIZE = range(6)
 _V2_HEADER = struct.Struct("<BI")
-#: Longest line an interactive shell buffers before giving up on the stream.
+#: Longest line the interactive shell runs; a longer one is dropped with TOO_LONG
+#: on stderr, and the session goes on with the next line.
 MAX_INTERACTIVE_LINE = 64 * 1024
+TOO_LONG = (f"/system/bin/sh: line too long: over {MAX_INTERACTIVE_LINE} bytes, not run "
+            "(the virtual phone's bound)\n").encode()
 
 
 def find(endpoint: "Endpoint", name: str):
@@ -192,6 +195,7 @@ async def _shell_interactive(endpoint: "Endpoint", stream: Stream, v2: bool = Fa
 
     await emit(ID_STDOUT, prompt)
     buffer = bytearray()
+    overlong = False  # inside a line longer than MAX_INTERACTIVE_LINE
     pending = bytearray()  # v2 framing may split packets across WRTEs
     stdin_closed = False
     while not stdin_closed:
@@ -212,14 +216,28 @@ async def _shell_interactive(endpoint: "Endpoint", stream: Stream, v2: bool = Fa
                 elif packet_id == ID_CLOSE_STDIN:
                     stdin_closed = True
             chunk = bytes(data)
-        buffer += chunk.replace(b"\r", b"\n")
-        if len(buffer) > MAX_INTERACTIVE_LINE:
-            return
+        chunk = chunk.replace(b"\r", b"\n")
+        if overlong:
+            # The rest of a line too long to run: dropped up to its end.
+            end = chunk.find(b"\n")
+            if end < 0:
+                if stdin_closed:
+                    await emit(ID_STDERR, TOO_LONG)
+                continue
+            chunk, overlong = chunk[end + 1:], False
+            await emit(ID_STDERR, TOO_LONG)
+            await emit(ID_STDOUT, prompt)
+        buffer += chunk
         if stdin_closed and buffer and not buffer.endswith(b"\n"):
             buffer += b"\n"  # sh runs a last line without a newline at EOF
         while b"\n" in buffer:
             line, _, rest = bytes(buffer).partition(b"\n")
             buffer = bytearray(rest)
+            if len(line) > MAX_INTERACTIVE_LINE:
+                # Not run: said on stderr, and the session goes on with the next line.
+                await emit(ID_STDERR, TOO_LONG)
+                await emit(ID_STDOUT, prompt)
+                continue
             result = session.run(line.decode("utf-8", "surrogateescape"))
             await endpoint.flush_events()
             await emit(ID_STDOUT, result.stdout)
@@ -234,6 +252,10 @@ async def _shell_interactive(endpoint: "Endpoint", stream: Stream, v2: bool = Fa
             await emit(ID_STDOUT, prompt)
         if session.exited:
             break
+        if len(buffer) > MAX_INTERACTIVE_LINE:
+            # A line still without its end and already too long: drop it as it comes.
+            buffer.clear()
+            overlong = True
     if v2 and not stream.closed:
         await emit(ID_EXIT, bytes([session.last_status & 0xFF]))
 

@@ -4,6 +4,7 @@ Importing this package registers every command in `COMMANDS`.
 """
 
 from . import alarm, android, builtins, cmd, content, fileutils, packages, procs, toybox, logcat, system_services  # noqa: F401  (register commands)
+from . import find  # noqa: F401  (toybox's find with its whole expression language)
 from . import media  # noqa: F401  (the media scanner's broadcast receiver)
 from . import appops, sh_exec  # noqa: F401  (appops, cmd notification, exec: what Appium's driver runs)
 from ..programs import droidbot_app  # noqa: F401  (DroidBot's helper app: its broadcast receiver and services)

@@ -11,6 +11,8 @@ commands a phone runs over adb.
 from __future__ import annotations
 
 import logging
+import sys
+import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Mapping
 
@@ -148,6 +150,44 @@ class Invocation:
         return self.fail(f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror)
 
 
+#: Nesting the deep-run thread allows (Python frames), and its stack.
+DEEP_RECURSION_LIMIT = 50_000
+_DEEP_STACK = 512 * 1024 * 1024
+_DEEP_LOCK = threading.Lock()
+#: Brackets in a line above which it runs on the deep-run thread from the start.
+_DEEP_NESTING = 64
+_TOO_DEEP = f"{SH}: nesting too deep for the virtual phone's shell\n".encode()
+
+
+def _deep(run: Callable[[], ShellResult]) -> ShellResult:
+    """``run()`` on a thread with a large stack and a raised recursion limit.
+
+    The limit is the interpreter's (one for all threads): it is raised only
+    while the deep line runs, one at a time. A line nested deeper still
+    gets an error message (a real shell would run out of memory somewhere).
+    """
+    box: list[ShellResult] = []
+
+    def target() -> None:
+        try:
+            box.append(run())
+        except RecursionError:
+            box.append(ShellResult(b"", _TOO_DEEP, 2))
+
+    with _DEEP_LOCK:
+        previous_limit, previous_stack = sys.getrecursionlimit(), threading.stack_size()
+        sys.setrecursionlimit(max(previous_limit, DEEP_RECURSION_LIMIT))
+        try:
+            threading.stack_size(_DEEP_STACK)
+            thread = threading.Thread(target=target, name="deep-shell-line")
+            thread.start()
+        finally:
+            threading.stack_size(previous_stack)
+        thread.join()
+        sys.setrecursionlimit(previous_limit)
+    return box[0]
+
+
 class ShellSession:
     """State of one shell (one `shell:` service or one interactive session)."""
 
@@ -188,6 +228,18 @@ class ShellSession:
         dup the child's stderr onto its stdout socket (shell_service.cpp,
         SubprocessProtocol::kNone), so `cmd; echo $?` prints cmd's error first.
         """
+        if line.count("(") + line.count("{") > _DEEP_NESTING:
+            # Deep nesting ("((((...))))", 300 levels) would outgrow Python's default
+            # recursion limit, not mksh's: such a line runs on a thread with room for it.
+            return _deep(lambda: self._run(line, stdout_ready, stdin, merge_stderr))
+        try:
+            return self._run(line, stdout_ready, stdin, merge_stderr)
+        except RecursionError:  # nested some other way: an error, never a closed stream
+            self.last_status = 2
+            return ShellResult(b"", _TOO_DEEP, 2)
+
+    def _run(self, line: str, stdout_ready: Callable[[bytes], None] | None, stdin: bytes,
+             merge_stderr: bool) -> ShellResult:
         self._stdin = stdin
         self.held = None
         out = _Sink(ready=stdout_ready)

@@ -303,66 +303,7 @@ def _xargs(inv: Invocation) -> int:
     return status
 
 
-# -- find --------------------------------------------------------------------------------------------
-@command("find")
-def _find(inv: Invocation) -> int:
-    args = list(inv.args)
-    paths = []
-    while args and not args[0].startswith("-") and args[0] not in ("(", "!"):
-        paths.append(args.pop(0))
-    tests, maxdepth, mindepth = [], 1 << 30, 0
-    while args:
-        arg = args.pop(0)
-        if arg in ("-print", "-print0"):
-            tests.append(("print0" if arg == "-print0" else "print", None))
-            continue
-        if arg in ("-name", "-iname", "-type", "-path", "-maxdepth", "-mindepth", "-newer", "-size"):
-            if not args:
-                raise UsageError(f"'{arg}' needs 1 arg")
-            value = args.pop(0)
-            if arg == "-maxdepth":
-                maxdepth = int(value)
-            elif arg == "-mindepth":
-                mindepth = int(value)
-            elif arg == "-type" and value not in ("f", "d", "l"):
-                raise UsageError(f"bad -type '{value}'")
-            else:
-                tests.append((arg[1:], value))
-            continue
-        raise UsageError(f"bad arg '{arg}'")
-    status = 0
-    printers = [t for t in tests if t[0] in ("print", "print0")]
-    terminator = "\0" if printers and printers[-1][0] == "print0" else "\n"
-
-    def matches(path: str, info) -> bool:
-        name = posixpath.basename(path.rstrip("/")) or path
-        for kind, value in tests:
-            if kind == "name" and not fnmatch.fnmatchcase(name, value):
-                return False
-            if kind == "iname" and not fnmatch.fnmatchcase(name.lower(), value.lower()):
-                return False
-            if kind == "path" and not fnmatch.fnmatchcase(path, value):
-                return False
-            if kind == "type":
-                want = {"f": st.S_ISREG, "d": st.S_ISDIR, "l": st.S_ISLNK}[value]
-                if not want(info.mode):
-                    return False
-        return True
-
-    def walk(path: str, depth: int) -> None:
-        info = inv.fs.stat(path, inv.cwd, follow=depth == 0)
-        if depth >= mindepth and matches(path, info):
-            inv.out(path + terminator)
-        if st.S_ISDIR(info.mode) and depth < maxdepth:
-            for name, _child in inv.fs.listdir_stat(path, inv.cwd):
-                walk(path.rstrip("/") + "/" + name if path != "/" else "/" + name, depth + 1)
-
-    for path in paths or ["."]:
-        try:
-            walk(path, 0)
-        except FsError as exc:
-            status = inv.fail(f"{path}: {exc.strerror}")
-    return status
+# -- find: shell/find.py (the whole expression language: ! -o ( ) -prune) ---------------------------
 
 
 # -- stat --------------------------------------------------------------------------------------------
