@@ -85,10 +85,11 @@ def test_recorder_delete(one_recording, screen, device):
     assert audio_files(device) == [], "the recording is still in the recorder's folder"
 
 
-@task(app="recorder", storage=[FOLDER], prompt="delete all recorded audio", min_steps=5,
-      min_steps_reason="the paper deletes the three recordings one by one (13); Select all does it at once",
-      golden=[g.tap(text="Player"), g.long_press(id="recording_title"), g.tap(desc="Select all"),
-              g.tap(desc="Delete"), g.tap(text="Yes")])
+@task(app="recorder", storage=[FOLDER], prompt="delete all recorded audio", min_steps=6,
+      min_steps_reason="the paper deletes the three recordings one by one (13); Select all (under More options: "
+                       "Rename, Share and Delete fill the selection bar) does it at once",
+      golden=[g.tap(text="Player"), g.long_press(id="recording_title"), g.tap(desc="More options"),
+              g.tap(text="Select all"), g.tap(desc="Delete"), g.tap(text="Yes")])
 def test_recorder_delete_all(three_recordings, screen, device):
     assert "No recordings" in (screen.text(id="recordings_placeholder") or "")
     assert audio_files(device) == [], "recordings are still in the recorder's folder"

@@ -34,7 +34,8 @@ CASES = {
     "test_recorder_rename": ('[g.tap(text="Player"), g.long_press(id="recording_title"), g.tap(desc="Rename"), '
                              'g.type("voice2", id="rename_recording_title"), g.tap(text="OK")]', False),
     "test_recorder_delete_all": ('[g.tap(text="Player"), g.long_press(id="recording_title"), '
-                                 'g.tap(desc="Select all"), g.tap(desc="Delete"), g.tap(text="No")]', False),
+                                 'g.tap(desc="More options"), g.tap(text="Select all"), g.tap(desc="Delete"), '
+                                 'g.tap(text="No")]', False),
     "test_recorder_rename_all": ('[g.tap(text="Player"), g.long_press(id="recording_title"), '
                                  'g.tap(desc="Rename"), g.type("voice1", id="rename_recording_title"), '
                                  'g.tap(text="OK")]', False),

@@ -164,9 +164,8 @@ SCREENS = [
     ("voicerecorder", "state_2023-07-03_101253", lambda: Phone(RECORDER).tap(**{"content-desc": "Settings"}).tap(
         **{"resource-id": "settings_color_customization_holder"}).tap(
         **{"resource-id": "customization_theme_holder"}).tap(text="OK")),
-    ("voicerecorder", "state_2023-07-03_101520", lambda: Phone(RECORDER).tap(**{"content-desc": "About"})),
-    ("voicerecorder", "state_2023-07-03_101545", lambda: Phone(RECORDER).tap(**{"content-desc": "About"}).tap(
-        text="Frequently asked questions")),
+    # (About and FAQ, states 101520 and 101545, are not compared: the pinned Commons draws them with
+    # Compose, without resource-ids; tests/virtual_phone/test_commons_compose.py checks them)
     # (the Playlists tab of a fresh app is not compared: the recorded version had no "All tracks" playlist)
     ("musicplayer", "state_2023-07-02_215239", lambda: Phone(MUSIC).tap(**{"content-desc": "More options"}).tap(
         text="Create new playlist")._type("My-Favorites").tap(text="OK")),

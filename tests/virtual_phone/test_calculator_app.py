@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from uitools import BUTTON, CALC, find, long_press, press_keys, tap, text_of, texts
+from uitools import BUTTON, CALC, find, find_all, long_press, press_keys, tap, text_of, texts
 
 from pytest_mobileagent.virtual_phone.apps.calculator import CalculatorEngine, format_number
 from pytest_mobileagent.virtual_phone.system import AndroidSystem
@@ -165,8 +165,7 @@ def test_format_number():
 
 
 def test_unit_converter_mile_to_kilometer(calc):
-    tap(calc, desc="More options")
-    tap(calc, text="Unit converter")
+    tap(calc, desc="Unit converter")   # 5.12.0's menu.xml: an `always` toolbar icon
     tap(calc, text="Length")
     tap(calc, id="top_unit_holder")
     assert "Mile" in texts(calc.dump_xml())    # the unit pop-up
@@ -189,14 +188,15 @@ def test_unit_converter_swap_uses_its_enlarged_touch_area(calc):
     assert text_of(calc, "bottom_unit_text") == "5"
 
 
-def test_about_and_settings_from_the_overflow_menu(calc):
-    tap(calc, desc="More options")
-    tap(calc, text="About")
+def test_about_and_settings_are_toolbar_icons(calc):
+    # History, Unit converter, Settings and About are all `always`; More apps from us is hidden in
+    # the F-Droid build, so there is no "More options" at all.
+    assert not find_all(calc.dump_xml(), desc="More options")
+    tap(calc, desc="About")
     assert calc.focused_window() == (CALC, "com.simplemobiletools.commons.activities.AboutActivity")
     assert "Frequently asked questions" in texts(calc.dump_xml())
     calc.key("BACK")
-    tap(calc, desc="More options")
-    tap(calc, text="Settings")
+    tap(calc, desc="Settings")
     assert find(calc.dump_xml(), id="settings_vibrate")["checked"] == "true"
     tap(calc, text="Vibrate on button press")  # the row holder toggles the box
     assert find(calc.dump_xml(), id="settings_vibrate")["checked"] == "false"

@@ -217,16 +217,16 @@ def test_long_press_selects_and_delete_asks_first(cal):
         add_event(cal, title)
     cal.tap(id="change_view").tap(text="Simple event list")
     cal.long_press(text="Laundry")
-    assert cal.text("select_all") == "1 / 3"
+    assert cal.text("actionbar_title") == "1 / 3"
     cal.tap(text="Meeting")
-    assert cal.text("select_all") == "2 / 3"
+    assert cal.text("actionbar_title") == "2 / 3"
     cal.tap(id="cab_delete")
     assert cal.has(id="delete_event_description")
     cal.tap(text="No")
     assert list_titles(cal) == ["Laundry", "Cooking", "Meeting"]
     cal.tap(id="cab_delete").tap(text="Yes")
     assert list_titles(cal) == ["Cooking"]
-    assert not cal.has(id="select_all")
+    assert not cal.has(id="actionbar_title")
     long_clicks = [e for e in cal.events if e["type"] == "long_click"]
     assert [e["text"][0] for e in long_clicks] == ["Laundry"]
 
@@ -235,7 +235,7 @@ def test_back_ends_the_selection_without_deleting(cal):
     add_event(cal, "Cooking")
     cal.tap(id="change_view").tap(text="Simple event list")
     cal.long_press(text="Cooking").key("BACK")
-    assert not cal.has(id="select_all") and list_titles(cal) == ["Cooking"]
+    assert not cal.has(id="actionbar_title") and list_titles(cal) == ["Cooking"]
     cal.tap(text="Cooking")  # outside a selection a tap opens the event
     assert cal.activity().endswith(".EventActivity") and cal.text("event_title") == "Cooking"
 

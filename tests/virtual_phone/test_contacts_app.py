@@ -245,3 +245,22 @@ def test_dump_matches_the_recorded_screens(ui):
     ui.tap(text="Bob")
     assert _subsequence(RECORDED_DETAILS, ui.nodes()) == []
     assert ui.one(id="contact_toggle_favorite")["content-desc"] == "Toggle favorite"
+
+
+def test_long_press_starts_the_selection_and_delete_asks_first(ui):
+    """ContactsAdapter's action mode: "1 / 2", Edit / Add to favorites / Add to group as icons, the rest
+    under More options; Delete confirms with the contact's name (askConfirmDelete)."""
+    add_contact(ui, "Ada Lovelace", "111")
+    add_contact(ui, "Alan Turing", "222")
+    launch(ui).long_press(text="Ada Lovelace")
+    assert ui.text("actionbar_title") == "1 / 2"
+    assert [n["content-desc"] for n in ui.all(cls="android.widget.Button") if n["content-desc"]] == [
+        "Edit contact", "Add to favorites", "Add to group"]
+    ui.tap(text="Alan Turing")
+    assert ui.text("actionbar_title") == "2 / 2" and not ui.has(desc="Edit contact")
+    ui.tap(text="Alan Turing")
+    ui.tap(desc="More options").tap(id="title", text="Delete")
+    assert ui.texts("message") == ['Are you sure you want to delete "Ada Lovelace"?']
+    ui.tap(text="Yes")
+    assert not ui.has(id="actionbar_title")
+    assert "Ada Lovelace" not in contacts(ui) and "Alan Turing" in contacts(ui)

@@ -140,7 +140,8 @@ def test_settings_toggles_and_24_hour_dialog(gallery):
 
 
 def test_viewer_rename_hide_and_delete_change_storage(gallery):
-    gallery.tap(text="Download").tap(id="media_item_holder").tap(desc="Rename")
+    # menu_viewpager: Rotate and Properties (ifRoom, first in the menu) take the two free slots
+    gallery.tap(text="Download").tap(id="media_item_holder").menu("Rename")
     assert gallery.node(id="rename_item_name")["text"] == "sunset"
     for _ in range(6):
         gallery.sh("input keyevent DEL")

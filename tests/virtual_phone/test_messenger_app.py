@@ -95,7 +95,7 @@ def test_message_properties_dialog_and_its_window_event(ui):
     sink = EventSink(ui.device)
     try:
         ui.long_press(text="i luv u")
-        assert ui.one(id="select_all")["text"] == "1"         # the selection bar counts the message
+        assert ui.one(id="actionbar_title")["text"] == "1 / 1"   # Commons' selection count: selected / all
         ui.tap(desc="More options").tap(id="title", text="Properties")
         event = sink.wait_for(lambda e: e["type"] == "window_state" and e["text"][:1] == ["Message details"])
     finally:
@@ -109,11 +109,11 @@ def test_message_properties_dialog_and_its_window_event(ui):
 def test_archive_with_confirmation_and_the_archive_screen(ui):
     seed_message(ui)
     launch(ui).long_press(text="123456789")
-    ui.tap(desc="Archive")
+    ui.tap(desc="More options").tap(id="title", text="Archive")   # no slot left beside three `always` icons
     assert ui.texts("message") == ["Are you sure you want to archive 1 conversation?"]
     ui.tap(text="No")
     assert ui.texts("conversation_address") == ["123456789"]
-    ui.tap(desc="Archive").tap(text="Yes")
+    ui.tap(desc="More options").tap(id="title", text="Archive").tap(text="Yes")
     assert ui.texts("no_conversations_placeholder") == ["No stored conversations have been found"]
     assert "archived=1" in ui.sh("content query --uri content://mms-sms/conversations --projection _id:archived")
     ui.tap(desc="More options").tap(id="title", text="Show archived conversations")

@@ -115,8 +115,7 @@ def test_screencap_png_is_the_screen_at_real_size(calculator, phone):
 
 
 def test_unit_converter_through_adb(calculator):
-    calculator.click(*centre(find(calculator.dump_hierarchy(), desc="More options")))
-    calculator.click(*centre(find(calculator.dump_hierarchy(), text="Unit converter")))
+    calculator.click(*centre(find(calculator.dump_hierarchy(), desc="Unit converter")))   # an `always` icon
     calculator.click(*centre(find(calculator.dump_hierarchy(), text="Length")))
     calculator.click(*centre(find(calculator.dump_hierarchy(), id="top_unit_holder")))
     calculator.click(*centre(find(calculator.dump_hierarchy(), text="Mile")))

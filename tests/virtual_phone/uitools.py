@@ -122,7 +122,7 @@ def demo_apps():
                 Column(
                     self.toolbar("main_toolbar", title="Demo", items=[
                         MenuItem("Search", lambda: data.log.append("search"), id="search", icon="search",
-                                 show_as_action=True),
+                                 show="always"),
                         MenuItem("Open list", lambda: self.start(ListActivity)),
                         MenuItem("About", lambda: self.start(
                             "com.simplemobiletools.commons.activities.AboutActivity")),

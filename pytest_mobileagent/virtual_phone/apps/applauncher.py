@@ -50,10 +50,13 @@ from ..ui.views import (
     sp,
 )
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .menus import ACTION_MODE, FDROID_HIDDEN, menu
+from .simple_commons import action_mode_bar
 from .commons_dialogs import radio_dialog
 from .search_menu import SearchMenu
 from .simple_commons import CustomizationActivity
 
+APP = "applauncher"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.applauncher"
 HOME_PACKAGE = "com.android.launcher3"
 
@@ -311,37 +314,21 @@ class MainActivity(Activity):
 
     # -- screen ----------------------------------------------------------------------------
     def _menu(self) -> list[MenuItem]:
-        return [
-            MenuItem("Sort by", self.show_sort_dialog, id="sort", icon="swap", show_as_action=True),
-            MenuItem("Toggle app name visibility", self.toggle_app_name, id="toggle_app_name", icon="dot",
-                     show_as_action=True),
-            MenuItem("Column count", self.show_column_dialog),
-            MenuItem("Settings", lambda: self.start(SettingsActivity)),
-            MenuItem("About", lambda: self.start(AboutActivity)),
-        ]
+        return menu(APP, "menu", {
+            "sort": self.show_sort_dialog, "toggle_app_name": self.toggle_app_name,
+            "column_count": self.show_column_dialog, "settings": lambda: self.start(SettingsActivity),
+            "about": lambda: self.start(AboutActivity)}, hide=FDROID_HIDDEN)
 
     def _selection_bar(self) -> View:
+        """LaunchersAdapter's action mode: cab.xml, Rename for one selected launcher only."""
         count = len(self.selected)
         total = len(self.visible_shortcuts())
-        actions = [ImageView("cab_change_order", icon="swap", desc="Change order", class_name="android.widget.Button",
-                             tint=TEXT, on_click=self.change_order)]
-        if count == 1:
-            actions.append(ImageView("cab_edit", icon="dot", desc="Rename", class_name="android.widget.Button",
-                                     tint=TEXT, on_click=self.show_rename_dialog))
-        actions.append(ImageView("cab_remove", icon="close", desc="Remove", class_name="android.widget.Button",
-                                 tint=TEXT, on_click=self.remove_selected))
-        more = ImageView(desc="More options", icon="more", width=dp(40), height=dp(48), long_clickable=True,
-                         clickable=True)
-        more.on_click = lambda anchor=more: self.show_menu([MenuItem("Select all", self.select_all)], anchor)
-        actions.append(more)
-        return Row(
-            ImageView(icon="back", desc="Done", tint=TEXT, on_click=self.finish_selection, width=dp(56),
-                      height=dp(56)),
-            TextView(f"{count} / {total}", "select_all", size=sp(20), bold=True, weight=1, width=MATCH,
-                     on_click=self.select_all),
-            LinearLayout(*actions, orientation="horizontal", width=WRAP,
-                         class_name="androidx.appcompat.widget.LinearLayoutCompat"),
-            id="action_mode_bar", class_name="android.view.ViewGroup", height=dp(64), bg=(255, 236, 229))
+        items = menu(APP, "cab", {
+            "cab_change_order": self.change_order, "cab_edit": self.show_rename_dialog,
+            "cab_remove": self.remove_selected, "cab_select_all": self.select_all},
+            hide=() if count == 1 else ("cab_edit",), kind=ACTION_MODE)
+        return action_mode_bar(self, f"{count} / {total}", items, on_close=self.finish_selection,
+                               on_title=self.finish_selection if count >= total else self.select_all)
 
     def _item(self, shortcut: Shortcut) -> View:
         selected = shortcut.id in self.selected

@@ -23,7 +23,7 @@ Quick guide::
             todos = self.data.todos          # persistent app data (pm clear resets it)
             return Column(
                 self.toolbar("main_toolbar", title="Todo", items=[
-                    MenuItem("Add", self.add, id="add", icon="plus", show_as_action=True),
+                    MenuItem("Add", self.add, id="add", icon="plus", show="always"),
                     MenuItem("About", lambda: self.start(AboutActivity)),   # overflow menu
                 ]),
                 RecyclerView(*[TextView(t, "todo_title", key=t, on_click=lambda t=t: self.open(t))
@@ -73,18 +73,10 @@ from typing import Any, Callable, ClassVar, Iterable
 
 from ..ui.views import (
     ACCENT,
-    MATCH,
-    TEXT_SECONDARY,
     Button,
     CheckBox,
-    Column,
-    Divider,
-    ImageView,
-    LinearLayout,
     MenuItem,
     RelativeLayout,
-    ScrollView,
-    TextView,
     Toolbar,
     View,
     dp,
@@ -92,7 +84,8 @@ from ..ui.views import (
 )
 from ..ui.window import DialogWindow, PopupWindow, Window
 
-__all__ = ["AboutActivity", "Activity", "App", "ContributorsActivity", "Dialog", "FAQActivity", "settings_checkbox"]
+__all__ = ["AboutActivity", "Activity", "App", "ContributorsActivity", "Dialog", "FAQActivity", "LicenseActivity",
+           "settings_checkbox"]
 
 
 
@@ -140,7 +133,8 @@ class App:
         return self.activities[0]
 
     def all_activities(self) -> tuple[type["Activity"], ...]:
-        return self.activities + ((AboutActivity, FAQActivity, ContributorsActivity) if self.has_about else ())
+        return self.activities + ((AboutActivity, FAQActivity, ContributorsActivity, LicenseActivity)
+                                  if self.has_about else ())
 
     def activity_class(self, name: str) -> type["Activity"] | None:
         """Resolve a full or ".Relative" activity class name (a splash alias: the launcher activity)."""
@@ -253,12 +247,13 @@ class Activity:
         return run
 
     def toolbar(self, id: str = "", *, title: str = "", items: Iterable[MenuItem] = (), back: bool = False,
-                on_nav: Callable[[], object] | None = None, **kw) -> View:
-        """The app's toolbar; overflow items open as a pop-up menu; `back` adds the up arrow."""
-        return Toolbar(id, title=title, items=items, nav_icon="back" if (back or on_nav) else "",
+                on_nav: Callable[[], object] | None = None, cross: bool = False, **kw) -> View:
+        """The app's toolbar; overflow items open as a pop-up menu; `back` adds the up arrow
+        ("Back"), `cross` makes it Commons' NavigationIcon.Cross ("Close")."""
+        arrow = "close" if cross else "back"
+        return Toolbar(id, title=title, items=items, nav_icon=arrow if (back or on_nav) else "",
                        on_nav=on_nav or (self.finish if back else None),
-                       on_overflow=lambda anchor: self.show_menu(
-                           [i for i in items if not i.show_as_action], anchor), **kw)
+                       on_overflow=lambda anchor, overflow: self.show_menu(overflow, anchor), **kw)
 
     def find(self, id: str) -> View | None:
         """The live view with this id in this activity's topmost window that has one."""
@@ -344,112 +339,57 @@ def settings_checkbox(prefix: str, label: str, checked: bool, on_change: Callabl
 
 
 class AboutActivity(Activity):
-    """The About screen every Simple Mobile Tools app shares (commons library)."""
+    """The About screen every Simple Mobile Tools app shares: Commons' Compose AboutScreen.
+
+    Dumped as Compose is (no resource-ids); see ``commons_compose``.  Its
+    "Frequently asked questions" and "Contributors" rows open those screens;
+    the others leave the app on a real phone (mail, browser) and do nothing here.
+    """
 
     name = "com.simplemobiletools.commons.activities.AboutActivity"
     title = "About"
 
-    SECTIONS = (
-        ("about_support", "SUPPORT", ("Frequently asked questions", "hello@simplemobiletools.com")),
-        ("about_help_us", "HELP US", ("Rate us", "Invite friends", "Contributors", "Donate")),
-        ("about_social", "SOCIAL", ("Facebook", "GitHub", "Reddit", "Telegram")),
-        ("about_other", "OTHER", ("Website", "Privacy policy", "Third party licences")),
-    )
-
     def build(self) -> View:
-        blocks: list[View] = []
-        for prefix, heading, labels in self.SECTIONS:
-            blocks.append(TextView(heading, prefix, color=ACCENT, bold=True, size=sp(14), width=MATCH,
-                                   padding=(dp(72), dp(24), dp(16), dp(12))))
-            items = [self._item(label) for label in labels]
-            if prefix == "about_other":
-                items.append(self._item(f"Version {self.app.version_name}"))
-            blocks.append(Column(*items, id=f"{prefix}_layout"))
-            blocks.append(Divider(f"{prefix}_divider"))
-        blocks.append(TextView("Made with ❤️ in Slovakia", "footer", color=TEXT_SECONDARY, size=sp(14),
-                               padding=(dp(72), dp(24), dp(16), dp(24)), width=MATCH))
-        return LinearLayout(
-            self.toolbar("about_toolbar", title="About", back=True),
-            ScrollView(Column(*blocks, id="about_holder"), id="about_nested_scrollview", weight=1),
-            id="about_coordinator", class_name="android.view.ViewGroup", height=MATCH,
-        )
+        from .commons_compose import about_screen
 
-    def _item(self, label: str) -> View:
-        return LinearLayout(
-            ImageView("about_item_icon", icon="dot", margin=(dp(8), 0, dp(16), 0)),
-            TextView(label, "about_item_label", size=sp(16), width=MATCH, weight=1, max_lines=1),
-            orientation="horizontal", id="about_item_holder", class_name="android.view.ViewGroup",
-            gravity="center_vertical", height=dp(64), on_click=self._item_action(label), key=label,
-        )
-
-    def _item_action(self, label: str):
-        """What an item opens: the FAQ and Contributors screens; the rest leave the phone (nothing here)."""
-        if label == "Frequently asked questions":
-            return lambda: self.start(FAQActivity)
-        if label == "Contributors":
-            return lambda: self.start(ContributorsActivity)
-        return lambda: None
+        # AboutActivity.showWebsiteAndFullVersion: "Version x.y.z", plus " Pro" for a .pro app id
+        version = self.app.version_name + (" Pro" if self.app.package.endswith(".pro") else "")
+        return about_screen(self, version=version, on_faq=lambda: self.start(FAQActivity),
+                            on_contributors=lambda: self.start(ContributorsActivity), on_back=self.finish,
+                            on_licences=lambda: self.start(LicenseActivity))
 
 
 class FAQActivity(Activity):
-    """The commons FAQ screen: one card per question of the app's `faq`, then the commons ones."""
+    """Commons' Compose FAQScreen with the FAQ items the app's launchAbout passes."""
 
     name = "com.simplemobiletools.commons.activities.FAQActivity"
     title = "Frequently asked questions"
 
-    COMMONS_FAQ = (
-        ("I want to support you, but I cannot donate money. Is there anything else I can do?",
-         "Yes: rate the app, tell your friends about it, or help translating it."),
-        ("The app launcher icon disappeared. What can I do?",
-         "Some launchers lose icons after an icon color change; launch the app from its store page and set "
-         "the default icon color back."),
-    )
-
     def build(self) -> View:
-        cards = [
-            LinearLayout(
-                LinearLayout(
-                    TextView(question, "faq_title", bold=True, size=sp(16), color=ACCENT, width=MATCH),
-                    TextView(answer, "faq_text", size=sp(14), width=MATCH, margin=(0, dp(8), 0, 0)),
-                    id="faq_layout", padding=dp(16)),
-                id="faq_card", class_name="android.widget.FrameLayout", margin=(dp(16), dp(8)), bg=(248, 248, 248),
-                radius=dp(8), key=f"faq-{i}")
-            for i, (question, answer) in enumerate(tuple(self.app.faq) + self.COMMONS_FAQ)
-        ]
-        return LinearLayout(
-            self.toolbar("faq_toolbar", title="Frequently asked questions", back=True),
-            ScrollView(Column(*cards, id="faq_holder"), id="faq_nested_scrollview", weight=1),
-            id="faq_coordinator", class_name="android.view.ViewGroup", height=MATCH,
-        )
+        from .commons_compose import faq_screen
+
+        return faq_screen(self, on_back=self.finish)
 
 
 class ContributorsActivity(Activity):
-    """The commons Contributors screen: development and translation credits."""
+    """Commons' Compose ContributorsScreen: developers, translators per language, the closing label."""
 
     name = "com.simplemobiletools.commons.activities.ContributorsActivity"
     title = "Contributors"
 
     def build(self) -> View:
-        def label(text: str, id: str) -> View:
-            return TextView(text, id, color=ACCENT, bold=True, size=sp(14), width=MATCH,
-                            padding=(dp(16), dp(24), dp(16), dp(12)))
+        from .commons_compose import contributors_screen
 
-        return LinearLayout(
-            self.toolbar("contributors_toolbar", title="Contributors", back=True),
-            ScrollView(Column(
-                LinearLayout(
-                    label("Development", "contributors_development_label"),
-                    TextView("Tibor Kaputa and the Simple Mobile Tools team", "contributors_development", size=sp(16),
-                             width=MATCH, padding=(dp(16), 0, dp(16), dp(12))),
-                    id="development_layout", class_name="android.view.ViewGroup"),
-                Divider("contributors_divider"),
-                label("Translation", "contributors_translation_label"),
-                Column(*[TextView(f"{language}: the community", size=sp(16), width=MATCH, padding=(dp(16), dp(6)),
-                                  key=language)
-                         for language in ("Czech", "German", "Slovak", "Spanish")],
-                       id="contributors_languages_holder"),
-                TextView("Want to help? Translations and code are welcome on the project's repositories.",
-                         "contributors_label", size=sp(14), color=TEXT_SECONDARY, width=MATCH, padding=dp(16)),
-                id="contributors_holder"), id="contributors_nested_scrollview", weight=1),
-            id="contributors_coordinator", class_name="android.view.ViewGroup", height=MATCH,
-        )
+        return contributors_screen(self, on_back=self.finish)
+
+
+class LicenseActivity(Activity):
+    """Commons' Compose LicenseScreen: the third-party licences of the app's mask, and Kotlin's."""
+
+    name = "com.simplemobiletools.commons.activities.LicenseActivity"
+    title = "Third party licences"
+
+    def build(self) -> View:
+        from .commons_compose import licence_screen
+
+        return licence_screen(self, on_back=self.finish)

@@ -29,7 +29,6 @@ from ..ui.views import (
     Column,
     ImageView,
     LinearLayout,
-    MenuItem,
     RecyclerView,
     Row,
     ScrollView,
@@ -39,6 +38,7 @@ from ..ui.views import (
     sp,
 )
 from .base import Activity, App, Dialog, settings_checkbox
+from .menus import FDROID_HIDDEN, menu
 
 PACKAGE = "com.simplemobiletools.calculator"
 
@@ -321,13 +321,12 @@ class MainActivity(Activity):
                 ))
             rows.append(Row(*buttons, weight=1, height=MATCH, class_name="android.widget.LinearLayout"))
         return LinearLayout(
-            self.toolbar("main_toolbar", items=[
-                MenuItem("History", self.show_history, id="history", icon="history", show_as_action=True),
-                MenuItem("Unit converter", lambda: self.start(UnitConverterPickerActivity), id="unit_converter"),
-                MenuItem("Settings", lambda: self.start(SettingsActivity), id="settings"),
-                MenuItem("About", lambda: self.start("com.simplemobiletools.commons.activities.AboutActivity"),
-                         id="about"),
-            ]),
+            # converter_menu (Swap units) is inflated in landscape only (UnitConverterActivity.onCreate).
+            self.toolbar("main_toolbar", items=menu("calculator", "menu", {
+                "history": self.show_history, "unit_converter": lambda: self.start(UnitConverterPickerActivity),
+                "settings": lambda: self.start(SettingsActivity),
+                "about": lambda: self.start("com.simplemobiletools.commons.activities.AboutActivity")},
+                hide=FDROID_HIDDEN)),
             LinearLayout(
                 TextView(engine.formula, "formula", size=sp(28), color=TEXT_SECONDARY, gravity="end|bottom",
                          width=MATCH, weight=1, max_lines=1, padding=(dp(16), dp(8))),

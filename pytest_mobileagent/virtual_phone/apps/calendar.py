@@ -5,8 +5,9 @@ July 2023, the older non-Pro build) and, for what that build lacks (the
 top search menu, tasks, `day_events`, "Start week on"), the Pro app's
 layouts and strings:
 
-* MainActivity: the search menu (`top_toolbar_search`) with "Change view"
-  and "Settings" as actions and the rest under "More options"; the monthly
+* MainActivity: the search menu (`top_toolbar_search`) with menu_main placed
+  by AppCompat's rule ("Change view" and, in the slot left, "Settings" as
+  icons; the rest under "More options"); the monthly
   view (arrows and swipes move between months, a day opens its daily view),
   the daily, weekly, monthly-and-daily and yearly views and the simple
   event list (long press selects, "Delete" asks, then deletes); the FAB that
@@ -29,7 +30,6 @@ from ..ui.views import (
     MATCH,
     TEXT,
     TEXT_SECONDARY,
-    WRAP,
     Column,
     Divider,
     FloatingActionButton,
@@ -49,12 +49,15 @@ from ..ui.views import (
 )
 from . import calendar_model as m
 from .base import AboutActivity, Activity, App, Dialog
+from .menus import ACTION_MODE, FDROID_HIDDEN, menu
+from .simple_commons import action_mode_bar
 from .calendar_editors import DatePickerDialog, EventActivity, TaskActivity
 from .calendar_settings import SettingsActivity
 from .commons_dialogs import radio_dialog
 from .search_menu import SearchMenu
 from .simple_commons import CustomizationActivity
 
+APP = "calendar"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.calendar.pro"
 NAV_H = dp(54)
 WEEKEND = (229, 57, 53)
@@ -236,22 +239,28 @@ class MainActivity(Activity):
 
     # -- screen ----------------------------------------------------------------------
     def _menu_items(self) -> list[MenuItem]:
-        items = []
-        if not self.showing_today():
-            items.append(MenuItem("Go to today", self.go_to_today, id="go_to_today", icon="history",
-                                  show_as_action=True))
-        items += [
-            MenuItem("Change view", self.show_change_view, id="change_view", icon="swap", show_as_action=True),
-            MenuItem("Settings", lambda: self.start(SettingsActivity), id="settings", icon="dot",
-                     show_as_action=True),
-            MenuItem("Go to date", lambda: self._pick_date()),
-            MenuItem("Print", lambda: self.toast("No app found")),
-            MenuItem("Add holidays", lambda: self.toast("No app found")),
-            MenuItem("Add contact birthdays", lambda: self.toast("No contacts found")),
-            MenuItem("Add contact anniversaries", lambda: self.toast("No contacts found")),
-            MenuItem("About", lambda: self.start(AboutActivity)),
-        ]
-        return items
+        """menu_main as MainActivity.refreshMenuItems shows it.
+
+        The filter needs more than one event type or an empty ``config.displayEventTypes``;
+        a fresh install has the one "Regular event" type, which EventsDatabase.insertRegularEventType
+        adds to displayEventTypes (managing event types is not modelled).  CalDAV sync is off.
+        """
+        view = self.cal.view
+        hidden = ["filter", "refresh_caldav_calendars", *FDROID_HIDDEN]
+        if self.showing_today() or self.search.open:
+            hidden.append("go_to_today")
+        if view == "monthday":
+            hidden.append("print")
+        if view == "list":
+            hidden.append("go_to_date")
+        return menu(APP, "menu_main", {
+            "go_to_today": self.go_to_today, "change_view": self.show_change_view,
+            "go_to_date": self._pick_date, "print": lambda: self.toast("No app found"),
+            "add_holidays": lambda: self.toast("No app found"),
+            "add_birthdays": lambda: self.toast("No contacts found"),
+            "add_anniversaries": lambda: self.toast("No contacts found"),
+            "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity)},
+            hide=hidden)
 
     def _pick_date(self) -> None:
         DatePickerDialog(self, self.shown, self._go_to_date)
@@ -281,20 +290,14 @@ class MainActivity(Activity):
             id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
     def _action_mode(self) -> View:
+        """EventListAdapter's action mode (cab_event_list; its prepareActionMode changes nothing)."""
         count = len(self.selected)
         total = len(self.cal.upcoming(self.today()))
-        return Row(
-            ImageView(icon="back", desc="Done", tint=TEXT, on_click=lambda: setattr(self, "selected", []),
-                      width=dp(56), height=dp(56)),
-            TextView(f"{count} / {total}", "select_all", size=sp(20), bold=True, weight=1, width=MATCH,
-                     on_click=self._select_all),
-            LinearLayout(
-                ImageView("cab_share", icon="dot", desc="Share", class_name="android.widget.Button", tint=TEXT,
-                          on_click=lambda: self.toast("No app found")),
-                ImageView("cab_delete", icon="close", desc="Delete", class_name="android.widget.Button",
-                          tint=TEXT, on_click=self.delete_selected),
-                orientation="horizontal", width=WRAP, class_name="androidx.appcompat.widget.LinearLayoutCompat"),
-            id="action_mode_bar", class_name="android.view.ViewGroup", height=dp(64), bg=(255, 236, 229))
+        items = menu(APP, "cab_event_list", {"cab_share": lambda: self.toast("No app found"),
+                                             "cab_delete": self.delete_selected}, kind=ACTION_MODE)
+        return action_mode_bar(self, f"{count} / {total}", items, on_close=lambda: setattr(self, "selected", []),
+                               on_title=(lambda: setattr(self, "selected", [])) if count >= total
+                               else self._select_all)
 
     def _select_all(self) -> None:
         self.selected = [e.id for e in self.cal.upcoming(self.today())]

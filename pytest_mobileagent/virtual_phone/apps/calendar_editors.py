@@ -32,6 +32,7 @@ from ..ui.views import (
 )
 from . import calendar_model as m
 from .base import Activity, Dialog
+from .menus import menu
 from .commons_dialogs import radio_dialog
 
 __all__ = ["DatePickerDialog", "EventActivity", "TaskActivity"]
@@ -194,10 +195,13 @@ class _EditorActivity(Activity):
         radio_dialog(self, options, index, picked)
 
     def _toolbar_items(self) -> list[MenuItem]:
-        items = [MenuItem("Save", self.save, id="save", icon="check", show_as_action=True)]
-        if self.event is not None:
-            items.append(MenuItem("Delete", self.delete, id="delete", icon="close", show_as_action=True))
-        return items
+        """menu_event / menu_task: Delete, Duplicate and Share only for a saved one (updateActionBarTitle)."""
+        handlers = {"save": self.save, "delete": self.delete, "duplicate": None,
+                    "share": lambda: self.toast("No app found")}
+        hidden = ("delete", "duplicate", "share") if self.event is None else ()
+        if self.is_task:
+            return menu("calendar", "menu_task", handlers, hide=hidden)
+        return menu("calendar", "menu_event", handlers, hide=hidden)
 
     def _date_row(self) -> list[View]:
         p = self.prefix

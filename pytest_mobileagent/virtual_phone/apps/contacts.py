@@ -54,10 +54,13 @@ from ..ui.views import (
 )
 from . import contacts_data as cd
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .menus import ACTION_MODE, FDROID_HIDDEN, menu
+from .simple_commons import action_mode_bar
 from .commons_dialogs import radio_dialog
 from .search_menu import SearchMenu
 from .simple_commons import CustomizationActivity
 
+APP = "contacts"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.contacts.pro"
 READ_CONTACTS = "android.permission.READ_CONTACTS"
 WRITE_CONTACTS = "android.permission.WRITE_CONTACTS"
@@ -152,10 +155,14 @@ class MainActivity(Activity):
     def on_create(self) -> None:
         self.search = SearchMenu(self)
         self.tab = self.data.last_tab
+        self.selected: list[int] = []  # ContactsAdapter's selection (raw contact ids), in the order picked
         if not self.host.has_permission(PACKAGE, READ_CONTACTS):
             request_contacts_permission(self)
 
     def on_back(self) -> bool:
+        if self.selected:  # BACK first ends the selection (the action mode)
+            self.selected = []
+            return True
         if self.search.open or self.search.query:  # BACK first closes the search
             self.search.close()
             return True
@@ -179,14 +186,17 @@ class MainActivity(Activity):
 
     # -- screen ----------------------------------------------------------------------------
     def build(self) -> View:
-        items = [MenuItem("Sort by", self.show_sort_dialog, id="sort", icon="sort", show_as_action=True),
-                 MenuItem("Filter", self.show_filter_dialog, id="filter", icon="filter", show_as_action=True),
-                 MenuItem("Import contacts from a .vcf file", self.no_app),
-                 MenuItem("Export contacts to a .vcf file", self.no_app),
-                 MenuItem("Settings", lambda: self.start(SettingsActivity)),
-                 MenuItem("About", lambda: self.start(AboutActivity))]
-        header = self.search.build(items)
+        # MainActivity.refreshMenuItems: no Sort / Filter on the Groups tab, the view type on Favorites
+        # (list view: no column count), the dialpad item only when the dialpad button is off (it is on).
+        groups, favorites = self.tab == 2, self.tab == 1
+        items = menu(APP, "menu", {
+            "sort": self.show_sort_dialog, "filter": self.show_filter_dialog, "change_view_type": None,
+            "import_contacts": self.no_app, "export_contacts": self.no_app,
+            "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity)},
+            hide=["dialpad", "column_count", *FDROID_HIDDEN, *(("sort", "filter") if groups else ()),
+                  *(() if favorites else ("change_view_type",))])
         fragment = (self._contacts_fragment, self._favorites_fragment, self._groups_fragment)[self.tab]()
+        header = self._selection_bar() if self.selected else self.search.build(items)
         pager = FrameLayout(fragment, id="view_pager", class_name="androidx.viewpager.widget.ViewPager",
                             height=MATCH, margin=(0, 0, 0, TABS_H))
         holder_children: list[View] = [pager]
@@ -252,7 +262,9 @@ class MainActivity(Activity):
                         Column(*texts, weight=1, width=MATCH), gravity="center_vertical"),
                     id="item_contact_holder", padding=(0, dp(8))),
                 id="item_contact_frame", key=f"contact-{contact.id}", min_height=dp(64),
-                on_click=lambda c=contact: self.open_contact(c), on_long_click=lambda: None))
+                selected=contact.id in self.selected, bg=(255, 236, 229) if contact.id in self.selected else None,
+                on_click=lambda c=contact: self.tap_contact(c), on_long_click=lambda c=contact: self.select(c)))
+        self.shown = [c.id for c in contacts]
         letters = []
         for contact in contacts:
             letter = (contact.shown_name(surname_first)[:1] or "#").upper()
@@ -281,6 +293,69 @@ class MainActivity(Activity):
     def _groups_fragment(self) -> View:
         content = self._placeholders("There are no contact groups on the device", "Create group", self.no_app)
         return self._fragment("groups_fragment", content, "Create group", self.no_app)
+
+    # -- selection (ContactsAdapter's action mode) ----------------------------------------------
+    def select(self, contact: cd.Contact) -> None:
+        if contact.id not in self.selected:
+            self.selected.append(contact.id)
+
+    def tap_contact(self, contact: cd.Contact) -> None:
+        if not self.selected:
+            self.open_contact(contact)
+        elif contact.id in self.selected:
+            self.selected.remove(contact.id)
+        else:
+            self.selected.append(contact.id)
+
+    def _chosen(self) -> list[cd.Contact]:
+        by_id = {c.id: c for c in _contacts(self)}
+        return [by_id[i] for i in self.selected if i in by_id]
+
+    def _selection_bar(self) -> View:
+        """cab.xml as ContactsAdapter.prepareActionMode shows it on the Contacts or Favorites tab."""
+        shown = getattr(self, "shown", [])
+        self.selected = [i for i in self.selected if i in shown]
+        if not self.selected:
+            return self.search.build([])
+        one, favorites = len(self.selected) == 1, self.tab == 1
+
+        def select_all() -> None:
+            self.selected = list(shown)
+
+        def edit() -> None:
+            contact_id = self.selected[0]
+            self.selected = []
+            self.start(EditContactActivity, contact_id=contact_id)
+
+        items = menu(APP, "cab", {
+            "cab_edit": edit, "cab_add_to_favorites": lambda: self._star(True), "cab_add_to_group": None,
+            "cab_share": self.no_app, "cab_send_sms_to_contacts": self.no_app,
+            "cab_send_email_to_contacts": self.no_app, "cab_create_shortcut": None,
+            "cab_select_all": select_all, "cab_delete": self._confirm_delete_selected,
+            "cab_remove": lambda: self._star(False)},
+            hide=[*(() if one else ("cab_edit", "cab_create_shortcut")),
+                  *(("cab_add_to_favorites", "cab_delete") if favorites else ("cab_remove",))],
+            kind=ACTION_MODE)
+        every = len(self.selected) >= len(shown)
+        return action_mode_bar(self, f"{len(self.selected)} / {len(shown)}", items,
+                               on_close=self.selected.clear, on_title=self.selected.clear if every else select_all)
+
+    def _star(self, starred: bool) -> None:
+        for contact in self._chosen():
+            cd.set_starred(_provider(self), contact, starred)
+        self.selected = []
+
+    def _confirm_delete_selected(self) -> None:
+        """ContactsAdapter.askConfirmDelete: the name of one contact, or "N contacts"."""
+        chosen = self._chosen()
+        what = f'"{chosen[0].shown_name()}"' if len(chosen) == 1 else f"{len(chosen)} contacts"
+
+        def delete() -> None:
+            for contact in chosen:
+                cd.delete_contact(_provider(self), contact)
+            self.selected = []
+
+        self.show_dialog(_message_dialog(f"Are you sure you want to delete {what}?", delete))
 
     # -- behaviour -------------------------------------------------------------------------------
     def no_app(self) -> None:
@@ -367,14 +442,12 @@ class ViewContactActivity(Activity):
         if contact is None:  # deleted meanwhile (e.g. through adb): nothing left to show
             return Column(_contact_toolbar(self, []), height=MATCH)
         shown = self.data.shown_fields
-        items = [MenuItem("Edit contact", lambda: self.start(EditContactActivity, contact_id=contact.id), id="edit",
-                          icon="edit", show_as_action=True),
-                 MenuItem("Share", lambda: self.toast("No valid app found"), id="share", icon="share",
-                          show_as_action=True),
-                 MenuItem("Delete", lambda: self.confirm_delete(contact), id="delete", icon="delete",
-                          show_as_action=True),
-                 MenuItem("Open with", lambda: self.toast("No valid app found")),
-                 MenuItem("Manage shown contact fields", lambda: show_visible_fields_dialog(self))]
+        # menu_view_contact; Open with is for non-private contacts (all of the phone's are).
+        items = menu(APP, "menu_view_contact", {
+            "edit": lambda: self.start(EditContactActivity, contact_id=contact.id),
+            "share": lambda: self.toast("No valid app found"), "delete": lambda: self.confirm_delete(contact),
+            "open_with": lambda: self.toast("No valid app found"),
+            "manage_visible_fields": lambda: show_visible_fields_dialog(self)})
         body: list[View] = [
             ImageView("contact_photo", icon="person", desc="Change photo", width=MATCH, height=dp(300),
                       bg=(230, 230, 230), tint=(180, 180, 180)),
@@ -488,13 +561,12 @@ class EditContactActivity(Activity):
 
     def build(self) -> View:
         shown = self.data.shown_fields
-        items = [MenuItem("Save", self.save, id="save", icon="check", show_as_action=True)]
-        if self.contact.id:
-            items += [MenuItem("Share", lambda: self.toast("No valid app found"), id="share", icon="share",
-                               show_as_action=True),
-                      MenuItem("Delete", self.confirm_delete, id="delete", icon="delete", show_as_action=True),
-                      MenuItem("Open with", lambda: self.toast("No valid app found"))]
-        items.append(MenuItem("Manage shown contact fields", lambda: show_visible_fields_dialog(self)))
+        # menu_edit_contact; EditContactActivity hides Delete, Share and Open with for a new contact.
+        items = menu(APP, "menu_edit_contact", {
+            "save": self.save, "share": lambda: self.toast("No valid app found"), "delete": self.confirm_delete,
+            "open_with": lambda: self.toast("No valid app found"),
+            "manage_visible_fields": lambda: show_visible_fields_dialog(self)},
+            hide=() if self.contact.id else ("delete", "share", "open_with"))
         body: list[View] = [
             ImageView("contact_photo", icon="person", desc="Change photo", width=MATCH, height=dp(300),
                       bg=(230, 230, 230), tint=(180, 180, 180), on_click=lambda: self.toast("No valid app found")),

@@ -24,6 +24,7 @@ from ..media_store import EXTERNAL_ROOT, mime_type_of
 from ..ui.text import text_width
 from ..ui.views import (
     ACCENT,
+    place_menu,
     MATCH,
     TEXT,
     TEXT_SECONDARY,
@@ -49,6 +50,8 @@ from ..ui.views import (
     sp,
 )
 from .base import Activity, App, Dialog, settings_checkbox
+from .menus import ACTION_MODE, FDROID_HIDDEN, menu
+from .simple_commons import action_mode_bar
 from .commons_files import (
     NAME_TAKEN,
     delete_path,
@@ -60,6 +63,7 @@ from .commons_files import (
 from .date_time_format import show_date_time_dialog
 from .storage_format import format_date, format_size, items_count
 
+APP = "filemanager"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.filemanager.pro"
 HOME = EXTERNAL_ROOT
 #: the phone's advertised capacity, for the Storage tab
@@ -222,10 +226,11 @@ class MainActivity(Activity):
             id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
     def _top_bar(self) -> View:
-        actions, overflow = self._menu()
+        items = self._menu()
+        actions, overflow = place_menu(items)
         # as wide as its buttons, so the search field takes the rest of the bar
-        width = dp(48) * len(actions) + (dp(40) if overflow else 0) + dp(16)
-        toolbar = self.toolbar("top_toolbar", items=actions + overflow, height=dp(48), width=width)
+        width = dp(48) * len(actions) + (dp(36) if overflow else 0) + dp(16)
+        toolbar = self.toolbar("top_toolbar", items=items, height=dp(48), width=width)
         return LinearLayout(
             LinearLayout(
                 Row(
@@ -239,56 +244,57 @@ class MainActivity(Activity):
                 id="top_app_bar_layout", margin=(dp(16), dp(8)), height=WRAP),
             id="main_menu", height=WRAP)
 
-    def _menu(self) -> tuple[list[MenuItem], list[MenuItem]]:
-        if self.tab == TAB_FILES:
-            actions = []
-            if self.path != HOME:
-                actions.append(MenuItem("Go to home folder", lambda: self.open_folder(HOME), id="go_home",
-                                        icon="home", show_as_action=True))
-            actions.append(MenuItem("Sort by", self.show_sort_dialog, id="sort", icon="sort", show_as_action=True))
-            overflow = []
-            if self.path == HOME:
-                actions.append(MenuItem("Add to favorites", lambda: self.toast("Item added to favorites"),
-                                        id="add_favorite", icon="star", show_as_action=True))
-            else:
-                overflow.append(MenuItem("Add to favorites", lambda: self.toast("Item added to favorites")))
-        else:
-            actions = [MenuItem("Change view type", self.show_view_type_dialog, id="change_view_type", icon="grid",
-                                show_as_action=True),
-                       MenuItem("Settings", lambda: self.start(SettingsActivity), id="settings", icon="gear",
-                                show_as_action=True)]
-            overflow = []
-        if self.tab == TAB_FILES:
-            overflow.append(MenuItem("Change view type", self.show_view_type_dialog))
-        overflow.append(MenuItem("Stop showing hidden media", self._stop_showing_hidden)
-                        if self.temporarily_show_hidden else
-                        MenuItem("Temporarily show hidden", self._temporarily_show_hidden))
-        if self.tab == TAB_FILES:
-            overflow.append(MenuItem("Settings", lambda: self.start(SettingsActivity)))
-        overflow.append(MenuItem("About", lambda: self.start("com.simplemobiletools.commons.activities.AboutActivity")))
-        return actions, overflow
+    def _menu(self) -> list[MenuItem]:
+        """menu.xml as MainActivity.refreshMenuItems shows it for the current tab.
+
+        Favourites are not kept (Add to favorites only toasts), so Go to favorite and
+        Remove from favorites stay hidden; the grid-only items follow the folder's view type.
+        """
+        files, storage = self.tab == TAB_FILES, self.tab == TAB_STORAGE
+        grid = self.uses_grid(self.path) and not storage
+        away = files and self.path != HOME
+        hidden = ["go_to_favorite", "remove_favorite", *FDROID_HIDDEN]
+        hidden += [] if files else ["sort", "add_favorite"]
+        hidden += [] if away else ["go_home", "set_as_home"]
+        hidden += [] if grid else ["toggle_filename", "column_count"]
+        hidden += ["change_view_type"] if storage else []
+        hidden += ["temporarily_show_hidden"] if storage or self.showing_hidden() else []
+        hidden += ["stop_showing_hidden"] if storage or not self.temporarily_show_hidden else []
+        return menu(APP, "menu", {
+            "go_home": lambda: self.open_folder(HOME), "sort": self.show_sort_dialog,
+            "add_favorite": lambda: self.toast("Item added to favorites"), "toggle_filename": None,
+            "change_view_type": self.show_view_type_dialog, "set_as_home": None,
+            "temporarily_show_hidden": self._temporarily_show_hidden,
+            "stop_showing_hidden": self._stop_showing_hidden, "column_count": None,
+            "settings": lambda: self.start(SettingsActivity),
+            "about": lambda: self.start("com.simplemobiletools.commons.activities.AboutActivity")},
+            hide=hidden)
 
     def _selection_bar(self) -> View:
+        """ItemsAdapter's action mode: cab.xml as its prepareActionMode shows it."""
         single = len(self.selection) == 1
-        hidden = all(posixpath.basename(p).startswith(".") for p in self.selection)
-        items = [MenuItem("Delete", self.ask_delete, id="cab_delete", icon="delete", show_as_action=True),
-                 MenuItem("Properties", self.show_properties, id="cab_properties", icon="info", show_as_action=True)]
-        if single:
-            items.append(MenuItem("Rename", self.show_rename_dialog, id="cab_rename", icon="rename",
-                                  show_as_action=True))
-        items.append(MenuItem("Share", lambda: self.toast("No app found to share with"), id="cab_share"))
-        items.append(MenuItem("Unhide", lambda: self.set_hidden(False), id="cab_unhide") if hidden
-                     else MenuItem("Hide", lambda: self.set_hidden(True), id="cab_hide"))
-        items.append(MenuItem("Copy path to clipboard", self._copy_path, id="cab_copy_path"))
-        items.append(MenuItem("Select all", self.select_all, id="cab_select_all"))
+        names = [posixpath.basename(p) for p in self.selection]
+        one_file = single and not self.fs.isdir(self.selection[0])
+        hidden = ["cab_confirm_selection"]  # only when picking files for another app
+        hidden += [] if any(n.startswith(".") for n in names) else ["cab_unhide"]
+        hidden += [] if any(not n.startswith(".") for n in names) else ["cab_hide"]
+        hidden += [] if single else ["cab_copy_path", "cab_create_shortcut"]
+        hidden += [] if one_file else ["cab_open_with", "cab_open_as", "cab_set_as"]
+        hidden += [] if any(n.lower().endswith(".zip") for n in names) else ["cab_decompress"]
+        no_app = lambda: self.toast("No app found")  # noqa: E731 - no other apps installed
+        items = menu(APP, "cab", {
+            "cab_delete": self.ask_delete, "cab_properties": self.show_properties,
+            "cab_rename": self.show_rename_dialog if single else None,
+            "cab_share": lambda: self.toast("No app found to share with"),
+            "cab_hide": lambda: self.set_hidden(True), "cab_unhide": lambda: self.set_hidden(False),
+            "cab_create_shortcut": None, "cab_copy_path": self._copy_path, "cab_set_as": no_app,
+            "cab_open_with": no_app, "cab_open_as": None, "cab_copy_to": None, "cab_move_to": None,
+            "cab_compress": None, "cab_decompress": None, "cab_select_all": self.select_all},
+            hide=hidden, kind=ACTION_MODE)
         count = len(self.entries(self.path)) if not self.search else len(self.search_results())
-        close = ImageView("action_mode_close_button", icon="close", desc="Done", on_click=self._clear_selection,
-                          width=dp(48), height=dp(48), tint=TEXT)
-        title = TextView(f"{len(self.selection)} / {count}", "actionbar_title", size=sp(20), bold=True,
-                         max_lines=1, width=WRAP, on_click=self.select_all, margin=(dp(8), 0))
-        bar = self.toolbar("action_mode_bar", items=items, height=dp(64))
-        return Row(close, title, bar, id="action_bar_root", class_name="android.widget.LinearLayout",
-                   gravity="center_vertical", bg=(230, 230, 230), height=dp(80), padding=(dp(8), 0))
+        every = len(self.selection) >= count
+        return action_mode_bar(self, f"{len(self.selection)} / {count}", items, on_close=self._clear_selection,
+                               on_title=self._clear_selection if every else self.select_all)
 
     def _tabs(self) -> View:
         tabs = []

@@ -20,6 +20,7 @@ from types import SimpleNamespace
 
 from ..media_store import EXTERNAL_ROOT, MediaItem
 from ..ui.views import (
+    place_menu,
     ACCENT,
     MATCH,
     TEXT_SECONDARY,
@@ -44,6 +45,7 @@ from ..ui.views import (
     sp,
 )
 from .base import Activity, App, Dialog, settings_checkbox
+from .menus import FDROID_HIDDEN, menu
 from .commons_files import (
     NAME_TAKEN,
     delete_path,
@@ -56,6 +58,7 @@ from .date_time_format import show_date_time_dialog
 from .storage_format import format_date, format_size
 from .simple_commons import CustomizationActivity
 
+APP = "gallery"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.gallery.pro"
 ABOUT = "com.simplemobiletools.commons.activities.AboutActivity"
 
@@ -118,6 +121,13 @@ def _folder_label(folder: str) -> str:
 
 class GalleryActivity(Activity):
     """What the gallery's screens share: reading media and the common dialogs."""
+
+    def _hidden_toggle(self) -> tuple[str, ...]:
+        """The hidden-media items a menu hides: "Temporarily show hidden" unless hidden media show
+        already (config.shouldShowHidden), "Stop showing hidden media" unless shown temporarily."""
+        temporarily = getattr(self, "temporarily_show_hidden", False)
+        hide = ("temporarily_show_hidden",) if self.data.show_hidden or temporarily else ()
+        return hide + (() if temporarily else ("stop_showing_hidden",))
 
     def visible_media(self, temporarily_show_hidden: bool = False) -> list[MediaItem]:
         """Images and videos that pass the filter, whose files still exist."""
@@ -209,16 +219,16 @@ class GalleryActivity(Activity):
 
         self.show_dialog(Dialog("Change view type", body, positive=("OK", ok), negative="Cancel"))
 
-    def search_bar(self, hint: str, query: str, on_change, actions: list[MenuItem],
-                   overflow: list[MenuItem], menu_id: str) -> View:
-        width = dp(48) * len(actions) + (dp(40) if overflow else 0) + dp(16)
+    def search_bar(self, hint: str, query: str, on_change, items: list[MenuItem], menu_id: str) -> View:
+        actions, overflow = place_menu(items)
+        width = dp(48) * len(actions) + (dp(36) if overflow else 0) + dp(16)
         return LinearLayout(
             LinearLayout(
                 Row(ImageView("top_toolbar_search_icon", icon="search", width=dp(40), height=dp(48),
                               on_click=lambda: None),
                     EditText(query, "top_toolbar_search", hint=hint, weight=1, width=MATCH, on_text_changed=on_change,
                              key="top_toolbar_search", min_height=dp(48)),
-                    self.toolbar("top_toolbar", items=actions + overflow, height=dp(48), width=width),
+                    self.toolbar("top_toolbar", items=items, height=dp(48), width=width),
                     id="top_toolbar_holder", class_name="android.widget.RelativeLayout", bg=(240, 240, 240),
                     radius=dp(24), gravity="center_vertical", padding=(dp(4), 0)),
                 id="top_app_bar_layout", margin=(dp(16), dp(8)), height=WRAP),
@@ -295,23 +305,21 @@ class MainActivity(GalleryActivity):
         return entries
 
     def build(self) -> View:
-        actions = [MenuItem("Open camera", lambda: self.toast("No app found to take a photo"), id="open_camera",
-                            icon="camera", show_as_action=True),
-                   MenuItem("Show all folders content", lambda: self.start(MediaActivity, folder=""),
-                            id="show_all", icon="grid", show_as_action=True)]
-        overflow = [
-            MenuItem("Sort by", self._sort_folders),
-            MenuItem("Filter media", self.show_filter_dialog),
-            MenuItem("Change view type", lambda: self.show_view_type_dialog("folder_view_list", for_folders=True)),
-            MenuItem("Stop showing hidden media", lambda: setattr(self, "temporarily_show_hidden", False))
-            if self.temporarily_show_hidden else
-            MenuItem("Temporarily show hidden", lambda: setattr(self, "temporarily_show_hidden", True)),
-            MenuItem("Temporarily show excluded", lambda: None),
-            MenuItem("Create new folder", self.show_create_folder_dialog),
-            MenuItem("Column count", lambda: None),
-            MenuItem("Settings", lambda: self.start(SettingsActivity)),
-            MenuItem("About", lambda: self.start(ABOUT)),
-        ]
+        # menu_main as MainActivity.refreshMenuItems shows it: no default folder, the Recycle Bin
+        # shown among the folders (so not in the menu), column count in grid view.
+        items = menu(APP, "menu_main", {
+            "open_camera": lambda: self.toast("No app found to take a photo"),
+            "show_all": lambda: self.start(MediaActivity, folder=""), "sort": self._sort_folders,
+            "filter": self.show_filter_dialog,
+            "change_view_type": lambda: self.show_view_type_dialog("folder_view_list", for_folders=True),
+            "temporarily_show_hidden": lambda: setattr(self, "temporarily_show_hidden", True),
+            "stop_showing_hidden": lambda: setattr(self, "temporarily_show_hidden", False),
+            "temporarily_show_excluded": None, "create_new_folder": self.show_create_folder_dialog,
+            "column_count": None, "settings": lambda: self.start(SettingsActivity),
+            "about": lambda: self.start(ABOUT)},
+            hide=["stop_showing_excluded", "set_as_default_folder", "open_recycle_bin", *FDROID_HIDDEN,
+                  *(("column_count",) if self.data.folder_view_list else ()),
+                  *self._hidden_toggle()])
         folders = self.folders()
         as_list = self.data.folder_view_list
         tiles = [self._folder_tile(folder, items, as_list) for folder, items in folders]
@@ -323,7 +331,7 @@ class MainActivity(GalleryActivity):
                             "directories_empty_placeholder",
                             color=TEXT_SECONDARY, gravity="center", width=MATCH, padding=dp(24))
         return Column(
-            self.search_bar("Search folders", self.search, self._search_changed, actions, overflow, "main_menu"),
+            self.search_bar("Search folders", self.search, self._search_changed, items, "main_menu"),
             RelativeLayout(FrameLayout(FrameLayout(grid, id="directories_fastscroller", height=MATCH,
                                                    class_name="android.widget.RelativeLayout"),
                                        id="directories_refresh_layout", class_name="android.view.ViewGroup",
@@ -411,27 +419,24 @@ class MediaActivity(GalleryActivity):
 
     def build(self) -> View:
         label = _folder_label(self.folder) if self.folder else "all folders"
-        actions = [MenuItem("Toggle filename visibility", self._toggle_names, id="toggle_filename", icon="text",
-                            show_as_action=True),
-                   MenuItem("Sort by", self._sort_media, id="sort", icon="sort", show_as_action=True)]
-        if not self.folder:
-            actions[1:1] = [MenuItem("Switch to folder view", self.finish, id="folder_view", icon="folder",
-                                     show_as_action=True)]
-        overflow = [
-            MenuItem("Filter media", self.show_filter_dialog),
-            MenuItem("Change view type", lambda: self.show_view_type_dialog("media_view_list", for_folders=False)),
-            MenuItem("Stop showing hidden media", lambda: setattr(self, "temporarily_show_hidden", False))
-            if self.temporarily_show_hidden else
-            MenuItem("Temporarily show hidden", lambda: setattr(self, "temporarily_show_hidden", True)),
-            MenuItem("Open camera", lambda: self.toast("No app found to take a photo")),
-            MenuItem("Group by", self.show_group_dialog),
-            MenuItem("Set as default folder", lambda: None),
-            MenuItem("Create new folder", self.show_create_folder_dialog),
-            MenuItem("Column count", lambda: None),
-            MenuItem("Slideshow", lambda: None),
-            MenuItem("Settings", lambda: self.start(SettingsActivity)),
-            MenuItem("About", lambda: self.start(ABOUT)),
-        ]
+        # menu_media as MediaActivity.refreshMenuItems shows it (not the Recycle Bin, no default folder).
+        show_all = not self.folder
+        grid = not self.data.media_view_list
+        menu_items = menu(APP, "menu_media", {
+            "toggle_filename": self._toggle_names, "folder_view": self.finish, "sort": self._sort_media,
+            "filter": self.show_filter_dialog,
+            "change_view_type": lambda: self.show_view_type_dialog("media_view_list", for_folders=False),
+            "temporarily_show_hidden": lambda: setattr(self, "temporarily_show_hidden", True),
+            "stop_showing_hidden": lambda: setattr(self, "temporarily_show_hidden", False),
+            "open_recycle_bin": None, "open_camera": lambda: self.toast("No app found to take a photo"),
+            "group": self.show_group_dialog, "set_as_default_folder": None,
+            "create_new_folder": self.show_create_folder_dialog, "column_count": None, "slideshow": None,
+            "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(ABOUT)},
+            hide=["empty_recycle_bin", "empty_disable_recycle_bin", "restore_all_files", "unset_as_default_folder",
+                  *(() if show_all else ("folder_view", "open_camera", "about")),
+                  *(("create_new_folder",) if show_all else ()),
+                  *(() if grid else ("column_count", "toggle_filename")),
+                  *self._hidden_toggle()])
         items = self.media()
         grouping, group_ascending = self.grouping()
         as_list = self.data.media_view_list
@@ -454,7 +459,7 @@ class MediaActivity(GalleryActivity):
             grid = TextView("No media files have been found with the selected filters.", "media_empty_text_placeholder",
                             color=TEXT_SECONDARY, gravity="center", width=MATCH, padding=dp(24))
         return Column(
-            self.search_bar(f"Search in {label}", self.search, self._search_changed, actions, overflow, "media_menu"),
+            self.search_bar(f"Search in {label}", self.search, self._search_changed, menu_items, "media_menu"),
             RelativeLayout(FrameLayout(grid, id="media_refresh_layout", class_name="android.view.ViewGroup",
                                        height=MATCH),
                            id="media_holder", weight=1, height=MATCH),
@@ -553,21 +558,21 @@ class ViewPagerActivity(GalleryActivity):
         name = posixpath.basename(self.path)
         hidden = name.startswith(".")
         favorite = self.path in self.data.favorites
-        items = [
-            MenuItem("Properties", self.show_properties, id="menu_properties", icon="info", show_as_action=True),
-            MenuItem("Rename", lambda: show_rename_dialog(self, self.path, self._renamed), id="menu_rename",
-                     icon="rename", show_as_action=True),
-            MenuItem("Unhide", lambda: self.set_hidden(False), id="menu_unhide") if hidden
-            else MenuItem("Hide", lambda: self.set_hidden(True), id="menu_hide"),
-            MenuItem("Copy to", lambda: None, id="menu_copy_to"),
-            MenuItem("Move to", lambda: None, id="menu_move_to"),
-            MenuItem("Create shortcut", lambda: None, id="menu_create_shortcut"),
-            MenuItem("Open with", lambda: self.toast("No app found to open this file"), id="menu_open_with"),
-            MenuItem("Set as", self.set_as, id="menu_set_as"),
-            MenuItem("Print", lambda: None, id="menu_print"),
-            MenuItem("Slideshow", lambda: None, id="menu_slideshow"),
-            MenuItem("Settings", lambda: self.start(SettingsActivity), id="menu_settings"),
-        ]
+        # menu_viewpager as ViewPagerActivity.refreshMenuItems shows it with the default bottom
+        # actions (favourite, edit, share, delete are there, so not in the menu) and no rotation.
+        image = item is None or item.mime_type.startswith("image/")
+        items = menu(APP, "menu_viewpager", {
+            "menu_properties": self.show_properties,
+            "menu_rename": lambda: show_rename_dialog(self, self.path, self._renamed),
+            "menu_rotate": None, "menu_hide": lambda: self.set_hidden(True),
+            "menu_unhide": lambda: self.set_hidden(False), "menu_copy_to": None, "menu_move_to": None,
+            "menu_create_shortcut": None,
+            "menu_open_with": lambda: self.toast("No app found to open this file"), "menu_set_as": self.set_as,
+            "menu_change_orientation": None, "menu_print": None, "menu_resize": None, "menu_show_on_map": None,
+            "menu_slideshow": None, "menu_settings": lambda: self.start(SettingsActivity)},
+            hide=["menu_save_as", "menu_delete", "menu_share", "menu_edit", "menu_add_to_favorites",
+                  "menu_remove_from_favorites", "menu_restore_file", "menu_unhide" if not hidden else "menu_hide",
+                  *(() if image else ("menu_rotate", "menu_print", "menu_resize"))])
         picture: View
         if item is not None:
             picture = self.thumbnail(item, "gestures_view", dp(560))
@@ -685,9 +690,8 @@ class SetWallpaperActivity(GalleryActivity):
         picture = (self.thumbnail(item, "crop_image_view", dp(600)) if item is not None
                    else TextView("", "crop_image_view", height=dp(600)))
         return Column(
-            self.toolbar("set_wallpaper_toolbar", title="Simple Wallpaper", back=True, items=[
-                MenuItem("Save", self.confirm, id="save", icon="check", show_as_action=True),
-                MenuItem("Allow changing aspect ratio", lambda: None, id="allow_changing_aspect_ratio")]),
+            self.toolbar("set_wallpaper_toolbar", title="Simple Wallpaper", back=True, items=menu(
+                APP, "menu_set_wallpaper", {"save": self.confirm, "allow_changing_aspect_ratio": None})),
             RelativeLayout(picture, id="set_wallpaper_holder", weight=1, height=MATCH, gravity="center", bg=(0, 0, 0)),
             height=MATCH)
 

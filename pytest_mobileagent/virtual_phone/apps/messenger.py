@@ -53,17 +53,18 @@ from ..ui.views import (
     ScrollView,
     TextView,
     View,
-    _ActionButton,  # the toolkit's toolbar action (a Button with a content-desc)
     dp,
     sp,
 )
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 from .commons_dialogs import radio_dialog
 from .contacts_data import load_contacts
+from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .search_menu import SearchMenu
-from .simple_commons import CustomizationActivity
+from .simple_commons import CustomizationActivity, action_mode_bar
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
+APP = "messenger"  # its menus in data/menus.json
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
 DAY_MS = 24 * 3600 * 1000
 
@@ -138,23 +139,6 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _action_bar(activity: Activity, id: str, title: str, items: list[MenuItem], on_close) -> View:
-    """A selection (action mode) bar: close, the selected count, actions, More options."""
-    actions: list[View] = [_ActionButton(item) for item in items if item.show_as_action]
-    overflow = [item for item in items if not item.show_as_action]
-    if overflow:
-        more = ImageView(desc="More options", icon="more", width=dp(40), height=dp(48), long_clickable=True,
-                         clickable=True)
-        more.on_click = lambda: activity.show_menu(overflow, more)
-        actions.append(more)
-    return Row(
-        ImageButton(icon="close", width=dp(56), height=dp(56), on_click=on_close),
-        TextView(title, "select_all", size=sp(20), bold=True, weight=1, width=MATCH, max_lines=1),
-        LinearLayout(*actions, orientation="horizontal", width=WRAP, gravity="center_vertical",
-                     class_name="androidx.appcompat.widget.LinearLayoutCompat"),
-        id=id, height=dp(64), gravity="center_vertical", bg=(255, 240, 235), class_name="android.view.ViewGroup")
-
-
 # ---------------------------------------------------------------------------
 # the conversation lists (main screen and archive)
 
@@ -213,28 +197,36 @@ class _ConversationList(Activity):
             self.selected.append(thread.id)
 
     def selection_bar(self) -> View:
+        """The action mode of ConversationsAdapter / ArchivedConversationsAdapter (their prepareActionMode)."""
         threads = {t.id: t for t in self.threads()}
         self.selected = [i for i in self.selected if i in threads]
+        chosen = [threads[i] for i in self.selected]
         one = len(self.selected) == 1
-        items = [MenuItem("Delete", self.confirm_delete, id="cab_delete", icon="delete", show_as_action=True)]
+
+        def select_all() -> None:
+            self.selected.extend(i for i in threads if i not in self.selected)
+
         if self.archived_list:
-            items.append(MenuItem("Unarchive", lambda: self.set_archived(False), id="cab_unarchive",
-                                  icon="unarchive", show_as_action=True))
+            items = menu(APP, "cab_archived_conversations", {
+                "cab_delete": self.confirm_delete, "cab_unarchive": lambda: self.set_archived(False),
+                "cab_select_all": select_all}, kind=ACTION_MODE)
         else:
-            if one:
-                items += [MenuItem("Add number to contact", self.no_app, id="cab_add_number_to_contact",
-                                   icon="person_add", show_as_action=True),
-                          MenuItem("Dial number", self.no_app, id="cab_dial_number", icon="call",
-                                   show_as_action=True)]
-            items += [MenuItem("Archive", self.confirm_archive, id="cab_archive", icon="archive",
-                               show_as_action=True),
-                      MenuItem("Block number", self.block_selected),
-                      MenuItem("Copy number to clipboard", lambda: self.toast("Copied to clipboard")),
-                      MenuItem("Mark as Read", self.mark_read), MenuItem("Mark as Unread", self.mark_unread),
-                      MenuItem("Pin to the top", lambda: None)]
-        items.append(MenuItem("Select all", lambda: self.selected.extend(
-            i for i in threads if i not in self.selected)))
-        return _action_bar(self, "", str(len(self.selected)), items, lambda: self.selected.clear())
+            # Conversations are one-to-one here (no group threads): the single-selection items show.
+            items = menu(APP, "cab_conversations", {
+                "cab_delete": self.confirm_delete, "cab_add_number_to_contact": self.no_app,
+                "cab_dial_number": self.no_app, "cab_block_number": self.block_selected,
+                "cab_archive": self.confirm_archive,
+                "cab_copy_number": lambda: self.toast("Copied to clipboard"),
+                "cab_mark_as_read": self.mark_read, "cab_mark_as_unread": self.mark_unread,
+                "cab_pin_conversation": None, "cab_select_all": select_all},
+                hide=[*(() if one else ("cab_add_number_to_contact", "cab_dial_number", "cab_copy_number")),
+                      "cab_rename_conversation", "cab_unpin_conversation",
+                      *(() if any(not t.read for t in chosen) else ("cab_mark_as_read",)),
+                      *(() if any(t.read for t in chosen) else ("cab_mark_as_unread",))],
+                kind=ACTION_MODE)
+        return action_mode_bar(self, f"{len(self.selected)} / {len(threads)}", items,
+                               on_close=self.selected.clear,
+                               on_title=self.selected.clear if len(self.selected) == len(threads) else select_all)
 
     def no_app(self) -> None:
         self.toast("No valid app found")
@@ -352,11 +344,11 @@ class MainActivity(_ConversationList):
             id="main_coordinator", class_name="android.widget.ScrollView", height=MATCH)
 
     def _search_bar(self) -> View:
-        items = [MenuItem("Settings", lambda: self.start(SettingsActivity), id="settings", icon="settings",
-                          show_as_action=True),
-                 MenuItem("About", lambda: self.start(AboutActivity), id="about", icon="info", show_as_action=True),
-                 MenuItem("Show archived conversations", lambda: self.start(ArchivedConversationsActivity)),
-                 MenuItem("Import messages", self.no_app), MenuItem("Export messages", self.no_app)]
+        # MainActivity.refreshMenuItems: the Recycle Bin entry needs config.useRecycleBin (off by default).
+        items = menu(APP, "menu_main", {
+            "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity),
+            "show_archived": lambda: self.start(ArchivedConversationsActivity)},
+            hide=["show_recycle_bin", *FDROID_HIDDEN])
         return self.search.build(items)
 
     def _search_results(self) -> View:
@@ -405,7 +397,8 @@ class ArchivedConversationsActivity(_ConversationList):
         threads = self.threads()
         header = self.selection_bar() if self.selected else self.toolbar(
             "archive_toolbar", title="Archive", back=True,
-            items=[MenuItem("Delete all archived conversations", self.confirm_empty)])
+            items=menu(APP, "archive_menu", {"empty_archive": self.confirm_empty},
+                       hide=() if threads else ["empty_archive"]))
         if threads:
             content: View = RelativeLayout(
                 RecyclerView(*self.conversation_rows(threads), id="conversations_list", height=MATCH),
@@ -525,14 +518,8 @@ class ThreadActivity(Activity):
         if self.selected:
             header = self._selection_bar(messages)
         else:
-            header = self.toolbar("thread_toolbar", title=self._title(), back=True, items=[
-                MenuItem("Delete", self.confirm_delete_all, id="delete", icon="delete", show_as_action=True),
-                MenuItem("Dial number", self.no_app, id="dial_number", icon="call", show_as_action=True),
-                MenuItem("Add Person", self.no_app, id="manage_people", icon="person_add", show_as_action=True),
-                MenuItem("Archive", self.archive),
-                MenuItem("Conversation details", self.no_app),
-                MenuItem("Block number", self.block),
-                MenuItem("Mark as Unread", self.mark_unread)])
+            header = self.toolbar("thread_toolbar", title=self._title(), back=True,
+                                  items=self._menu(messages))
         items: list[View] = []
         last_date = None
         now = self.host.providers.sms.clock_ms()
@@ -579,16 +566,41 @@ class ThreadActivity(Activity):
                    send_holder, id="thread_holder", class_name="android.view.ViewGroup", weight=1, height=MATCH),
             id="thread_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
+    def _menu(self, messages) -> list[MenuItem]:
+        """menu_thread as ThreadActivity.refreshMenuItems shows it (one participant, not in the Recycle Bin)."""
+        thread = next((t for t in load_threads(self) if t.id == self.thread_id), None)
+        archived = thread is not None and thread.archived
+        named = _digits(self._title()) != _digits(self.address)
+        return menu(APP, "menu_thread", {
+            "delete": self.confirm_delete_all, "dial_number": self.no_app, "manage_people": self.no_app,
+            "archive": self.archive, "unarchive": self.unarchive, "conversation_details": self.no_app,
+            "add_number_to_contact": self.no_app, "block_number": self.block, "mark_as_unread": self.mark_unread},
+            hide=["restore", "rename_conversation",
+                  *(() if messages else ("delete", "archive", "unarchive", "mark_as_unread")),
+                  "unarchive" if not archived else "archive",
+                  *(() if thread is not None else ("conversation_details",)),
+                  *(("add_number_to_contact",) if named or not any(c.isdigit() for c in self.address) else ())])
+
     def _selection_bar(self, messages) -> View:
-        items = [MenuItem("Copy to clipboard", self.copy, id="cab_copy_to_clipboard", icon="copy", show_as_action=True),
-                 MenuItem("Share", self.no_app, id="cab_share", icon="share", show_as_action=True),
-                 MenuItem("Delete", self.confirm_delete_selected, id="cab_delete", icon="delete", show_as_action=True)]
-        if len(self.selected) == 1:
-            items += [MenuItem("Properties", self.show_properties), MenuItem("Forward", self.no_app),
-                      MenuItem("Select text", self.no_app)]
-        items.append(MenuItem("Select all", lambda: self.selected.extend(
-            m["_id"] for m in messages if m["_id"] not in self.selected)))
-        return _action_bar(self, "thread_toolbar", str(len(self.selected)), items, lambda: self.selected.clear())
+        """ThreadAdapter's action mode (cab_thread, its prepareActionMode)."""
+        one = len(self.selected) == 1
+        chosen = next((m for m in messages if m["_id"] == self.selected[0]), None) if one else None
+        has_text = bool(chosen and chosen["body"])
+
+        def select_all() -> None:
+            self.selected.extend(m["_id"] for m in messages if m["_id"] not in self.selected)
+
+        items = menu(APP, "cab_thread", {
+            "cab_copy_to_clipboard": self.copy, "cab_share": self.no_app, "cab_delete": self.confirm_delete_selected,
+            "cab_properties": self.show_properties, "cab_forward_message": self.no_app,
+            "cab_select_text": self.no_app, "cab_select_all": select_all},
+            hide=["cab_save_as", "cab_restore",
+                  *(() if one and has_text else ("cab_copy_to_clipboard", "cab_share", "cab_select_text")),
+                  *(() if one else ("cab_forward_message", "cab_properties"))],
+            kind=ACTION_MODE)
+        return action_mode_bar(self, f"{len(self.selected)} / {len(messages)}", items,
+                               on_close=self.selected.clear,
+                               on_title=self.selected.clear if len(self.selected) == len(messages) else select_all)
 
     # -- behaviour ----------------------------------------------------------------------------------
     def no_app(self) -> None:
@@ -656,10 +668,14 @@ class ThreadActivity(Activity):
 
         _confirm(self, "Are you sure you want to delete all messages of this conversation?", delete)
 
-    def archive(self) -> None:
+    def archive(self, archived: bool = True) -> None:
+        """ThreadActivity.archiveConversation / unarchiveConversation: update the thread, then finish."""
         if self.thread_id:
-            self.host.providers.sms.set_archived(self.thread_id, True)
+            self.host.providers.sms.set_archived(self.thread_id, archived)
         self.finish()
+
+    def unarchive(self) -> None:
+        self.archive(False)
 
     def block(self) -> None:
         self.host.providers.blocked.insert("content://com.android.blockednumber/blocked",
@@ -763,10 +779,10 @@ class ManageBlockedNumbersActivity(Activity):
                                      layout_gravity="center_horizontal", padding=(dp(16), dp(16)),
                                      on_click=self.add_number))
         return Column(
-            self.toolbar("block_numbers_toolbar", title="Manage blocked numbers", back=True, items=[
-                MenuItem("Add a blocked number", self.add_number, id="add_blocked_number", icon="plus",
-                         show_as_action=True),
-                MenuItem("Import blocked numbers", self.no_app), MenuItem("Export blocked numbers", self.no_app)]),
+            self.toolbar("block_numbers_toolbar", title="Manage blocked numbers", back=True, items=menu(
+                APP, "menu_add_blocked_number", {"add_blocked_number": self.add_number,
+                                                 "import_blocked_numbers": self.no_app,
+                                                 "export_blocked_numbers": self.no_app}, commons=True)),
             Column(*children, id="manage_blocked_numbers_wrapper", class_name="android.view.ViewGroup", weight=1,
                    height=MATCH),
             id="block_numbers_coordinator", class_name="android.view.ViewGroup", height=MATCH)

@@ -47,10 +47,10 @@ from ..ui.views import (
 )
 from . import musicplayer_model as m
 from .base import Activity, App, Dialog, settings_checkbox
+from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .simple_commons import (
     ActionMode,
     CustomizationActivity,
-    FAQActivity,
     SimpleAboutActivity,
     bottom_tabs,
     radio_group_dialog,
@@ -60,6 +60,7 @@ from .simple_commons import (
     value_row,
 )
 
+APP = "musicplayer"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.musicplayer"
 VIEW_PAGER_CLASS = "androidx.viewpager.widget.b"  # MyViewPager, as recorded (an obfuscated class name)
 CONSTRAINT_LAYOUT = "android.view.ViewGroup"
@@ -172,18 +173,16 @@ class MainActivity(Activity):
 
     # -- menu -----------------------------------------------------------------------------
     def _menu(self) -> list[MenuItem]:
-        items = [MenuItem("Sort by", self.show_sort, id="sort", icon="sort", show_as_action=True),
-                 MenuItem("Equalizer", lambda: self.start(EqualizerActivity), id="equalizer", icon="equalizer",
-                          show_as_action=True)]
-        if self.page == m.PLAYLISTS:
-            items += [MenuItem("Create new playlist", self.create_playlist),
-                      MenuItem("Create new playlist from folder", self.toast_no_folders),
-                      MenuItem("Import playlist", lambda: self.toast("No app found"))]
-        items += [MenuItem("Rescan media", self.rescan_media),
-                  MenuItem("Sleep timer", self.sleep_timer),
-                  MenuItem("Settings", lambda: self.start(SettingsActivity)),
-                  MenuItem("About", lambda: self.start(SimpleAboutActivity))]
-        return items
+        """menu_main as MainActivity.refreshMenuItems shows it (the playlist items on the Playlists tab only)."""
+        playlists = self.page == m.PLAYLISTS
+        return menu(APP, "menu_main", {
+            "sort": self.show_sort, "equalizer": lambda: self.start(EqualizerActivity),
+            "create_new_playlist": self.create_playlist, "create_playlist_from_folder": self.toast_no_folders,
+            "import_playlist": lambda: self.toast("No app found"), "rescan_media": self.rescan_media,
+            "sleep_timer": self.sleep_timer, "settings": lambda: self.start(SettingsActivity),
+            "about": lambda: self.start(SimpleAboutActivity)},
+            hide=[*FDROID_HIDDEN,
+                  *(() if playlists else ("create_new_playlist", "create_playlist_from_folder", "import_playlist"))])
 
     def toast_no_folders(self) -> None:
         self.toast("No items found." if not self.data.tracks else "No app found")
@@ -337,12 +336,11 @@ class MainActivity(Activity):
             mode.toggle(key)
 
     def _playlist_actions(self) -> list[MenuItem]:
-        items = []
-        if len(self.playlist_selection.selected) == 1:
-            items.append(MenuItem("Rename", self.rename_playlist, id="cab_rename", icon="rename", show_as_action=True))
-        return items + [MenuItem("Delete", self.delete_playlists, id="cab_delete", icon="delete", show_as_action=True),
-                        MenuItem("Select all", self.select_all_playlists, id="cab_select_all", icon="select_all",
-                                 show_as_action=True)]
+        """cab_playlists as PlaylistsAdapter.prepareActionMode shows it."""
+        one = len(self.playlist_selection.selected) == 1
+        return menu(APP, "cab_playlists", {"cab_rename": self.rename_playlist, "cab_delete": self.delete_playlists,
+                                           "cab_select_all": self.select_all_playlists},
+                    hide=() if one else ("cab_rename",), kind=ACTION_MODE)
 
     def select_all_playlists(self) -> None:
         self.playlist_selection.selected = [str(p.id) for p in self.data.playlists]
@@ -395,10 +393,15 @@ class MainActivity(Activity):
             positive=("OK", ok), negative="Cancel"))
 
     def _track_actions(self) -> list[MenuItem]:
-        return [MenuItem("Select all", self.select_all_tracks, id="cab_select_all", icon="select_all",
-                         show_as_action=True),
-                MenuItem("Add to playlist", self.add_to_playlist, id="cab_add_to_playlist"),
-                MenuItem("Add to queue", lambda: self.track_selection.finish(), id="cab_add_to_queue")]
+        """cab_tracks as TracksAdapter.prepareActionMode shows it on the Tracks tab (not a playlist,
+        nothing playing, so no "Play next"); deleting, sharing, renaming and the properties of
+        tracks are not modelled (None: the menu closes)."""
+        one = len(self.track_selection.selected) == 1
+        return menu(APP, "cab_tracks", {
+            "cab_delete": None, "cab_share": None, "cab_properties": None, "cab_rename": None,
+            "cab_add_to_playlist": self.add_to_playlist, "cab_add_to_queue": lambda: self.track_selection.finish(),
+            "cab_select_all": self.select_all_tracks},
+            hide=["cab_remove_from_playlist", "cab_play_next", *(() if one else ("cab_rename",))], kind=ACTION_MODE)
 
     def select_all_tracks(self) -> None:
         self.track_selection.selected = [t.path for t in self.data.tracks]
@@ -471,13 +474,16 @@ class TracksActivity(Activity):
         title, tracks = self._title_and_tracks()
         tracks = [t for t in tracks if self.query.casefold() in t.title.casefold()]
         tracks = sorted_by(tracks, m.sort_key(m.TRACKS, self.sorting.field), self.sorting.descending)
-        items = [MenuItem("Search", self.open_search, id="search", icon="search", show_as_action=True),
-                 MenuItem("Sort by", lambda: sort_dialog(self, self.sorting, m.SORT_FIELDS[m.TRACKS]), id="sort",
-                          icon="sort", show_as_action=True)]
-        if self.extras.get("kind") == "playlist":
-            items += [MenuItem("Add file to playlist", lambda: self.toast("No app found")),
-                      MenuItem("Add folder to playlist", lambda: self.toast("No app found")),
-                      MenuItem("Export playlist", lambda: self.toast("No app found"))]
+        # TracksActivity.refreshMenuItems: the playlist items only for a playlist's tracks.
+        playlist = self.extras.get("kind") == "playlist"
+        items = menu(APP, "menu_playlist", {
+            "search": self.open_search,
+            "sort": lambda: sort_dialog(self, self.sorting, m.SORT_FIELDS[m.TRACKS]),
+            "add_file_to_playlist": lambda: self.toast("No app found"),
+            "add_folder_to_playlist": lambda: self.toast("No app found"),
+            "export_playlist": lambda: self.toast("No app found")},
+            hide=[*(() if playlist else ("add_file_to_playlist", "add_folder_to_playlist", "export_playlist")),
+                  *(("search", "sort") if self.extras.get("kind") == m.ALBUMS else ())])
         header: list[View] = []
         if self.searching:
             header.append(EditText(self.query, "tracks_search", hint="Search", autofocus=True,
@@ -674,17 +680,8 @@ class MusicPlayerApp(App):
     label = "Music Player"
     version_name = "5.18.0"
     activities = (MainActivity, TracksActivity, AlbumsActivity, TrackActivity, EqualizerActivity, SettingsActivity,
-                  CustomizationActivity, SimpleAboutActivity, FAQActivity)
-    has_about = False  # its About (with the FAQ link) is in `activities`
+                  CustomizationActivity)
 
-    FAQ = (
-        ("How can I fast-forward songs?",
-         "You can click on the current or max duration texts near the seekbar, that will move the song either "
-         "backward, or forward."),
-        ("How can I select multiple items at once?",
-         "There are multiple ways of doing that. The first one is starting the selection mode by long pressing one "
-         "item, then short clicking on others to select them."),
-    )
 
     def new_data(self) -> m.MusicData:
         return m.MusicData()

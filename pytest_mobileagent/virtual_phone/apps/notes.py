@@ -4,8 +4,9 @@ Screens, ids, texts and navigation follow real recordings of the app (DroidTask,
 July 2023) and, where no recording shows a screen, the app's and the Simple
 Mobile Tools commons library's sources:
 
-* MainActivity: toolbar actions (Search, Open note, Create a new note, Undo,
-  Redo; four fit, the rest go to "More options"), the pager title strip with
+* MainActivity: the toolbar menu of 6.17.0 (Search, Open note, Create a new
+  note and Undo are `always` icons, the rest go to "More options" by
+  AppCompat's rule), the pager title strip with
   the previous, current and next note titles, and the current note: a text
   note (`text_note_view`), a checklist (`checklist_fab`, rows whose whole
   area toggles the item) or, for a locked note, "Show content".
@@ -49,10 +50,11 @@ from ..ui.views import (
 from ..ui.window import NAV_BAR_H, STATUS_BAR_H
 from . import notes_model as m
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .menus import FDROID_HIDDEN, menu
 from .simple_commons import CustomizationActivity
 
+APP = "notes"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.notes.pro"
-MAX_TOOLBAR_ACTIONS = 4
 TOOLBAR_H = dp(64)
 TAB_STRIP_H = dp(32)
 SEARCH_BAR_H = dp(48)
@@ -241,46 +243,36 @@ class MainActivity(Activity):
 
     # -- toolbar and menu -------------------------------------------------------
     def _toolbar_items(self) -> list[MenuItem]:
+        """menu.xml as MainActivity.refreshMenuItems shows it (autosave on: no Save button)."""
         note = self.notes.current
         many = len(self.notes.notes) > 1
         checklist = note.is_checklist
         snapshots, pos = self._undo_state(note) if not checklist else ([], 0)
         can_undo, can_redo = pos > 0, pos < len(snapshots) - 1
-        actions: list[MenuItem] = []
-        if not checklist:
-            actions.append(MenuItem("Search", lambda: self.with_unlock(self.open_search), id="open_search",
-                                    icon="search"))
-        if many:
-            actions.append(MenuItem("Open note", self.show_open_note_dialog, id="open_note", icon="folder"))
-        actions.append(MenuItem("Create a new note", self.show_new_note_dialog, id="new_note", icon="plus"))
-        if not checklist and (can_undo or can_redo):
-            actions.append(MenuItem("Undo", self.undo if can_undo else None, id="undo", icon="undo"))
-            actions.append(MenuItem("Redo", self.redo if can_redo else None, id="redo", icon="redo"))
-        for item in actions[:MAX_TOOLBAR_ACTIONS]:
-            item.show_as_action = True
-        # Actions that do not fit open from the overflow menu, first, as on Android.
-        overflow = actions[MAX_TOOLBAR_ACTIONS:]
-        if many:
-            overflow.append(MenuItem("Rename note", lambda: self.with_unlock(self.show_rename_dialog)))
-        if checklist:
-            overflow.append(MenuItem("Remove done items", lambda: self.with_unlock(self.remove_done_items)))
-            overflow.append(MenuItem("Sort by", lambda: self.with_unlock(self.show_sort_dialog)))
         no_app = lambda: self.toast("No app found")  # noqa: E731 - other apps are not installed
-        overflow.append(MenuItem("Share", lambda: self.with_unlock(self.share)))
-        overflow.append(MenuItem("Create shortcut", no_app))
-        if note.locked:
-            overflow.append(MenuItem("Unlock note", self.unlock_note))
+        hidden = ["save_note", "import_folder", *FDROID_HIDDEN,  # import_folder: below Android 10 only
+                  "unlock_note" if not note.locked else "lock_note"]
+        if not many:
+            hidden += ["rename_note", "open_note", "delete_note"]
+        if checklist:
+            hidden.append("open_search")
         else:
-            overflow.append(MenuItem("Lock note", self.show_lock_warning))
-        overflow += [MenuItem("Open file", no_app), MenuItem("Import notes", no_app),
-                     MenuItem("Export as file", lambda: self.with_unlock(no_app)),
-                     MenuItem("Export all notes", no_app),
-                     MenuItem("Print", lambda: self.with_unlock(no_app))]
-        if many:
-            overflow.append(MenuItem("Delete note", lambda: self.with_unlock(self.show_delete_dialog)))
-        overflow.append(MenuItem("Settings", lambda: self.start(SettingsActivity)))
-        overflow.append(MenuItem("About", lambda: self.start(AboutActivity)))
-        return actions[:MAX_TOOLBAR_ACTIONS] + overflow
+            hidden += ["remove_done_items", "sort_checklist"]
+        if checklist or not (can_undo or can_redo):
+            hidden += ["undo", "redo"]
+        return menu(APP, "menu", {
+            "open_search": lambda: self.with_unlock(self.open_search), "open_note": self.show_open_note_dialog,
+            "new_note": self.show_new_note_dialog, "undo": self.undo if can_undo else None,
+            "redo": self.redo if can_redo else None,
+            "rename_note": lambda: self.with_unlock(self.show_rename_dialog),
+            "remove_done_items": lambda: self.with_unlock(self.remove_done_items),
+            "sort_checklist": lambda: self.with_unlock(self.show_sort_dialog),
+            "share": lambda: self.with_unlock(self.share), "cab_create_shortcut": no_app,
+            "lock_note": self.show_lock_warning, "unlock_note": self.unlock_note, "open_file": no_app,
+            "export_as_file": lambda: self.with_unlock(no_app), "print": lambda: self.with_unlock(no_app),
+            "delete_note": lambda: self.with_unlock(self.show_delete_dialog),
+            "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity)},
+            hide=hidden)
 
     # -- screen ---------------------------------------------------------------------
     def build(self) -> View:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from ..ui.views import MATCH, TEXT, WRAP, EditText, ImageView, LinearLayout, MenuItem, View, dp
+from ..ui.views import MATCH, TEXT, WRAP, ActionMenuView, EditText, ImageView, LinearLayout, MenuItem, View, dp
 
 __all__ = ["SearchMenu"]
 
@@ -55,20 +55,10 @@ class SearchMenu:
             self.on_change("")
 
     def build(self, items: Iterable[MenuItem]) -> View:
-        items = list(items)
-        actions: list[View] = [
-            ImageView(item.id, icon=item.icon or "dot", desc=item.title, on_click=item.on_click,
-                      class_name="android.widget.Button", width=dp(48), height=dp(48), tint=TEXT)
-            for item in items if item.show_as_action]
-        overflow = [item for item in items if not item.show_as_action]
-        if overflow:
-            more = ImageView(desc="More options", icon="more", width=dp(40), height=dp(48), long_clickable=True,
-                             clickable=True)
-            more.on_click = lambda anchor=more: self.activity.show_menu(overflow, anchor)
-            actions.append(more)
+        menu = ActionMenuView(items, lambda anchor, overflow: self.activity.show_menu(overflow, anchor),
+                              margin=(dp(16), 0, 0, 0))
         toolbar = LinearLayout(
-            LinearLayout(*actions, orientation="horizontal", width=WRAP, gravity="center_vertical",
-                         class_name="androidx.appcompat.widget.LinearLayoutCompat", margin=(dp(16), 0, 0, 0)),
+            menu,
             orientation="horizontal", id="top_toolbar", class_name="android.view.ViewGroup", width=WRAP,
             height=MATCH, gravity="center_vertical")
         icon = ImageView("top_toolbar_search_icon", icon="back" if self.open else "search", tint=TEXT,

@@ -8,10 +8,11 @@ July 2023) and the commons sources where no recording shows a screen:
   the bottom tab bar (`main_tabs_holder` with `tab_item_*`);
 * settings rows (section labels, "label + value" rows, check box rows);
 * `RadioGroupDialog` (`dialog_radio_group`): picking an option closes it;
-* the contextual action bar of a list in selection mode;
+* the contextual action bar of a list in selection mode (AppCompat's
+  `action_mode_bar` with Commons' `actionbar_title`);
 * `CustomizationActivity` ("Customize colors": the app-icon warning, the theme
-  picker, the colour rows each theme shows, and Save), `FAQActivity`, and the About screen whose
-  "Frequently asked questions" row opens the FAQ.
+  picker, the colour rows each theme shows, and Save); the About screen is
+  Commons' Compose one (`base.AboutActivity`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Callable, Iterable, Sequence
 
 from ..ui.views import (
     ACCENT,
+    ActionMenuView,
     MATCH,
     TEXT,
     TEXT_SECONDARY,
@@ -42,12 +44,13 @@ from ..ui.views import (
     sp,
 )
 from .base import AboutActivity, Activity, Dialog
+from .menus import app_key, menu
 
 __all__ = [
     "THEMES",
     "ActionMode",
+    "action_mode_bar",
     "CustomizationActivity",
-    "FAQActivity",
     "SimpleAboutActivity",
     "action_button",
     "bottom_tabs",
@@ -82,16 +85,8 @@ def action_button(item: MenuItem) -> View:
 
 
 def toolbar_actions(activity: Activity, items: Sequence[MenuItem]) -> View:
-    """The LinearLayoutCompat of action buttons plus "More options" for the overflow items."""
-    actions = [action_button(i) for i in items if i.show_as_action]
-    overflow = [i for i in items if not i.show_as_action]
-    if overflow:
-        more = ImageView(desc="More options", icon="more", width=dp(40), height=dp(48), clickable=True,
-                         long_clickable=True)
-        more.on_click = lambda anchor=more: activity.show_menu(overflow, anchor)
-        actions.append(more)
-    return LinearLayout(*actions, orientation="horizontal", width=WRAP, gravity="center_vertical",
-                        class_name="androidx.appcompat.widget.LinearLayoutCompat")
+    """The toolbar's ActionMenuView: AppCompat places the items; "More options" opens the rest."""
+    return ActionMenuView(items, lambda anchor, overflow: activity.show_menu(overflow, anchor))
 
 
 def top_search_menu(activity: Activity, *, query: str, on_query: Callable[[str], object],
@@ -124,8 +119,12 @@ def top_search_menu(activity: Activity, *, query: str, on_query: Callable[[str],
 class ActionMode:
     """A list's selection mode: selected keys and the contextual action bar replacing the toolbar.
 
-    `items` are MenuItems; those with `show_as_action` become buttons, the
-    rest open from "More options".  The bar's title reads "selected / total".
+    The bar is AppCompat's ActionBarContextView as Simple-Commons'
+    MyRecyclerViewAdapter starts it: the close button
+    (``action_mode_close_button``, content-desc "Done", abc_action_mode_done),
+    the custom title view ``actionbar_title`` reading "selected / total"
+    (tapping it selects all, or ends the mode when all are selected), and the
+    menu's ActionMenuView, whose items AppCompat places.
     """
 
     def __init__(self) -> None:
@@ -144,13 +143,28 @@ class ActionMode:
     def finish(self) -> None:
         self.selected = []
 
-    def bar(self, activity: Activity, total: int, items: Sequence[MenuItem]) -> View:
-        return Row(
-            ImageView(desc="Done", icon="check", tint=TEXT, width=dp(56), height=dp(56), on_click=self.finish),
-            TextView(f"{len(self.selected)} / {total}", size=sp(20), bold=True, max_lines=1, weight=1,
-                     width=MATCH),
-            toolbar_actions(activity, items),
-            class_name="android.view.ViewGroup", height=TOOLBAR_H, bg=(255, 236, 229))
+    def bar(self, activity: Activity, total: int, items: Sequence[MenuItem],
+            on_select_all: Callable[[], object] | None = None) -> View:
+        every = len(self.selected) >= total
+        return action_mode_bar(activity, f"{len(self.selected)} / {total}", items, on_close=self.finish,
+                               on_title=self.finish if every else on_select_all)
+
+
+def action_mode_bar(activity: Activity, title: str, items: Sequence[MenuItem], *,
+                    on_close: Callable[[], object], on_title: Callable[[], object] | None = None) -> View:
+    """AppCompat's ActionBarContextView with Commons' ``actionbar_title`` custom view.
+
+    Layouts: abc_action_mode_bar (``action_mode_bar``), abc_action_mode_close_item_material
+    (``action_mode_close_button``), Commons' res/layout/actionbar_title.xml.
+    """
+    return Row(
+        ImageView("action_mode_close_button", desc="Done", icon="check", tint=TEXT, width=dp(56), height=dp(56),
+                  on_click=on_close),
+        TextView(title, "actionbar_title", size=sp(20), bold=True, max_lines=1, weight=1, width=MATCH,
+                 on_click=on_title, clickable=True, gravity="center_vertical"),
+        toolbar_actions(activity, items),
+        id="action_mode_bar", class_name="android.view.ViewGroup", height=TOOLBAR_H, bg=(255, 236, 229),
+        gravity="center_vertical")
 
 
 def bottom_tabs(labels: Sequence[str], icons: Sequence[str], selected: int,
@@ -224,41 +238,8 @@ def confirmation_dialog(activity: Activity, message: str, on_yes: Callable[[], o
 # shared activities
 
 
-class FAQActivity(Activity):
-    """Frequently asked questions: one card per entry of the app's `FAQ` (title, text)."""
-
-    name = "com.simplemobiletools.commons.activities.FAQActivity"
-    title = "Frequently asked questions"
-
-    def build(self) -> View:
-        cards = [FrameLayout(
-            Column(TextView(q, "faq_title", bold=True, color=ACCENT, width=MATCH),
-                   TextView(a, "faq_text", width=MATCH, size=sp(14), margin=(0, dp(8), 0, 0)),
-                   id="faq_layout", padding=dp(12)),
-            id="faq_card", class_name="androidx.cardview.widget.CardView", margin=(0, 0, 0, dp(8)),
-            bg=(250, 250, 250), radius=dp(8), key=q)
-            for q, a in getattr(self.app, "FAQ", ())]
-        return Column(
-            self.toolbar("faq_toolbar", title="Frequently asked questions", back=True),
-            ScrollView(Column(*cards, id="faq_holder", padding=(dp(8), dp(8))), id="faq_nested_scrollview", weight=1),
-            id="faq_coordinator", class_name="android.view.ViewGroup", height=MATCH)
-
-
-class SimpleAboutActivity(AboutActivity):
-    """The shared About screen whose "Frequently asked questions" row opens the FAQ.
-
-    As recorded for Music Player and Voice Recorder, "Help us" lists
-    Contributors and Donate only (the store links are hidden).
-    """
-
-    SECTIONS = tuple((prefix, heading, ("Contributors", "Donate") if prefix == "about_help_us" else labels)
-                     for prefix, heading, labels in AboutActivity.SECTIONS)
-
-    def _item(self, label: str) -> View:
-        row = super()._item(label)
-        if label == "Frequently asked questions":
-            row.on_click = lambda: self.start(FAQActivity)
-        return row
+#: The About screen the apps open (Commons' Compose AboutScreen, in base.py).
+SimpleAboutActivity = AboutActivity
 
 
 class CustomizationActivity(Activity):
@@ -351,7 +332,9 @@ class CustomizationActivity(Activity):
             id=f"{prefix}_holder", padding=(dp(16), dp(20)), on_click=lambda: None)
 
     def build(self) -> View:
-        items = [MenuItem("Save", self.save, id="save", icon="check", show_as_action=True)] if self.unsaved else []
+        # Commons' menu_customization; CustomizationActivity shows Save once something changed.
+        items = menu(app_key(self.app.package), "menu_customization", {"save": self.save},
+                     hide=() if self.unsaved else ("save",), commons=True)
         theme = self.picked
         rows: list[View] = [RelativeLayout(
             TextView("Theme", "customization_theme_label", size=sp(16), layout_gravity="center_vertical"),
@@ -370,7 +353,7 @@ class CustomizationActivity(Activity):
         icon_row.on_click = lambda: self.after_icon_warning(lambda: None)
         rows.append(icon_row)
         return Column(
-            self.toolbar("customization_toolbar", title="Customize colors", items=items, on_nav=self._up),
+            self.toolbar("customization_toolbar", title="Customize colors", items=items, on_nav=self._up, cross=True),
             ScrollView(Column(*rows, id="customization_holder", class_name="android.widget.RelativeLayout"),
                        id="customization_nested_scrollview", weight=1),
             id="customization_coordinator", class_name="android.view.ViewGroup", height=MATCH)

@@ -43,10 +43,10 @@ from ..ui.views import (
 from ..ui.views import RecyclerView, CheckBox, EditText
 from . import voicerecorder_model as m
 from .base import Activity, App, Dialog, settings_checkbox
+from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .simple_commons import (
     ActionMode,
     CustomizationActivity,
-    FAQActivity,
     SimpleAboutActivity,
     bottom_tabs,
     confirmation_dialog,
@@ -56,6 +56,7 @@ from .simple_commons import (
     value_row,
 )
 
+APP = "voicerecorder"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.voicerecorder"
 RECORDER, PLAYER, TRASH = 0, 1, 2
 VIEW_PAGER_CLASS = "androidx.viewpager.widget.b"  # MyViewPager, as recorded (an obfuscated class name)
@@ -154,12 +155,12 @@ class MainActivity(Activity):
         else:
             content, mode, found = self._recorder(), None, []
         if mode is not None and mode.active:
-            top = mode.bar(self, len(found), self._player_actions() if page == PLAYER else self._trash_actions())
+            top = mode.bar(self, len(found), self._player_actions() if page == PLAYER else self._trash_actions(),
+                           on_select_all=self.select_all if page == PLAYER else self.select_all_trash)
         else:
-            top = top_search_menu(self, query=self.query, on_query=self.search, items=[
-                MenuItem("Settings", lambda: self.start(SettingsActivity), id="settings", icon="settings",
-                         show_as_action=True),
-                MenuItem("About", lambda: self.start(SimpleAboutActivity), id="about", icon="info", show_as_action=True)])
+            top = top_search_menu(self, query=self.query, on_query=self.search, items=menu(APP, "menu", {
+                "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(SimpleAboutActivity)},
+                hide=FDROID_HIDDEN))
         pager = FrameLayout(content, id="view_pager", class_name=VIEW_PAGER_CLASS, weight=1, height=MATCH)
         pager.scrollable = True  # type: ignore[misc] - swipeable between tabs
         return Column(
@@ -273,21 +274,17 @@ class MainActivity(Activity):
         return [by_name[n] for n in mode.selected if n in by_name]
 
     def _player_actions(self) -> list[MenuItem]:
-        items = []
-        if len(self.selection.selected) == 1:
-            items.append(MenuItem("Rename", self.rename_selected, id="cab_rename", icon="rename", show_as_action=True))
-        items += [MenuItem("Share", lambda: self.toast("No app found"), id="cab_share", icon="share", show_as_action=True),
-                  MenuItem("Delete", self.delete_selected, id="cab_delete", icon="delete", show_as_action=True),
-                  MenuItem("Select all", self.select_all, id="cab_select_all", icon="select_all", show_as_action=True)]
-        if len(self.selection.selected) == 1:
-            items.append(MenuItem("Open with", lambda: self.toast("No app found"), id="cab_open_with"))
-        return items
+        """cab_recordings as RecordingsAdapter.prepareActionMode shows it."""
+        one = len(self.selection.selected) == 1
+        return menu(APP, "cab_recordings", {
+            "cab_rename": self.rename_selected, "cab_share": lambda: self.toast("No app found"),
+            "cab_delete": self.delete_selected, "cab_open_with": lambda: self.toast("No app found"),
+            "cab_select_all": self.select_all},
+            hide=() if one else ("cab_rename", "cab_open_with"), kind=ACTION_MODE)
 
     def _trash_actions(self) -> list[MenuItem]:
-        return [MenuItem("Delete", self.delete_from_trash, id="cab_delete", icon="delete", show_as_action=True),
-                MenuItem("Select all", self.select_all_trash, id="cab_select_all", icon="select_all",
-                         show_as_action=True),
-                MenuItem("Restore selected files", self.restore_selected, id="cab_restore")]
+        return menu(APP, "cab_trash", {"cab_delete": self.delete_from_trash, "cab_restore": self.restore_selected,
+                                       "cab_select_all": self.select_all_trash}, kind=ACTION_MODE)
 
     def select_all(self) -> None:
         self.selection.selected = [r.name for r in self.recordings()]
@@ -448,19 +445,8 @@ class VoiceRecorderApp(App):
     package = PACKAGE
     label = "Voice Recorder"
     version_name = "5.12.2"
-    activities = (MainActivity, SettingsActivity, CustomizationActivity, SimpleAboutActivity, FAQActivity)
-    has_about = False  # its About (with the FAQ link) is in `activities`
+    activities = (MainActivity, SettingsActivity, CustomizationActivity)
 
-    FAQ = (
-        ("Can I hide the notification icon during recording?",
-         "Well, it depends. While you use your device it is no longer possible to fully hide the notifications of "
-         "apps like this. If you check the proper setting item, the app will do its best to hide it. You can hide "
-         "it on the lockscreen though, if you disable the displaying of sensitive notifications in your device "
-         "settings."),
-        ("How can I select multiple items at once?",
-         "There are multiple ways of doing that. The first one is starting the selection mode by long pressing one "
-         "item, then short clicking on others to select them."),
-    )
 
     def new_data(self) -> m.RecorderData:
         return m.RecorderData()

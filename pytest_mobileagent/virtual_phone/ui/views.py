@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+from . import action_menu as _action_menu
 from . import text as _text
 
 MATCH = -1
@@ -770,32 +771,87 @@ class Divider(View):
 
 
 class MenuItem:
-    """An entry of a toolbar (icon action when `icon` and `show_as_action`) or of its overflow menu."""
+    """An entry of a menu: a toolbar or action-mode icon, or a row under "More options".
+
+    `show` is the item's ``showAsAction`` ("always", "ifRoom", "never",
+    "ifRoom|withText", ...); `visible` is what the app sets in code.  Where it
+    ends up is AppCompat's decision (`action_menu.place`), never the app's.
+    """
 
     def __init__(self, title: str, on_click: Callable[[], object] | None = None, *, id: str = "",
-                 icon: str = "", show_as_action: bool = False) -> None:
+                 icon: str = "", show: str = "never", visible: bool = True, group: str = "") -> None:
         self.title = title
         self.on_click = on_click
         self.id = id
         self.icon = icon
-        self.show_as_action = show_as_action
+        self.show = show
+        self.flags = _action_menu.parse_show_as_action(show)
+        self.visible = visible
+        self.group = group
+
+    def __repr__(self) -> str:
+        return f"MenuItem({self.title!r}, id={self.id!r}, show={self.show!r}, visible={self.visible})"
+
+
+def place_menu(items: Iterable[MenuItem]) -> tuple[list[MenuItem], list[MenuItem]]:
+    """(action buttons, "More options" entries) of a menu on this phone, by AppCompat's rule."""
+
+    def width(item: MenuItem) -> int:
+        if item.icon and not (item.flags & _action_menu.WITH_TEXT and _ALLOW_TEXT_WITH_ICON):
+            return dp(_action_menu.ACTION_BUTTON_DP)
+        # ActionMenuItemView shows the title (all caps) when there is no icon.
+        text = _text.text_width(item.title.upper(), sp(14), bold=True)
+        return max(dp(_action_menu.ACTION_BUTTON_DP), text + 2 * dp(_action_menu.TEXT_BUTTON_PADDING_DP))
+
+    return _action_menu.place(list(items), show=lambda i: i.flags, visible=lambda i: i.visible,
+                              group=lambda i: i.group, width=width)
+
+
+#: abc_config_allowActionMenuItemTextWithIcon is false below w480dp: icons only.
+_ALLOW_TEXT_WITH_ICON = False
+
+
+def ActionMenuView(items: Iterable[MenuItem], on_overflow: Callable[[View, list[MenuItem]], object] | None,
+                   **kw) -> ViewGroup:
+    """The ActionMenuView of a toolbar or action mode: action buttons, then "More options".
+
+    It dumps as ``androidx.appcompat.widget.LinearLayoutCompat`` (its
+    accessibility class name); action buttons as ``android.widget.Button``
+    with the item id and the title as content-desc (ActionMenuItemView), the
+    overflow button as an ImageView described "More options".
+    """
+    actions, overflow = place_menu(items)
+    children: list[View] = [_ActionButton(item) for item in actions]
+    if overflow:
+        more = ImageView(desc="More options", icon="more", width=dp(_action_menu.OVERFLOW_BUTTON_DP),
+                         height=dp(48), long_clickable=True, clickable=True)
+        more.on_click = (lambda anchor=more: on_overflow(anchor, overflow)) if on_overflow else None
+        children.append(more)
+    kw.setdefault("width", WRAP)
+    menu = LinearLayout(*children, orientation="horizontal", gravity="center_vertical",
+                        class_name="androidx.appcompat.widget.LinearLayoutCompat", **kw)
+    menu.overflow_items = overflow  # type: ignore[attr-defined]
+    return menu
+
+
+#: Simple-Commons' NavigationIcon: the content-desc of the toolbar's navigation button.
+NAV_DESCRIPTIONS = {"back": "Back", "close": "Close"}
 
 
 def Toolbar(id: str = "", *, title: str = "", items: Iterable[MenuItem] = (), nav_icon: str = "",
-            on_nav: Callable[[], object] | None = None, on_overflow: Callable[[View], object] | None = None,
-            bg=BACKGROUND, **kw) -> ViewGroup:
-    """A Material toolbar: navigation button, title, action buttons and "More options".
+            on_nav: Callable[[], object] | None = None,
+            on_overflow: Callable[[View, list[MenuItem]], object] | None = None,
+            nav_desc: str | None = None, bg=BACKGROUND, **kw) -> ViewGroup:
+    """A Material toolbar: navigation button, title, and its ActionMenuView.
 
-    Actions (`show_as_action` items) become Buttons with the item title as
-    content-desc, as Simple Mobile Tools' toolbars dump; the rest go to the
-    overflow menu opened through `on_overflow(anchor)`.
+    The navigation button's content-desc is what Simple-Commons sets
+    (``toolbar.setNavigationContentDescription(NavigationIcon.accessibilityResId)``
+    in BaseSimpleActivity.setupToolbar): "Back" for the arrow, "Close" for the cross.
     """
-    items = list(items)
-    actions = [i for i in items if i.show_as_action]
-    overflow = [i for i in items if not i.show_as_action]
     children: list[View] = []
     if nav_icon:
         children.append(ImageButton(icon=nav_icon, width=dp(56), height=dp(56), on_click=on_nav,
+                                    desc=NAV_DESCRIPTIONS.get(nav_icon, "") if nav_desc is None else nav_desc,
                                     margin=(0, 0, dp(4), 0)))
     if title:
         children.append(TextView(title, size=sp(20), bold=True, max_lines=1, weight=1, width=MATCH,
@@ -804,20 +860,11 @@ def Toolbar(id: str = "", *, title: str = "", items: Iterable[MenuItem] = (), na
         spacer = View(weight=1, width=MATCH)
         spacer.in_dump = False  # pure layout filler, no real counterpart
         children.append(spacer)
-    menu_children: list[View] = []
-    for item in actions:
-        menu_children.append(_ActionButton(item))
-    if overflow:
-        more = ImageView(desc="More options", icon="more", width=dp(40), height=dp(48), long_clickable=True,
-                         clickable=True)
-        more.on_click = (lambda anchor=more: on_overflow(anchor)) if on_overflow else None
-        menu_children.append(more)
-    children.append(LinearLayout(*menu_children, orientation="horizontal", width=WRAP,
-                                 class_name="androidx.appcompat.widget.LinearLayoutCompat",
-                                 gravity="center_vertical", margin=(0, 0, dp(4), 0)))
+    menu = ActionMenuView(items, on_overflow, margin=(0, 0, dp(4), 0))
+    children.append(menu)
     kw.setdefault("height", dp(64))
     toolbar = Row(*children, id=id, bg=bg, class_name="android.view.ViewGroup", **kw)
-    toolbar.overflow_items = overflow  # type: ignore[attr-defined]
+    toolbar.overflow_items = menu.overflow_items  # type: ignore[attr-defined]
     return toolbar
 
 
