@@ -39,6 +39,17 @@ def pytest_configure(config):
         os.environ["MOBILEAGENT_TESTS_CLAIMS"] = os.environ["XDG_RUNTIME_DIR"] = path
 
 
+#: No test of this suite takes near this long alone; one that does is stuck (a read that never
+#: returns), and failing it keeps the rest of the suite running (pytest-timeout).
+TEST_TIMEOUT_S = 900
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S))
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -167,6 +167,7 @@ def echo_program_command(monkeypatch):
 
 def test_held_program_serves_until_its_shell_is_closed(adb_device, echo_program_command):
     shell = adb_device.shell("GREETING=hi echoprog 7108; echo never", stream=True)
+    shell.conn.settimeout(20)  # a missing banner fails the test instead of hanging the run
     try:
         banner = b""
         while not banner.endswith(b"\n"):

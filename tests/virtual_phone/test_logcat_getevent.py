@@ -64,8 +64,11 @@ def test_activity_starts_are_logged_as_android_14_logs_them(fresh_phone):
 
 def test_logcat_streams_until_the_client_closes(adb_device, phone):
     """`adb logcat -c` (exec:), then a following logcat sees an activity start as it happens."""
+    # Stopped first: an `am start` of the activity already on top starts nothing, and logs no "Displayed".
+    adb_device.shell(f"am force-stop {NOTES}")
     assert adb_device.shell("logcat -c") == ""
     with adb_device.shell("logcat -v brief -s ActivityTaskManager:I", stream=True, timeout=20) as conn:
+        conn.conn.settimeout(20)  # a missing line fails the test instead of hanging the run
         assert "logcat -v brief" in adb_device.shell("ps -A -o ARGS")  # it runs while the stream is open
         adb_device.shell(f"am start -n {NOTES}/.activities.MainActivity")
         data = _read_until(conn, b"Displayed")
@@ -95,6 +98,7 @@ def test_getevent(adb_device, fresh_phone):
     assert run(fresh_phone, "getevent -z")[2] == 1
     # -lt streams (here: the device list, then nothing, as no kernel device gets input)
     with adb_device.shell("getevent -lt", stream=True, timeout=20) as conn:
+        conn.conn.settimeout(20)
         head = _read_until(conn, b"virtio_input_keyboard")
         assert head.startswith(b"add device 1: /dev/input/event1")
         assert "getevent -lt" in adb_device.shell("ps -A -o ARGS")
