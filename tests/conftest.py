@@ -40,14 +40,15 @@ def pytest_configure(config):
 
 
 #: No test of this suite takes near this long alone; one that does is stuck (a read that never
-#: returns), and failing it keeps the rest of the suite running (pytest-timeout).
+#: returns), and failing it keeps the rest of the suite running (pytest-timeout). The thread
+#: method, not SIGALRM: the agent clock's own tests own the process's interval timer.
 TEST_TIMEOUT_S = 900
 
 
 def pytest_collection_modifyitems(items):
     for item in items:
         if item.get_closest_marker("timeout") is None:
-            item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S))
+            item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S, method="thread"))
 
 
 def _free_port() -> int:

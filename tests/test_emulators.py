@@ -236,8 +236,10 @@ def test_second(leftover_seen, screen):
 '''
 
 
-@pytest.mark.parametrize("reset, seen", [("app", ["False", "True"]), ("snapshot", ["False", "False"])])
-def test_reset_snapshot_removes_a_file_that_pm_clear_leaves(sdk, monkeypatch, reset, seen):
+# `pm clear` alone leaves shared storage as it is; the app reset's device baseline (device/baseline.py)
+# removes what an earlier task added there, and a snapshot restores the whole phone.
+@pytest.mark.parametrize("reset, seen", [("app", ["False", "False"]), ("snapshot", ["False", "False"])])
+def test_both_resets_remove_a_file_an_earlier_task_left(sdk, monkeypatch, reset, seen):
     (sdk / "test_reset_tasks.py").write_text(RESET_TASKS)
     log = sdk / f"leftover-{reset}.log"
     monkeypatch.setenv("LEFTOVER_LOG", str(log))
