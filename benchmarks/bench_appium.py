@@ -23,7 +23,6 @@ import argparse
 import os
 import re
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,32 +33,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _phones import served_phones  # noqa: E402
+from _timing import row, time_ms  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 APPIUM_DIR = ROOT / "clients" / "appium"
 CALC = "com.simplemobiletools.calculator"
 KEYS = ("btn_1", "btn_clear")
-
-
-def _spread(samples: list[float]) -> tuple[float, float, float]:
-    ordered = sorted(samples)
-    pick = lambda q: ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]  # noqa: E731
-    return statistics.median(ordered), pick(0.1), pick(0.9)
-
-
-def _time(fn, runs: int) -> list[float]:
-    out = []
-    for i in range(runs):
-        start = time.perf_counter()
-        fn(i)
-        out.append((time.perf_counter() - start) * 1000)
-    return out
-
-
-def _row(label: str, samples: list[float]) -> float:
-    median, p10, p90 = _spread(samples)
-    print(f"  {label:<46} median {median:7.2f} ms   p10 {p10:7.2f}   p90 {p90:7.2f}")
-    return median
 
 
 def _free_port() -> int:
@@ -121,11 +100,11 @@ def main() -> None:
                     device.dump_hierarchy()
                     device.click(*centres[KEYS[i % 2]])
 
-                raw = _row("raw: uiautomator dump + input tap", _time(raw_find_and_tap, runs))
-                click = _row("Appium: find_element(ID).click()",
-                             _time(lambda i: driver.find_element(AppiumBy.ID, KEYS[i % 2]).click(), runs))
-                _row("Appium: page_source", _time(lambda i: driver.page_source, runs))
-                _row("Appium: find_element(XPATH)", _time(
+                raw = row("raw: uiautomator dump + input tap", time_ms(raw_find_and_tap, runs))
+                click = row("Appium: find_element(ID).click()",
+                             time_ms(lambda i: driver.find_element(AppiumBy.ID, KEYS[i % 2]).click(), runs))
+                row("Appium: page_source", time_ms(lambda i: driver.page_source, runs))
+                row("Appium: find_element(XPATH)", time_ms(
                     lambda i: driver.find_element(AppiumBy.XPATH, f'//*[@resource-id="{CALC}:id/result"]'), runs))
                 print(f"  ratio Appium find+click / raw dump+tap   {click / raw:5.2f}x")
                 forwarded = _free_port()
@@ -133,7 +112,7 @@ def main() -> None:
                 # the phone's server's own session id, as the driver holds it
                 server_sid = __import__("json").loads(urllib.request.urlopen(
                     f"http://127.0.0.1:{forwarded}/sessions", timeout=30).read())["value"][0]["id"]
-                _row("phone: GET /source on the forwarded port", _time(lambda i: urllib.request.urlopen(
+                row("phone: GET /source on the forwarded port", time_ms(lambda i: urllib.request.urlopen(
                     f"http://127.0.0.1:{forwarded}/session/{server_sid}/source", timeout=30).read(), runs))
             finally:
                 driver.quit()

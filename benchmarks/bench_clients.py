@@ -30,7 +30,6 @@ import argparse
 import importlib.metadata
 import json
 import re
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -38,30 +37,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _phones import served_phones  # noqa: E402
+from _timing import row, time_ms  # noqa: E402
 
 CALC = "com.simplemobiletools.calculator"
 KEYS = (f"{CALC}:id/btn_1", f"{CALC}:id/btn_clear")
-
-
-def _spread(samples: list[float]) -> tuple[float, float, float]:
-    ordered = sorted(samples)
-    pick = lambda q: ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]  # noqa: E731
-    return statistics.median(ordered), pick(0.1), pick(0.9)
-
-
-def _time(fn, runs: int) -> list[float]:
-    out = []
-    for i in range(runs):
-        start = time.perf_counter()
-        fn(i)
-        out.append((time.perf_counter() - start) * 1000)
-    return out
-
-
-def _row(label: str, samples: list[float]) -> float:
-    median, p10, p90 = _spread(samples)
-    print(f"  {label:<44} median {median:7.2f} ms   p10 {p10:7.2f}   p90 {p90:7.2f}")
-    return median
 
 
 def main() -> None:
@@ -90,29 +69,29 @@ def main() -> None:
 
         print(f"uiautomator2 {importlib.metadata.version('uiautomator2')} on a virtual phone, {runs} runs each")
         print(f"  {'u2.connect (push jar, start server, ping)':<44} {connect_ms:7.0f} ms (once)")
-        raw_dump = _row("raw: uiautomator dump + pull (adbutils)", _time(lambda i: device.dump_hierarchy(), runs))
-        _row("raw: input tap (adbutils click)", _time(lambda i: device.click(*centres[KEYS[i % 2]]), runs))
+        raw_dump = row("raw: uiautomator dump + pull (adbutils)", time_ms(lambda i: device.dump_hierarchy(), runs))
+        row("raw: input tap (adbutils click)", time_ms(lambda i: device.click(*centres[KEYS[i % 2]]), runs))
 
         def raw_find_and_tap(i: int) -> None:
             device.dump_hierarchy()
             device.click(*centres[KEYS[i % 2]])
 
-        raw_both = _row("raw: dump + tap", _time(raw_find_and_tap, runs))
-        u2_dump = _row("uiautomator2: dump_hierarchy()", _time(lambda i: d.dump_hierarchy(), runs))
-        u2_click = _row("uiautomator2: d(resourceId=...).click()",
-                        _time(lambda i: d(resourceId=KEYS[i % 2]).click(), runs))
+        raw_both = row("raw: dump + tap", time_ms(raw_find_and_tap, runs))
+        u2_dump = row("uiautomator2: dump_hierarchy()", time_ms(lambda i: d.dump_hierarchy(), runs))
+        u2_click = row("uiautomator2: d(resourceId=...).click()",
+                        time_ms(lambda i: d(resourceId=KEYS[i % 2]).click(), runs))
         print(f"  ratio u2 dump / raw dump              {u2_dump / raw_dump:5.2f}x")
         print(f"  ratio u2 selector click / raw dump+tap {u2_click / raw_both:5.2f}x")
         print("where uiautomator2's time goes")
-        _row("uiautomator2: jsonrpc.ping() (per-call floor)", _time(lambda i: d.jsonrpc.ping(), runs))
+        row("uiautomator2: jsonrpc.ping() (per-call floor)", time_ms(lambda i: d.jsonrpc.ping(), runs))
         for label, split in (("new stream, request in one send()", False),
                              ("new stream, headers + body in two send()s", True)):
-            _row(f"raw ping: {label}", _time(lambda i: _fresh_ping(device, split), runs))
+            row(f"raw ping: {label}", time_ms(lambda i: _fresh_ping(device, split), runs))
         with device.create_connection(adbutils.Network.TCP, 9008) as stream:
             selector = {"mask": 0x200000, "childOrSibling": [], "childOrSiblingSelector": [],
                         "resourceId": KEYS[1]}
             for method, params in (("ping", []), ("objInfo", [selector]), ("dumpWindowHierarchy", [False, 50])):
-                _row(f"phone: {method} on an open stream", _time(lambda i: _rpc(stream, method, params), runs))
+                row(f"phone: {method} on an open stream", time_ms(lambda i: _rpc(stream, method, params), runs))
         d.stop_uiautomator()
 
 
