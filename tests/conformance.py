@@ -29,6 +29,7 @@ rate, never silently dropped.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -59,14 +60,20 @@ class ExpectedChange:
     """A difference between the recording and the pinned final release on Android 14, with its source."""
 
     reason: str
-    applies: "Callable[[dict, Screen, Screen], bool]"  # (recorded step, recorded next screen, ours)
+    #: (recorded step, recorded screen, our screen) -> whether this change explains the difference
+    applies: "Callable[[dict, Screen | None, Screen], bool]"
+    #: "next": the next screen differs (called with the recorded next screen and ours after the action);
+    #: "target": the recorded target is not on our screen (called with the recorded start screen, or
+    #: None when the action started outside the app, and ours before the action)
+    on: str = "next"
 
 
 def _label(screen: "Screen", rid: str) -> str:
     return next((n.get("text", "") for n in screen.nodes if n.get("resource-id", "").endswith(":id/" + rid)), "")
 
 
-#: Checked, in order, for every action whose next screen does not match.
+#: Checked, in order, for every action of every app whose next screen does not match; each app's
+#: own changes are in ``conformance_apps/<app>.py`` (``CHANGES``), checked after these.
 EXPECTED_CHANGES: tuple[ExpectedChange, ...] = (
     ExpectedChange(
         COMPOSE_REASON,
@@ -223,7 +230,7 @@ class Replayer:
         """The phone as the recording found it: the app without data, the recording's seed data."""
         self.device.shell(f"am force-stop {self.package}")
         self.device.shell(f"pm clear {self.package}")
-        seed = SEEDS.get(self.app)
+        seed = getattr(app_module(self.app), "seed", None)
         if seed:
             seed(self.device)
 
@@ -267,8 +274,8 @@ class Replayer:
         if problem:
             # A recorded target on a Compose screen names an XML id that the final release has not.
             compose = expected_before is not None and expected_before.activity.endswith(COMPOSE_SCREENS)
-            return Outcome(self.app, session, number, label, reached, False, problem,
-                           COMPOSE_REASON if compose else None)
+            change = COMPOSE_REASON if compose else self.expected_change("target", step, expected_before, before)
+            return Outcome(self.app, session, number, label, reached, False, problem, change)
         expected = self.screens.get(step["after"]) if step["after"] else None
         if expected is None:
             # The real app left its own window (a system screen, another app): the phone matches
@@ -283,9 +290,13 @@ class Replayer:
             f"activity {after.activity} (recorded {expected.activity}); "
             f"jaccard {jaccard(after.ids, expected.ids):.2f}; "
             f"missing {sorted(expected.ids - after.ids)[:6]} extra {sorted(after.ids - expected.ids)[:6]}")
-        change = None if matched else next(
-            (c.reason for c in EXPECTED_CHANGES if c.applies(step, expected, after)), None)
+        change = None if matched else self.expected_change("next", step, expected, after)
         return Outcome(self.app, session, number, label, reached, matched, detail, change)
+
+    def expected_change(self, on: str, step: dict, recorded: "Screen | None", ours: Screen) -> str | None:
+        """The reason of the first expected change (common ones, then the app's) that explains a miss."""
+        changes = EXPECTED_CHANGES + tuple(getattr(app_module(self.app), "CHANGES", ()))
+        return next((c.reason for c in changes if c.on == on and c.applies(step, recorded, ours)), None)
 
 
 # -- seeds: the data the recordings show on their first screens, put there through adb ---------
@@ -311,18 +322,6 @@ def push_files(device, folder: str, files: dict[str, str]) -> None:
         device.shell(f"{SCAN}{folder}/{name}")
 
 
-def seed_contacts(device) -> None:
-    for name, number in (("Alice", "5551001"), ("Bob", "5551002"), ("Jack", "5551003")):
-        add_contact(device, name, number)
-
-
-def seed_messenger(device) -> None:
-    device.shell("cmd role add-role-holder android.app.role.SMS com.simplemobiletools.smsmessenger")
-    for name, number, body in (("Alice", "5551001", "Hello"), ("Bob", "5551002", "Hey")):
-        add_contact(device, name, number)
-        device.shell(f"content insert --uri content://sms/inbox --bind address:s:{number} --bind 'body:s:{body}'")
-
-
 def seed_media(device) -> None:
     """The recordings' shared storage: two recordings, two songs, pictures in DCIM, a PDF."""
     push_files(device, "/sdcard/Music/Recordings", {"test1.m4a": "tone.m4a",
@@ -332,8 +331,9 @@ def seed_media(device) -> None:
     push_files(device, "/sdcard/Documents", {"Diary.pdf": "notes.txt"})
 
 
-SEEDS = {"contacts": seed_contacts, "messenger": seed_messenger, "filemanager": seed_media,
-         "gallery": seed_media, "musicplayer": seed_media, "voicerecorder": seed_media}
+def app_module(app: str):
+    """``conformance_apps.<app>``: the app's seed (``seed(device)``) and expected changes (``CHANGES``)."""
+    return importlib.import_module(f"conformance_apps.{app}")
 
 
 def centre(node: dict) -> tuple[int, int]:
