@@ -116,6 +116,8 @@ def test_properties_of_a_file(fm):
     dump = fm.dump()
     values = [n["text"] for n in find_all(dump, id="property_value")]
     assert values[:3] == ["Testfile.txt", "/storage/emulated/0/Download", "21 B"]
+    md5 = fm.sh(f"md5sum {DL}/Testfile.txt").split()[0]
+    assert find_all(dump, id="properties_md5") and values[-1] == md5  # File Manager Pro's MD5 row
     assert fm.windows()[-1]["text"][:1] == ["Properties"]
     fm.tap(text="OK")
     assert not fm.exists(id="property_value")

@@ -16,6 +16,7 @@ also updated in the media store, as the real app does through MediaStore.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 from types import SimpleNamespace
 
@@ -703,6 +704,14 @@ class MainActivity(Activity):
                         rows.append(row("Duration", f"{seconds // 60:02d}:{seconds % 60:02d}"))
                     rows.append(row("Last modified", self._date(stat.mtime),
                                     "properties_last_modified"))
+                    # PropertiesDialog.addProperties (Commons eceb48949e): File Manager Pro's own app id adds
+                    # the MD5 row, the file's digest as lower-case hex (InputStream.getDigest)
+                    try:
+                        digest = hashlib.md5(self.fs.read_file(path)).hexdigest()
+                    except FsError:
+                        digest = None  # unreadable: beGone()
+                    if digest is not None:
+                        rows.append(row("MD5", digest, "properties_md5"))
             else:
                 total = sum(self._size(p, self.fs.stat(p)) for p in paths if self.fs.exists(p))
                 rows += [row("Items selected", str(len(paths))), row("Path", posixpath.dirname(paths[0])),
