@@ -193,8 +193,47 @@ class MainActivity(Activity):
             self.toast("No items found.")
 
     def sleep_timer(self) -> None:
-        options = ("5 minutes", "10 minutes", "20 minutes", "30 minutes", "60 minutes", "Custom")
-        radio_group_dialog(self, options, -1, lambda _i: None)
+        """MainActivity.showSleepTimer: 5/10/20/30 minutes, 1 hour, the last other length, Custom."""
+        items = [(5 * 60, "5 minutes"), (10 * 60, "10 minutes"), (20 * 60, "20 minutes"), (30 * 60, "30 minutes"),
+                 (60 * 60, "1 hour")]
+        last = self.data.last_sleep_seconds
+        if all(seconds != last for seconds, _ in items):
+            minutes = last // 60
+            items.append((last, f"{minutes} minute" if minutes == 1 else f"{minutes} minutes"))
+        items.sort()
+        items.append((-1, "Custom"))
+        checked = next((i for i, (seconds, _) in enumerate(items) if seconds == last), -1)
+
+        def picked(index: int) -> None:
+            seconds = items[index][0]
+            if seconds > 0:  # Custom opens SleepTimerCustomDialog, which the phone does not model
+                self.data.last_sleep_seconds = seconds
+                self.data.sleep_at_ms = self.host.clock_ms() + seconds * 1000
+
+        radio_group_dialog(self, [label for _, label in items], checked, picked)
+
+    def stop_sleep_timer(self) -> None:
+        self.data.sleep_at_ms = 0
+
+    def _sleep_timer_bar(self) -> View | None:
+        """activity_main's sleep_timer_holder: "Sleep timer", the time left (getFormattedDuration), a cross."""
+        if not self.data.sleep_at_ms:
+            return None
+        left = max(0, (self.data.sleep_at_ms - self.host.clock_ms()) // 1000)
+        if left == 0:
+            self.data.sleep_at_ms = 0  # the service stops playback; sleepTimerChanged(0) finishes the activity
+            return None
+        value = f"{left // 3600:02d}:{left // 60 % 60:02d}:{left % 60:02d}" if left >= 3600 else \
+            f"{left // 60:02d}:{left % 60:02d}"
+        return Row(
+            ImageView("sleep_timer_divider_top", width=dp(1), height=dp(1)),
+            ImageView("sleep_timer_divider_start", width=dp(1), height=dp(40)),
+            TextView("Sleep timer", "sleep_timer_label", size=sp(16), padding=(dp(12), 0)),
+            TextView(value, "sleep_timer_value", size=sp(16)),
+            ImageView("sleep_timer_stop", icon="close", tint=TEXT, width=dp(40), height=dp(40),
+                      on_click=self.stop_sleep_timer, margin=(dp(4), 0)),
+            id="sleep_timer_holder", class_name="android.view.ViewGroup", width=WRAP, height=WRAP,
+            layout_gravity="end", gravity="center_vertical", clickable=True)
 
     def show_sort(self) -> None:
         sort_dialog(self, self.data.sorting[self.page], m.SORT_FIELDS[self.page])
@@ -228,6 +267,9 @@ class MainActivity(Activity):
         pager = FrameLayout(self._page(page), id="view_pager", class_name=VIEW_PAGER_CLASS, weight=1, height=MATCH)
         pager.scrollable = True  # type: ignore[misc] - swipeable between tabs
         holder: list[View] = [pager]
+        sleep_bar = self._sleep_timer_bar()
+        if sleep_bar is not None:
+            holder.append(sleep_bar)
         current = self.data.track(self.data.current)
         if current is not None:
             holder.append(current_track_bar(self, current))

@@ -87,6 +87,9 @@ class MusicData:
     swap_prev_next: bool = False
     gapless_playback: bool = False
     show_filename: str = "If title is not available"
+    #: Config.lastSleepTimerSeconds (30 minutes at first) and sleepInTS (phone clock, ms; 0: no timer)
+    last_sleep_seconds: int = 30 * 60
+    sleep_at_ms: int = 0
 
     def playlist(self, playlist_id: int) -> Playlist | None:
         return next((p for p in self.playlists if p.id == playlist_id), None)
