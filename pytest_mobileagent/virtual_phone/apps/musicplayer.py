@@ -47,6 +47,7 @@ from ..ui.views import (
 )
 from . import musicplayer_model as m
 from .base import Activity, App, Dialog, settings_checkbox
+from .bottom_sheet import BottomSheetDialog
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .simple_commons import (
     ActionMode,
@@ -307,7 +308,7 @@ class MainActivity(Activity):
             tracks = sorted_by([t for t in data.tracks if self.matches(t.title)], m.sort_key(page, sorting.field),
                                sorting.descending)
             mode = self.track_selection
-            return [track_row(t, on_click=lambda t=t: self.tap_track(t),
+            return [track_row(t, on_click=lambda t=t: self.tap_track(t, tracks),
                               on_long_click=lambda t=t: self.long_tap(mode, t.path),
                               selected=t.path in mode.selected, current=t.path == data.current) for t in tracks]
         found = [g for g in m.groups(data.tracks, page) if self.matches(g.title)]
@@ -364,13 +365,12 @@ class MainActivity(Activity):
             id=f"{name}_frame", on_click=tap, on_long_click=lambda: None, key=f"{name}-{group.title}")
 
     # -- playing and selecting ------------------------------------------------------------------
-    def tap_track(self, track: m.Track) -> None:
+    def tap_track(self, track: m.Track, tracks: list[m.Track]) -> None:
         mode = self.track_selection
         if mode.active:
             mode.toggle(track.path)
         else:
-            self.data.current = track.path
-            self.start(TrackActivity)
+            play(self, track, tracks)
 
     @staticmethod
     def long_tap(mode: ActionMode, key: str) -> None:
@@ -531,7 +531,7 @@ class TracksActivity(Activity):
             header.append(EditText(self.query, "tracks_search", hint="Search", autofocus=True,
                                    on_text_changed=self._search, key="tracks_search"))
         album = self.extras.get("kind") == m.ALBUMS
-        rows: list[View] = [track_row(t, on_click=lambda t=t: self._play(t), current=t.path == self.data.current,
+        rows: list[View] = [track_row(t, on_click=lambda t=t: play(self, t, tracks), current=t.path == self.data.current,
                                       numbered=album) for t in tracks]
         if album and tracks:
             rows.insert(0, Row(
@@ -569,9 +569,6 @@ class TracksActivity(Activity):
             return True
         return False
 
-    def _play(self, track: m.Track) -> None:
-        self.data.current = track.path
-        self.start(TrackActivity)
 
 
 class AlbumsActivity(Activity):
@@ -589,8 +586,9 @@ class AlbumsActivity(Activity):
             rows += [album_row(g, lambda g=g: self.start(TracksActivity, kind=m.ALBUMS, title=g.title))
                      for g in albums]
             rows.append(self._section(tracks_summary(tracks)))
-            rows += [track_row(t, on_click=lambda t=t: self._play(t), current=t.path == self.data.current)
-                     for t in sorted(tracks, key=lambda t: t.title.casefold())]
+            shown = sorted(tracks, key=lambda t: t.title.casefold())
+            rows += [track_row(t, on_click=lambda t=t: play(self, t, shown), current=t.path == self.data.current)
+                     for t in shown]
         body = (RelativeLayout(RecyclerView(*rows, id="albums_list"), id="albums_fastscroller", height=MATCH) if rows
                 else TextView("No items found.", "albums_placeholder", width=MATCH, gravity="center", padding=dp(16)))
         return Column(
@@ -604,13 +602,35 @@ class AlbumsActivity(Activity):
                         padding=(dp(16), dp(16), dp(16), dp(8)), on_click=lambda: None, on_long_click=lambda: None,
                         key=f"section-{text}")
 
-    def _play(self, track: m.Track) -> None:
-        self.data.current = track.path
-        self.start(TrackActivity)
+
+
+#: PlaybackSetting (helpers/PlaybackSetting.kt): the toast each shows, in nextPlaybackOption's order
+PLAYBACK_SETTINGS = ("Repeat off", "Repeat all", "Repeat current song", "Stop playback after current song")
+
+
+def play(activity: Activity, track: m.Track, tracks: list[m.Track]) -> None:
+    """prepareAndPlay: the tapped list becomes the queue, the tapped track plays, TrackActivity opens."""
+    data = activity.data
+    data.queue = [t.path for t in tracks] or [track.path]
+    data.current = track.path
+    activity.start(TrackActivity)
+
+
+def next_in_queue(data) -> m.Track | None:
+    """PlaybackService.nextMediaItem: the item after the current one in play order (none at the end with
+    repeat off). With shuffle on, ExoPlayer's shuffle order is random; the phone takes the queue order."""
+    if data.current not in data.queue:
+        return None
+    index = data.queue.index(data.current) + 1
+    if index >= len(data.queue):
+        if data.playback_setting != 1 or not data.queue:  # REPEAT_PLAYLIST wraps around
+            return None
+        index = 0
+    return data.track(data.queue[index])
 
 
 class TrackActivity(Activity):
-    """The player of the current track."""
+    """The player of the current track, as ``activity_track.xml`` and ``TrackActivity.kt`` (5.18.3) draw it."""
 
     name = "com.simplemobiletools.musicplayer.activities.TrackActivity"
 
@@ -618,34 +638,129 @@ class TrackActivity(Activity):
         self.playing = True
 
     def build(self) -> View:
-        track = self.data.track(self.data.current)
+        data = self.data
+        track = data.track(data.current)
         title, artist = (track.title, track.artist) if track else ("", "")
         length = _duration(track.duration) if track else "00:00"
-        return Column(
-            self.toolbar("activity_track_toolbar", back=True),
-            ScrollView(Column(
-                ImageView("activity_track_image", icon="note", width=MATCH, height=dp(300)),
-                TextView(title, "activity_track_title", size=sp(22), bold=True, width=MATCH, gravity="center",
-                         padding=(dp(16), dp(16), dp(16), 0)),
-                TextView(artist, "activity_track_artist", size=sp(16), color=TEXT_SECONDARY, width=MATCH,
-                         gravity="center"),
-                Row(TextView("00:00", "activity_track_progress_current", padding=dp(16)),
-                    View("activity_track_progressbar", class_name="android.widget.SeekBar", weight=1, width=MATCH,
-                         height=dp(42), clickable=True),
-                    TextView(length, "activity_track_progress_max", padding=dp(16))),
-                Row(ImageView("activity_track_toggle_shuffle", desc="Toggle shuffle", icon="swap", on_click=lambda: None),
-                    ImageView("activity_track_previous", desc="Previous", icon="previous", on_click=lambda: None),
-                    ImageView("activity_track_play_pause", desc="Play / Pause", icon="play", on_click=self.toggle),
-                    ImageView("activity_track_next", desc="Next", icon="next", on_click=lambda: None),
-                    ImageView("activity_track_playback_setting", desc="Playback setting", icon="dot",
-                              on_click=lambda: None),
-                    gravity="center"),
-                id="activity_track_holder", class_name="android.widget.RelativeLayout"),
-                id="activity_track_Scrollview", weight=1),
-            id="activity_track_appbar", class_name="android.view.ViewGroup", height=MATCH)
+        setting = data.playback_setting
+        next_track = next_in_queue(data)
+        holder: list[View] = [
+            ImageView("activity_track_image", desc="Album", icon="note", width=MATCH, height=dp(300)),
+            ImageView("activity_track_top_shadow", width=MATCH, height=dp(80)),
+            Row(TextView("00:00", "activity_track_progress_current", padding=dp(16), on_click=lambda: None),
+                View("activity_track_progressbar", class_name="android.widget.SeekBar", weight=1, width=MATCH,
+                     height=dp(42), clickable=True),
+                TextView(length, "activity_track_progress_max", padding=dp(16), on_click=lambda: None)),
+            FrameLayout(
+                Row(ImageView("activity_track_speed_icon", icon="play", width=dp(24), height=dp(24)),
+                    TextView(f"{data.playback_speed:.2f}".rstrip("0").rstrip(".") + "x", "activity_track_speed",
+                             padding=(0, dp(12))),
+                    width=WRAP, layout_gravity="center_horizontal", gravity="center_vertical"),
+                ImageView("activity_track_speed_click_area", width=dp(56), height=dp(56),
+                          layout_gravity="center_horizontal", on_click=self.show_speed_picker),
+                height=dp(56)),
+            TextView(title, "activity_track_title", size=sp(22), bold=True, width=MATCH, gravity="center",
+                     padding=(dp(16), dp(16), dp(16), 0), max_lines=1),
+            TextView(artist, "activity_track_artist", size=sp(16), color=TEXT_SECONDARY, width=MATCH,
+                     gravity="center", max_lines=1),
+            Row(ImageView("activity_track_toggle_shuffle", desc="Disable shuffle" if data.shuffle else "Enable shuffle",
+                          icon="swap", on_click=self.toggle_shuffle, width=dp(56), height=dp(56)),
+                ImageView("activity_track_previous", desc="Previous", icon="previous", on_click=lambda: None,
+                          width=dp(56), height=dp(56)),
+                ImageView("activity_track_play_pause", desc="Play / Pause", icon="play", on_click=self.toggle,
+                          width=dp(72), height=dp(72)),
+                ImageView("activity_track_next", desc="Next", icon="next", on_click=self.next, width=dp(56),
+                          height=dp(56)),
+                # contentDescriptionStringRes: the setting a tap switches to
+                ImageView("activity_track_playback_setting", desc=PLAYBACK_SETTINGS[(setting + 1) % 4], icon="dot",
+                          on_click=self.toggle_playback_setting, width=dp(56), height=dp(56)),
+                gravity="center", width=MATCH, margin=(0, dp(16))),
+        ]
+        if next_track is not None:
+            known = next_track.artist.strip() and next_track.artist != "<unknown>"
+            label = f"Next: {next_track.title}" + (f" • {next_track.artist}" if known else "")
+            holder.append(RelativeLayout(
+                ImageView("next_track_divider", width=MATCH, height=1),
+                ImageView("next_track_image", icon="headset", width=dp(48), height=dp(48),
+                          margin=(dp(16), dp(12), 0, dp(12))),
+                TextView(label, "next_track_label", max_lines=1, width=MATCH, size=sp(18),
+                         margin=(dp(76), dp(24), dp(16), 0)),
+                id="next_track_holder", height=dp(72), on_click=lambda: None))
+        holder.append(FrameLayout(self.toolbar("activity_track_toolbar", back=True), id="activity_track_appbar",
+                                  class_name="android.widget.LinearLayout", height=WRAP))
+        return ScrollView(Column(*holder, id="activity_track_holder", class_name="android.view.ViewGroup"),
+                          id="activity_track_Scrollview", height=MATCH)
 
     def toggle(self) -> None:
         self.playing = not self.playing
+
+    def next(self) -> None:
+        following = next_in_queue(self.data)
+        if following is not None:
+            self.data.current = following.path
+
+    def toggle_shuffle(self) -> None:
+        self.data.shuffle = not self.data.shuffle
+        self.toast("Shuffle enabled" if self.data.shuffle else "Shuffle disabled")
+
+    def toggle_playback_setting(self) -> None:
+        self.data.playback_setting = (self.data.playback_setting + 1) % 4
+        self.toast(PLAYBACK_SETTINGS[self.data.playback_setting])
+
+    def show_speed_picker(self) -> None:
+        show_playback_speed(self)
+
+
+#: PlaybackSpeedFragment's seek bar: 0.25x .. 3x in 0.05 steps around 1x at the middle
+_MIN_SPEED, _MAX_SPEED, _STEP = 0.25, 3.0, 0.05
+_MAX_PROGRESS = int(_MAX_SPEED * 100 + _MIN_SPEED * 100)
+_HALF_PROGRESS = _MAX_PROGRESS // 2
+
+
+def _speed_at(progress: int) -> float:
+    """PlaybackSpeedFragment.getPlaybackSpeed."""
+    if progress < _HALF_PROGRESS:
+        speed = (1 - _MIN_SPEED) * (progress / _HALF_PROGRESS) + _MIN_SPEED
+    elif progress > _HALF_PROGRESS:
+        speed = (_MAX_SPEED - 1) * (progress / _HALF_PROGRESS - 1) + 1
+    else:
+        speed = 1.0
+    speed = min(max(speed, _MIN_SPEED), _MAX_SPEED)
+    return round(speed / _STEP) * _STEP
+
+
+def show_playback_speed(activity: Activity) -> None:
+    """PlaybackSpeedFragment (a bottom sheet): title, slower / faster buttons around the speed, a seek bar."""
+    data = activity.data
+    if data.playback_speed_progress == -1:
+        data.playback_speed_progress = _HALF_PROGRESS
+
+    def step(direction: int) -> None:
+        # reduceSpeed / increaseSpeed: move the bar to the next progress that changes the speed
+        progress = data.playback_speed_progress
+        while 0 < progress < _MAX_PROGRESS or (progress == 0 and direction > 0) or \
+                (progress == _MAX_PROGRESS and direction < 0):
+            progress += direction
+            speed = _speed_at(progress)
+            if abs(speed - data.playback_speed) > 1e-6:
+                data.playback_speed, data.playback_speed_progress = speed, progress
+                return
+
+    def body() -> View:
+        return RelativeLayout(
+            TextView("Playback speed", "playback_speed_title", size=sp(18), width=MATCH, gravity="center",
+                     padding=(0, dp(16))),
+            Row(ImageView("playback_speed_slow", icon="previous", width=dp(48), height=dp(48),
+                          on_click=lambda: step(-1)),
+                TextView(f"{data.playback_speed:.2f}x", "playback_speed_label", size=sp(16), weight=1, width=MATCH,
+                         gravity="center"),
+                ImageView("playback_speed_fast", icon="next", width=dp(48), height=dp(48), on_click=lambda: step(1)),
+                margin=(dp(16), dp(56), dp(16), 0), gravity="center_vertical"),
+            View("playback_speed_seekbar", class_name="android.widget.SeekBar", width=MATCH, height=dp(42),
+                 clickable=True, margin=(dp(16), dp(112), dp(16), dp(24))),
+            id="playback_speed_holder", height=WRAP)
+
+    activity.show_dialog(BottomSheetDialog(body))
 
 
 class EqualizerActivity(Activity):
