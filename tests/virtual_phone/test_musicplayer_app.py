@@ -173,6 +173,16 @@ def test_the_player_shows_next_track_speed_shuffle_and_repeat_as_5_18_3(music):
     assert music.text("activity_track_title") == order[1]
 
 
+def test_create_playlist_from_folder_picks_a_folder_then_names_the_playlist(music):
+    push(music)
+    music.fresh_start().tap(desc="More options").tap(text="Create new playlist from folder")
+    assert music.text("dialog_title_textview") == "Select a folder"
+    music.swipe_up(id="filepicker_list").tap(id="list_item_name", text="Music")  # no sub-folder: picked at once, then NewPlaylistDialog
+    music.type("From folder", id="new_playlist_title").tap(text="OK")
+    rows = dict(zip(music.texts("playlist_title"), music.texts("playlist_tracks")))
+    assert rows["From folder"] == f"{len(SONGS)} Tracks"
+
+
 def test_sleep_timer_shows_the_time_left_until_stopped(music):
     music.fresh_start().tap(desc="More options").tap(text="Sleep timer")
     options = [n["text"] for n in music.nodes() if n.get("class") == "android.widget.RadioButton"]

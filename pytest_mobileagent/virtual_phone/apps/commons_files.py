@@ -184,17 +184,17 @@ def show_folder_picker(activity: Activity, start: str, show_hidden: bool, on_pic
 
     def body() -> View:
         rows = [row(posixpath.join(state["path"], n), st) for n, st in listing(state["path"])]
-        files = RelativeLayout(
+        files = Column(
             crumbs(),
-            FrameLayout(RecyclerView(*rows, id="filepicker_list", height=WRAP), id="filepicker_fastscroller",
-                        class_name="android.widget.RelativeLayout", height=WRAP, margin=(0, dp(48), 0, 0)),
-            id="filepicker_files_holder", height=WRAP)
+            FrameLayout(RecyclerView(*rows, id="filepicker_list", height=MATCH), id="filepicker_fastscroller",
+                        class_name="android.widget.RelativeLayout", height=MATCH, weight=1),
+            id="filepicker_files_holder", class_name="android.widget.RelativeLayout", height=MATCH)
         fabs = []
         if can_add_show_hidden_button and not state["hidden"]:
             fabs.append(LinearLayout(FloatingActionButton("filepicker_fab_show_hidden", icon="eye",
                                                           on_click=show_hidden_items),
                                      id="filepicker_fabs_holder", width=WRAP, height=WRAP))
-        return FrameLayout(RelativeLayout(files, id="filepicker_holder", height=WRAP), *fabs,
+        return FrameLayout(RelativeLayout(files, id="filepicker_holder", height=MATCH), *fabs,
                            id="filepicker_coordinator", class_name="android.view.ViewGroup", height=dp(420))
 
     def back() -> bool:

@@ -48,6 +48,7 @@ from ..ui.views import (
 from . import musicplayer_model as m
 from .base import Activity, App, Dialog, settings_checkbox
 from .bottom_sheet import BottomSheetDialog
+from .commons_files import show_folder_picker
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .simple_commons import (
     ActionMode,
@@ -178,15 +179,23 @@ class MainActivity(Activity):
         playlists = self.page == m.PLAYLISTS
         return menu(APP, "menu_main", {
             "sort": self.show_sort, "equalizer": lambda: self.start(EqualizerActivity),
-            "create_new_playlist": self.create_playlist, "create_playlist_from_folder": self.toast_no_folders,
+            "create_new_playlist": self.create_playlist, "create_playlist_from_folder": self.create_playlist_from_folder,
             "import_playlist": lambda: self.toast("No app found"), "rescan_media": self.rescan_media,
             "sleep_timer": self.sleep_timer, "settings": lambda: self.start(SettingsActivity),
             "about": lambda: self.start(SimpleAboutActivity)},
             hide=[*FDROID_HIDDEN,
                   *(() if playlists else ("create_new_playlist", "create_playlist_from_folder", "import_playlist"))])
 
-    def toast_no_folders(self) -> None:
-        self.toast("No items found." if not self.data.tracks else "No app found")
+    def create_playlist_from_folder(self) -> None:
+        """MainActivity.createPlaylistFromFolder: Commons' FilePickerDialog for a folder, then NewPlaylistDialog;
+        the new playlist gets the folder's tracks, sub-folders included (getFolderTrackPaths)."""
+        def picked(folder: str) -> None:
+            prefix = folder.rstrip("/") + "/"
+            tracks = [t.path for t in self.data.tracks if t.path.startswith(prefix)]
+            self.create_playlist(then=lambda playlist: playlist.paths.extend(
+                path for path in tracks if path not in playlist.paths))
+
+        show_folder_picker(self, "/storage/emulated/0", False, picked)
 
     def rescan_media(self) -> None:
         rescan(self)
