@@ -556,7 +556,6 @@ class UnitConverterActivity(Activity):
 class Calculator(App):
     package = PACKAGE
     label = "Calculator"
-    version_name = "5.11.3"
     activities = (MainActivity, UnitConverterPickerActivity, UnitConverterActivity, SettingsActivity)
 
     def new_data(self) -> SimpleNamespace:
