@@ -883,7 +883,6 @@ class FavoritesActivity(Activity):
 class FileManagerApp(App):
     package = PACKAGE
     label = "File Manager"
-    version_name = "6.16.1"
     activities = (MainActivity, SettingsActivity, FavoritesActivity, CustomizationActivity)
 
     def new_data(self) -> FileManagerData:
