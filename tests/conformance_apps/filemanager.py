@@ -40,7 +40,9 @@ def _sd_card_target(step: dict, recorded, ours) -> bool:
     return step.get("target", {}).get("text") == "SD Card"
 
 
-#: The recording started each session on fresh app data: the favourite session 9 adds (Alarms) and the tab session 10 hides (Recents) are gone from the first screens of sessions 10 and 11 (no Go to favorite icon, three tabs).
+#: The recording started each session on fresh app data: the favourite session 9 adds (Alarms) and the
+#: tab session 10 hides (Recents) are gone from the first screens of sessions 10 and 11 (no Go to
+#: favorite icon, three tabs); every session up to 12 begins on the same recorded screen.
 RESET_EACH_SESSION = True
 
 #: Differences the pinned release makes on purpose (see conformance.ExpectedChange).

@@ -177,7 +177,8 @@ def test_create_playlist_from_folder_picks_a_folder_then_names_the_playlist(musi
     push(music)
     music.fresh_start().tap(desc="More options").tap(text="Create new playlist from folder")
     assert music.text("dialog_title_textview") == "Select a folder"
-    music.swipe_up(id="filepicker_list").tap(id="list_item_name", text="Music")  # no sub-folder: picked at once, then NewPlaylistDialog
+    # Music has no sub-folder: picked at once, then NewPlaylistDialog asks for the title
+    music.swipe_up(id="filepicker_list").tap(id="list_item_name", text="Music")
     music.type("From folder", id="new_playlist_title").tap(text="OK")
     rows = dict(zip(music.texts("playlist_title"), music.texts("playlist_tracks")))
     assert rows["From folder"] == f"{len(SONGS)} Tracks"

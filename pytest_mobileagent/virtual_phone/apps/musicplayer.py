@@ -179,7 +179,8 @@ class MainActivity(Activity):
         playlists = self.page == m.PLAYLISTS
         return menu(APP, "menu_main", {
             "sort": self.show_sort, "equalizer": lambda: self.start(EqualizerActivity),
-            "create_new_playlist": self.create_playlist, "create_playlist_from_folder": self.create_playlist_from_folder,
+            "create_new_playlist": self.create_playlist,
+            "create_playlist_from_folder": self.create_playlist_from_folder,
             "import_playlist": lambda: self.toast("No app found"), "rescan_media": self.rescan_media,
             "sleep_timer": self.sleep_timer, "settings": lambda: self.start(SettingsActivity),
             "about": lambda: self.start(SimpleAboutActivity)},
@@ -540,8 +541,8 @@ class TracksActivity(Activity):
             header.append(EditText(self.query, "tracks_search", hint="Search", autofocus=True,
                                    on_text_changed=self._search, key="tracks_search"))
         album = self.extras.get("kind") == m.ALBUMS
-        rows: list[View] = [track_row(t, on_click=lambda t=t: play(self, t, tracks), current=t.path == self.data.current,
-                                      numbered=album) for t in tracks]
+        rows: list[View] = [track_row(t, on_click=lambda t=t: play(self, t, tracks),
+                                      current=t.path == self.data.current, numbered=album) for t in tracks]
         if album and tracks:
             rows.insert(0, Row(
                 ImageView("album_image", icon="album", width=dp(160), height=dp(160), margin=dp(16)),
