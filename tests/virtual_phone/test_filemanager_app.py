@@ -123,6 +123,18 @@ def test_properties_of_a_file(fm):
     assert not fm.exists(id="property_value")
 
 
+def test_properties_of_a_video_show_its_duration_resolution_artist_and_album(fm):
+    fm.tap(text="Download").long_press(text="clip.mp4").tap(desc="Properties")
+    dump = fm.dump()
+    labels = [n["text"] for n in find_all(dump, id="property_label")]
+    values = dict(zip(labels, [n["text"] for n in find_all(dump, id="property_value")]))
+    # PropertiesDialog.addProperties for a video; the MediaStore row gives ARTIST <unknown> and the folder
+    # as ALBUM when the file has no tags (ModernMediaScanner.scanItemVideo)
+    assert labels[3:7] == ["Duration", "Resolution", "Artist", "Album"]
+    assert values["Artist"] == "<unknown>" and values["Album"] == "Download"
+    assert values["Resolution"].endswith("MP)") and " x " in values["Resolution"]
+
+
 def test_hide_renames_with_a_dot_and_show_hidden_reveals_it(fm):
     fm.sh("mkdir /sdcard/hidden")
     fm.back()  # leave and reopen: the list is read when the screen is built

@@ -696,12 +696,7 @@ class MainActivity(Activity):
                              row("Files count", str(self._file_count(path)), "properties_file_count")]
                 else:
                     media = self.host.media_store.get(path) if self.host.media_store is not None else None
-                    if media is not None and media.width and media.height:
-                        rows.append(row("Resolution", f"{media.width} x {media.height} "
-                                                      f"({media.width * media.height / 1e6:.1f}MP)"))
-                    if media is not None and media.duration:
-                        seconds = media.duration // 1000
-                        rows.append(row("Duration", f"{seconds // 60:02d}:{seconds % 60:02d}"))
+                    rows += [row(label, value) for label, value in self._media_properties(media)]
                     rows.append(row("Last modified", self._date(stat.mtime),
                                     "properties_last_modified"))
                     # PropertiesDialog.addProperties (Commons eceb48949e): File Manager Pro's own app id adds
@@ -720,6 +715,31 @@ class MainActivity(Activity):
                               id="properties_scrollview", height=WRAP)
 
         self.show_dialog(Dialog("Properties", body, positive="OK"))
+
+    @staticmethod
+    def _media_properties(media) -> list[tuple[str, str]]:
+        """PropertiesDialog.addProperties' rows for an image (Resolution), an audio file (Duration, Song title,
+        Artist, Album) or a video (Duration, Resolution, Artist, Album), each read from the MediaStore row."""
+        if media is None:
+            return []
+        rows: list[tuple[str, str]] = []
+        resolution = duration = None
+        if media.width and media.height:
+            # Point.formatAsResolution: "W x H (N.NMP)", the megapixels rounded to one decimal
+            resolution = f"{media.width} x {media.height} ({int(media.width * media.height / 1e5 + 0.5) / 10}MP)"
+        if media.duration is not None:
+            seconds = int(media.duration / 1000 + 0.5)  # Context.getDuration's Math.round, getFormattedDuration
+            duration = (f"{seconds // 3600:02d}:" if seconds >= 3600 else "") + f"{seconds % 3600 // 60:02d}:" \
+                f"{seconds % 60:02d}"
+        if media.media_type == "image":
+            rows.append(("Resolution", resolution))
+        elif media.media_type == "audio":
+            rows += [("Duration", duration), ("Song title", media.title), ("Artist", media.artist),
+                     ("Album", media.album)]
+        elif media.media_type == "video":
+            rows += [("Duration", duration), ("Resolution", resolution), ("Artist", media.artist),
+                     ("Album", media.album)]
+        return [(label, value) for label, value in rows if value is not None]  # the ?.let of each
 
     def _file_count(self, path: str) -> int:
         count = 0
