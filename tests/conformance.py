@@ -248,14 +248,15 @@ class Replayer:
         self.prepare()
         outcomes: list[Outcome] = []
         # An app module's RESET_EACH_SESSION (with its evidence) says the recording began every session
-        # on fresh app data, as a settings change of one session is gone in the next one's first screen.
-        fresh = getattr(app_module(self.app), "RESET_EACH_SESSION", "")
+        # on fresh app data, as a settings change of one session is gone in the next one's first screen;
+        # `pm clear` empties the app's data, and shared storage keeps the seeded files.
+        fresh = getattr(app_module(self.app), "RESET_EACH_SESSION", False)
         for index, session in enumerate(self.facts["sessions"]):
             # The recording ended each session with `am force-stop` and began the next with
             # `am start` of the launcher alias: data stays, the task starts afresh.
-            if index and fresh:
-                self.prepare()
             self.device.shell(f"am force-stop {self.package}")
+            if index and fresh:
+                self.device.shell(f"pm clear {self.package}")
             self.device.shell(f"am start -n {session['start']}")
             if index == 0 or fresh:
                 self.allow_permissions()
