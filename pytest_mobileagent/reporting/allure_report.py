@@ -240,8 +240,14 @@ def write_run_files(
     plots: dict[str, bytes],
     children: Iterable[str],
     redactor: Redactor,
+    headline: str | None = None,
 ) -> None:
-    """environment.properties, categories.json and the run-summary container.
+    """environment.properties, categories.json, executor.json and the run-summary container.
+
+    ``headline`` (say ``SR 80.0% of 100 judged tasks``) becomes the report's
+    name, the title of the overview's Summary widget, through executor.json;
+    the Executors widget shows the benchmark's figures beside it. A run whose
+    CI already put an executor.json there keeps it.
 
     Each file appears whole or not at all (a full disk raises OSError and
     leaves no truncated file for ``allure generate`` to trip on).
@@ -256,6 +262,10 @@ def write_run_files(
         lines.append(f"{_properties_escape(key, key=True)}={_properties_escape(redactor.text(str(value)))}")
     write_atomically(directory / "environment.properties", ("\n".join(lines) + "\n").encode("utf-8"))
     write_atomically(directory / "categories.json", (json_text(CATEGORIES) + "\n").encode("utf-8"))
+    if headline and not (directory / "executor.json").exists():
+        executor = {"name": "pytest-mobileagent", "type": "pytest", "reportName": redactor.text(headline),
+                    "buildName": redactor.text(str(environment.get("benchmark") or headline))}
+        write_atomically(directory / "executor.json", (json_text(executor) + "\n").encode("utf-8"))
 
     from allure_commons.utils import now
 

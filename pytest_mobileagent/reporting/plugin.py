@@ -320,6 +320,7 @@ class ReportingPlugin:
             plots=plots,
             children=self.allure_uuids,
             redactor=self.redactor,
+            headline=_headline(aggregate(tasks), self.results.get("agent")),
         )
         # Backstop: whatever else was written (captured logs, parameters of
         # other plugins) must not carry a secret either.
@@ -396,6 +397,15 @@ class _WorkerProblems:
         output = getattr(node, "workeroutput", None) or {}
         for message in output.get(PROBLEMS_KEY, []):
             self.reporting.add_problem(str(message))
+
+
+def _headline(overall, agent: Any) -> str:
+    """The report's name in Allure: ``mobileagent replay: SR 80.0% of 100 judged tasks``."""
+    sr = "-" if overall.sr is None else f"{overall.sr * 100:.1f}%"
+    judged = overall.tasks - overall.errors
+    if isinstance(agent, (list, tuple)):
+        agent = ", ".join(map(str, agent))
+    return f"mobileagent {agent or 'benchmark'}: SR {sr} of {judged} judged task{'s' if judged != 1 else ''}"
 
 
 def _allure_active(config: pytest.Config) -> bool:
