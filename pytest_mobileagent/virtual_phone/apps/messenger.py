@@ -107,7 +107,9 @@ def load_threads(activity: Activity) -> list[Thread]:
                         "canonical_addresses ON canonical_addresses._id = CAST(threads.recipient_ids AS INTEGER) "
                         "ORDER BY threads.date DESC, threads._id DESC"):
         address = row["address"] or ""
-        threads.append(Thread(row, address, names.get(_digits(address), address)))
+        # Conversation.title: a title set through "Rename conversation" wins (usesCustomTitle)
+        name = activity.data["conversation_titles"].get(row["_id"]) or names.get(_digits(address), address)
+        threads.append(Thread(row, address, name))
     return threads
 
 
@@ -510,7 +512,9 @@ class ThreadActivity(Activity):
         return False
 
     def _title(self) -> str:
-        return _names_by_number(self).get(_digits(self.address), self.address)
+        # setupThreadTitle: the conversation's title (a custom one after a rename), else the participant's
+        custom = self.data["conversation_titles"].get(self.thread_id) if self.thread_id else None
+        return custom or _names_by_number(self).get(_digits(self.address), self.address)
 
     def build(self) -> View:
         messages = load_messages(self, self.thread_id) if self.thread_id else []
@@ -573,7 +577,7 @@ class ThreadActivity(Activity):
         named = _digits(self._title()) != _digits(self.address)
         return menu(APP, "menu_thread", {
             "delete": self.confirm_delete_all, "dial_number": self.no_app, "manage_people": self.no_app,
-            "archive": self.archive, "unarchive": self.unarchive, "conversation_details": self.no_app,
+            "archive": self.archive, "unarchive": self.unarchive, "conversation_details": self.show_conversation_details,
             "add_number_to_contact": self.no_app, "block_number": self.block, "mark_as_unread": self.mark_unread},
             hide=["restore", "rename_conversation",
                   *(() if messages else ("delete", "archive", "unarchive", "mark_as_unread")),
@@ -605,6 +609,10 @@ class ThreadActivity(Activity):
     # -- behaviour ----------------------------------------------------------------------------------
     def no_app(self) -> None:
         self.toast("No valid app found")
+
+    def show_conversation_details(self) -> None:
+        """ThreadActivity.showConversationDetails: ConversationDetailsActivity with THREAD_ID."""
+        self.start(ConversationDetailsActivity, thread_id=self.thread_id)
 
     def draft_changed(self, text: str) -> None:
         self.draft = text
@@ -686,6 +694,81 @@ class ThreadActivity(Activity):
         if self.thread_id:
             self.host.providers.sms.update("content://sms", {"read": 0}, f"thread_id = {self.thread_id}")
         self.finish()
+
+
+class ConversationDetailsActivity(Activity):
+    """The conversation's name (tap: "Rename conversation") and its members (5.19.3
+    activity_conversation_details.xml; members are Commons' item_contact_with_number)."""
+
+    name = "com.simplemobiletools.smsmessenger.activities.ConversationDetailsActivity"
+
+    def on_create(self) -> None:
+        self.thread_id = int(self.extras.get("thread_id") or 0)
+
+    def _thread(self) -> Thread | None:
+        return next((t for t in load_threads(self) if t.id == self.thread_id), None)
+
+    def build(self) -> View:
+        thread = self._thread()
+        title = thread.name if thread else ""
+        members = []
+        if thread is not None:
+            # ContactsAdapter: the participant's name and, joined by ", ", its numbers
+            members.append(FrameLayout(
+                Row(ImageView("item_contact_image", icon="person", width=dp(48), height=dp(48),
+                              margin=(dp(4), 0, 0, 0), padding=dp(2)),
+                    Column(TextView(thread.name, "item_contact_name", size=sp(18), max_lines=1, width=MATCH,
+                                    padding=(dp(10), 0, dp(16), 0)),
+                           TextView(thread.address, "item_contact_number", size=sp(14), color=TEXT_SECONDARY,
+                                    max_lines=1, width=MATCH, padding=(dp(10), 0, dp(16), 0)),
+                           weight=1, width=MATCH), gravity="center_vertical"),
+                id="item_contact_frame", class_name="android.view.ViewGroup", key=f"member-{thread.address}",
+                padding=(dp(12), dp(10)), on_click=self.no_app))
+        return FrameLayout(
+            self.toolbar("conversation_details_toolbar", title="Conversation details", back=True),
+            Column(
+                self._heading("Conversation name", "conversation_name_heading"),
+                TextView(title, "conversation_name", size=sp(18), max_lines=1, width=MATCH,
+                         padding=(dp(16), dp(20)), margin=(0, dp(4), 0, 0), on_click=self.rename),
+                Divider("settings_conversation_name_divider"),
+                self._heading("Members", "members_heading"),
+                RecyclerView(*members, id="participants_recyclerview", height=MATCH, margin=(0, dp(12), 0, 0)),
+                id="conversation_details_holder", margin=(0, dp(56), 0, 0), height=MATCH),
+            id="conversation_details_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    @staticmethod
+    def _heading(text: str, id: str) -> View:
+        # MaterialSectionLabelStyle: bold, primary colour, 14sp
+        return TextView(text, id, color=ACCENT, bold=True, size=sp(14), width=MATCH,
+                        padding=(dp(16), dp(24), dp(16), dp(12)))
+
+    def no_app(self) -> None:
+        # startContactDetailsIntent opens the contact in a contacts app; this phone has none for it
+        self.toast("No valid app found")
+
+    def rename(self) -> None:
+        """RenameConversationDialog: the field shows a custom title, hints the current one; empty is refused."""
+        thread = self._thread()
+        if thread is None:
+            return
+        custom = self.data["conversation_titles"].get(self.thread_id, "")
+
+        def ok(d: Dialog) -> bool:
+            new_title = d.find("rename_conv_edit_text").text
+            if not new_title:
+                self.toast("Please enter a name")  # commons R.string.empty_name
+                return False
+            self.data["conversation_titles"][self.thread_id] = new_title
+            return True
+
+        self.show_dialog(Dialog("Rename conversation", body=lambda: Column(
+            LinearLayout(
+                FrameLayout(EditText(custom, "rename_conv_edit_text", hint=thread.name, autofocus=True)),
+                TextView("Only you can see this conversation name", "textinput_helper_text", size=sp(12),
+                         color=TEXT_SECONDARY, width=MATCH, padding=(dp(16), dp(4))),
+                id="rename_conv_input_layout", margin=(dp(20), dp(16), dp(20), 0)),
+            class_name="android.view.ViewGroup", padding=(0, dp(8))),
+            positive=("OK", ok), negative="Cancel"))
 
 
 # ---------------------------------------------------------------------------
@@ -823,13 +906,13 @@ class MessengerApp(App):
     version_name = "5.19.3"
     roles = frozenset({ROLE_SMS})
     activities = (MainActivity, NewConversationActivity, ThreadActivity, ArchivedConversationsActivity,
-                  SettingsActivity, ManageBlockedNumbersActivity, CustomizationActivity)
+                  SettingsActivity, ManageBlockedNumbersActivity, CustomizationActivity, ConversationDetailsActivity)
 
     def new_data(self) -> dict:
-        return {"font_size": "Medium", "block_unknown": False, "show_character_counter": False,
+        return {"conversation_titles": {}, "font_size": "Medium", "block_unknown": False, "show_character_counter": False,
                 "use_simple_characters": False, "send_on_enter": False, "enable_delivery_reports": False,
                 "send_long_message_mms": False, "send_group_message_mms": False}
 
 
-__all__ = ["ArchivedConversationsActivity", "MainActivity", "ManageBlockedNumbersActivity", "MessengerApp",
+__all__ = ["ArchivedConversationsActivity", "ConversationDetailsActivity", "MainActivity", "ManageBlockedNumbersActivity", "MessengerApp",
            "NewConversationActivity", "SettingsActivity", "ThreadActivity"]
