@@ -5,6 +5,13 @@ from __future__ import annotations
 from conformance import ExpectedChange
 from conformance import add_contact
 
+MAIN = "com.simplemobiletools.smsmessenger.activities.MainActivity"
+SETTINGS = "com.simplemobiletools.smsmessenger.activities.SettingsActivity"
+#: Rows 5.19.3's activity_settings.xml has above the outgoing-messages rows that the recorded release had not:
+#: "Language" (SettingsActivity.setupLanguage: visible on Android 13+) and "Manage blocked keywords".
+SETTINGS_ADDED_ROWS = {"settings_language_holder", "settings_language_label", "settings_language",
+                       "settings_manage_blocked_keywords_holder", "settings_manage_blocked_keywords"}
+
 
 def seed(device) -> None:
     device.shell("cmd role add-role-holder android.app.role.SMS com.simplemobiletools.smsmessenger")
@@ -13,5 +20,38 @@ def seed(device) -> None:
         device.shell(f"content insert --uri content://sms/inbox --bind address:s:{number} --bind 'body:s:{body}'")
 
 
+def _moved_to_settings(step: dict, recorded, ours) -> bool:
+    return step.get("target", {}).get("id") == "title" and \
+        step.get("target", {}).get("text") in ("Import messages", "Export messages")
+
+
 #: Differences the pinned release makes on purpose (see conformance.ExpectedChange).
-CHANGES: tuple[ExpectedChange, ...] = ()
+CHANGES: tuple[ExpectedChange, ...] = (
+    ExpectedChange(
+        "5.19.x moved \"Import messages\" / \"Export messages\" from the main screen's overflow to Settings "
+        "(menu_main.xml at 5.19.3 has no import/export items; activity_settings.xml has "
+        "settings_import_messages_holder / settings_export_messages_holder under \"Migrating\")",
+        _moved_to_settings),
+    ExpectedChange(
+        "5.19.3 opens ExportMessagesDialog only from Settings (SettingsActivity.setupMessagesExport): the recorded "
+        "export dialog over the main screen does not exist in the pinned release",
+        lambda step, recorded, ours: recorded is not None and recorded.activity.endswith(MAIN)
+        and "export_messages_holder" in recorded.ids,
+        on="target"),
+    ExpectedChange(
+        "5.19.3's Settings add \"Language\" (Android 13+) and \"Manage blocked keywords\" rows above the "
+        "outgoing-messages rows (activity_settings.xml, SettingsActivity.setupLanguage), so fewer of the recorded "
+        "rows fit on the first screen; the recording also lists rows below the fold (DroidBot keeps views that "
+        "are not visible to the user)",
+        lambda step, recorded, ours: recorded.activity.endswith(SETTINGS) and ours.activity.endswith(SETTINGS)
+        and "settings_language_holder" in ours.ids and ours.ids - recorded.ids <= SETTINGS_ADDED_ROWS),
+    ExpectedChange(
+        "the recorded Settings row is below the fold of 5.19.3's first Settings screen, which has the "
+        "\"Language\" and \"Manage blocked keywords\" rows above it (activity_settings.xml), so the replay, which does not scroll, "
+        "does not find it on the first screen",
+        lambda step, recorded, ours: recorded is not None and recorded.activity.endswith(SETTINGS)
+        and ours.activity.endswith(SETTINGS) and "settings_language_holder" in ours.ids
+        and (step.get("target", {}).get("id") or "").startswith("settings_")
+        and step["target"]["id"] not in ours.ids,
+        on="target"),
+)

@@ -59,6 +59,7 @@ from ..ui.views import (
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 from .commons_dialogs import radio_dialog
 from .contacts_data import load_contacts
+from .date_time_format import show_date_time_dialog
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .search_menu import SearchMenu
 from .simple_commons import CustomizationActivity, action_mode_bar
@@ -776,7 +777,7 @@ class ConversationDetailsActivity(Activity):
 
 
 class SettingsActivity(Activity):
-    """The settings as recorded: date format, blocked numbers, font size, notifications, outgoing messages."""
+    """The settings of 5.19.3 (activity_settings.xml, SettingsActivity.onResume) on Android 14, F-Droid build."""
 
     name = "com.simplemobiletools.smsmessenger.activities.SettingsActivity"
 
@@ -789,15 +790,26 @@ class SettingsActivity(Activity):
 
     def build(self) -> View:
         prefs = self.data
+
+        def checkbox(key: str, label: str) -> View:
+            return settings_checkbox(f"settings_{key}", label, prefs[key],
+                                     lambda value, k=key: prefs.__setitem__(k, value))
+
+        # Section labels are MaterialSectionLabelStyle (textAllCaps). Hidden on this phone: "Purchase Simple
+        # Thank You" (the F-Droid build's pretend_thank_you_installed), "Use English language" (not on
+        # Android 13+), "Empty the Recycle Bin" (only with useRecycleBin, off by default).
         blocks: list[View] = [
             self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
             self._row("settings_color_customization", "Customize colors", class_name="android.view.ViewGroup",
                       on_click=lambda: self.start(CustomizationActivity)),
             Divider("settings_color_customization_divider"),
             self._label("GENERAL", "settings_general_settings_label"),
-            self._row("settings_change_date_time_format", "Change date and time format", label_id=True),
+            self._row("settings_language", "Language", "English"),  # setupLanguage: visible on Android 13+
+            self._row("settings_change_date_time_format", "Change date and time format", label_id=True,
+                      on_click=self.change_date_time_format),
             self._row("settings_manage_blocked_numbers", "Manage blocked numbers", label_id=True,
                       on_click=lambda: self.start(ManageBlockedNumbersActivity)),
+            self._row("settings_manage_blocked_keywords", "Manage blocked keywords", label_id=True),
             self._row("settings_font_size", "Font size", prefs["font_size"], self.choose_font_size),
             Divider("settings_general_settings_divider"),
             self._label("NOTIFICATIONS", "settings_notifications_label"),
@@ -805,15 +817,60 @@ class SettingsActivity(Activity):
             self._row("settings_lock_screen_visibility", "Lock screen notification visibility", "Sender and message"),
             Divider("settings_notifications_divider"),
             self._label("OUTGOING MESSAGES", "settings_outgoing_messages_label"),
+            *[checkbox(key, label) for key, label in self.CHECKBOXES],
+            self._row("settings_mms_file_size_limit", "Resize sent MMS images", "600KB"),
+            Divider("settings_outgoing_messages_divider"),
+            self._label("RECYCLE BIN", "settings_recycle_bin_label"),
+            checkbox("use_recycle_bin", "Move items into the Recycle Bin instead of deleting"),
+            Divider("settings_recycle_bin_divider"),
+            self._label("SECURITY", "settings_security_label"),
+            # its tap opens Commons' SecurityDialog (password / pattern / fingerprint tabs), not modelled here
+            settings_checkbox("settings_app_password_protection", "Password protect the whole application",
+                              prefs["app_password_protection"], lambda _value: None),
+            Divider("settings_migrating_divider"),
+            self._label("MIGRATING", "settings_migrating_label"),
+            self._row("settings_export_messages", "Export messages", label_id=True, on_click=self.export_messages),
+            self._row("settings_import_messages", "Import messages", label_id=True),
         ]
-        for key, label in self.CHECKBOXES:
-            blocks.append(settings_checkbox(f"settings_{key}", label, prefs[key],
-                                            lambda value, k=key: prefs.__setitem__(k, value)))
-        blocks.append(self._row("settings_mms_file_size_limit", "Resize sent MMS images", "600KB"))
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
             id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def change_date_time_format(self) -> None:
+        """Commons' ChangeDateTimeFormatDialog over BaseConfig's dateFormat / use24HourFormat."""
+        config = self.app.base_config
+        config.__dict__.setdefault("date_format", "%d.%m.%Y")
+        config.__dict__.setdefault("use_24_hour", False)
+        show_date_time_dialog(self, config)
+
+    def export_messages(self) -> None:
+        """ExportMessagesDialog: file name Messages_<now>, SMS / MMS boxes; OK hands the name to the system's
+        CreateDocument picker (saveDocument.launch), which this phone does not have: the dialog closes."""
+        prefs = self.data
+        stamp = time.strftime("%Y_%m_%d_%H_%M_%S", time.gmtime(self.host.providers.sms.clock_ms() / 1000))
+
+        def ok(d: Dialog) -> bool:
+            prefs["export_sms"] = d.find("export_sms_checkbox").checked
+            prefs["export_mms"] = d.find("export_mms_checkbox").checked
+            name = d.find("export_messages_filename").text
+            if not name:
+                self.toast("Please enter a name")  # commons R.string.empty_name
+                return False
+            if any(c in name for c in '/\\:*?"<>|'):  # String.isAValidFilename
+                self.toast("The name contains invalid characters")  # commons R.string.invalid_name
+                return False
+            return True
+
+        self.show_dialog(Dialog("Export messages", body=lambda: ScrollView(LinearLayout(
+            LinearLayout(FrameLayout(EditText(f"Messages_{stamp}", "export_messages_filename",
+                                              hint="Filename (without .json)")),
+                         id="export_messages_filename_hint", margin=(0, 0, 0, dp(12))),
+            CheckBox("Export SMS", "export_sms_checkbox", checked=prefs["export_sms"]),
+            CheckBox("Export MMS", "export_mms_checkbox", checked=prefs["export_mms"]),
+            id="export_messages_holder", padding=(dp(20), dp(16), dp(20), 0)),
+            id="export_messages_scrollview", height=WRAP, focusable=False),
+            positive=("OK", ok), negative="Cancel"))
 
     @staticmethod
     def _label(text: str, id: str) -> View:
@@ -911,7 +968,8 @@ class MessengerApp(App):
     def new_data(self) -> dict:
         return {"conversation_titles": {}, "font_size": "Medium", "block_unknown": False, "show_character_counter": False,
                 "use_simple_characters": False, "send_on_enter": False, "enable_delivery_reports": False,
-                "send_long_message_mms": False, "send_group_message_mms": False}
+                "send_long_message_mms": False, "send_group_message_mms": False, "use_recycle_bin": False,
+                "app_password_protection": False, "export_sms": True, "export_mms": True}
 
 
 __all__ = ["ArchivedConversationsActivity", "ConversationDetailsActivity", "MainActivity", "ManageBlockedNumbersActivity", "MessengerApp",
