@@ -57,6 +57,7 @@ from ..ui.views import (
     sp,
 )
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .commons_blocked_numbers import ManageBlockedNumbersActivity
 from .commons_dialogs import radio_dialog
 from .contacts_data import load_contacts
 from .date_time_format import show_date_time_dialog
@@ -893,64 +894,6 @@ class SettingsActivity(Activity):
                      lambda index: prefs.__setitem__("font_size", FONT_SIZES[index]))
 
 
-class ManageBlockedNumbersActivity(Activity):
-    """The commons screen listing the phone's blocked numbers, with "Add a blocked number"."""
-
-    name = "com.simplemobiletools.commons.activities.ManageBlockedNumbersActivity"
-
-    def build(self) -> View:
-        blocked = self.host.providers.blocked.rows("SELECT _id, original_number FROM blocked ORDER BY _id")
-        children: list[View] = [RelativeLayout(
-            CheckBox("Block messages from not stored contacts", "block_unknown", checked=self.data["block_unknown"],
-                     clickable=False, focusable=False),
-            id="block_unknown_holder", padding=(dp(16), dp(4)),
-            on_click=lambda: self.data.__setitem__("block_unknown", not self.data["block_unknown"]))]
-        if not blocked:
-            children.append(TextView("You are not blocking anyone.", "manage_blocked_numbers_placeholder", width=MATCH,
-                                     gravity="center", color=TEXT_SECONDARY, padding=(dp(16), dp(16))))
-        children.append(Divider("block_numbers_divider"))
-        children.append(RecyclerView(*[RelativeLayout(
-            TextView(row["original_number"], "manage_blocked_number_title", size=sp(16), width=MATCH),
-            id="manage_blocked_number_holder", key=f"blocked-{row['_id']}", padding=(dp(16), dp(16)),
-            on_click=lambda: None, on_long_click=lambda r=row["_id"]: self.confirm_unblock(r))
-            for row in blocked], id="manage_blocked_numbers_list", height=WRAP))
-        if not blocked:
-            children.append(TextView("Add a blocked number", "manage_blocked_numbers_placeholder_2", color=ACCENT,
-                                     layout_gravity="center_horizontal", padding=(dp(16), dp(16)),
-                                     on_click=self.add_number))
-        return Column(
-            self.toolbar("block_numbers_toolbar", title="Manage blocked numbers", back=True, items=menu(
-                APP, "menu_add_blocked_number", {"add_blocked_number": self.add_number,
-                                                 "import_blocked_numbers": self.no_app,
-                                                 "export_blocked_numbers": self.no_app}, commons=True)),
-            Column(*children, id="manage_blocked_numbers_wrapper", class_name="android.view.ViewGroup", weight=1,
-                   height=MATCH),
-            id="block_numbers_coordinator", class_name="android.view.ViewGroup", height=MATCH)
-
-    def no_app(self) -> None:
-        self.toast("No valid app found")
-
-    def add_number(self) -> None:
-        def ok(d: Dialog) -> bool:
-            number = d.find("add_blocked_number_edittext").text.strip()
-            if number:
-                self.host.providers.blocked.insert("content://com.android.blockednumber/blocked",
-                                                   {"original_number": number})
-            return True
-
-        self.show_dialog(Dialog(body=lambda: RelativeLayout(LinearLayout(
-            FrameLayout(EditText("", "add_blocked_number_edittext", hint="Number", autofocus=True)),
-            TextView("Enter a number or a pattern (e.g. *12345*, +1*8888) to block all calls and messages from "
-                     "numbers matching the pattern.", "textinput_helper_text", size=sp(12), color=TEXT_SECONDARY,
-                     width=MATCH, padding=(dp(16), dp(4))),
-            id="add_blocked_number_hint", padding=(dp(16), dp(16), dp(16), 0)), id="dialog_holder"),
-            positive=("OK", ok), negative="Cancel"))
-
-    def confirm_unblock(self, row_id: int) -> None:
-        _confirm(self, "Are you sure you want to proceed with the deletion?",
-                 lambda: self.host.providers.blocked.delete(f"content://com.android.blockednumber/blocked/{row_id}"))
-
-
 # ---------------------------------------------------------------------------
 # the app
 
@@ -966,7 +909,7 @@ class MessengerApp(App):
                   SettingsActivity, ManageBlockedNumbersActivity, CustomizationActivity, ConversationDetailsActivity)
 
     def new_data(self) -> dict:
-        return {"conversation_titles": {}, "font_size": "Medium", "block_unknown": False, "show_character_counter": False,
+        return {"conversation_titles": {}, "font_size": "Medium", "show_character_counter": False,
                 "use_simple_characters": False, "send_on_enter": False, "enable_delivery_reports": False,
                 "send_long_message_mms": False, "send_group_message_mms": False, "use_recycle_bin": False,
                 "app_password_protection": False, "export_sms": True, "export_mms": True}
