@@ -132,17 +132,68 @@ def test_font_size_and_blocked_numbers(ui):
     ui.tap(id="settings_font_size_holder").tap(text="Large")
     assert ui.texts("settings_font_size") == ["Large"]
     ui.tap(text="Manage blocked numbers")
-    assert ui.texts("manage_blocked_numbers_placeholder") == ["You are not blocking anyone."]
-    ui.tap(desc="Add a blocked number").tap(id="android:id/button1")   # empty: nothing added
-    assert ui.texts("manage_blocked_number_title") == []
-    ui.tap(desc="Add a blocked number").type("123456789", id="add_blocked_number_edittext")
+    # Commons b72ded2a75 draws the screen with Compose: no resource-ids, texts and descriptions only
+    screen = ui.nodes()
+    assert not any(n["resource-id"].startswith(PKG + ":id/") and not n["resource-id"].endswith("action_bar_root")
+                   for n in screen)
+    assert ui.has(text="You are not blocking anyone.") and ui.has(text="Block messages from hidden numbers")
+    assert ui.one(text="Manage blocked numbers")["class"] == "android.widget.TextView"
+    ui.tap(desc="Add a blocked number").tap(text="OK")                 # empty: nothing added
+    assert ui.has(text="You are not blocking anyone.")
+    ui.tap(desc="Add a blocked number").type("123456789")               # the dialog's field has the focus
     ui.key("BACK")                                                      # the keyboard takes the first BACK
     ui.key("BACK")                                                      # BACK mid-dialog: nothing added
-    assert ui.texts("manage_blocked_number_title") == []
-    ui.tap(desc="Add a blocked number").type("123456789", id="add_blocked_number_edittext")
-    ui.tap(id="android:id/button1")
-    assert ui.texts("manage_blocked_number_title") == ["123456789"]
+    assert ui.has(text="You are not blocking anyone.")
+    ui.tap(desc="Add a blocked number").type("123456789").tap(text="OK")
+    assert ui.has(text="123456789") and not ui.has(text="You are not blocking anyone.")
     assert "original_number=123456789" in ui.sh("content query --uri content://com.android.blockednumber/blocked")
+    ui.tap(text="Block messages from not stored contacts")
+    assert [n["checked"] for n in ui.all(cls="android.widget.CheckBox")] == ["true", "false"]
+    ui.tap(text="123456789").replace("55*", cls="android.widget.EditText").tap(text="OK")   # a tap edits it
+    assert ui.has(text="55*") and not ui.has(text="123456789")
+
+
+def test_settings_of_the_release_and_its_export_dialog(ui):
+    launch(ui).tap(desc="Settings")
+    assert ui.text("settings_language") == "English"                    # Android 13+: the app's language row
+    assert ui.has(id="settings_manage_blocked_keywords")
+    ui.tap(id="settings_change_date_time_format_holder")
+    assert ui.one(id="change_date_time_dialog_radio_one")["checked"] == "true"
+    ui.tap(text="Cancel")
+    for _ in range(3):                                                   # to the Migrating section
+        ui.swipe(540, 1800, 540, 600)
+    ui.tap(text="Export messages")
+    assert ui.texts("dialog_title_textview") == ["Export messages"]
+    assert ui.text("export_messages_filename").startswith("Messages_")
+    assert [ui.one(id=i)["checked"] for i in ("export_sms_checkbox", "export_mms_checkbox")] == ["true", "true"]
+
+
+def test_conversation_details_renames_the_conversation(ui):
+    seed_message(ui, "123456789", "Hey", box="inbox")
+    launch(ui).tap(text="123456789").tap(desc="More options").tap(text="Conversation details")
+    assert ui.activity().endswith(".ConversationDetailsActivity")
+    assert ui.texts("conversation_name_heading") == ["Conversation name"]
+    assert ui.texts("item_contact_number") == ["123456789"]
+    ui.tap(id="conversation_name")
+    assert ui.texts("dialog_title_textview") == ["Rename conversation"]
+    ui.type("Family").key("BACK").tap(text="OK")                       # the keyboard takes the first BACK
+    assert ui.texts("conversation_name") == ["Family"]
+    ui.key("BACK")
+    assert ui.one(id="thread_toolbar", cls="android.view.ViewGroup") and ui.has(text="Family")
+    ui.key("BACK")
+    assert ui.texts("conversation_address") == ["Family"]
+
+
+def test_the_attachment_picker_stands_in_for_the_keyboard(ui):
+    seed_message(ui, "123456789", "Hey", box="inbox")
+    launch(ui).tap(text="123456789").tap(desc="Attachment")
+    assert ui.texts("choose_photo_text") == ["Choose photo"] and ui.has(id="schedule_message")
+    ui.tap(id="thread_type_message")                                     # the keyboard shows: the picker hides
+    assert not ui.has(id="attachment_picker_holder")
+    ui.key("BACK")                                                       # the keyboard hides: the picker returns
+    assert ui.has(id="attachment_picker_holder")
+    ui.key("BACK")                                                       # BACK hides the picker first
+    assert not ui.has(id="attachment_picker_holder") and ui.activity().endswith(".ThreadActivity")
 
 
 # -- fidelity against the recorded screens ----------------------------------------------------------------------
@@ -171,7 +222,10 @@ RECORDED_THREAD = [
     ("android.widget.RelativeLayout", "thread_date_time_holder"), ("android.widget.TextView", "thread_date_time"),
     ("android.view.ViewGroup", "thread_message_holder"), ("android.widget.RelativeLayout", "thread_message_wrapper"),
     ("android.widget.TextView", "thread_message_body"), ("android.widget.ImageView", "thread_success"),
-    ("android.view.ViewGroup", "thread_send_message_holder"), ("android.widget.ImageView", "thread_add_attachment"),
+    # 5.19.3 includes layout_thread_send_message_holder as message_holder (the recording's 2023 release:
+    # thread_send_message_holder)
+    ("androidx.constraintlayout.widget.ConstraintLayout", "message_holder"),
+    ("android.widget.ImageView", "thread_add_attachment"),
     ("android.widget.EditText", "thread_type_message"), ("android.widget.Button", "thread_send_message"),
 ]
 

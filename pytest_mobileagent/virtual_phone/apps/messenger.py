@@ -500,6 +500,7 @@ class ThreadActivity(Activity):
         self.address = str(self.extras.get("address") or "")
         self.draft = ""
         self.selected: list[int] = []
+        self.picker_wanted = False  # isAttachmentPickerVisible
         if self.thread_id:  # opening a conversation reads it
             self.host.providers.sms.update("content://sms", {"read": 1}, f"thread_id = {self.thread_id} AND read = 0")
         if not (load_messages(self, self.thread_id) if self.thread_id else []):
@@ -511,7 +512,42 @@ class ThreadActivity(Activity):
         if self.selected:
             self.selected = []
             return True
-        return False
+        # onBackPressed: a shown attachment picker hides first
+        shown, self.picker_wanted = self._picker_shown(), False
+        return shown
+
+    def _picker_shown(self) -> bool:
+        """showOrHideAttachmentPicker: the picker stands in for the keyboard; it hides while the keyboard shows."""
+        return self.picker_wanted and not self.window.ime_inset
+
+    def toggle_attachment_picker(self) -> None:
+        """thread_add_attachment: hide a shown picker and show the keyboard, else show it and hide the keyboard."""
+        if self._picker_shown():
+            self.picker_wanted = False
+            self.request_focus("thread_type_message", show_keyboard=True)
+        else:
+            self.picker_wanted = True
+            if self.host.ime.shown and self.host.ime.target is self.window:
+                self.host.ime.hide()
+
+    def _attachment_picker(self) -> list[View]:
+        """layout_attachment_picker.xml: eight buttons in a Flow (a helper view without a node of its own)."""
+        buttons = [("choose_photo", "Choose photo", "image"), ("choose_video", "Choose video", "video"),
+                   ("take_photo", "Take photo", "camera"), ("record_video", "Record video", "video"),
+                   ("record_audio", "Record audio", "mic"), ("pick_file", "Choose file", "file"),
+                   ("pick_contact", "Choose contact", "person"), ("schedule_message", "Schedule message", "clock")]
+        # Each button starts another app (the system's content picker, camera, recorder, contacts) or the
+        # schedule dialog; this phone has none of those screens yet: the taps end here.
+        cells = [Column(ImageView(f"{key}_icon", icon=icon, width=dp(40), height=dp(40), tint=(255, 255, 255),
+                                  bg=ACCENT, radius=dp(20), layout_gravity="center_horizontal"),
+                        TextView(label, f"{key}_text", size=sp(14), gravity="center", layout_gravity="center_horizontal",
+                                 margin=(0, dp(8), 0, 0)),
+                        id=key, width=dp(90), min_height=dp(96), padding=dp(8), on_click=lambda: None)
+                 for key, label, icon in buttons]
+        rows = [Row(*cells[i:i + 4], gravity="center_horizontal", width=MATCH) for i in range(0, 8, 4)]
+        return [Divider("attachment_picker_divider"),
+                ScrollView(Column(*rows, id="attachment_picker", padding=(0, dp(16))), id="attachment_picker_holder",
+                           height=WRAP, margin=(dp(4), 0))]
 
     def _title(self) -> str:
         # setupThreadTitle: the conversation's title (a custom one after a rename), else the participant's
@@ -557,13 +593,17 @@ class ThreadActivity(Activity):
             items.append(RelativeLayout(ImageView("thread_success", icon="check", width=dp(16), height=dp(16),
                                                   layout_gravity="end", margin=(0, 0, dp(16), 0)),
                                         key="success", on_click=lambda: None, on_long_click=lambda: None))
-        send_holder = Row(
-            ImageView("thread_add_attachment", icon="plus", desc="Attachment", on_click=self.no_app),
+        send_row = Row(
+            ImageView("thread_add_attachment", icon="plus", desc="Attachment", on_click=self.toggle_attachment_picker),
             EditText(self.draft, "thread_type_message", hint="Type a message…", weight=1, width=MATCH,
                      single_line=False, on_text_changed=self.draft_changed, key="draft"),
             Button("SMS", "thread_send_message", desc="OK", bg=None, color=ACCENT if self.draft.strip() else
                    TEXT_SECONDARY, size=sp(12), on_click=self.send, long_clickable=True),
-            id="thread_send_message_holder", class_name="android.view.ViewGroup", gravity="center_vertical")
+            gravity="center_vertical", width=MATCH)
+        send_row.in_dump = False  # one ConstraintLayout: the row's views are its direct children
+        # layout_thread_send_message_holder.xml, included as message_holder (5.19.3)
+        send_holder = Column(send_row, *(self._attachment_picker() if self._picker_shown() else ()),
+                             id="message_holder", class_name="androidx.constraintlayout.widget.ConstraintLayout")
         return Column(
             header,
             Column(RelativeLayout(RecyclerView(*items, id="thread_messages_list", height=MATCH,
