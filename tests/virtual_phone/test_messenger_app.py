@@ -67,6 +67,8 @@ def test_conversations_show_names_of_known_numbers_and_search_finds_them(ui):
     ui.type("luv", id="top_toolbar_search")
     assert ui.texts("search_result_title") == ["123456789"] and ui.texts("search_result_snippet") == ["i luv u"]
     ui.key("BACK")  # the first BACK hides the keyboard
+    ui.tap(text="Alice")  # under the results list: the list takes the tap (RecyclerView.onTouchEvent)
+    assert ui.activity().endswith(".MainActivity") and ui.has(id="search_holder")
     ui.key("BACK")
     assert not ui.has(id="search_holder") and ui.activity().endswith(".MainActivity")
 

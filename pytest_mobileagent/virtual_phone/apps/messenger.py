@@ -383,8 +383,11 @@ class MainActivity(_ConversationList):
         if not rows:
             rows = [TextView("No items found.", "search_placeholder", width=MATCH, gravity="center",
                              color=TEXT_SECONDARY, padding=(dp(16), dp(24)))]
-        return RelativeLayout(RecyclerView(*rows, id="search_results_list", height=MATCH), id="search_holder",
-                              height=MATCH, bg=(255, 255, 255))
+        results = RecyclerView(*rows, id="search_results_list", height=MATCH)
+        # RecyclerView.onTouchEvent returns true whenever it has a layout manager: a tap on the list's empty
+        # part stops there and never reaches the conversations drawn under search_holder.
+        results.consumes_touch = True
+        return RelativeLayout(results, id="search_holder", height=MATCH, bg=(255, 255, 255))
 
     def new_conversation(self) -> None:
         self.start(NewConversationActivity)
