@@ -8,6 +8,7 @@ from conformance import add_contact
 MAIN = "com.simplemobiletools.smsmessenger.activities.MainActivity"
 SETTINGS = "com.simplemobiletools.smsmessenger.activities.SettingsActivity"
 BLOCKED = "com.simplemobiletools.commons.activities.ManageBlockedNumbersActivity"
+CUSTOMIZATION = "com.simplemobiletools.commons.activities.CustomizationActivity"
 COMPOSE_BLOCKED = ("Simple-Commons b72ded2a75 (the commit 5.19.3 pins) draws Manage blocked numbers and its add dialog "
                    "with Jetpack Compose (activities/ManageBlockedNumbersActivity.kt setContent, "
                    "compose/screens/ManageBlockedNumbersScreen.kt, AddOrEditBlockedNumberAlertDialog): its dump has "
@@ -41,8 +42,8 @@ CHANGES: tuple[ExpectedChange, ...] = (
         on="target"),
     ExpectedChange(
         "the recorded Settings row is below the fold of 5.19.3's first Settings screen, which has the "
-        "\"Language\" and \"Manage blocked keywords\" rows above it (activity_settings.xml), so the replay, which does not scroll, "
-        "does not find it on the first screen",
+        "\"Language\" and \"Manage blocked keywords\" rows above it (activity_settings.xml), so the replay, "
+        "which does not scroll, does not find it on the first screen",
         lambda step, recorded, ours: recorded is not None and recorded.activity.endswith(SETTINGS)
         and ours.activity.endswith(SETTINGS) and "settings_language_holder" in ours.ids
         and (step.get("target", {}).get("id") or "").startswith("settings_")
@@ -55,5 +56,12 @@ CHANGES: tuple[ExpectedChange, ...] = (
         COMPOSE_BLOCKED,
         lambda step, recorded, ours: recorded is not None and recorded.activity.endswith(BLOCKED)
         and ours.activity.endswith(BLOCKED),
+        on="target"),
+    ExpectedChange(
+        "Commons b72ded2a75 shows the app-icon warning before the theme list only until it was acknowledged once "
+        "(CustomizationActivity: baseConfig.wasAppIconCustomizationWarningShown); an earlier session acknowledged "
+        "it, so the recorded warning's OK is not there",
+        lambda step, recorded, ours: recorded is not None and recorded.activity.endswith(CUSTOMIZATION)
+        and "message" in recorded.ids and ours.activity.endswith(CUSTOMIZATION) and "message" not in ours.ids,
         on="target"),
 )

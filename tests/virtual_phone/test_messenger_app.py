@@ -76,8 +76,10 @@ def test_conversations_show_names_of_known_numbers_and_search_finds_them(ui):
 def test_new_conversation_sends_and_stores_the_message(ui):
     launch(ui).tap(id="conversations_fab")
     assert ui.activity().endswith(".NewConversationActivity")
-    assert not ui.has(id="new_conversation_confirm")          # shown once something is typed
-    ui.type("123456789", id="new_conversation_address").tap(id="new_conversation_confirm")
+    assert not ui.has(id="new_conversation_confirm")          # shown once more than two characters are typed
+    ui.type("12", id="new_conversation_address")
+    assert not ui.has(id="new_conversation_confirm")
+    ui.type("3456789").tap(id="new_conversation_confirm")
     assert ui.activity().endswith(".ThreadActivity")
     ui.tap(id="thread_send_message")                          # empty: nothing is sent
     assert "No result found." in ui.sh("content query --uri content://sms")
@@ -87,7 +89,10 @@ def test_new_conversation_sends_and_stores_the_message(ui):
     rows = ui.sh("content query --uri content://sms/sent --projection address:body:type")
     assert rows.strip() == "Row: 0 address=123456789, body=i luv u, type=2"
     ui.key("BACK")                                            # the first BACK hides the keyboard
-    ui.key("BACK")                                            # the new-conversation screen is gone
+    ui.key("BACK")                                            # back to New conversation: it was not finished
+    assert ui.activity().endswith(".NewConversationActivity")
+    ui.key("BACK")                                            # its keyboard (stateAlwaysVisible) is up again
+    ui.key("BACK")
     assert ui.activity().endswith(".MainActivity") and ui.texts("conversation_address") == ["123456789"]
 
 

@@ -451,9 +451,9 @@ class NewConversationActivity(Activity):
         contacts.sort(key=lambda c: c.shown_name().casefold())
         address_row = Row(
             EditText(self.address, "new_conversation_address", hint="Add Contact or Number…", weight=1, width=MATCH,
-                     autofocus=True, on_text_changed=self.address_changed, on_ime_action=self.confirm, key="address"),
+                     autofocus=True, on_text_changed=self.address_changed, key="address"),
             ImageView("new_conversation_confirm", icon="check", tint=ACCENT, desc="OK", on_click=self.confirm)
-            if self.address.strip() else None,
+            if len(self.address) > 2 else None,  # beVisibleIf(searchString.length > 2)
             gravity="center_vertical", margin=(dp(16), dp(8)))
         rows = [RelativeLayout(
             Row(ImageView("item_contact_image", icon="person", width=dp(48), height=dp(48), margin=(dp(16), 0)),
@@ -478,18 +478,20 @@ class NewConversationActivity(Activity):
         number = self.address.strip()
         if not number:
             return
-        if not any(c.isdigit() for c in number):
-            self.toast("Invalid number")
+        if any(c.isalpha() for c in number):  # isShortCodeWithLetters: the field is emptied
+            self.address = ""
+            self.find("new_conversation_address").text = ""
+            self.toast("Can't reply to short codes like this")
             return
         self.open_thread(number)
 
     def open_thread(self, number: str) -> None:
-        # The real app opens the thread and finishes this screen: BACK returns to the list.
+        # launchThreadActivity (5.19.3) starts the thread without finishing this screen (only a third-party
+        # SEND/SENDTO/VIEW intent finishes it): BACK from the thread returns here.
         sms = self.host.providers.sms
         existing = sms.rows("SELECT threads._id FROM threads JOIN canonical_addresses ON canonical_addresses._id = "
                             "CAST(threads.recipient_ids AS INTEGER) WHERE canonical_addresses.address = ?", [number])
         self.start(ThreadActivity, thread_id=existing[0][0] if existing else 0, address=number)
-        self.finish()
 
 
 class ThreadActivity(Activity):
@@ -543,7 +545,8 @@ class ThreadActivity(Activity):
         # schedule dialog; this phone has none of those screens yet: the taps end here.
         cells = [Column(ImageView(f"{key}_icon", icon=icon, width=dp(40), height=dp(40), tint=(255, 255, 255),
                                   bg=ACCENT, radius=dp(20), layout_gravity="center_horizontal"),
-                        TextView(label, f"{key}_text", size=sp(14), gravity="center", layout_gravity="center_horizontal",
+                        TextView(label, f"{key}_text", size=sp(14), gravity="center",
+                                 layout_gravity="center_horizontal",
                                  margin=(0, dp(8), 0, 0)),
                         id=key, width=dp(90), min_height=dp(96), padding=dp(8), on_click=lambda: None)
                  for key, label, icon in buttons]
@@ -622,7 +625,8 @@ class ThreadActivity(Activity):
         named = _digits(self._title()) != _digits(self.address)
         return menu(APP, "menu_thread", {
             "delete": self.confirm_delete_all, "dial_number": self.no_app, "manage_people": self.no_app,
-            "archive": self.archive, "unarchive": self.unarchive, "conversation_details": self.show_conversation_details,
+            "archive": self.archive, "unarchive": self.unarchive,
+            "conversation_details": self.show_conversation_details,
             "add_number_to_contact": self.no_app, "block_number": self.block, "mark_as_unread": self.mark_unread},
             hide=["restore", "rename_conversation",
                   *(() if messages else ("delete", "archive", "unarchive", "mark_as_unread")),
@@ -958,5 +962,5 @@ class MessengerApp(App):
                 "app_password_protection": False, "export_sms": True, "export_mms": True}
 
 
-__all__ = ["ArchivedConversationsActivity", "ConversationDetailsActivity", "MainActivity", "ManageBlockedNumbersActivity", "MessengerApp",
-           "NewConversationActivity", "SettingsActivity", "ThreadActivity"]
+__all__ = ["ArchivedConversationsActivity", "ConversationDetailsActivity", "MainActivity", "ManageBlockedNumbersActivity",
+           "MessengerApp", "NewConversationActivity", "SettingsActivity", "ThreadActivity"]
