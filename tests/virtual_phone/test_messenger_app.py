@@ -249,3 +249,17 @@ def test_dump_matches_the_recorded_screens(ui):
     send = ui.one(id="thread_send_message")
     assert (send["text"], send["content-desc"]) == ("SMS", "OK")
     assert ui.one(id="thread_type_message")["text"] == "Type a message…"
+
+
+def test_add_person_shows_the_participants_panel(ui):
+    seed_message(ui, "123456789", "Hey", box="inbox")
+    launch(ui).tap(text="123456789").tap(desc="Add Person")
+    assert ui.texts("selected_contact_name") == ["123456789"]            # the participant, not removable
+    assert "mInputShown=true" in ui.sh("dumpsys input_method")           # the field takes the keyboard
+    assert not ui.has(id="confirm_inserted_number")                     # shown past two characters
+    ui.type("5550123", id="add_contact_or_number").tap(desc="Confirm selection")
+    assert ui.texts("selected_contact_name") == ["123456789", "5550123"]
+    assert ui.texts("add_contact_or_number") == ["Add Contact or Number…"]
+    ui.key("BACK")                                                       # the keyboard takes the first BACK
+    ui.tap(id="confirm_manage_contacts")
+    assert not ui.has(id="thread_add_contacts")

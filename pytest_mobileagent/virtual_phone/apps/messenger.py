@@ -506,6 +506,9 @@ class ThreadActivity(Activity):
         self.draft = ""
         self.selected: list[int] = []
         self.picker_wanted = False  # isAttachmentPickerVisible
+        self.adding_people = False  # thread_add_contacts shown ("Add Person")
+        self.added: list[str] = []  # numbers added to the participants there (confirm_inserted_number)
+        self.people_query = ""
         if self.thread_id:  # opening a conversation reads it
             self.host.providers.sms.update("content://sms", {"read": 1}, f"thread_id = {self.thread_id} AND read = 0")
         if not (load_messages(self, self.thread_id) if self.thread_id else []):
@@ -554,6 +557,64 @@ class ThreadActivity(Activity):
         return [Divider("attachment_picker_divider"),
                 ScrollView(Column(*rows, id="attachment_picker", padding=(0, dp(16))), id="attachment_picker_holder",
                            height=WRAP, margin=(dp(4), 0))]
+
+    def manage_people(self) -> None:
+        """managePeople: toggle thread_add_contacts; shown, its field takes focus and the keyboard."""
+        if self.adding_people:
+            self.adding_people = False
+            if self.host.ime.shown and self.host.ime.target is self.window:
+                self.host.ime.hide()  # hideKeyboard()
+        else:
+            self.adding_people = True
+            self.request_focus("add_contact_or_number", show_keyboard=True)
+
+    def people_query_changed(self, text: str) -> None:
+        self.people_query = text
+
+    def add_inserted_number(self) -> None:
+        """confirm_inserted_number: the typed number joins the participants (addSelectedContact); the field empties."""
+        number = self.people_query
+        self.people_query = ""
+        self.find("add_contact_or_number").text = ""
+        if number != self.address and number not in self.added:
+            self.added.append(number)
+
+    def confirm_people(self) -> None:
+        """confirm_manage_contacts: the panel hides; other participants make another (group) thread, which
+        ThreadActivity then opens (getThreadId of all numbers): group conversations are not modelled on this
+        phone, so the added numbers are dropped."""
+        self.adding_people = False
+        self.added = []
+        if self.host.ime.shown and self.host.ime.target is self.window:
+            self.host.ime.hide()
+
+    def _add_people_panel(self) -> View:
+        """activity_thread.xml's thread_add_contacts: the participants as item_selected_contact chips (the first
+        one cannot be removed), confirm_manage_contacts, the number field and its confirm_inserted_number."""
+        def chip(name: str, number: str) -> View:
+            return RelativeLayout(
+                Row(TextView(name, "selected_contact_name", size=sp(14), color=(255, 255, 255), max_lines=1),
+                    ImageView("selected_contact_remove", icon="close", tint=(255, 255, 255), width=dp(20),
+                              height=dp(20), margin=(dp(4), 0, 0, 0),
+                              on_click=lambda: self.added.remove(number) if number in self.added else None),
+                    gravity="center_vertical", width=WRAP),
+                id="selected_contact_holder", key=f"chip-{number}", width=WRAP, bg=ACCENT, radius=dp(16),
+                padding=(dp(12), dp(6)), margin=(0, 0, dp(8), 0))
+
+        chips = [chip(self._title(), self.address), *[chip(n, n) for n in self.added]]
+        return Column(
+            Row(LinearLayout(Row(*chips, width=MATCH), id="selected_contacts", weight=1, width=MATCH),
+                ImageView("confirm_manage_contacts", icon="check", width=dp(48), height=dp(48),
+                          on_click=self.confirm_people),
+                gravity="center_vertical", width=MATCH, padding=(dp(16), dp(8), dp(8), dp(8))),
+            Divider("message_divider_one"),
+            Row(EditText(self.people_query, "add_contact_or_number", hint="Add Contact or Number…", weight=1,
+                         width=MATCH, on_text_changed=self.people_query_changed, key="people"),
+                ImageView("confirm_inserted_number", icon="check", desc="Confirm selection", width=dp(48),
+                          height=dp(48), on_click=self.add_inserted_number) if len(self.people_query) > 2 else None,
+                gravity="center_vertical", width=MATCH, padding=(dp(16), 0)),
+            Divider("message_divider_two"),
+            id="thread_add_contacts", class_name="android.widget.RelativeLayout")
 
     def _title(self) -> str:
         # setupThreadTitle: the conversation's title (a custom one after a rename), else the participant's
@@ -612,7 +673,8 @@ class ThreadActivity(Activity):
                              id="message_holder", class_name="androidx.constraintlayout.widget.ConstraintLayout")
         return Column(
             header,
-            Column(RelativeLayout(RecyclerView(*items, id="thread_messages_list", height=MATCH,
+            Column(self._add_people_panel() if self.adding_people else None,
+                   RelativeLayout(RecyclerView(*items, id="thread_messages_list", height=MATCH,
                                                gravity="bottom"),
                                   id="thread_messages_fastscroller", weight=1, height=MATCH),
                    send_holder, id="thread_holder", class_name="android.view.ViewGroup", weight=1, height=MATCH),
@@ -624,7 +686,7 @@ class ThreadActivity(Activity):
         archived = thread is not None and thread.archived
         named = _digits(self._title()) != _digits(self.address)
         return menu(APP, "menu_thread", {
-            "delete": self.confirm_delete_all, "dial_number": self.no_app, "manage_people": self.no_app,
+            "delete": self.confirm_delete_all, "dial_number": self.no_app, "manage_people": self.manage_people,
             "archive": self.archive, "unarchive": self.unarchive,
             "conversation_details": self.show_conversation_details,
             "add_number_to_contact": self.no_app, "block_number": self.block, "mark_as_unread": self.mark_unread},
