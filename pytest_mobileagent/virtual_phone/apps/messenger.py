@@ -1,20 +1,22 @@
-"""Simple SMS Messenger (`com.simplemobiletools.smsmessenger`) for the virtual phone.
+"""Simple SMS Messenger 5.19.3 (`com.simplemobiletools.smsmessenger`) for the virtual phone.
 
-Screens, ids and texts follow the DroidTask recordings of the app (July
-2023) and, where none shows a screen (new conversation, archive, message
-details, the selection bars), the app's and the commons library's sources:
+Screens, ids and texts follow the release's sources at the 5.19.3 tag and the
+Simple-Commons commit it pins (b72ded2a75); the DroidTask recordings (July
+2023, an older release) served where the source agrees with them:
 
 * MainActivity: the search bar with Settings / About actions and "More
-  options" (Show archived conversations, import, export), the conversation
-  list (a long press selects: Delete, Archive ... with their confirmations),
-  search results under the list, the FAB.
-* NewConversationActivity: number field, confirm, the phone's contacts.
-* ThreadActivity: messages with date headers, typing and sending (a sent
-  SMS is stored in the phone's SMS provider as type 2), a message's long
-  press bar with Properties ("Message details").
-* ArchivedConversationsActivity ("Archive"), SettingsActivity (font size,
-  Manage blocked numbers), the commons ManageBlockedNumbersActivity with its
-  add dialog, and About.
+  options" (Show archived conversations), the conversation list (a long press
+  selects: Delete, Archive ... with their confirmations), search results over
+  the list, the FAB.
+* NewConversationActivity: number field, confirm, the phone's contacts; it
+  stays on the back stack under the thread it opens.
+* ThreadActivity: messages with date headers, typing and sending (a sent SMS
+  is stored in the phone's SMS provider as type 2), the attachment picker, the
+  "Add Person" panel, a message's long press bar with Properties ("Message
+  details"), Conversation details (ConversationDetailsActivity, rename).
+* ArchivedConversationsActivity ("Archive"), SettingsActivity (the release's
+  rows, Change date and time format, Export messages), Commons'
+  ManageBlockedNumbersActivity (Compose: ``commons_blocked_numbers``), About.
 
 As on Android 10+, the app works only as the default SMS app: without the
 SMS role its start shows the role request ("Set SMS Messenger as your
