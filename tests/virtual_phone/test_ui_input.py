@@ -302,4 +302,4 @@ def test_click_on_a_group_carries_its_descendants_texts():
     system.start_activity(CALC, ".activities.UnitConverterActivity")
     tap(system, id="top_unit_holder")
     click = [e for e in events if e["type"] == "click"][-1]
-    assert click["text"] == ["Meter", "m", "0"] and click["id"] == f"{CALC}:id/top_unit_holder"
+    assert click["text"] == ["Kilometer", "0", "km"] and click["id"] == f"{CALC}:id/top_unit_holder"
