@@ -461,6 +461,10 @@ _NETNS_SCRIPT = textwrap.dedent("""
         serials = pool.allocate(2)
         print("SERIALS", *serials)
         print("ECHO", *[connect(s).shell("echo ok") for s in serials])
+        # Another adb server with default settings (it scans 5555-5585 as it starts).
+        subprocess.run([adbutils.adb_path(), "-P", "5038", "start-server"], check=True, capture_output=True)
+        print("OTHER", *[d.serial for d in adbutils.AdbClient(port=5038).device_list()], "-")
+        subprocess.run([adbutils.adb_path(), "-P", "5038", "kill-server"], capture_output=True)
         try:
             DevicePool(boot_virtual=False).allocate(2)
         except DeviceAllocationError as exc:
@@ -479,7 +483,11 @@ def test_pool_boots_virtual_phones_when_none_is_attached():
     lines = dict(line.split(" ", 1) for line in result.stdout.splitlines())
     assert "no device online" in lines["NOBOOT"] and "none" in lines["NOBOOT"]
     serials = lines["SERIALS"].split()
-    assert len(serials) == 2 and all(s.startswith("emulator-") for s in serials)
+    # Outside adb's emulator scan (odd ports 5555-5585), connected to this run's server only:
+    # another server on the machine lists none of them.
+    assert len(serials) == 2 and all(s.startswith("127.0.0.1:") for s in serials)
+    assert not any(5555 <= int(s.rpartition(":")[2]) <= 5585 for s in serials)
+    assert lines["OTHER"] == "-"
     assert lines["ECHO"] == "ok ok"
     # Attached now, but claimed by the first pool: another pool must not share them.
     assert "in use by other runs" in lines["BUSY"] and all(s in lines["BUSY"] for s in serials)
