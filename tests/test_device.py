@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from pytest_mobileagent.device import Device, DeviceAllocationError, DevicePool, ShellResult, connect
 from pytest_mobileagent.errors import AdbCommandError, DeviceLostError, MobileAgentError
+from pytest_mobileagent.device.fast_adb import list_devices
 from pytest_mobileagent.events import EventServer
 
 CALC = "com.simplemobiletools.calculator"
@@ -384,6 +385,12 @@ def test_pool_boots_phones_in_subprocesses_and_stops_them(adb_server_port):
             assert connect(serial).shell("echo booted") == "booted"
         procs = [p.proc for p in pool._phones]
         assert all(p.poll() is None and p.pid != os.getpid() for p in procs)
+        # Outside adb's emulator scan, connected to this session's server only: another
+        # adb server with default settings lists none of them (as emulator-N neither).
+        ports = [int(s.rpartition(":")[2]) for s in serials]
+        assert serials == [f"127.0.0.1:{port}" for port in ports] and not any(5555 <= p <= 5585 for p in ports)
+        other = _foreign_adb_server_listing()
+        assert not set(other) & {*serials, *(f"emulator-{port - 1}" for port in ports)}, other
     finally:
         pool.close()
     assert all(p.poll() is not None for p in procs)
@@ -391,11 +398,29 @@ def test_pool_boots_phones_in_subprocesses_and_stops_them(adb_server_port):
         wait_state(serial, online=False, port=adb_server_port)
 
 
+def _foreign_adb_server_listing() -> list[str]:
+    """What `adb devices` of a freshly started adb server with default settings lists."""
+    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ADB_", "ANDROID_ADB"))}
+    subprocess.run([bundled_adb_path(), "-P", str(port), "start-server"], check=True, timeout=60, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        return [serial for serial, _state in list_devices(addr=("127.0.0.1", port))]
+    finally:
+        subprocess.run([bundled_adb_path(), "-P", str(port), "kill-server"], timeout=30, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def test_pool_boots_one_phone_in_process(adb_server_port):
     with DevicePool() as pool:
         (serial,) = pool.boot(1)
         assert pool._phones == []  # no subprocess for a single phone
         assert connect(serial).shell("echo here") == "here"
+        assert serial not in _foreign_adb_server_listing()
     wait_state(serial, online=False, port=adb_server_port)
 
 
