@@ -126,6 +126,9 @@ class LeavingWorkers:
         node = getattr(report, "node", None)
         if getattr(report, LEAVING_ATTR, None) and node is not None:
             node.shutdown()
+            sched = getattr(self.config.pluginmanager.getplugin("dsession"), "sched", None)
+            if hasattr(sched, "leaving"):
+                sched.leaving.add(node)
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
@@ -176,8 +179,20 @@ def _load_scheduling_keeping_workers() -> type:
         """``LoadScheduling``, except that a worker is not told to finish when no task is
         waiting: until the run's end it may still get the tasks of a worker that leaves."""
 
+        def __init__(self, config: pytest.Config, log: Any = None) -> None:
+            super().__init__(config, log)
+            self.leaving: set[Any] = set()  # workers leaving the run, until their tasks are back
+
         def check_schedule(self, node: Any, duration: float = 0) -> None:
             if self.pending or node.shutting_down:
                 super().check_schedule(node, duration)
+
+        @property
+        def tests_finished(self) -> bool:
+            # xdist counts a worker's last pending task as running; a leaving worker's is
+            # not, and it must go to another worker before the run may end.
+            if any(self.node2pending.get(node) for node in self.leaving):
+                return False
+            return super().tests_finished
 
     return LoadSchedulingKeepingWorkers
