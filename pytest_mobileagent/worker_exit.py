@@ -150,15 +150,16 @@ class LeavingWorkers:
             self._strand(sched, node, reason)
 
     def _strand(self, sched: Any, node: Any, reason: str) -> None:
-        """Tasks no worker can take any more (the others were told to finish): one error each,
-        reported as xdist reports the task of a crashed worker."""
+        """Tasks no worker can take any more (the others were told to finish): one error each
+        (a failed setup, as they are infrastructure errors), reported as xdist reports the
+        task of a crashed worker."""
         runner = self.config.pluginmanager.getplugin("runner")
         indices, sched.pending[:] = list(sched.pending), []
         for index in indices:
             nodeid = sched.collection[index]
             path = nodeid.split("::")[0]
             message = f"not run: worker {reason}, and no other worker was left to take the task"
-            report = runner.TestReport(nodeid, (path, None, path), (), "failed", message, "???")
+            report = runner.TestReport(nodeid, (path, None, path), (), "failed", message, "setup")
             report.node = node
             self.config.hook.pytest_runtest_logreport(report=report)
 

@@ -110,5 +110,6 @@ def test_a_lone_worker_whose_device_dies_reports_the_tasks_nobody_can_take(pytes
     assert all(t["stop_reason"] == "infra_error" and doomed in t["error"] for t in errored), errored
     not_run = [t for t in errored if "no other worker was left" in t["error"]]
     assert len(not_run) == 3, [t["error"] for t in errored]
+    result.assert_outcomes(passed=1, errors=4)
     assert result.ret == 1 and "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
     assert data["run"]["workers_crashed"] == [] and data["run"]["tasks_collected"] == 5
