@@ -110,7 +110,6 @@ class LeavingWorkers:
 
     def __init__(self, config: pytest.Config):
         self.config = config
-        self.left: dict[str, str] = {}  # worker id -> why it left
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
@@ -139,7 +138,6 @@ class LeavingWorkers:
         sched = getattr(dsession, "sched", None)
         if sched is None or node not in sched.nodes:
             return
-        self.left[node.gateway.id] = reason
         first = sched.remove_node(node)  # hands back all it held but the first...
         if first is not None:
             sched.mark_test_pending(first)  # ...which it never started: back too
