@@ -64,7 +64,9 @@ APP = "contacts"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.contacts.pro"
 READ_CONTACTS = "android.permission.READ_CONTACTS"
 WRITE_CONTACTS = "android.permission.WRITE_CONTACTS"
-TABS = (("Contacts", "person"), ("Favorites", "star"), ("Groups", "group"))
+#: the tabs in MainActivity's order, with the bit of Config.showTabs that shows each
+TABS = (("Contacts", "person", cd.TAB_CONTACTS), ("Favorites", "star", cd.TAB_FAVORITES),
+        ("Groups", "group", cd.TAB_GROUPS))
 TABS_H = dp(64)
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
 DELETE_CONFIRMATION = "Are you sure you want to proceed with the deletion?"
@@ -143,6 +145,112 @@ def show_visible_fields_dialog(activity: Activity) -> None:
     activity.show_dialog(Dialog(body=body, positive=("OK", ok), negative="Cancel"))
 
 
+def contact_row(contact: cd.Contact, prefs: cd.ContactsPrefs, *, selected: bool = False, on_click=None,
+                on_long_click=None) -> View:
+    """ContactsAdapter's row: Commons' item_contact_with(out)_number.xml (73d78e5cd3), a ConstraintLayout
+    `item_contact_frame` with the image, the name and (with "Show phone numbers") the number as its children."""
+    texts: list[View] = [TextView(contact.shown_name(prefs.checkboxes["start_name_with_surname"]),
+                                  "item_contact_name", size=sp(17), max_lines=1, width=MATCH)]
+    if prefs.checkboxes["show_phone_numbers"]:
+        texts.append(TextView(contact.numbers[0][0] if contact.numbers else "", "item_contact_number",
+                              color=TEXT_SECONDARY, size=sp(14), max_lines=1, width=MATCH))
+    names = Column(*texts, weight=1, width=MATCH, padding=(dp(8), 0, dp(16), 0))
+    names.in_dump = False  # the constraint chain, no view of its own
+    return Row(
+        ImageView("item_contact_image", icon="person", width=dp(48), height=dp(48), margin=(dp(4), 0, 0, 0),
+                  visible=prefs.checkboxes["show_contact_thumbnails"]),
+        names,
+        id="item_contact_frame", class_name="androidx.constraintlayout.widget.ConstraintLayout",
+        key=f"contact-{contact.id}", min_height=dp(64), gravity="center_vertical", padding=(dp(12), dp(8)),
+        selected=selected, bg=(255, 236, 229) if selected else None, on_click=on_click, on_long_click=on_long_click)
+
+
+def generic_contact_click(activity: Activity, contact: cd.Contact) -> None:
+    """Activity.kt handleGenericContactClick: what "On contact click" in the settings says."""
+    action = activity.data.on_contact_click
+    if action == cd.ON_CLICK_CALL_CONTACT:
+        # callContact: a call intent, answered by the phone's dialer (not on this phone)
+        activity.toast("No valid app found" if contact.numbers else "No phone number found")
+    elif action == cd.ON_CLICK_EDIT_CONTACT:
+        activity.start(EditContactActivity, contact_id=contact.id)
+    else:
+        activity.start(ViewContactActivity, contact_id=contact.id)
+
+
+def show_create_group_dialog(activity: Activity, on_created: Callable[[], object] | None = None) -> None:
+    """CreateNewGroupDialog (dialog_create_new_group.xml): "Create a new group", a Title field, OK / Cancel.
+
+    With no Google account on the phone the only source is the private one, so OK creates the group
+    at once (no "Create group under account" choice); an empty name keeps the dialog open.
+    """
+    prefs: cd.ContactsPrefs = activity.data
+
+    def body() -> View:
+        return Column(
+            FrameLayout(EditText("", "group_name", hint="Title", autofocus=True, key="group_name"),
+                        id="group_name_hint", class_name="com.google.android.material.textfield.TextInputLayout"),
+            id="dialog_holder", padding=(dp(16), dp(16), dp(16), 0))
+
+    def ok(d: Dialog) -> bool:
+        name = d.find("group_name").text
+        if not name:
+            activity.toast("Please enter a name")
+            return False
+        prefs.new_group(name)
+        if on_created is not None:
+            on_created()
+        return True
+
+    activity.show_dialog(Dialog("Create a new group", body, positive=("OK", ok), negative="Cancel"))
+
+
+def show_select_contacts_dialog(activity: Activity, contacts: list[cd.Contact], checked: list[int],
+                                on_done: Callable[[list[cd.Contact], list[cd.Contact]], object]) -> None:
+    """SelectContactsDialog (dialog_select_contact.xml, item_add_favorite_with(out)_number.xml): every
+    contact with a check box; OK reports the newly checked and the unchecked ones."""
+    prefs: cd.ContactsPrefs = activity.data
+    chosen = set(checked)
+
+    def toggle(contact_id: int) -> None:
+        chosen.symmetric_difference_update({contact_id})
+
+    def row(contact: cd.Contact) -> View:
+        texts: list[View] = [TextView(contact.shown_name(prefs.checkboxes["start_name_with_surname"]),
+                                      "contact_name", size=sp(17), max_lines=1, width=MATCH)]
+        if prefs.checkboxes["show_phone_numbers"]:
+            texts.append(TextView(contact.numbers[0][0] if contact.numbers else "", "contact_number",
+                                  color=TEXT_SECONDARY, size=sp(14), width=MATCH))
+        return FrameLayout(
+            RelativeLayout(Row(
+                ImageView("contact_tmb", icon="person", width=dp(48), height=dp(48),
+                          visible=prefs.checkboxes["show_contact_thumbnails"]),
+                Column(*texts, weight=1, width=MATCH, padding=(dp(8), 0)),
+                CheckBox("", "contact_checkbox", checked=contact.id in chosen, clickable=False, focusable=False),
+                gravity="center_vertical"), id="contact_holder", padding=(dp(12), dp(8))),
+            id="contact_frame", key=f"select-{contact.id}", on_click=lambda c=contact.id: toggle(c))
+
+    def body() -> View:
+        letters: list[str] = []
+        for contact in contacts:
+            letter = (contact.shown_name()[:1] or "#").upper()
+            if letter not in letters:
+                letters.append(letter)
+        children: list[View] = [RecyclerView(*[row(c) for c in contacts], id="select_contact_list", height=WRAP)]
+        if contacts:
+            children.append(LinearLayout(TextView("\n".join(letters), size=sp(12), color=TEXT_SECONDARY),
+                                         id="letter_fastscroller", width=dp(32), layout_gravity="end"))
+        else:
+            children.append(TextView("No contacts found", "select_contact_placeholder", width=MATCH,
+                                     gravity="center", padding=dp(16)))
+        return RelativeLayout(*children, id="select_contact_holder", height=WRAP)
+
+    def ok(_d: Dialog) -> None:
+        on_done([c for c in contacts if c.id in chosen and c.id not in checked],
+                [c for c in contacts if c.id in checked and c.id not in chosen])
+
+    activity.show_dialog(Dialog(body=body, positive=("OK", ok), negative="Cancel"))
+
+
 # ---------------------------------------------------------------------------
 # MainActivity
 
@@ -154,10 +262,36 @@ class MainActivity(Activity):
 
     def on_create(self) -> None:
         self.search = SearchMenu(self)
-        self.tab = self.data.last_tab
+        self.shown_tabs = self.data.show_tabs
+        self.tab = min(self._start_tab(), len(self._tab_kinds()) - 1)
         self.selected: list[int] = []  # ContactsAdapter's selection (raw contact ids), in the order picked
         if not self.host.has_permission(PACKAGE, READ_CONTACTS):
             request_contacts_permission(self)
+
+    def _tab_kinds(self) -> list[int]:
+        """Indexes into TABS of the tabs Config.showTabs shows, in order (the ViewPager's pages)."""
+        return [index for index, (_, _, bit) in enumerate(TABS) if self.shown_tabs & bit]
+
+    def _start_tab(self) -> int:
+        """MainActivity.getDefaultTab: the page the app opens on."""
+        prefs: cd.ContactsPrefs = self.data
+        mask = prefs.show_tabs
+        if prefs.default_tab == cd.TAB_LAST_USED:
+            return prefs.last_tab
+        if prefs.default_tab == cd.TAB_CONTACTS:
+            return 0
+        if prefs.default_tab == cd.TAB_FAVORITES:
+            return 1 if mask & cd.TAB_CONTACTS else 0
+        if not mask & cd.TAB_GROUPS:
+            return 0
+        return bool(mask & cd.TAB_CONTACTS) + bool(mask & cd.TAB_FAVORITES)
+
+    def on_resume(self) -> None:
+        # MainActivity.onResume: changed shown tabs restart the activity on the first page
+        if self.shown_tabs != self.data.show_tabs:
+            self.data.last_tab = 0
+            self.shown_tabs = self.data.show_tabs
+            self.tab = 0
 
     def on_back(self) -> bool:
         if self.selected:  # BACK first ends the selection (the action mode)
@@ -188,14 +322,16 @@ class MainActivity(Activity):
     def build(self) -> View:
         # MainActivity.refreshMenuItems: no Sort / Filter on the Groups tab, the view type on Favorites
         # (list view: no column count), the dialpad item only when the dialpad button is off (it is on).
-        groups, favorites = self.tab == 2, self.tab == 1
+        kinds = self._tab_kinds()
+        kind = kinds[self.tab]
+        groups, favorites = kind == 2, kind == 1
         items = menu(APP, "menu", {
             "sort": self.show_sort_dialog, "filter": self.show_filter_dialog, "change_view_type": None,
             "import_contacts": self.no_app, "export_contacts": self.no_app,
             "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity)},
             hide=["dialpad", "column_count", *FDROID_HIDDEN, *(("sort", "filter") if groups else ()),
                   *(() if favorites else ("change_view_type",))])
-        fragment = (self._contacts_fragment, self._favorites_fragment, self._groups_fragment)[self.tab]()
+        fragment = (self._contacts_fragment, self._favorites_fragment, self._groups_fragment)[kind]()
         header = self._selection_bar() if self.selected else self.search.build(items)
         pager = FrameLayout(fragment, id="view_pager", class_name="androidx.viewpager.widget.ViewPager",
                             height=MATCH, margin=(0, 0, 0, TABS_H))
@@ -204,16 +340,18 @@ class MainActivity(Activity):
             holder_children.append(ImageView("main_dialpad_button", icon="dialpad", desc="Dialpad", tint=ACCENT,
                                              width=dp(60), height=dp(60), layout_gravity="bottom|center_horizontal",
                                              margin=(0, 0, 0, TABS_H + dp(16)), on_click=self.no_app))
-        holder_children.append(self._tabs())
+        if len(kinds) > 1:  # MainActivity.setupTabs: main_tabs_holder is gone with one tab
+            holder_children.append(self._tabs(kinds))
         return Column(
             header,
             FrameLayout(*holder_children, id="main_holder", class_name="android.view.ViewGroup", weight=1,
                         height=MATCH),
             id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
-    def _tabs(self) -> View:
+    def _tabs(self, kinds: list[int]) -> View:
         tabs = []
-        for index, (label, icon) in enumerate(TABS):
+        for index, kind in enumerate(kinds):
+            label, icon, _bit = TABS[kind]
             selected = index == self.tab
             color = ACCENT if selected else TEXT_SECONDARY
             tabs.append(LinearLayout(
@@ -250,20 +388,9 @@ class MainActivity(Activity):
         surname_first = prefs.checkboxes["start_name_with_surname"]
         rows = []
         for contact in contacts:
-            texts: list[View] = [TextView(contact.shown_name(surname_first), "item_contact_name", size=sp(17),
-                                          max_lines=1, width=MATCH)]
-            if prefs.checkboxes["show_phone_numbers"] and contact.numbers:
-                texts.append(TextView(contact.numbers[0][0], "item_contact_number", color=TEXT_SECONDARY,
-                                      size=sp(14), width=MATCH))
-            rows.append(FrameLayout(
-                RelativeLayout(
-                    Row(ImageView("item_contact_image", icon="person", width=dp(48), height=dp(48),
-                                  margin=(dp(16), 0, dp(16), 0)),
-                        Column(*texts, weight=1, width=MATCH), gravity="center_vertical"),
-                    id="item_contact_holder", padding=(0, dp(8))),
-                id="item_contact_frame", key=f"contact-{contact.id}", min_height=dp(64),
-                selected=contact.id in self.selected, bg=(255, 236, 229) if contact.id in self.selected else None,
-                on_click=lambda c=contact: self.tap_contact(c), on_long_click=lambda c=contact: self.select(c)))
+            rows.append(contact_row(contact, prefs, selected=contact.id in self.selected,
+                                    on_click=lambda c=contact: self.tap_contact(c),
+                                    on_long_click=lambda c=contact: self.select(c)))
         self.shown = [c.id for c in contacts]
         letters = []
         for contact in contacts:
@@ -285,14 +412,47 @@ class MainActivity(Activity):
     def _favorites_fragment(self) -> View:
         contacts = [c for c in self.visible_contacts() if c.starred and self._matches(c)]
         content = self._list(contacts) if contacts else self._placeholders(
-            "Seems like you haven't added any favorite contacts yet.", "Add favorites",
-            lambda: self.toast("No contacts found"))
-        return self._fragment("favorites_fragment", content, "Add favorites",
-                              lambda: self.toast("No contacts found"))
+            "Seems like you haven't added any favorite contacts yet.", "Add favorites", self.add_favorites)
+        return self._fragment("favorites_fragment", content, "Add favorites", self.add_favorites)
 
     def _groups_fragment(self) -> View:
-        content = self._placeholders("There are no contact groups on the device", "Create group", self.no_app)
-        return self._fragment("groups_fragment", content, "Create group", self.no_app)
+        """GroupsFragment (fragment_layout.xml): the groups by title, each "Title (members)"."""
+        prefs: cd.ContactsPrefs = self.data
+        query = self.search.query.strip().casefold()
+        groups = sorted(prefs.groups, key=lambda g: g.title.casefold())
+        if query:
+            groups = [g for g in groups if query in g.title.casefold()]
+        if not prefs.groups:
+            content = self._placeholders("There are no contact groups on the device", "Create group",
+                                         lambda: show_create_group_dialog(self))
+        else:
+            existing = {c.id for c in _contacts(self)}
+            rows = [FrameLayout(
+                RelativeLayout(
+                    ImageView("group_tmb", icon="group", width=dp(48), height=dp(48),
+                              visible=prefs.checkboxes["show_contact_thumbnails"]),
+                    TextView(f"{group.title} ({sum(1 for m in group.members if m in existing)})", "group_name",
+                             size=sp(17), max_lines=1, width=MATCH, padding=(dp(64), 0, dp(16), 0),
+                             gravity="center_vertical"),
+                    id="group_holder", min_height=dp(64), padding=(dp(12), dp(8), dp(16), dp(8))),
+                id="group_frame", key=f"group-{group.id}",
+                on_click=lambda g=group: self.start(GroupContactsActivity, group_id=g.id)) for group in groups]
+            content = [FrameLayout(RecyclerView(*rows, id="fragment_list", height=MATCH), id="fragment_fastscroller",
+                                   class_name="com.qtalk.recyclerviewfastscroller.RecyclerViewFastScroller",
+                                   height=MATCH)]
+        return self._fragment("groups_fragment", content, "Create group", lambda: show_create_group_dialog(self))
+
+    def add_favorites(self) -> None:
+        """FavoritesFragment.showAddFavoritesDialog: every contact, the starred ones checked."""
+        contacts = self.visible_contacts()
+
+        def done(added: list[cd.Contact], removed: list[cd.Contact]) -> None:
+            for contact in added:
+                cd.set_starred(_provider(self), contact, True)
+            for contact in removed:
+                cd.set_starred(_provider(self), contact, False)
+
+        show_select_contacts_dialog(self, contacts, [c.id for c in contacts if c.starred], done)
 
     # -- selection (ContactsAdapter's action mode) ----------------------------------------------
     def select(self, contact: cd.Contact) -> None:
@@ -301,7 +461,7 @@ class MainActivity(Activity):
 
     def tap_contact(self, contact: cd.Contact) -> None:
         if not self.selected:
-            self.open_contact(contact)
+            generic_contact_click(self, contact)
         elif contact.id in self.selected:
             self.selected.remove(contact.id)
         else:
@@ -317,7 +477,7 @@ class MainActivity(Activity):
         self.selected = [i for i in self.selected if i in shown]
         if not self.selected:
             return self.search.build([])
-        one, favorites = len(self.selected) == 1, self.tab == 1
+        one, favorites = len(self.selected) == 1, self._tab_kinds()[self.tab] == 1
 
         def select_all() -> None:
             self.selected = list(shown)
@@ -362,6 +522,7 @@ class MainActivity(Activity):
         self.toast("No valid app found")
 
     def select_tab(self, index: int) -> None:
+        # MainActivity.onPause keeps the page as Config.lastUsedViewPagerPage
         self.tab = index
         self.data.last_tab = index
 
@@ -678,11 +839,86 @@ class EditContactActivity(Activity):
 
 
 # ---------------------------------------------------------------------------
+# GroupContactsActivity
+
+
+class GroupContactsActivity(Activity):
+    """One group's contacts (activity_group_contacts.xml): Ringtone / Send SMS / Send email to group,
+    "Add contacts" (SelectContactsDialog over every contact, the members checked)."""
+
+    name = "com.simplemobiletools.contacts.pro.activities.GroupContactsActivity"
+
+    def on_create(self) -> None:
+        self.group_id = int(self.extras.get("group_id", 0))
+
+    def _group(self) -> cd.Group | None:
+        return next((g for g in self.data.groups if g.id == self.group_id), None)
+
+    def _members(self, group: cd.Group) -> list[cd.Contact]:
+        prefs: cd.ContactsPrefs = self.data
+        members = [c for c in _contacts(self) if c.id in group.members]
+        members.sort(key=lambda c: c.sort_key(prefs.sorting), reverse=not prefs.ascending)
+        return members
+
+    def build(self) -> View:
+        group = self._group()
+        title = group.title if group is not None else ""
+        members = self._members(group) if group is not None else []
+        items = menu(APP, "menu_group", {
+            "assign_ringtone_to_group": None,  # the system ringtone picker (RingtoneManager.ACTION_RINGTONE_PICKER)
+            "send_sms_to_group": lambda: self.send_to_group(members, sms=True),
+            "send_email_to_group": lambda: self.send_to_group(members, sms=False)})
+        if members:
+            content: list[View] = [FrameLayout(
+                RecyclerView(*[contact_row(c, self.data, on_click=lambda c=c: generic_contact_click(self, c))
+                               for c in members], id="group_contacts_list", height=MATCH),
+                id="group_contacts_fastscroller",
+                class_name="com.qtalk.recyclerviewfastscroller.RecyclerViewFastScroller", height=MATCH)]
+        else:
+            content = [Column(
+                TextView("This group is empty", "group_contacts_placeholder", width=MATCH, gravity="center",
+                         color=TEXT_SECONDARY, padding=(dp(24), dp(24), dp(24), dp(8))),
+                TextView("Add contacts", "group_contacts_placeholder_2", color=ACCENT,
+                         layout_gravity="center_horizontal", padding=(dp(16), dp(16)), on_click=self.add_contacts),
+                class_name="android.widget.RelativeLayout")]
+        return Column(
+            self.toolbar("group_contacts_toolbar", title=title, items=items, back=True),
+            FrameLayout(
+                RelativeLayout(*content, id="group_contacts_wrapper", height=MATCH),
+                ImageButton("group_contacts_fab", icon="plus", width=dp(56), height=dp(56),
+                            layout_gravity="bottom|end", margin=dp(16), bg=ACCENT, radius=dp(28),
+                            tint=(255, 255, 255), on_click=self.add_contacts),
+                id="group_contacts_holder", class_name="android.view.ViewGroup", weight=1, height=MATCH),
+            id="group_contacts_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def add_contacts(self) -> None:
+        group = self._group()
+        if group is None:
+            return
+        contacts = _contacts(self)
+
+        def done(added: list[cd.Contact], removed: list[cd.Contact]) -> None:
+            gone = {c.id for c in removed}
+            group.members = [m for m in group.members if m not in gone] + [c.id for c in added]
+
+        show_select_contacts_dialog(self, contacts, [c.id for c in contacts if c.id in group.members], done)
+
+    def send_to_group(self, members: list[cd.Contact], sms: bool) -> None:
+        """sendSMSToContacts / sendEmailToContacts: "No contacts found" for an empty group."""
+        if not members:
+            self.toast("No contacts found")
+        elif sms and self.host.app("com.simplemobiletools.smsmessenger") is not None:
+            self.launch_app("com.simplemobiletools.smsmessenger")
+        else:
+            self.toast("No valid app found")
+
+
+# ---------------------------------------------------------------------------
 # SettingsActivity
 
 
 class SettingsActivity(Activity):
-    """The app's settings, as recorded: font size, shown fields, check boxes."""
+    """The app's settings (activity_settings.xml and SettingsActivity.kt at 6.22.7, on Android 14)."""
 
     name = "com.simplemobiletools.contacts.pro.activities.SettingsActivity"
 
@@ -699,7 +935,12 @@ class SettingsActivity(Activity):
             ("show_contact_thumbnails", "Show contact thumbnails"),
             ("show_phone_numbers", "Show phone numbers"),
             ("start_name_with_surname", "Start name with surname"))),
+        ("BACKUPS", "settings_backups", (("enable_automatic_backups", "Enable automatic backups"),)),
     )
+    DEFAULT_TABS = ((cd.TAB_CONTACTS, "Contacts"), (cd.TAB_FAVORITES, "Favorites"), (cd.TAB_GROUPS, "Groups"),
+                    (cd.TAB_LAST_USED, "Last used one"))
+    ON_CLICK = ((cd.ON_CLICK_CALL_CONTACT, "Call contact"), (cd.ON_CLICK_VIEW_CONTACT, "View contact details"),
+                (cd.ON_CLICK_EDIT_CONTACT, "Edit contact"))
 
     def build(self) -> View:
         prefs: cd.ContactsPrefs = self.data
@@ -712,17 +953,29 @@ class SettingsActivity(Activity):
         for heading, prefix, boxes in self.SECTIONS:
             blocks.append(self._label(heading, f"{prefix}_label"))
             if prefix == "settings_general_settings":
+                # setupLanguage: shown on Android 13+, it opens the system's per-app language screen
+                # (Settings.ACTION_APP_LOCALE_SETTINGS), which this phone does not have
+                blocks.append(self._row("settings_language", "Language", "English"))
                 blocks.append(self._row("settings_font_size", "Font size", prefs.font_size, self.choose_font_size))
                 blocks.append(self._row("settings_manage_contact_fields", "Manage shown contact fields",
                                         on_click=lambda: show_visible_fields_dialog(self)))
             if prefix == "settings_main_screen":
-                blocks.append(self._row("settings_manage_shown_tabs", "Manage shown tabs"))
-                blocks.append(self._row("settings_default_tab", "Tab to open at app start", "Last used one"))
-                blocks.append(self._row("settings_on_contact_click", "On contact click", "View contact details"))
+                blocks.append(self._row("settings_manage_shown_tabs", "Manage shown tabs",
+                                        on_click=self.manage_shown_tabs))
+                blocks.append(self._row("settings_default_tab", "Tab to open at app start",
+                                        dict(self.DEFAULT_TABS)[prefs.default_tab], self.choose_default_tab))
+                blocks.append(self._row("settings_on_contact_click", "On contact click",
+                                        dict(self.ON_CLICK)[prefs.on_contact_click], self.choose_on_contact_click))
             for key, label in boxes:
+                if key == "enable_automatic_backups":
+                    # ManageAutoBackupsDialog (folder, file name, sources) is not modelled yet: the box stays off
+                    blocks.append(settings_checkbox(f"settings_{key}", label, False, lambda _value: None))
+                    continue
                 blocks.append(settings_checkbox(f"settings_{key}", label, prefs.checkboxes[key],
                                                 lambda value, k=key: prefs.checkboxes.__setitem__(k, value)))
-            if prefix != "settings_list_view":
+            if prefix == "settings_list_view":
+                blocks.append(Divider("settings_tasks_divider"))
+            elif prefix != "settings_backups":
                 blocks.append(Divider(f"{prefix}_divider"))
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
@@ -743,6 +996,34 @@ class SettingsActivity(Activity):
         return Column(*children, id=f"{prefix}_holder", class_name=class_name, padding=(dp(22), dp(16)),
                       on_click=on_click or (lambda: None))
 
+    def manage_shown_tabs(self) -> None:
+        """ManageVisibleTabsDialog: a box per tab; none checked means all (ALL_TABS_MASK)."""
+        prefs: cd.ContactsPrefs = self.data
+        boxes = (("contacts", "Contacts", cd.TAB_CONTACTS), ("favorites", "Favorites", cd.TAB_FAVORITES),
+                 ("groups", "Groups", cd.TAB_GROUPS))
+
+        def body() -> View:
+            return ScrollView(Column(*[CheckBox(label, f"manage_visible_tabs_{key}", checked=bool(prefs.show_tabs & bit),
+                                                padding=(dp(40), dp(12), 0, dp(12))) for key, label, bit in boxes],
+                                     id="manage_visible_tabs_holder", padding=(dp(16), dp(16), dp(16), 0)),
+                              id="manage_visible_tabs_scroll_view", height=WRAP, focusable=False)
+
+        def ok(d: Dialog) -> None:
+            result = sum(bit for key, _label, bit in boxes if d.find(f"manage_visible_tabs_{key}").checked)
+            prefs.show_tabs = result or cd.ALL_TABS_MASK
+
+        self.show_dialog(Dialog(body=body, positive=("OK", ok), negative="Cancel"))
+
+    def choose_default_tab(self) -> None:
+        values = [value for value, _ in self.DEFAULT_TABS]
+        radio_dialog(self, [label for _, label in self.DEFAULT_TABS], values.index(self.data.default_tab),
+                     lambda index: setattr(self.data, "default_tab", values[index]))
+
+    def choose_on_contact_click(self) -> None:
+        values = [value for value, _ in self.ON_CLICK]
+        radio_dialog(self, [label for _, label in self.ON_CLICK], values.index(self.data.on_contact_click),
+                     lambda index: setattr(self.data, "on_contact_click", values[index]))
+
     def choose_font_size(self) -> None:
         radio_dialog(self, list(FONT_SIZES), FONT_SIZES.index(self.data.font_size),
                      lambda index: setattr(self.data, "font_size", FONT_SIZES[index]))
@@ -757,11 +1038,14 @@ class ContactsApp(App):
 
     package = PACKAGE
     label = "Contacts"
-    version_name = "6.22.4"
-    activities = (MainActivity, ViewContactActivity, EditContactActivity, SettingsActivity, CustomizationActivity)
+    version_name = "6.22.7"
+    version_code = 107  # gradle/libs.versions.toml at 6.22.7
+    activities = (MainActivity, ViewContactActivity, EditContactActivity, GroupContactsActivity, SettingsActivity,
+                  CustomizationActivity)
 
     def new_data(self) -> cd.ContactsPrefs:
         return cd.ContactsPrefs()
 
 
-__all__ = ["ContactsApp", "EditContactActivity", "MainActivity", "SettingsActivity", "ViewContactActivity"]
+__all__ = ["ContactsApp", "EditContactActivity", "GroupContactsActivity", "MainActivity", "SettingsActivity",
+           "ViewContactActivity"]
