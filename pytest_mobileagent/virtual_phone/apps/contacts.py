@@ -24,6 +24,7 @@ the SMS app sees the names.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from ..ui.views import (
@@ -327,7 +328,7 @@ class MainActivity(Activity):
         groups, favorites = kind == 2, kind == 1
         items = menu(APP, "menu", {
             "sort": self.show_sort_dialog, "filter": self.show_filter_dialog, "change_view_type": None,
-            "import_contacts": self.no_app, "export_contacts": self.no_app,
+            "import_contacts": self.no_app, "export_contacts": self.show_export_dialog,
             "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity)},
             hide=["dialpad", "column_count", *FDROID_HIDDEN, *(("sort", "filter") if groups else ()),
                   *(() if favorites else ("change_view_type",))])
@@ -553,6 +554,53 @@ class MainActivity(Activity):
             prefs.ascending = d.find("sorting_dialog_radio_order").checked_index != 1
 
         self.show_dialog(Dialog("Sort by", body, positive=("OK", ok), negative="Cancel"))
+
+    def show_export_dialog(self) -> None:
+        """ExportContactsDialog as MainActivity.tryExportContacts opens it on Android 10+ (hidePath: no folder
+        field): "Export contacts", the file name contacts_<date>, the contact sources with their counts.
+
+        OK hands the name to the system's document creator (Intent.ACTION_CREATE_DOCUMENT), which this
+        phone lacks: the app's ActivityNotFoundException branch toasts "No valid app found".
+        """
+        contacts = _contacts(self)
+        sources = [cd.PHONE_STORAGE, cd.PRIVATE_STORAGE]
+        chosen = {s: s not in self.data.ignored_sources for s in sources}
+        # Context.getCurrentFormattedDateTime: yyyy_MM_dd_HH_mm_ss
+        stamp = time.strftime("%Y_%m_%d_%H_%M_%S", time.gmtime(_provider(self).clock_ms() / 1000))
+
+        def toggle(source: str) -> None:
+            chosen[source] = not chosen[source]
+
+        def body() -> View:
+            rows = [RelativeLayout(
+                CheckBox(f"{source} ({sum(1 for c in contacts if c.source == source)})",
+                         "filter_contact_source_checkbox", checked=chosen[source], clickable=False, focusable=False),
+                id="filter_contact_source_holder", padding=(dp(16), dp(4)), key=source,
+                on_click=lambda s=source: toggle(s)) for source in sources]
+            return ScrollView(Column(
+                FrameLayout(EditText(f"contacts_{stamp}", "export_contacts_filename", hint="Filename (without .vcf)",
+                                     key="export_filename"),
+                            id="export_contacts_filename_hint",
+                            class_name="com.google.android.material.textfield.TextInputLayout"),
+                Divider("export_contacts_divider", margin=(0, dp(16), 0, dp(8))),
+                TextView("Include contact sources", "export_contacts_pick_sources_label", color=ACCENT, size=sp(14),
+                         padding=(dp(4), dp(8))),
+                RecyclerView(*rows, id="export_contacts_list", height=WRAP),
+                id="export_contacts_holder", padding=(dp(16), dp(16), dp(16), 0)),
+                id="export_contacts_scrollview", height=WRAP, focusable=False)
+
+        def ok(d: Dialog) -> bool:
+            name = d.find("export_contacts_filename").text.strip()
+            if not name:
+                self.toast("Please enter a name")
+                return False
+            if any(ch in name for ch in '/\n\r\t\0`?*\\<>|":'):  # Commons' String.isAValidFilename
+                self.toast("The name contains invalid characters")
+                return False
+            self.no_app()
+            return True
+
+        self.show_dialog(Dialog("Export contacts", body, positive=("OK", ok), negative="Cancel"))
 
     def show_filter_dialog(self) -> None:
         prefs: cd.ContactsPrefs = self.data
