@@ -744,12 +744,13 @@ class EditContactActivity(Activity):
         self.numbers = [list(n) for n in self.contact.numbers] or [["", 2]]
         self.emails = [list(e) for e in self.contact.emails] or [["", 1]]
         self.starred = self.contact.starred
+        self.group_ids = [g.id for g in self.data.groups if self.contact.id and self.contact.id in g.members]
         self.original = self._fields()
         self.last_prompt_ms = -SAVE_PROMPT_INTERVAL_MS
 
     def _fields(self) -> tuple:
         return (self.first_name.strip(), self.surname.strip(), tuple((n.strip(), k) for n, k in self.numbers),
-                tuple((e.strip(), k) for e, k in self.emails), self.starred)
+                tuple((e.strip(), k) for e, k in self.emails), self.starred, tuple(self.group_ids))
 
     def on_back(self) -> bool:
         """Unsaved changes: ask "Save before exit?" (again only after a second, as the app does)."""
@@ -815,9 +816,20 @@ class EditContactActivity(Activity):
             body.append(self._section("contact_notes_image", EditText("", "contact_notes", hint="Notes",
                                                                       key="notes", single_line=False)))
         if "groups" in shown:
-            body.append(self._section("contact_groups_image", LinearLayout(RelativeLayout(
-                TextView("No groups", "contact_group", width=MATCH, on_click=lambda: None, padding=(dp(4), dp(12))),
-                id="contact_group_holder"), id="contact_groups_holder")))
+            # setupGroups / setupGroupsPicker (item_edit_group.xml): a row per group with its remove button,
+            # or the "No groups" picker; each opens SelectGroupsDialog
+            titles = {g.id: g.title for g in self.data.groups}
+            chosen = [gid for gid in self.group_ids if gid in titles]
+            rows = [RelativeLayout(Row(
+                TextView(titles[gid], "contact_group", weight=1, width=MATCH, padding=(dp(4), dp(12))),
+                ImageView("contact_group_remove", icon="close", width=dp(32), height=dp(32),
+                          on_click=lambda gid=gid: self.group_ids.remove(gid))),
+                id="contact_group_holder", key=f"group-{gid}", on_click=self.select_groups) for gid in chosen]
+            if not rows:
+                rows = [RelativeLayout(TextView("No groups", "contact_group", width=MATCH, padding=(dp(4), dp(12)),
+                                                color=TEXT_SECONDARY, on_click=self.select_groups),
+                                       id="contact_group_holder")]
+            body.append(self._section("contact_groups_image", LinearLayout(*rows, id="contact_groups_holder")))
         if "contact_source" in shown:
             body.append(self._section("contact_source_image", TextView(
                 self.contact.source, "contact_source", width=MATCH, on_click=lambda: None, padding=(dp(4), dp(12)))))
@@ -863,6 +875,38 @@ class EditContactActivity(Activity):
     def toggle_favorite(self) -> None:
         self.starred = not self.starred
 
+    def select_groups(self) -> None:
+        """SelectGroupsDialog (dialog_select_groups.xml): a box per stored group by title, then
+        "Create a new group", which adds the new group checked; OK sets the contact's groups."""
+        prefs: cd.ContactsPrefs = self.data
+        checked = set(self.group_ids)
+
+        def toggle(gid: int) -> None:
+            checked.symmetric_difference_update({gid})
+
+        def create() -> None:
+            before = {g.id for g in prefs.groups}
+
+            def created() -> None:
+                checked.update(g.id for g in prefs.groups if g.id not in before)
+
+            show_create_group_dialog(self, created)
+
+        def body() -> View:
+            rows: list[View] = [RelativeLayout(
+                CheckBox(group.title, "item_checkbox", checked=group.id in checked, clickable=False, focusable=False),
+                id="item_checkbox_holder", key=f"group-{group.id}", padding=(dp(16), dp(4)),
+                on_click=lambda gid=group.id: toggle(gid)) for group in sorted(prefs.groups, key=lambda g: g.title)]
+            rows.append(TextView("Create a new group", "item_textview", width=MATCH, padding=(dp(20), dp(16)),
+                                 on_click=create))
+            return ScrollView(Column(*rows, id="dialog_groups_holder", padding=(0, dp(8))),
+                              id="dialog_radio_holder", height=WRAP, focusable=False)
+
+        def ok(_d: Dialog) -> None:
+            self.group_ids = [g.id for g in sorted(prefs.groups, key=lambda g: g.title) if g.id in checked]
+
+        self.show_dialog(Dialog(body=body, positive=("OK", ok), negative="Cancel"))
+
     def save(self) -> None:
         numbers = [(n.strip(), k) for n, k in self.numbers if n.strip()]
         emails = [(e.strip(), k) for e, k in self.emails if e.strip()]
@@ -876,6 +920,11 @@ class EditContactActivity(Activity):
         cd.save_contact(_provider(self), contact)
         if self.starred != bool(_find_contact(self, contact.id).starred):
             cd.set_starred(_provider(self), contact, self.starred)
+        for group in self.data.groups:  # ContactsHelper.addContactsToGroup / removeContactsFromGroup
+            if group.id in self.group_ids and contact.id not in group.members:
+                group.members.append(contact.id)
+            elif group.id not in self.group_ids and contact.id in group.members:
+                group.members.remove(contact.id)
         self.finish()
 
     def confirm_delete(self) -> None:
