@@ -198,7 +198,8 @@ def test_hidden_emails_leave_the_profile_and_cancel_keeps_them(ui):
 
 # -- fidelity against the recorded screens --------------------------------------------------------------
 
-#: (class, resource-id) of the recorded main screen (DroidTask, contacts state 2023-07-02_142525), in order
+#: (class, resource-id) of the recorded main screen (DroidTask, contacts state 2023-07-02_142525), in order,
+#: where the pinned release keeps it
 RECORDED_MAIN = [
     ("android.view.ViewGroup", "main_coordinator"), ("android.widget.LinearLayout", "main_menu"),
     ("android.widget.LinearLayout", "top_app_bar_layout"), ("android.widget.RelativeLayout", "top_toolbar_holder"),
@@ -206,7 +207,9 @@ RECORDED_MAIN = [
     ("android.view.ViewGroup", "top_toolbar"), ("android.widget.Button", "sort"), ("android.widget.Button", "filter"),
     ("android.view.ViewGroup", "main_holder"), ("android.view.ViewGroup", "contacts_fragment"),
     ("android.widget.RelativeLayout", "fragment_wrapper"), ("androidx.recyclerview.widget.RecyclerView", "fragment_list"),
-    ("android.widget.FrameLayout", "item_contact_frame"), ("android.widget.RelativeLayout", "item_contact_holder"),
+    # the row as the pinned 6.22.7 has it (Commons 73d78e5cd3 item_contact_without_number.xml: a ConstraintLayout
+    # with image and name as children); the 2023 recording shows a FrameLayout around item_contact_holder
+    ("androidx.constraintlayout.widget.ConstraintLayout", "item_contact_frame"),
     ("android.widget.ImageView", "item_contact_image"), ("android.widget.TextView", "item_contact_name"),
     ("android.widget.LinearLayout", "letter_fastscroller"), ("android.widget.ImageButton", "fragment_fab"),
     ("android.widget.ImageView", "main_dialpad_button"), ("android.widget.HorizontalScrollView", "main_tabs_holder"),
@@ -264,3 +267,96 @@ def test_long_press_starts_the_selection_and_delete_asks_first(ui):
     ui.tap(text="Yes")
     assert not ui.has(id="actionbar_title")
     assert "Ada Lovelace" not in contacts(ui) and "Alan Turing" in contacts(ui)
+
+
+# -- groups, favourites, settings and export as 6.22.7 has them ------------------------------------------
+
+def test_groups_are_created_listed_and_filled(ui):
+    """GroupsFragment, CreateNewGroupDialog, GroupContactsActivity and SelectContactsDialog (6.22.7)."""
+    add_contact(ui, "Alice", "111111")
+    add_contact(ui, "Bob", "222222")
+    launch(ui).tap(id="tab_item_label", text="Groups")
+    assert ui.texts("fragment_placeholder") == ["There are no contact groups on the device"]
+    ui.tap(id="fragment_placeholder_2", text="Create group")
+    assert ui.text("dialog_title_textview") == "Create a new group"
+    ui.key("BACK")                                          # the first BACK hides the keyboard
+    ui.tap(id="android:id/button1")                         # an empty name keeps the dialog open
+    assert ui.has(id="group_name")
+    ui.type("Classmates", id="group_name").key("BACK").tap(id="android:id/button1")
+    assert ui.texts("group_name") == ["Classmates (0)"]      # listed at once (refreshContacts(TAB_GROUPS))
+    ui.tap(id="group_name", text="Classmates (0)")
+    assert ui.activity().endswith(".GroupContactsActivity")
+    assert ui.texts("group_contacts_placeholder") == ["This group is empty"]
+    assert [n["content-desc"] for n in ui.all(cls="android.widget.Button") if n["content-desc"]] == [
+        "Ringtone", "Send SMS to group", "Send email to group"]
+    ui.tap(id="group_contacts_placeholder_2", text="Add contacts")
+    assert ui.texts("contact_name") == ["Alice", "Bob"]
+    ui.tap(id="contact_name", text="Bob")
+    assert [n["checked"] for n in ui.all(id="contact_checkbox")] == ["false", "true"]
+    ui.tap(id="android:id/button1")
+    assert ui.texts("item_contact_name") == ["Bob"] and not ui.has(id="group_contacts_placeholder")
+    ui.key("BACK")
+    assert ui.texts("group_name") == ["Classmates (1)"]
+    ui.sh(f"am force-stop {PKG}")
+    assert launch(ui).has(id="groups_fragment")             # "Tab to open at app start": the last used one
+
+
+def test_add_favorites_stars_the_checked_contacts(ui):
+    add_contact(ui, "Alice", "111111")
+    add_contact(ui, "Bob", "222222")
+    launch(ui).tap(id="tab_item_label", text="Favorites").tap(id="fragment_placeholder_2", text="Add favorites")
+    ui.tap(id="contact_name", text="Alice").tap(id="android:id/button1")
+    assert ui.texts("item_contact_name") == ["Alice"]
+    assert "display_name=Alice, starred=1" in contacts(ui) and "display_name=Bob, starred=0" in contacts(ui)
+
+
+def test_settings_shown_tabs_start_tab_and_contact_click(ui):
+    add_contact(ui, "Alice", "111111")
+    launch(ui).tap(desc="More options").tap(id="title", text="Settings")
+    assert ui.text("settings_language") == "English"         # Android 13+ (setupLanguage)
+    ui.tap(id="settings_manage_shown_tabs_holder")
+    assert ui.texts("manage_visible_tabs_favorites") == ["Favorites"]
+    ui.tap(id="manage_visible_tabs_favorites").tap(id="android:id/button1")
+    ui.sh("input swipe 540 1800 540 900 300")
+    ui.tap(id="settings_default_tab_holder")
+    assert [n["text"] for n in ui.all(cls="android.widget.RadioButton")] == [
+        "Contacts", "Favorites", "Groups", "Last used one"]
+    ui.tap(text="Groups")
+    assert ui.text("settings_default_tab") == "Groups"
+    ui.tap(id="settings_on_contact_click_holder").tap(text="Edit contact")
+    assert ui.text("settings_on_contact_click") == "Edit contact"
+    ui.key("BACK")
+    assert ui.texts("tab_item_label") == ["Contacts", "Groups"]  # showTabs changed: back on the first page
+    ui.sh(f"am force-stop {PKG}")
+    launch(ui)
+    assert ui.has(id="groups_fragment")
+    ui.tap(id="tab_item_label", text="Contacts").tap(id="item_contact_name", text="Alice")
+    assert ui.activity().endswith(".EditContactActivity")
+
+
+def test_export_dialog_names_the_file_and_lists_the_sources(ui):
+    add_contact(ui, "Alice", "111111")
+    launch(ui).tap(desc="More options").tap(id="title", text="Export contacts to a .vcf file")
+    assert ui.text("dialog_title_textview") == "Export contacts"
+    assert re.fullmatch(r"contacts_\d{4}_\d\d_\d\d_\d\d_\d\d_\d\d", ui.text("export_contacts_filename"))
+    assert ui.texts("filter_contact_source_checkbox") == ["Phone storage (1)",
+                                                          "Phone storage (not visible by other apps) (0)"]
+    assert not ui.has(id="export_contacts_folder")          # hidePath on Android 10+
+    ui.replace("a/b", id="export_contacts_filename").tap(id="android:id/button1")
+    assert ui.has(id="export_contacts_filename")            # an invalid name keeps the dialog open
+
+
+def test_edit_form_picks_and_creates_groups(ui):
+    add_contact(ui, "Alice", "111111")
+    launch(ui).tap(text="Alice").tap(desc="Edit contact")
+    ui.sh("input swipe 540 1800 540 600 300")
+    ui.tap(id="contact_group", text="No groups")
+    assert ui.texts("item_textview") == ["Create a new group"]
+    ui.tap(id="item_textview").type("Family", id="group_name").key("BACK").tap(id="android:id/button1")
+    assert ui.one(id="item_checkbox", text="Family")["checked"] == "true"
+    ui.tap(id="android:id/button1")
+    assert ui.texts("contact_group") == ["Family"] and ui.has(id="contact_group_remove")
+    ui.tap(desc="Save")
+    ui.key("BACK")
+    ui.tap(id="tab_item_label", text="Groups")
+    assert ui.texts("group_name") == ["Family (1)"]

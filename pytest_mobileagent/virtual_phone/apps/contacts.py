@@ -65,9 +65,7 @@ APP = "contacts"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.contacts.pro"
 READ_CONTACTS = "android.permission.READ_CONTACTS"
 WRITE_CONTACTS = "android.permission.WRITE_CONTACTS"
-#: the tabs in MainActivity's order, with the bit of Config.showTabs that shows each
-TABS = (("Contacts", "person", cd.TAB_CONTACTS), ("Favorites", "star", cd.TAB_FAVORITES),
-        ("Groups", "group", cd.TAB_GROUPS))
+TABS = (("Contacts", "person"), ("Favorites", "star"), ("Groups", "group"))
 TABS_H = dp(64)
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
 DELETE_CONFIRMATION = "Are you sure you want to proceed with the deletion?"
@@ -256,6 +254,10 @@ def show_select_contacts_dialog(activity: Activity, contacts: list[cd.Contact], 
 # MainActivity
 
 
+#: the bit of Config.showTabs that shows each of TABS
+TAB_BITS = (cd.TAB_CONTACTS, cd.TAB_FAVORITES, cd.TAB_GROUPS)
+
+
 class MainActivity(Activity):
     """The tabs with the contact list, its search bar, sorting and filter."""
 
@@ -271,7 +273,7 @@ class MainActivity(Activity):
 
     def _tab_kinds(self) -> list[int]:
         """Indexes into TABS of the tabs Config.showTabs shows, in order (the ViewPager's pages)."""
-        return [index for index, (_, _, bit) in enumerate(TABS) if self.shown_tabs & bit]
+        return [index for index, bit in enumerate(TAB_BITS) if self.shown_tabs & bit]
 
     def _start_tab(self) -> int:
         """MainActivity.getDefaultTab: the page the app opens on."""
@@ -352,7 +354,7 @@ class MainActivity(Activity):
     def _tabs(self, kinds: list[int]) -> View:
         tabs = []
         for index, kind in enumerate(kinds):
-            label, icon, _bit = TABS[kind]
+            label, icon = TABS[kind]
             selected = index == self.tab
             color = ACCENT if selected else TEXT_SECONDARY
             tabs.append(LinearLayout(
@@ -523,7 +525,6 @@ class MainActivity(Activity):
         self.toast("No valid app found")
 
     def select_tab(self, index: int) -> None:
-        # MainActivity.onPause keeps the page as Config.lastUsedViewPagerPage
         self.tab = index
         self.data.last_tab = index
 
