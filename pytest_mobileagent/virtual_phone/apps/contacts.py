@@ -1,27 +1,31 @@
-"""Simple Contacts Pro (`com.simplemobiletools.contacts.pro`) for the virtual phone.
+"""Simple Contacts Pro 6.22.7 (`com.simplemobiletools.contacts.pro`) for the virtual phone.
 
-Screens, ids, texts and order follow the DroidTask recordings of the app
-(July 2023) and, where none shows a screen (the filter dialog), the app's
-and the Simple Mobile Tools commons library's sources:
+Screens, ids, texts and order follow the release's sources (layouts, menus,
+strings and activities at tag 6.22.7, with Simple-Commons 73d78e5cd3) as
+Android 14 shows them; the DroidTask recordings (July 2023, an older
+release on Android 11) fill in what the sources leave to the platform:
 
 * MainActivity: the search bar with Sort by / Filter actions and the
   overflow menu (import, export, Settings, About), the Contacts, Favorites
-  and Groups tabs, the contact list (with its letter fast scroller), the FAB
-  and the dialpad button; Sort by, Filter (contact sources with counts,
-  "Phone storage" among them) and their Cancel / OK.
+  and Groups tabs (those "Manage shown tabs" keeps; the start one as "Tab to
+  open at app start" says), the contact list (Commons' ConstraintLayout row,
+  the letter fast scroller), the groups list, the FAB and the dialpad
+  button; Sort by, Filter, Export contacts, Create a new group, Add favorites.
 * ViewContactActivity: photo area, favourite toggle, name, numbers, emails,
   source; Edit / Share / Delete (with "Are you sure you want to proceed with
   the deletion?") and "Manage shown contact fields".
 * EditContactActivity: first name, surname, numbers with type, emails with
-  type, ...; Save rejects a contact with nothing filled in.
-* SettingsActivity (font size, shown fields, its check boxes incl. the
-  dialpad button), and the shared About screen.
+  type, groups (SelectGroupsDialog), ...; Save rejects a contact with nothing
+  filled in.
+* GroupContactsActivity: a group's contacts, "Add contacts", Send SMS / email.
+* SettingsActivity (every row of the release on Android 14) and the shared
+  Customize colors and About screens.
 
 The contacts are the phone's: the app reads and writes the system contacts
 provider (`contacts_data.py`), so `content insert` seeds show up here and
-the SMS app sees the names.
+the SMS app sees the names.  Groups live in the app's own data, as the
+release keeps groups created under its private source.
 """
-
 from __future__ import annotations
 
 import time
