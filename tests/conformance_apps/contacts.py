@@ -55,6 +55,16 @@ CHANGES: tuple[ExpectedChange, ...] = (
         and "settings_language_holder" not in recorded.ids and ours.ids - recorded.ids <= LANGUAGE_ROW
         and all(i.startswith("settings_") for i in recorded.ids - ours.ids)),
     ExpectedChange(
+        "On Android 13+ the pinned 6.22.7 shows a Language row in Settings' General section (SettingsActivity."
+        "setupLanguage: isTiramisuPlus()), one row more than the recording phone (Android 11) showed: \"Tab to "
+        "open at app start\", the last row the recording shows within the screen (its bounds end at y=2179 of "
+        "2280), moves below the screen's edge",
+        lambda step, recorded, ours: recorded is not None and recorded.activity.endswith(".SettingsActivity")
+        and ours.activity == recorded.activity and "settings_language_holder" in ours.ids
+        and "settings_language_holder" not in recorded.ids
+        and step.get("target", {}).get("id") in ("settings_default_tab_holder", "settings_default_tab_label",
+                                                   "settings_default_tab"), on="target"),
+    ExpectedChange(
         "6.22.7 lists a new group at once: CreateNewGroupDialog's callback is GroupsFragment's "
         "MainActivity.refreshContacts(TAB_GROUPS) (fragments/GroupsFragment.kt); the recorded 2023 release still "
         "showed the empty Groups tab until the tab was selected again",

@@ -357,6 +357,7 @@ def test_edit_form_picks_and_creates_groups(ui):
     ui.tap(id="android:id/button1")
     assert ui.texts("contact_group") == ["Family"] and ui.has(id="contact_group_remove")
     ui.tap(desc="Save")
+    assert ui.activity().endswith(".ViewContactActivity") and ui.texts("contact_group") == ["Family"]
     ui.key("BACK")
     ui.tap(id="tab_item_label", text="Groups")
     assert ui.texts("group_name") == ["Family (1)"]

@@ -697,6 +697,11 @@ class ViewContactActivity(Activity):
                                id="contact_email_holder", key=f"e{i}", padding=(dp(4), dp(12)),
                                on_click=self.no_app, on_long_click=lambda: None)
                 for i, (email, kind) in enumerate(contact.emails)], id="contact_emails_holder")))
+        groups = sorted((g for g in self.data.groups if contact.id in g.members), key=lambda g: g.title)
+        if groups and "groups" in shown:  # setupGroups: item_view_group.xml per group, by title
+            body.append(self._section("contact_groups_image", LinearLayout(*[
+                TextView(g.title, "contact_group", size=sp(17), width=MATCH, padding=(0, dp(12)), key=f"group-{g.id}",
+                         on_long_click=lambda: None) for g in groups], id="contact_groups_holder")))
         if "contact_source" in shown:
             body.append(self._section("contact_source_image", LinearLayout(RelativeLayout(
                 TextView(contact.source, "contact_source", size=sp(17), width=MATCH, padding=(0, dp(12)),
