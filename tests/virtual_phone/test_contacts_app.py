@@ -361,3 +361,15 @@ def test_edit_form_picks_and_creates_groups(ui):
     ui.key("BACK")
     ui.tap(id="tab_item_label", text="Groups")
     assert ui.texts("group_name") == ["Family (1)"]
+
+
+def test_favorites_sorting_offers_custom_which_hides_the_order(ui):
+    """ChangeSortingDialog(showCustomSorting) on the Favorites tab only."""
+    launch(ui).tap(desc="Sort by")
+    assert not ui.has(id="sorting_dialog_radio_custom")
+    ui.tap(id="android:id/button2").tap(id="tab_item_label", text="Favorites").tap(desc="Sort by")
+    assert ui.has(id="sorting_dialog_radio_ascending")
+    ui.tap(id="sorting_dialog_radio_custom", text="Custom")
+    assert not ui.has(id="sorting_dialog_radio_ascending") and not ui.has(id="divider")
+    ui.tap(id="android:id/button1").tap(desc="Sort by")
+    assert ui.one(id="sorting_dialog_radio_custom")["checked"] == "true"

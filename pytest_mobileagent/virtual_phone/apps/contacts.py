@@ -539,22 +539,38 @@ class MainActivity(Activity):
         self.start(EditContactActivity, contact_id=0)
 
     def show_sort_dialog(self) -> None:
+        """ChangeSortingDialog; on the Favorites tab it offers "Custom" too (showCustomSorting), which hides the
+        order choice. Custom is the favourites' dragged order (Config.favoritesContactsOrder): with none
+        dragged yet the list keeps the order it has."""
         prefs: cd.ContactsPrefs = self.data
-        options = (("first_name", "First name"), ("middle_name", "Middle name"), ("surname", "Surname"),
-                   ("full_name", "Full name"), ("date_created", "Date created"))
+        custom = self._tab_kinds()[self.tab] == 1
+        options = [("first_name", "First name"), ("middle_name", "Middle name"), ("surname", "Surname"),
+                   ("full_name", "Full name"), ("date_created", "Date created")]
+        if custom:
+            options.append(("custom", "Custom"))
+        state = {"custom": custom and prefs.custom_order_selected}
+
+        def checked(index: int) -> None:
+            state["custom"] = custom and index == len(options) - 1
 
         def body() -> View:
             return ScrollView(Column(
                 RadioGroup(*[RadioButton(label, f"sorting_dialog_radio_{key}") for key, label in options],
-                           id="sorting_dialog_radio_sorting", checked_index=prefs.sorting),
-                Divider("divider", margin=(0, dp(8))),
+                           id="sorting_dialog_radio_sorting", on_checked_change=checked,
+                           checked_index=len(options) - 1 if state["custom"] else prefs.sorting),
+                Divider("divider", margin=(0, dp(8)), visible=not state["custom"]),
                 RadioGroup(RadioButton("Ascending", "sorting_dialog_radio_ascending"),
                            RadioButton("Descending", "sorting_dialog_radio_descending"),
-                           id="sorting_dialog_radio_order", checked_index=0 if prefs.ascending else 1),
+                           id="sorting_dialog_radio_order", checked_index=0 if prefs.ascending else 1,
+                           visible=not state["custom"]),
                 id="sorting_dialog_holder", padding=(dp(16), dp(16))),
                 id="sorting_dialog_scrollview", height=WRAP, focusable=False)
 
         def ok(d: Dialog) -> None:
+            if custom:
+                prefs.custom_order_selected = state["custom"]
+                if state["custom"]:
+                    return
             prefs.sorting = max(0, d.find("sorting_dialog_radio_sorting").checked_index)
             prefs.ascending = d.find("sorting_dialog_radio_order").checked_index != 1
 

@@ -73,6 +73,8 @@ class ContactsPrefs:
     show_tabs: int = ALL_TABS_MASK
     default_tab: int = TAB_LAST_USED
     on_contact_click: int = ON_CLICK_VIEW_CONTACT
+    #: Config.isCustomOrderSelected: the Favorites tab sorted "Custom" (its dragged order)
+    custom_order_selected: bool = False
     #: groups in the app's own database (the phone has no Google account, so CreateNewGroupDialog
     #: creates every group under the private source: LocalContactsHelper / GroupsDao)
     groups: list["Group"] = field(default_factory=list)
