@@ -373,3 +373,24 @@ def test_favorites_sorting_offers_custom_which_hides_the_order(ui):
     assert not ui.has(id="sorting_dialog_radio_ascending") and not ui.has(id="divider")
     ui.tap(id="android:id/button1").tap(desc="Sort by")
     assert ui.one(id="sorting_dialog_radio_custom")["checked"] == "true"
+
+
+def test_long_press_on_a_group_renames_or_deletes_it(ui):
+    """GroupsAdapter's action mode (cab_groups.xml): Rename for one group, Delete confirms with the title."""
+    launch(ui).tap(id="tab_item_label", text="Groups")
+    for title in ("Family", "Work"):
+        ui.tap(id="fragment_fab").type(title, id="group_name").key("BACK").tap(id="android:id/button1")
+    ui.long_press(text="Work (0)")
+    assert ui.text("actionbar_title") == "1 / 2"
+    assert [n["content-desc"] for n in ui.all(cls="android.widget.Button") if n["content-desc"]] == [
+        "Rename", "Select all", "Delete"]
+    ui.tap(desc="Rename")
+    assert ui.text("dialog_title_textview") == "Rename" and ui.text("rename_group_title") == "Work"
+    ui.replace("Office", id="rename_group_title").key("BACK").tap(id="android:id/button1")
+    assert ui.texts("group_name") == ["Family (0)", "Office (0)"] and not ui.has(id="actionbar_title")
+    ui.long_press(text="Family (0)").tap(text="Office (0)")
+    assert ui.text("actionbar_title") == "2 / 2" and not ui.has(desc="Rename")
+    ui.tap(desc="Delete")
+    assert ui.texts("message") == ["Are you sure you want to delete 2 groups?"]
+    ui.tap(text="Yes")
+    assert ui.texts("fragment_placeholder") == ["There are no contact groups on the device"]

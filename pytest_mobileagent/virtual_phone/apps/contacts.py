@@ -272,6 +272,7 @@ class MainActivity(Activity):
         self.shown_tabs = self.data.show_tabs
         self.tab = min(self._start_tab(), len(self._tab_kinds()) - 1)
         self.selected: list[int] = []  # ContactsAdapter's selection (raw contact ids), in the order picked
+        self.selected_groups: list[int] = []  # GroupsAdapter's selection (group ids)
         if not self.host.has_permission(PACKAGE, READ_CONTACTS):
             request_contacts_permission(self)
 
@@ -301,8 +302,9 @@ class MainActivity(Activity):
             self.tab = 0
 
     def on_back(self) -> bool:
-        if self.selected:  # BACK first ends the selection (the action mode)
+        if self.selected or self.selected_groups:  # BACK first ends the selection (the action mode)
             self.selected = []
+            self.selected_groups = []
             return True
         if self.search.open or self.search.query:  # BACK first closes the search
             self.search.close()
@@ -339,7 +341,11 @@ class MainActivity(Activity):
             hide=["dialpad", "column_count", *FDROID_HIDDEN, *(("sort", "filter") if groups else ()),
                   *(() if favorites else ("change_view_type",))])
         fragment = (self._contacts_fragment, self._favorites_fragment, self._groups_fragment)[kind]()
-        header = self._selection_bar() if self.selected else self.search.build(items)
+        if self.selected_groups and groups:
+            header = self._group_selection_bar()
+        else:
+            self.selected_groups = []
+            header = self._selection_bar() if self.selected else self.search.build(items)
         pager = FrameLayout(fragment, id="view_pager", class_name="androidx.viewpager.widget.ViewPager",
                             height=MATCH, margin=(0, 0, 0, TABS_H))
         holder_children: list[View] = [pager]
@@ -434,6 +440,7 @@ class MainActivity(Activity):
                                          lambda: show_create_group_dialog(self))
         else:
             existing = {c.id for c in _contacts(self)}
+            self.shown_groups = [g.id for g in groups]
             rows = [FrameLayout(
                 RelativeLayout(
                     ImageView("group_tmb", icon="group", width=dp(48), height=dp(48),
@@ -442,12 +449,83 @@ class MainActivity(Activity):
                              size=sp(17), max_lines=1, width=MATCH, padding=(dp(64), 0, dp(16), 0),
                              gravity="center_vertical"),
                     id="group_holder", min_height=dp(64), padding=(dp(12), dp(8), dp(16), dp(8))),
-                id="group_frame", key=f"group-{group.id}",
-                on_click=lambda g=group: self.start(GroupContactsActivity, group_id=g.id)) for group in groups]
+                id="group_frame", key=f"group-{group.id}", selected=group.id in self.selected_groups,
+                bg=(255, 236, 229) if group.id in self.selected_groups else None,
+                on_click=lambda g=group: self.tap_group(g),
+                on_long_click=lambda g=group: self._select_group(g.id)) for group in groups]
             content = [FrameLayout(RecyclerView(*rows, id="fragment_list", height=MATCH), id="fragment_fastscroller",
                                    class_name="com.qtalk.recyclerviewfastscroller.RecyclerViewFastScroller",
                                    height=MATCH)]
         return self._fragment("groups_fragment", content, "Create group", lambda: show_create_group_dialog(self))
+
+    # -- GroupsAdapter's selection ------------------------------------------------------------------
+    def tap_group(self, group: cd.Group) -> None:
+        if not self.selected_groups:
+            self.start(GroupContactsActivity, group_id=group.id)
+        elif group.id in self.selected_groups:
+            self.selected_groups.remove(group.id)
+        else:
+            self.selected_groups.append(group.id)
+
+    def _select_group(self, group_id: int) -> None:
+        if group_id not in self.selected_groups:
+            self.selected_groups.append(group_id)
+
+    def _group_selection_bar(self) -> View:
+        """cab_groups.xml as GroupsAdapter.prepareActionMode shows it: Rename for one group only."""
+        shown = getattr(self, "shown_groups", [])
+        self.selected_groups = [i for i in self.selected_groups if i in shown]
+        if not self.selected_groups:
+            return self.search.build([])
+
+        def select_all() -> None:
+            self.selected_groups = list(shown)
+
+        items = menu(APP, "cab_groups", {"cab_rename": self._rename_group, "cab_select_all": select_all,
+                                         "cab_delete": self._confirm_delete_groups},
+                     hide=() if len(self.selected_groups) == 1 else ("cab_rename",), kind=ACTION_MODE)
+        every = len(self.selected_groups) >= len(shown)
+        return action_mode_bar(self, f"{len(self.selected_groups)} / {len(shown)}", items,
+                               on_close=self.selected_groups.clear,
+                               on_title=self.selected_groups.clear if every else select_all)
+
+    def _rename_group(self) -> None:
+        """RenameGroupDialog: "Rename", the title field holding the group's title."""
+        group = next((g for g in self.data.groups if g.id == self.selected_groups[0]), None)
+        if group is None:
+            return
+
+        def body() -> View:
+            return Column(FrameLayout(EditText(group.title, "rename_group_title", hint="Title", autofocus=True,
+                                               key="rename_group_title"),
+                                      id="rename_group_hint",
+                                      class_name="com.google.android.material.textfield.TextInputLayout"),
+                          id="rename_group_holder", padding=(dp(16), dp(16), dp(16), 0))
+
+        def ok(d: Dialog) -> bool:
+            title = d.find("rename_group_title").text.strip()
+            if not title:
+                self.toast("Please enter a name")
+                return False
+            if any(ch in title for ch in '/\n\r\t\0`?*\\<>|":'):  # Commons' String.isAValidFilename
+                self.toast("The name contains invalid characters")
+                return False
+            group.title = title
+            self.selected_groups = []
+            return True
+
+        self.show_dialog(Dialog("Rename", body, positive=("OK", ok), negative="Cancel"))
+
+    def _confirm_delete_groups(self) -> None:
+        """GroupsAdapter.askConfirmDelete: the group's title, or "N groups"."""
+        chosen = [g for g in self.data.groups if g.id in self.selected_groups]
+        what = f'"{chosen[0].title}"' if len(chosen) == 1 else f"{len(chosen)} groups"
+
+        def delete() -> None:
+            self.data.groups = [g for g in self.data.groups if g not in chosen]
+            self.selected_groups = []
+
+        self.show_dialog(_message_dialog(f"Are you sure you want to delete {what}?", delete))
 
     def add_favorites(self) -> None:
         """FavoritesFragment.showAddFavoritesDialog: every contact, the starred ones checked."""
