@@ -394,3 +394,15 @@ def test_long_press_on_a_group_renames_or_deletes_it(ui):
     assert ui.texts("message") == ["Are you sure you want to delete 2 groups?"]
     ui.tap(text="Yes")
     assert ui.texts("fragment_placeholder") == ["There are no contact groups on the device"]
+
+
+def test_selected_contacts_are_added_to_a_group(ui):
+    """ContactsAdapter.addToGroup: the groups and "Create a new group" as a radio list."""
+    add_contact(ui, "Alice", "111111")
+    add_contact(ui, "Bob", "222222")
+    launch(ui).long_press(text="Alice").tap(text="Bob").tap(desc="Add to group")
+    assert [n["text"] for n in ui.all(cls="android.widget.RadioButton")] == ["Create a new group"]
+    ui.tap(text="Create a new group").type("Team", id="group_name").key("BACK").tap(id="android:id/button1")
+    assert not ui.has(id="actionbar_title")
+    ui.tap(id="tab_item_label", text="Groups")
+    assert ui.texts("group_name") == ["Team (2)"]

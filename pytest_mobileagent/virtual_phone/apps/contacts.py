@@ -573,7 +573,7 @@ class MainActivity(Activity):
             self.start(EditContactActivity, contact_id=contact_id)
 
         items = menu(APP, "cab", {
-            "cab_edit": edit, "cab_add_to_favorites": lambda: self._star(True), "cab_add_to_group": None,
+            "cab_edit": edit, "cab_add_to_favorites": lambda: self._star(True), "cab_add_to_group": self._add_to_group,
             "cab_share": self.no_app, "cab_send_sms_to_contacts": self.no_app,
             "cab_send_email_to_contacts": self.no_app, "cab_create_shortcut": None,
             "cab_select_all": select_all, "cab_delete": self._confirm_delete_selected,
@@ -584,6 +584,33 @@ class MainActivity(Activity):
         every = len(self.selected) >= len(shown)
         return action_mode_bar(self, f"{len(self.selected)} / {len(shown)}", items,
                                on_close=self.selected.clear, on_title=self.selected.clear if every else select_all)
+
+    def _add_to_group(self) -> None:
+        """ContactsAdapter.addToGroup: the stored groups and "Create a new group" as a radio list (none checked);
+        picking one puts the selected contacts in it."""
+        prefs: cd.ContactsPrefs = self.data
+        chosen = [c.id for c in self._chosen()]
+        groups = list(prefs.groups)
+
+        def add_to(group: cd.Group) -> None:
+            group.members.extend(i for i in chosen if i not in group.members)
+
+        def pick(index: int) -> None:
+            if index < len(groups):
+                add_to(groups[index])
+                self.selected = []
+                return
+            before = {g.id for g in prefs.groups}
+
+            def created() -> None:
+                for group in prefs.groups:
+                    if group.id not in before:
+                        add_to(group)
+                self.selected = []
+
+            show_create_group_dialog(self, created)
+
+        radio_dialog(self, [g.title for g in groups] + ["Create a new group"], -1, pick)
 
     def _star(self, starred: bool) -> None:
         for contact in self._chosen():
