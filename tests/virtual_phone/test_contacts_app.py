@@ -406,3 +406,16 @@ def test_selected_contacts_are_added_to_a_group(ui):
     assert not ui.has(id="actionbar_title")
     ui.tap(id="tab_item_label", text="Groups")
     assert ui.texts("group_name") == ["Team (2)"]
+
+
+def test_a_group_member_is_removed_from_the_group(ui):
+    add_contact(ui, "Alice", "111111")
+    launch(ui).long_press(text="Alice").tap(desc="Add to group")
+    ui.tap(text="Create a new group").type("Team", id="group_name").key("BACK").tap(id="android:id/button1")
+    ui.tap(id="tab_item_label", text="Groups").tap(text="Team (1)").long_press(text="Alice")
+    assert ui.text("actionbar_title") == "1 / 1"
+    ui.tap(desc="More options")
+    assert "Remove from group" in ui.texts("title")
+    ui.tap(id="title", text="Remove from group")
+    assert ui.texts("group_contacts_placeholder") == ["This group is empty"]
+    assert "display_name=Alice" in contacts(ui)

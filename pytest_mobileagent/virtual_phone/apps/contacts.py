@@ -1078,6 +1078,13 @@ class GroupContactsActivity(Activity):
 
     def on_create(self) -> None:
         self.group_id = int(self.extras.get("group_id", 0))
+        self.selected: list[int] = []  # ContactsAdapter's selection (LOCATION_GROUP_CONTACTS)
+
+    def on_back(self) -> bool:
+        if self.selected:
+            self.selected = []
+            return True
+        return False
 
     def _group(self) -> cd.Group | None:
         return next((g for g in self.data.groups if g.id == self.group_id), None)
@@ -1096,9 +1103,13 @@ class GroupContactsActivity(Activity):
             "assign_ringtone_to_group": None,  # the system ringtone picker (RingtoneManager.ACTION_RINGTONE_PICKER)
             "send_sms_to_group": lambda: self.send_to_group(members, sms=True),
             "send_email_to_group": lambda: self.send_to_group(members, sms=False)})
+        self.selected = [i for i in self.selected if i in {c.id for c in members}]
         if members:
             content: list[View] = [FrameLayout(
-                RecyclerView(*[contact_row(c, self.data, on_click=lambda c=c: generic_contact_click(self, c))
+                RecyclerView(*[contact_row(c, self.data, selected=c.id in self.selected,
+                                           on_click=lambda c=c: self.tap_contact(c),
+                                           on_long_click=lambda c=c: self.selected.append(c.id)
+                                           if c.id not in self.selected else None)
                                for c in members], id="group_contacts_list", height=MATCH),
                 id="group_contacts_fastscroller",
                 class_name="com.qtalk.recyclerviewfastscroller.RecyclerViewFastScroller", height=MATCH)]
@@ -1109,8 +1120,10 @@ class GroupContactsActivity(Activity):
                 TextView("Add contacts", "group_contacts_placeholder_2", color=ACCENT,
                          layout_gravity="center_horizontal", padding=(dp(16), dp(16)), on_click=self.add_contacts),
                 class_name="android.widget.RelativeLayout")]
+        header = self._selection_bar(group, members) if self.selected else self.toolbar(
+            "group_contacts_toolbar", title=title, items=items, back=True)
         return Column(
-            self.toolbar("group_contacts_toolbar", title=title, items=items, back=True),
+            header,
             FrameLayout(
                 RelativeLayout(*content, id="group_contacts_wrapper", height=MATCH),
                 ImageButton("group_contacts_fab", icon="plus", width=dp(56), height=dp(56),
@@ -1118,6 +1131,53 @@ class GroupContactsActivity(Activity):
                             tint=(255, 255, 255), on_click=self.add_contacts),
                 id="group_contacts_holder", class_name="android.view.ViewGroup", weight=1, height=MATCH),
             id="group_contacts_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def tap_contact(self, contact: cd.Contact) -> None:
+        if not self.selected:
+            generic_contact_click(self, contact)
+        elif contact.id in self.selected:
+            self.selected.remove(contact.id)
+        else:
+            self.selected.append(contact.id)
+
+    def _selection_bar(self, group: cd.Group, members: list[cd.Contact]) -> View:
+        """cab.xml as ContactsAdapter.prepareActionMode shows it for LOCATION_GROUP_CONTACTS: "Remove from group"."""
+        chosen = [c for c in members if c.id in self.selected]
+
+        def select_all() -> None:
+            self.selected = [c.id for c in members]
+
+        def edit() -> None:
+            contact_id = self.selected[0]
+            self.selected = []
+            self.start(EditContactActivity, contact_id=contact_id)
+
+        def remove() -> None:  # removeContacts -> removeFromGroup
+            group.members = [m for m in group.members if m not in self.selected]
+            self.selected = []
+
+        def delete() -> None:
+            def confirmed() -> None:
+                for contact in chosen:
+                    cd.delete_contact(_provider(self), contact)
+                self.selected = []
+
+            what = f'"{chosen[0].shown_name()}"' if len(chosen) == 1 else f"{len(chosen)} contacts"
+            self.show_dialog(_message_dialog(f"Are you sure you want to delete {what}?", confirmed))
+
+        items = menu(APP, "cab", {
+            "cab_edit": edit, "cab_share": lambda: self.toast("No valid app found"),
+            "cab_send_sms_to_contacts": lambda: self.send_to_group(chosen, sms=True),
+            "cab_send_email_to_contacts": lambda: self.send_to_group(chosen, sms=False),
+            "cab_select_all": select_all, "cab_delete": delete, "cab_remove": remove},
+            hide=["cab_add_to_favorites", "cab_add_to_group", "cab_create_shortcut",
+                  *(() if len(self.selected) == 1 else ("cab_edit",))], kind=ACTION_MODE)
+        for item in items:
+            if item.id == "cab_remove":
+                item.title = "Remove from group"
+        every = len(self.selected) >= len(members)
+        return action_mode_bar(self, f"{len(self.selected)} / {len(members)}", items,
+                               on_close=self.selected.clear, on_title=self.selected.clear if every else select_all)
 
     def add_contacts(self) -> None:
         group = self._group()
