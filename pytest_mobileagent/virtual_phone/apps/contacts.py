@@ -1326,8 +1326,6 @@ class ContactsApp(App):
 
     package = PACKAGE
     label = "Contacts"
-    version_name = "6.22.7"
-    version_code = 107  # gradle/libs.versions.toml at 6.22.7
     activities = (MainActivity, ViewContactActivity, EditContactActivity, GroupContactsActivity, SettingsActivity,
                   CustomizationActivity)
 
