@@ -419,3 +419,24 @@ def test_a_group_member_is_removed_from_the_group(ui):
     ui.tap(id="title", text="Remove from group")
     assert ui.texts("group_contacts_placeholder") == ["This group is empty"]
     assert "display_name=Alice" in contacts(ui)
+
+
+def test_automatic_backups_are_set_up_through_their_dialog(ui):
+    """setupEnableAutomaticBackups: turning them on asks ManageAutoBackupsDialog first."""
+    add_contact(ui, "Alice", "111111")
+    launch(ui).tap(desc="More options").tap(id="title", text="Settings")
+    for _ in range(3):
+        ui.sh("input swipe 540 1800 540 600 300")
+    ui.tap(id="settings_enable_automatic_backups_holder")
+    assert ui.text("dialog_title_textview") == "Manage automatic backups"
+    assert ui.text("backup_contacts_folder") == "Internal/Download"
+    assert ui.text("backup_contacts_filename") == "Contacts_%Y%M%D_%h%m%s"
+    ui.tap(id="android:id/button2")                               # Cancel: still off
+    assert ui.one(id="settings_enable_automatic_backups")["checked"] == "false"
+    assert not ui.has(id="settings_manage_automatic_backups")
+    ui.tap(id="settings_enable_automatic_backups_holder").tap(id="android:id/button1")
+    assert ui.one(id="settings_enable_automatic_backups")["checked"] == "true"
+    ui.sh("input swipe 540 1800 540 600 300")
+    assert ui.texts("settings_manage_automatic_backups") == ["Manage automatic backups"]
+    ui.tap(id="settings_enable_automatic_backups_holder")          # off at once
+    assert ui.one(id="settings_enable_automatic_backups")["checked"] == "false"

@@ -1256,8 +1256,13 @@ class SettingsActivity(Activity):
                                         dict(self.ON_CLICK)[prefs.on_contact_click], self.choose_on_contact_click))
             for key, label in boxes:
                 if key == "enable_automatic_backups":
-                    # ManageAutoBackupsDialog (folder, file name, sources) is not modelled yet: the box stays off
-                    blocks.append(settings_checkbox(f"settings_{key}", label, False, lambda _value: None))
+                    blocks.append(settings_checkbox(f"settings_{key}", label, prefs.auto_backup,
+                                                    lambda _value: self.toggle_automatic_backups()))
+                    if prefs.auto_backup:  # setupManageAutomaticBackups: a one-line row, its text the label
+                        blocks.append(RelativeLayout(
+                            TextView("Manage automatic backups", "settings_manage_automatic_backups", size=sp(16)),
+                            id="settings_manage_automatic_backups_holder", padding=(dp(22), dp(16)),
+                            on_click=lambda: self.manage_automatic_backups(None)))
                     continue
                 blocks.append(settings_checkbox(f"settings_{key}", label, prefs.checkboxes[key],
                                                 lambda value, k=key: prefs.checkboxes.__setitem__(k, value)))
@@ -1283,6 +1288,70 @@ class SettingsActivity(Activity):
             children.append(TextView(value, prefix, color=TEXT_SECONDARY, size=sp(14), width=MATCH))
         return Column(*children, id=f"{prefix}_holder", class_name=class_name, padding=(dp(22), dp(16)),
                       on_click=on_click or (lambda: None))
+
+    def toggle_automatic_backups(self) -> None:
+        """Turning automatic backups on asks ManageAutoBackupsDialog first; off is at once."""
+        prefs: cd.ContactsPrefs = self.data
+        if prefs.auto_backup:
+            prefs.auto_backup = False
+        else:
+            self.manage_automatic_backups(lambda: setattr(prefs, "auto_backup", True))
+
+    def manage_automatic_backups(self, on_success) -> None:
+        """ManageAutoBackupsDialog: "Manage automatic backups", the folder (BaseConfig.autoBackupFolder:
+        Download, humanised), the file name pattern, the contact sources with their counts.
+
+        Tapping the folder opens Commons' FilePickerDialog, and the file name's end icon the date pattern
+        help (DateTimePatternInfoDialog); neither is modelled yet.
+        """
+        prefs: cd.ContactsPrefs = self.data
+        contacts = _contacts(self)
+        sources = [cd.PHONE_STORAGE, cd.PRIVATE_STORAGE]
+        chosen = {s: not prefs.backup_sources or s in prefs.backup_sources for s in sources}
+
+        def toggle(source: str) -> None:
+            chosen[source] = not chosen[source]
+
+        def body() -> View:
+            rows = [RelativeLayout(
+                CheckBox(f"{source} ({sum(1 for c in contacts if c.source == source)})",
+                         "filter_contact_source_checkbox", checked=chosen[source], clickable=False, focusable=False),
+                id="filter_contact_source_holder", padding=(dp(16), dp(4)), key=source,
+                on_click=lambda s=source: toggle(s)) for source in sources]
+            return ScrollView(Column(
+                FrameLayout(EditText("Internal/Download", "backup_contacts_folder", hint="Folder", focusable=False,
+                                     key="backup_folder"),
+                            id="backup_contacts_folder_hint",
+                            class_name="com.google.android.material.textfield.TextInputLayout"),
+                FrameLayout(EditText(prefs.backup_filename or "Contacts_%Y%M%D_%h%m%s", "backup_contacts_filename",
+                                     hint="Filename (without .vcf)", key="backup_filename"),
+                            id="backup_contacts_filename_hint",
+                            class_name="com.google.android.material.textfield.TextInputLayout"),
+                Divider("backup_contacts_divider", margin=(0, dp(16), 0, dp(8))),
+                TextView("Include contact sources", "backup_contacts_pick_sources_label", color=ACCENT, size=sp(14),
+                         padding=(dp(4), dp(8))),
+                RecyclerView(*rows, id="backup_contact_sources_list", height=WRAP),
+                id="backup_contacts_holder", padding=(dp(16), dp(16), dp(16), 0)),
+                id="backup_contacts_scrollview", height=WRAP, focusable=False)
+
+        def ok(d: Dialog) -> bool:
+            name = d.find("backup_contacts_filename").text.strip()
+            if not name:
+                self.toast("Please enter a name")
+                return False
+            if any(ch in name for ch in '/\n\r\t\0`?*\\<>|":'):  # Commons' String.isAValidFilename
+                self.toast("The name contains invalid characters")
+                return False
+            selected = {s for s, on in chosen.items() if on}
+            if not selected:
+                self.toast("No entries for exporting have been found")
+                return False
+            prefs.backup_sources, prefs.backup_filename = selected, name
+            if on_success is not None:
+                on_success()
+            return True
+
+        self.show_dialog(Dialog("Manage automatic backups", body, positive=("OK", ok), negative="Cancel"))
 
     def manage_shown_tabs(self) -> None:
         """ManageVisibleTabsDialog: a box per tab; none checked means all (ALL_TABS_MASK)."""

@@ -75,6 +75,10 @@ class ContactsPrefs:
     on_contact_click: int = ON_CLICK_VIEW_CONTACT
     #: Config.isCustomOrderSelected: the Favorites tab sorted "Custom" (its dragged order)
     custom_order_selected: bool = False
+    #: Config.autoBackup, autoBackupContactSources, autoBackupFilename (ManageAutoBackupsDialog)
+    auto_backup: bool = False
+    backup_sources: set[str] = field(default_factory=set)
+    backup_filename: str = ""
     #: groups in the app's own database (the phone has no Google account, so CreateNewGroupDialog
     #: creates every group under the private source: LocalContactsHelper / GroupsDao)
     groups: list["Group"] = field(default_factory=list)
