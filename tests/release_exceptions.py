@@ -34,6 +34,10 @@ DATA: dict[str, dict[str, str]] = {
         "event_section_title": "a formatted date", "top_value": "a formatted date",
         "task_title": "the task's title", "task_description": "the task's description",
         "task_date": "a formatted date",
+        # the framework's DatePickerDialog: the chosen date, the shown month
+        "date_picker_header": "the picked date", "date_picker_header_year": "the picked year",
+        "date_picker_header_date": "the picked date", "datePicker": "the shown month and year",
+        "month_day_selected_day_label": "the selected day's date",
     },
     "contacts": {
         **SEARCH,
@@ -54,6 +58,7 @@ DATA: dict[str, dict[str, str]] = {
     },
     "gallery": {
         "dir_path": "a folder's path", "medium_viewer_toolbar": "the shown file's name",
+        "property_value": "a file's properties",
         "change_date_time_dialog_radio_five": "today's date in a format being offered",
         "change_date_time_dialog_radio_six": "today's date in a format being offered",
     },
@@ -67,6 +72,9 @@ DATA: dict[str, dict[str, str]] = {
     "musicplayer": {
         **SEARCH, **EQUALIZER_PRESETS,
         "album_title": "albums' titles (the files' tags)", "folder_title": "folders' names",
+        "track_title": "tracks' titles (tags)", "activity_track_title": "the track's title (tag)",
+        "activity_track_artist": "the track's artist (tag)", "current_track_label": "the track's title and artist",
+        "tracks_toolbar": "the playlist's or album's name as the title",
         "playlist_title": "playlists' names", "new_playlist_title": "the name being typed",
         "equalizer_band_label": "the equalizer bands' centre frequencies (the effect's)",
     },
@@ -94,4 +102,9 @@ MATERIAL_YOU = {"System default (Material You)": "two of Commons' strings joined
 
 LABELS: dict[str, dict[str, str]] = {
     "voicerecorder": MATERIAL_YOU,
+    # TrackActivity (5.18.3) describes these by state: R.string.enable_shuffle / disable_shuffle and
+    # PlaybackSetting.contentDescriptionStringRes ("Repeat off", ...); the model's track screen is
+    # being rebuilt (issue 23)
+    "musicplayer": {"Playback setting": "activity_track_playback_setting's description (see above)",
+                    "Toggle shuffle": "activity_track_toggle_shuffle's description (see above)"},
 }

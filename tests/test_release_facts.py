@@ -118,6 +118,9 @@ LIBRARY_STRINGS = {
     "Submit query": "appcompat abc_searchview_description_submit",
     "Voice search": "appcompat abc_searchview_description_voice",
     "Search…": "appcompat abc_search_hint",
+    # the framework's dialogs in the app's window (frameworks/base core/res/res/values/strings.xml)
+    "Previous month": "framework date_picker_prev_month_button (DatePickerDialog)",
+    "Next month": "framework date_picker_next_month_button (DatePickerDialog)",
     # Material Components res/values/strings.xml
     "Show password": "material password_toggle_content_description",
     "Clear text": "material clear_text_end_icon_content_description",
@@ -125,24 +128,27 @@ LIBRARY_STRINGS = {
 
 OBSERVING_AGENT = '''
 import json, os
-from pytest_mobileagent.agents.builtin import ReplayAgent
+from pytest_mobileagent.agents.builtin import RandomAgent, ReplayAgent
 
 
-class ObservingReplay(ReplayAgent):
-    """The reference agent, writing down every screen it is shown."""
+def observing(base):
+    class Observing(base):
+        """A built-in agent, writing down every screen it is shown."""
 
-    def reset(self, task):
-        super().reset(task)
-        self._task = task.name
+        def reset(self, task):
+            super().reset(task)
+            self._task = task.name
 
-    def step(self, observation):
-        with open(os.environ["MOBILEAGENT_OBSERVATIONS"], "a") as out:
-            out.write(json.dumps({"task": self._task, "xml": observation.hierarchy}) + "\\n")
-        return super().step(observation)
+        def step(self, observation):
+            with open(os.environ["MOBILEAGENT_OBSERVATIONS"], "a") as out:
+                out.write(json.dumps({"task": self._task, "xml": observation.hierarchy}) + "\\n")
+            return super().step(observation)
+    return Observing
 
 
 def pytest_mobileagent_register_agents(registry):
-    registry.register("replay-observing", lambda context: ObservingReplay(context))
+    registry.register("replay-observing", lambda context: observing(ReplayAgent)(context))
+    registry.register("random-observing", lambda context: observing(RandomAgent)(context))
 '''
 
 
@@ -189,14 +195,17 @@ def screens(phone, tmp_path_factory) -> dict[str, list[dict]]:
     tmp = tmp_path_factory.mktemp("release_facts")
     (tmp / "observing_agent.py").write_text(OBSERVING_AGENT)
     observations = tmp / "observations.jsonl"
-    proc = subprocess.run(
-        [sys.executable, "-m", "pytest", str(ROOT / "task_tests"), "-p", "observing_agent",
-         "--agent", "replay-observing", "--device", phone.serial, "-q", "-p", "no:cacheprovider",
-         "--rootdir", str(ROOT)],
-        cwd=tmp, capture_output=True, text=True, timeout=600,
-        env={**os.environ, "MOBILEAGENT_OBSERVATIONS": str(observations)},
-    )
-    assert observations.exists(), proc.stdout[-3000:] + proc.stderr[-2000:]
+    # The reference agent's screens, then those a seeded random agent reaches from each task's start
+    # within the task's step budget: the golden-path screens and the ones around them.
+    for agent in ("replay-observing", "random-observing"):
+        proc = subprocess.run(
+            [sys.executable, "-m", "pytest", str(ROOT / "task_tests"), "-p", "observing_agent",
+             "--agent", agent, "--agent-seed", "1", "--device", phone.serial, "-q", "-p", "no:cacheprovider",
+             "--rootdir", str(ROOT)],
+            cwd=tmp, capture_output=True, text=True, timeout=600,
+            env={**os.environ, "MOBILEAGENT_OBSERVATIONS": str(observations)},
+        )
+        assert observations.exists(), proc.stdout[-3000:] + proc.stderr[-2000:]
     packages = {package: app for app, package in PACKAGE.items()}
     nodes: dict[str, list[dict]] = defaultdict(list)
     seen: set[tuple] = set()

@@ -222,10 +222,20 @@ def test_about_and_settings_are_toolbar_icons(calc):
     assert "Frequently asked questions" in texts(calc.dump_xml())
     calc.key("BACK")
     tap(calc, desc="Settings")
-    assert find(calc.dump_xml(), id="settings_vibrate")["checked"] == "true"
-    tap(calc, text="Vibrate on button press")  # the row holder toggles the box
-    assert find(calc.dump_xml(), id="settings_vibrate")["checked"] == "false"
+    # compose/SettingsScreen.kt: Compose nodes without resource-ids; the boxes in row order are
+    # vibrate, prevent sleeping, comma as decimal mark
+    shown = texts(calc.dump_xml())
+    assert shown[:3] == ["Settings", "COLOR CUSTOMIZATION", "Customize colors"]
+    assert "Prevent phone from sleeping while the app is in foreground" in shown
+    ids = {n["resource-id"] for n in find_all(calc.dump_xml()) if n.get("resource-id", "").startswith(CALC)}
+    assert ids == {f"{CALC}:id/action_bar_root"}  # AppCompat's decor only; the Compose content has none
+    boxes = find_all(calc.dump_xml(), cls="android.widget.CheckBox")
+    assert [b["checked"] for b in boxes] == ["true", "false", "false"]
+    tap(calc, text="Vibrate on button press")  # the row toggles its box
+    assert find_all(calc.dump_xml(), cls="android.widget.CheckBox")[0]["checked"] == "false"
     assert calc.app(CALC).data.vibrate is False
+    tap(calc, text="Customize colors")
+    assert calc.focused_window()[1].endswith("CustomizationActivity")
     calc.clear_data(CALC)
     assert calc.app(CALC).data.vibrate is True
 

@@ -40,8 +40,11 @@ from ..ui.views import (
     dp,
     sp,
 )
-from .base import Activity, App, Dialog, settings_checkbox
+from .base import Activity, App, Dialog
+from .commons_compose import (commons_strings, compose_checkbox_row, compose_group_title, compose_preference,
+                              compose_scaffold)
 from .commons_dialogs import radio_dialog
+from .simple_commons import CustomizationActivity
 from .menus import FDROID_HIDDEN, menu
 
 PACKAGE = "com.simplemobiletools.calculator"
@@ -372,8 +375,10 @@ class MainActivity(Activity):
 
         def clear(dialog) -> None:
             self.data.history.clear()
+            self.toast("History has been cleared")
 
-        self.show_dialog(Dialog("History", body, positive="Close", negative=("Clear history", clear)))
+        # dialogs/HistoryDialog.kt (5.12.0): OK, and the neutral R.string.clear_history ("Clear")
+        self.show_dialog(Dialog("History", body, positive="OK", neutral=("Clear", clear)))
 
     def _use_history(self, result: str) -> None:
         self.engine.input = self.engine.result = result
@@ -385,30 +390,41 @@ class MainActivity(Activity):
 
 
 class SettingsActivity(Activity):
+    """SettingsActivity (5.12.0) draws compose/SettingsScreen.kt: Commons' SimpleColumnScaffold with two
+    SettingsGroups, as uiautomator dumps Compose (no resource-ids; see commons_compose)."""
+
     name = f"{PACKAGE}.activities.SettingsActivity"
     title = "Settings"
 
     def build(self) -> View:
         data = self.data
-        return LinearLayout(
-            self.toolbar("settings_toolbar", title="Settings", back=True),
-            ScrollView(Column(
-                TextView("COLOR CUSTOMIZATION", "settings_color_customization_label", color=ACCENT, bold=True,
-                         size=sp(14), width=MATCH, padding=(dp(16), dp(20), dp(16), dp(8))),
-                LinearLayout(TextView("Customize colors", "settings_customize_colors_label", width=MATCH),
-                             id="settings_customize_colors_holder", padding=(dp(16), dp(16)),
-                             on_click=lambda: self.toast("Customize colors")),
-                TextView("GENERAL", "settings_general_settings_label", color=ACCENT, bold=True, size=sp(14),
-                         width=MATCH, padding=(dp(16), dp(20), dp(16), dp(8))),
-                settings_checkbox("settings_vibrate", "Vibrate on button press", data.vibrate,
-                                  lambda v: setattr(data, "vibrate", v)),
-                settings_checkbox("settings_prevent_phone_from_sleeping", "Prevent phone from sleeping",
-                                  data.prevent_sleeping, lambda v: setattr(data, "prevent_sleeping", v)),
-                settings_checkbox("settings_use_comma_as_decimal_mark", "Use comma as decimal mark",
-                                  data.comma_decimal, lambda v: setattr(data, "comma_decimal", v)),
-                id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH,
-        )
+        s = commons_strings(PACKAGE)
+
+        def checkbox(label: str, key: str, attribute: str) -> View:
+            """SettingsCheckBoxComponent: a clickable Row of the label Text and a Material Checkbox."""
+            def toggle(value: bool) -> None:
+                setattr(data, attribute, value)
+                if attribute == "comma_decimal":  # onUseCommaAsDecimalMarkFlow also deletes the history
+                    data.history.clear()
+            return compose_checkbox_row(label, getattr(data, attribute), toggle, key)
+
+        rows = [
+            compose_group_title("Color customization"),
+            # getCustomizeColorsString(): "Customize colors", the F-Droid build pretending Thank You is
+            # installed (app/src/fdroid/res/values/bools.xml pretend_thank_you_installed)
+            compose_preference("Customize colors", None,
+                               lambda: self.start(CustomizationActivity), "customize_colors"),
+            # setupCustomizeWidgetColors starts WidgetConfigureActivity, which the phone does not model
+            compose_preference("Customize widget colors", None, lambda: None, "customize_widget_colors"),
+            compose_group_title("General"),
+            # isTiramisuPlus(): the app language row, which opens the system's per-app language settings
+            # (launchChangeAppLanguageIntent; the phone opens Settings' main screen)
+            compose_preference("Language", "English", lambda: self.launch_app("com.android.settings"), "language"),
+            checkbox("Vibrate on button press", "vibrate", "vibrate"),
+            checkbox("Prevent phone from sleeping while the app is in foreground", "prevent", "prevent_sleeping"),
+            checkbox("Use comma as a decimal mark", "comma", "comma_decimal"),
+        ]
+        return compose_scaffold("Settings", self.finish, rows, s)
 
 
 # -- unit converter ----------------------------------------------------------
@@ -657,7 +673,8 @@ class UnitConverterActivity(Activity):
 class Calculator(App):
     package = PACKAGE
     label = "Calculator"
-    activities = (MainActivity, UnitConverterPickerActivity, UnitConverterActivity, SettingsActivity)
+    activities = (MainActivity, UnitConverterPickerActivity, UnitConverterActivity, SettingsActivity,
+                  CustomizationActivity)
 
     def new_data(self) -> SimpleNamespace:
         return SimpleNamespace(history=[], vibrate=True, prevent_sleeping=False, comma_decimal=False,
