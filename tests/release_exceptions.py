@@ -46,6 +46,9 @@ DATA: dict[str, dict[str, str]] = {
         "letter_fastscroller": "first letters of the contacts' names",
         "filter_contact_source_checkbox": "a contact source's name and its contact count "
                                           "(FilterContactSourcesAdapter: \"$name ($count)\")",
+        "export_contacts_filename": "\"contacts_\" and the current date (ExportContactsDialog, "
+                                    "getCurrentFormattedDateTime)",
+        "group_name": "a group's title and member count (GroupsAdapter: \"$title ($count)\")",
     },
     "filemanager": {
         **SEARCH,
