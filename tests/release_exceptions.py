@@ -95,8 +95,6 @@ DATA: dict[str, dict[str, str]] = {
 }
 
 IDS: dict[str, dict[str, str]] = {
-    "messenger": {"thread_send_message_holder": "the send bar is still an older release's; 5.19.3's thread "
-                                                "layout is being rebuilt (issue 23)"},
 }
 
 #: Commons' CustomizationActivity.getMaterialYouString: "${getString(R.string.system_default)}
