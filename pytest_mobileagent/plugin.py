@@ -75,6 +75,10 @@ def pytest_configure(config: pytest.Config) -> None:
             config.pluginmanager.register(SnapshotResetSummary(), "mobileagent-snapshot-resets")
     if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
         config.pluginmanager.register(XdistGlue(options, config.stash[LEDGER_KEY]), "mobileagent-xdist")
+    if config.pluginmanager.hasplugin("xdist"):  # a worker whose device is gone leaves the run
+        from .worker_exit import register_worker_exit
+
+        register_worker_exit(config, runtime)
     if options.watch:  # the live view: a server on the controller, a publisher where tasks run
         from .studio.watch import register_watch
 

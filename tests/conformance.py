@@ -255,19 +255,17 @@ class Replayer:
     def run(self) -> list[Outcome]:
         self.prepare()
         outcomes: list[Outcome] = []
-        # An app module's RESET_EACH_SESSION (with its evidence) says the recording began every session
-        # on fresh app data, as a settings change of one session is gone in the next one's first screen;
-        # `pm clear` empties the app's data, and shared storage keeps the seeded files.
-        fresh = getattr(app_module(self.app), "RESET_EACH_SESSION", False)
+        before_session = getattr(app_module(self.app), "before_session", None)
         for index, session in enumerate(self.facts["sessions"]):
             # The recording ended each session with `am force-stop` and began the next with
             # `am start` of the launcher alias: data stays, the task starts afresh.
             self.device.shell(f"am force-stop {self.package}")
-            if index and fresh:
-                self.device.shell(f"pm clear {self.package}")
+            # An app whose recordings show every session starting from the same state resets it here.
+            if before_session:
+                before_session(self.device)
             self.device.shell(f"am start -n {session['start']}")
-            if index == 0 or fresh:
-                self.allow_permissions()
+            if index == 0 or before_session:
+                self.allow_permissions()  # a reset (pm clear) also takes back the runtime permissions
             self.hide_keyboard()
             for number, step in enumerate(session["steps"]):
                 outcomes.append(self.replay_step(index, number, step))
@@ -346,7 +344,8 @@ def seed_media(device) -> None:
 
 
 def app_module(app: str):
-    """``conformance_apps.<app>``: the app's seed (``seed(device)``) and expected changes (``CHANGES``)."""
+    """``conformance_apps.<app>``: the app's seed (``seed(device)``), expected changes (``CHANGES``) and,
+    optionally, ``before_session(device)``, run after each session's force-stop."""
     return importlib.import_module(f"conformance_apps.{app}")
 
 
