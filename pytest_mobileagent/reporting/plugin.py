@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import sys
 import threading
 from typing import Any
 
@@ -193,8 +194,11 @@ class ReportingPlugin:
         # After every plugin has read it: the record lives in the store now, and
         # the report pytest keeps to the end (terminalreporter.stats) need not
         # carry a second copy of it.
-        if not self.is_worker and hasattr(report, RECORD_ATTR):
+        if self.is_worker:
+            return
+        if hasattr(report, RECORD_ATTR):
             delattr(report, RECORD_ATTR)
+        _share_strings(report)
 
     def hard_failures(self) -> list[str]:
         """Failed phases that are not a judged task failing its call phase."""
@@ -395,6 +399,18 @@ class _WorkerProblems:
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
         output = getattr(node, "workeroutput", None) or {}
         self.reporting.bad_records.extend(str(message) for message in output.get(PROBLEMS_KEY, []))
+
+
+def _share_strings(report: pytest.TestReport) -> None:
+    """Under xdist each report arrives with its own copies of its test's nodeid,
+    location and keywords; pytest keeps three reports per test to the end of the
+    run. Equal strings become one (same values, so nothing reads them differently)."""
+    report.nodeid = sys.intern(report.nodeid)
+    report.location = tuple(sys.intern(part) if isinstance(part, str) else part  # type: ignore[assignment]
+                            for part in report.location)
+    if isinstance(report.keywords, dict):
+        report.keywords = {sys.intern(key) if isinstance(key, str) else key: value
+                           for key, value in report.keywords.items()}
 
 
 def _allure_active(config: pytest.Config) -> bool:
