@@ -681,6 +681,8 @@ class AndroidSystem:
         window = self._active_window()
         if not window.contains(x1, y1):
             return
+        if self._drag(window, x1, y1, x2, y2):
+            return
         if abs(x2 - x1) > abs(y2 - y1):
             self._swipe_pager(window, x1, y1, x2)
             return
@@ -692,6 +694,20 @@ class AndroidSystem:
         if scroller.scroll_y != before:
             window.remember(scroller)
             self._queue.append(self._event("scroll", window.package, scroller, texts=[]))
+
+    def _drag(self, window: Window, x1: int, y1: int, x2: int, y2: int) -> bool:
+        """A gesture that starts on a drag handle (a view with `on_drag`: an ItemTouchHelper that
+        startDrag()s on ACTION_DOWN) drags its item to where the finger lifts, instead of scrolling."""
+        handle = None
+        for view in window.root.walk():
+            if getattr(view, "on_drag", None) is not None and view.clip is not None:
+                left, top, right, bottom = view.clip
+                if left <= x1 < right and top <= y1 < bottom:
+                    handle = view
+        if handle is None:
+            return False
+        self._run(handle.on_drag, x2, y2)
+        return True
 
     def _swipe_pager(self, window: Window, x1: int, y1: int, x2: int) -> None:
         """A horizontal swipe turns the page of the deepest pager (a view with `on_swipe`) under it."""
