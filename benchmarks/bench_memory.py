@@ -91,10 +91,12 @@ def one_run(args: argparse.Namespace) -> dict[str, float]:
         env = dict(os.environ, MEM_PROBE_AT=f"100,{total}",
                    PYTHONPATH=os.pathsep.join(str(p) for p in (args.code, tmp) if p))
         device_args = [a for serial in serials for a in ("--device", serial)]
+        # The project's ini puts the checkout first on sys.path (pythonpath = .): --code must come before it.
+        code_args = ["-o", f"pythonpath={args.code}"] if args.code else []
         proc = subprocess.run(
             [sys.executable, "-m", "pytest", str(ROOT / "task_tests"), "-p", "mem_probe", "--agent", "replay",
              "--repeat-tasks", str(args.repeat_tasks), "-n", str(args.workers), *device_args, "-q", "-s",
-             "-p", "no:cacheprovider", "--rootdir", str(ROOT), "--results-json", str(Path(tmp, "r.json"))],
+             "-p", "no:cacheprovider", "--rootdir", str(ROOT), "--results-json", str(Path(tmp, "r.json")), *code_args],
             cwd=tmp, env=env, capture_output=True, text=True)
         lines = [line for line in proc.stdout.splitlines() if line.startswith("MEMPROBE")]
         for line in lines:
