@@ -441,6 +441,9 @@ class AndroidSystem:
         if top is not self._top:
             self._top = top
             self._queue_window_state(top)
+        for kind, window in self.ime.accessibility_changes(windows):  # after the window's own event
+            self._queue.append(self._event(kind, window.package, window.resized_view, texts=[])
+                               if window is not None else self._event(kind, "", texts=[]))
         xml = _dump.dump_window(top.root, top.package)
         clock = time.strftime("%H:%M", time.gmtime(self._clock_ms() / 1000))
         ops = _render.display_list(windows, clock, ime_shown=self.ime.shown)
