@@ -30,14 +30,18 @@ def test_calc_big(fake_record):
 '''
 
 PROBE = f'''
-import gc, os, tracemalloc
+import gc, tracemalloc
 import pytest
 
 N = {N}
 _done = 0
+_controller = False
 
 def pytest_configure(config):
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
+    global _controller
+    # Not PYTEST_XDIST_WORKER: this run may itself be inside an xdist worker of the suite.
+    _controller = not hasattr(config, "workerinput")
+    if _controller:
         tracemalloc.start()
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)  # outermost: after the stand-in core attached the record
@@ -52,7 +56,7 @@ def pytest_runtest_makereport(item, call):
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_logreport(report):
     global _done
-    if os.environ.get("PYTEST_XDIST_WORKER") or report.when != "teardown":
+    if not _controller or report.when != "teardown":
         return
     _done += 1  # the call reports of the episodes so far have been through every hook
     if _done in (N, 2 * N):
