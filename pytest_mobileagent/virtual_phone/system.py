@@ -69,6 +69,9 @@ class _Task:
     def __init__(self, package: str) -> None:
         self.package = package
         self.activities: list[Activity] = []
+        #: the task that started this one in a task of its own (singleTask): BACK out of
+        #: this one returns there, not home (ActivityRecord's resultTo / the task's return)
+        self.return_to: "_Task | None" = None
 
 
 class AndroidSystem:
@@ -104,6 +107,7 @@ class AndroidSystem:
         self.permissions: dict[str, set[str]] | None = None
         self._tasks: list[_Task] = []       # front task last
         self._queue: list[dict] = []
+        self._deferred: list[Callable[[], object]] = []
         self._version = 0
         self._fingerprint: object = None
         self._top: Window | None = None
@@ -313,15 +317,35 @@ class AndroidSystem:
 
     # ------------------------------------------------------------------
     # host interface used by activities (apps/base.py)
-    def push_activity(self, caller: Activity, cls: type[Activity], extras: dict) -> Activity:
+    def push_activity(self, caller: Activity, cls: type[Activity], extras: dict, app: App | None = None,
+                      own_task: bool = False) -> Activity:
+        """Start ``cls`` from ``caller``: in the caller's task, or (``own_task``, another app's
+        singleTask activity) in a task of that app's own that returns to the caller's task."""
         task = self._task_of(caller)
-        activity = self._create(caller.app, cls, extras)
-        if task is None:
+        app = app or caller.app
+        activity = self._create(app, cls, extras)
+        if own_task and app is not caller.app:
+            caller_task = task
+            task = self._task_for(app.package)
+            if task is not None:
+                self._tasks.remove(task)
+                for old in task.activities:
+                    old.finished = True
+            task = _Task(app.package)
+            task.return_to = caller_task
+            self._tasks.append(task)
+        elif task is None:
             task = _Task(caller.app.package)
             self._tasks.append(task)
         task.activities.append(activity)
         self._bring_to_front(task)
         return activity
+
+    def start_intent(self, caller: Activity, intent) -> bool:
+        """An app's startActivity(implicit intent): see intents.py."""
+        from . import intents
+
+        return intents.start(self, caller, intent)
 
     def finish_activity(self, activity: Activity) -> None:
         task = self._task_of(activity)
@@ -333,7 +357,10 @@ class AndroidSystem:
         task.activities.remove(activity)
         if not task.activities:
             self._tasks.remove(task)
-            if was_front:
+            if was_front and task.return_to in self._tasks:
+                self._bring_to_front(task.return_to)
+                task.return_to.activities[-1].on_resume()
+            elif was_front:
                 self._go_home()
         elif was_front:
             task.activities[-1].on_resume()
@@ -415,8 +442,14 @@ class AndroidSystem:
         return self._tasks[-1].activities[-1]
 
     def _windows(self) -> list[Window]:
-        activity = self._front_activity()
-        return [activity.window] + activity.overlays
+        activities = self._tasks[-1].activities
+        first = len(activities) - 1
+        while first > 0 and activities[first].translucent:
+            first -= 1  # a translucent activity (the share sheet) is drawn over the one below
+        windows: list[Window] = []
+        for activity in activities[first:]:
+            windows += [activity.window] + activity.overlays
+        return windows
 
     def _active_window(self) -> Window:
         """The focused window: dumps, keys and text go to it (not to the selection toolbar)."""
@@ -424,7 +457,14 @@ class AndroidSystem:
 
     # ------------------------------------------------------------------
     # internals: refresh, version, events
+    def defer(self, action: Callable[[], object]) -> None:
+        """Run ``action`` once the current input is handled, before the screen is rebuilt (what an
+        activity's onCreate posts, such as a permission request, starts over the activity once it is shown)."""
+        self._deferred.append(action)
+
     def _refresh(self, initial: bool = False) -> None:
+        while self._deferred:
+            self._run(self._deferred.pop(0))
         windows = self._windows()
         for window in windows:
             try:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ..intents import ACTION_DIAL, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_SENDTO, ACTION_VIEW, Intent, IntentFilter
 from ..providers.telephony import TYPE_INBOX, TYPE_SENT
 from ..roles import ROLE_SMS
 from ..ui.views import (
@@ -214,7 +215,7 @@ class _ConversationList(Activity):
             # Conversations are one-to-one here (no group threads): the single-selection items show.
             items = menu(APP, "cab_conversations", {
                 "cab_delete": self.confirm_delete, "cab_add_number_to_contact": self.no_app,
-                "cab_dial_number": self.no_app, "cab_block_number": self.block_selected,
+                "cab_dial_number": self.dial_selected, "cab_block_number": self.block_selected,
                 "cab_archive": self.confirm_archive,
                 "cab_copy_number": lambda: self.toast("Copied to clipboard"),
                 "cab_mark_as_read": self.mark_read, "cab_mark_as_unread": self.mark_unread,
@@ -230,6 +231,12 @@ class _ConversationList(Activity):
 
     def no_app(self) -> None:
         self.toast("No valid app found")
+
+    def dial_selected(self) -> None:
+        """cab_dial_number: Commons' dialNumber, ACTION_DIAL with the conversation's tel: number."""
+        address = next((t.address for t in self.threads() if t.id in self.selected), "")
+        self.selected = []  # the action mode finishes
+        _dial(self, address)
 
     def _conversations(self) -> str:
         return _count(len(self.selected), "conversation", "conversations")
@@ -572,7 +579,8 @@ class ThreadActivity(Activity):
         archived = thread is not None and thread.archived
         named = _digits(self._title()) != _digits(self.address)
         return menu(APP, "menu_thread", {
-            "delete": self.confirm_delete_all, "dial_number": self.no_app, "manage_people": self.no_app,
+            "delete": self.confirm_delete_all, "dial_number": lambda: _dial(self, self.address),
+            "manage_people": self.no_app,
             "archive": self.archive, "unarchive": self.unarchive, "conversation_details": self.no_app,
             "add_number_to_contact": self.no_app, "block_number": self.block, "mark_as_unread": self.mark_unread},
             hide=["restore", "rename_conversation",
@@ -815,6 +823,12 @@ class ManageBlockedNumbersActivity(Activity):
 # the app
 
 
+def _dial(activity: Activity, number: str) -> None:
+    """Commons' Activity.dialNumber: ACTION_DIAL tel:<number>; "No app found" when nothing answers."""
+    if not activity.start_intent(Intent(ACTION_DIAL, data=f"tel:{number}")):
+        activity.toast("No app found")
+
+
 class MessengerApp(App):
     """Simple SMS Messenger: its preferences; messages are the phone's (telephony provider)."""
 
@@ -824,6 +838,14 @@ class MessengerApp(App):
     roles = frozenset({ROLE_SMS})
     activities = (MainActivity, NewConversationActivity, ThreadActivity, ArchivedConversationsActivity,
                   SettingsActivity, ManageBlockedNumbersActivity, CustomizationActivity)
+    # AndroidManifest.xml: NewConversationActivity takes SEND/SENDTO/VIEW of sms:, smsto:, mms:, mmsto:,
+    # and SEND / SEND_MULTIPLE of any type
+    intent_filters = (
+        (NewConversationActivity.name, "", IntentFilter((ACTION_SEND, ACTION_SENDTO, ACTION_VIEW),
+                                                        schemes=("sms", "smsto", "mms", "mmsto"))),
+        (NewConversationActivity.name, "", IntentFilter((ACTION_SEND,), mime_types=("*/*",))),
+        (NewConversationActivity.name, "", IntentFilter((ACTION_SEND_MULTIPLE,), mime_types=("*/*",))),
+    )
 
     def new_data(self) -> dict:
         return {"font_size": "Medium", "block_unknown": False, "show_character_counter": False,

@@ -26,6 +26,7 @@ from ..ui.views import (
     sp,
 )
 from .base import Activity, App
+from .system_screens import DialerApp
 
 __all__ = ["SYSTEM_APPS"]
 
@@ -104,8 +105,7 @@ SYSTEM_APPS: list[type[App]] = [
     _app("Camera", "com.android.camera2", "Camera", "com.android.camera.CameraLauncher", _camera),
     _app("Chrome", "com.android.chrome", "Chrome", "com.google.android.apps.chrome.Main", _chrome),
     _app("Clock", "com.android.deskclock", "Clock", "com.android.deskclock.DeskClock", _clock),
-    _app("Phone", "com.android.dialer", "Phone", "com.android.dialer.main.impl.MainActivity",
-         _simple("Phone", "No favourites yet", "main_activity_coordinator")),
+    DialerApp,  # com.android.dialer: its dialpad and in-call screen (system_screens.py)
     _app("Files", "com.android.documentsui", "Files", "com.android.documentsui.LauncherActivity",
          _simple("Files", "No items", "drawer_layout")),
     _app("Messages", "com.android.messaging", "Messages",

@@ -776,7 +776,8 @@ _SYSTEM_PACKAGES = ("android", "com.android.inputmethod.latin", "com.android.she
 
 
 def _is_system_package(package: str) -> bool:
-    return package == "android" or package.startswith("com.android.")
+    # the image's own packages; Google's builds rename some modules (com.google.android.permissioncontroller)
+    return package == "android" or package.startswith(("com.android.", "com.google.android."))
 
 
 def _all_packages(phone) -> list[str]:
