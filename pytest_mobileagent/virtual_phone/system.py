@@ -368,7 +368,13 @@ class AndroidSystem:
     def launch_package(self, package: str) -> None:
         app = self._apps.get(package)
         if app is not None:
+            previous = self._tasks[-1] if self._tasks else None
             self._launch(app, None)
+            task = self._task_for(package)
+            if previous is not None and task is not previous and previous.package != LAUNCHER_PACKAGE:
+                # started from another app's task (App Launcher): finishing it shows that task again,
+                # the next one down, as ActivityTaskSupervisor resumes the next focusable task
+                task.return_to = previous
 
     def show_window(self, activity: Activity, window: Window) -> None:
         activity.overlays.append(window)
