@@ -39,6 +39,9 @@ ACTION_DIAL = "android.intent.action.DIAL"
 ACTION_CALL = "android.intent.action.CALL"
 ACTION_ATTACH_DATA = "android.intent.action.ATTACH_DATA"
 ACTION_EDIT = "android.intent.action.EDIT"
+ACTION_GET_CONTENT = "android.intent.action.GET_CONTENT"
+ACTION_OPEN_DOCUMENT = "android.intent.action.OPEN_DOCUMENT"
+ACTION_CREATE_DOCUMENT = "android.intent.action.CREATE_DOCUMENT"
 
 
 @dataclass
@@ -84,6 +87,8 @@ class IntentFilter:
     actions: tuple[str, ...]
     mime_types: tuple[str, ...] = ()
     schemes: tuple[str, ...] = ()
+    #: android:priority; PackageManager honours it for system apps only (others count as 0)
+    priority: int = 0
 
     def matches(self, intent: Intent) -> bool:
         if intent.action not in self.actions:
@@ -112,6 +117,7 @@ class Target:
     app: "App"
     activity: type["Activity"]
     sublabel: str = ""
+    priority: int = 0
 
     @property
     def label(self) -> str:
@@ -128,30 +134,40 @@ def resolve(system, intent: Intent) -> list[Target]:
         for activity_name, sublabel, filt in getattr(app, "intent_filters", ()):
             cls = app.activity_class(activity_name)
             if cls is not None and filt.matches(intent) and all(t.activity is not cls for t in found):
-                found.append(Target(app, cls, sublabel))
+                found.append(Target(app, cls, sublabel, filt.priority))
     # ResolverActivity and the share sheet's app list sort by label with no usage history
     return sorted(found, key=lambda t: (t.label.lower(), t.sublabel.lower()))
 
 
-def start(system, caller: "Activity", intent: Intent) -> bool:
-    """startActivity(intent) from ``caller``: False when nothing answers (ActivityNotFoundException)."""
+def start(system, caller: "Activity | None", intent: Intent) -> bool:
+    """startActivity(intent) from ``caller`` (None: from the shell, in a new task): False when
+    nothing answers (ActivityNotFoundException)."""
     from .apps.system_screens import ChooserActivity, ResolverActivity, android_app, intent_resolver_app
 
     targets = resolve(system, intent)
     if not targets:
         return False
+    preferred = getattr(system, "preferred_activities", {}).get(
+        (intent.action, intent.scheme, (intent.mime_type or "").split("/")[0]))
+    if preferred is not None and not intent.chooser and any(t.activity is preferred.activity for t in targets):
+        targets = [preferred]  # the user's "Always" (ResolverActivity)
+    best = max(t.priority for t in targets)
+    if not intent.chooser and best > 0 and sum(t.priority == best for t in targets) == 1:
+        # PackageManagerService.chooseBestActivity: a match of higher priority than every other
+        # is started without asking (DocumentsUI's GET_CONTENT filter, priority 100)
+        targets = [t for t in targets if t.priority == best]
     if intent.chooser:
-        system.push_activity(caller, ChooserActivity, {"intent": intent, "targets": targets},
+        system.push_activity(caller, ChooserActivity, {"intent": intent, "targets": targets, "caller": caller},
                              app=intent_resolver_app(system))
     elif len(targets) == 1:
         launch_target(system, caller, targets[0], intent)
     else:
-        system.push_activity(caller, ResolverActivity, {"intent": intent, "targets": targets},
+        system.push_activity(caller, ResolverActivity, {"intent": intent, "targets": targets, "caller": caller},
                              app=android_app(system))
     return True
 
 
-def launch_target(system, caller: "Activity", target: Target, intent: Intent) -> None:
+def launch_target(system, caller: "Activity | None", target: Target, intent: Intent) -> None:
     """Start the chosen activity with the intent (a singleTask/singleInstance one in a task of its own)."""
-    system.push_activity(caller, target.activity, {"intent": intent}, app=target.app,
+    system.push_activity(caller, target.activity, {"intent": intent, "caller": caller}, app=target.app,
                          own_task=target.activity.own_task)

@@ -108,6 +108,8 @@ class AndroidSystem:
         self._tasks: list[_Task] = []       # front task last
         self._queue: list[dict] = []
         self._deferred: list[Callable[[], object]] = []
+        #: the user's "Always" choices in "Open with" (PackageManager's preferred activities)
+        self.preferred_activities: dict = {}
         self._version = 0
         self._fingerprint: object = None
         self._top: Window | None = None
@@ -202,6 +204,9 @@ class AndroidSystem:
                 return cleared
             self._kill(package)
             app.reset_data()
+            # clearApplicationUserData also drops the package's preferred activities ("Always")
+            self.preferred_activities = {k: t for k, t in self.preferred_activities.items()
+                                         if t.app.package != package}
             self._refresh()
             return True
 
@@ -317,23 +322,26 @@ class AndroidSystem:
 
     # ------------------------------------------------------------------
     # host interface used by activities (apps/base.py)
-    def push_activity(self, caller: Activity, cls: type[Activity], extras: dict, app: App | None = None,
+    def push_activity(self, caller: Activity | None, cls: type[Activity], extras: dict, app: App | None = None,
                       own_task: bool = False) -> Activity:
         """Start ``cls`` from ``caller``: in the caller's task, or (``own_task``, another app's
-        singleTask activity) in a task of that app's own that returns to the caller's task."""
-        task = self._task_of(caller)
+        singleTask activity) in a task of that app's own that returns to the caller's task.
+        Without a caller (`am start`, FLAG_ACTIVITY_NEW_TASK) it goes into the app's task."""
+        task = self._task_of(caller) if caller is not None else None
         app = app or caller.app
         activity = self._create(app, cls, extras)
-        if own_task and app is not caller.app:
-            caller_task = task
-            task = self._task_for(app.package)
-            if task is not None:
-                self._tasks.remove(task)
-                for old in task.activities:
-                    old.finished = True
-            task = _Task(app.package)
-            task.return_to = caller_task
-            self._tasks.append(task)
+        if caller is None or (own_task and app is not caller.app):
+            existing = self._task_for(app.package)
+            if caller is None and existing is not None and not own_task:
+                task = existing
+            else:
+                if existing is not None:  # singleTask: the app's old task gives way to the new one
+                    self._tasks.remove(existing)
+                    for old in existing.activities:
+                        old.finished = True
+                caller_task, task = task, _Task(app.package)
+                task.return_to = caller_task
+                self._tasks.append(task)
         elif task is None:
             task = _Task(caller.app.package)
             self._tasks.append(task)
@@ -346,6 +354,17 @@ class AndroidSystem:
         from . import intents
 
         return intents.start(self, caller, intent)
+
+    def start_implicit(self, intent) -> tuple[str, str] | None:
+        """`am start -a ACTION [-d URI] [-t TYPE]`: an implicit intent sent from outside any app
+        (with FLAG_ACTIVITY_NEW_TASK); the focused window after it, None when nothing answers."""
+        from . import intents
+
+        with self._lock:
+            if not intents.start(self, None, intent):
+                return None
+            self._refresh()
+            return self.focused_window()
 
     def finish_activity(self, activity: Activity) -> None:
         task = self._task_of(activity)

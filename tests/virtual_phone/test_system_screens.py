@@ -118,3 +118,75 @@ def test_back_on_the_permission_dialog_refuses(contacts):
     contacts.key("BACK")
     assert contacts.activity().endswith(".activities.MainActivity")
     assert contacts.texts("fragment_placeholder") == ["No contacts found"]
+
+
+# -- implicit intents from the shell (`am start -a`), as PackageManager resolves them ------------------
+
+@pytest.fixture
+def shell_ui(adb_device, phone):
+    ui = AdbUI(adb_device, phone, "android")
+    ui.sh("input keyevent HOME")
+    yield ui
+    ui.key("HOME")
+    ui.close()
+
+
+def test_am_start_dial_opens_the_dialpad_with_the_number(shell_ui):
+    out = shell_ui.sh("am start -a android.intent.action.DIAL -d tel:5551234")
+    assert "Starting: Intent { act=android.intent.action.DIAL dat=tel:5551234 }" in out
+    assert shell_ui.activity() == DIALER
+    assert shell_ui.text("com.android.dialer:id/digits") == "5551234"
+    shell_ui.key("BACK")
+    assert shell_ui.activity().startswith("com.android.launcher3/")
+
+
+def test_an_intent_nothing_answers_is_not_started(shell_ui):
+    code, out = shell_ui.sh2("am start -a android.intent.action.SENDTO -d mailto:a@b.c")
+    assert code == 1 and "Error: Activity not started, unable to resolve Intent" in out
+
+
+def test_several_handlers_open_the_resolver_just_once_and_always(shell_ui):
+    send = "am start -a android.intent.action.SEND -t text/plain --es android.intent.extra.TEXT hi"
+    assert "(has extras)" in shell_ui.sh(send)
+    assert shell_ui.activity() == "android/com.android.internal.app.ResolverActivity"
+    assert packages(shell_ui) == {"android"}
+    assert shell_ui.text("android:id/title") == "Share"
+    assert shell_ui.texts("android:id/text1") == ["Notes", "SMS Messenger"]
+    assert shell_ui.one(id="android:id/button_once")["enabled"] == "false"   # nothing chosen yet
+    shell_ui.tap(id="android:id/text1", text="Notes")
+    assert shell_ui.one(id="android:id/button_always")["enabled"] == "true"
+    shell_ui.tap(id="android:id/button_once")
+    assert shell_ui.activity() == f"{NOTES}/{NOTES}.activities.MainActivity"
+    shell_ui.key("HOME").sh(send)
+    assert shell_ui.activity() == "android/com.android.internal.app.ResolverActivity"   # just once: asked again
+    shell_ui.tap(id="android:id/text1", text="Notes").tap(id="android:id/button_always")
+    shell_ui.key("HOME").sh(send)
+    assert shell_ui.activity() == f"{NOTES}/{NOTES}.activities.MainActivity"   # always: no more asking
+    shell_ui.sh(f"pm clear {NOTES}")                     # clearing the app's data forgets the choice
+    shell_ui.key("HOME").sh(send)
+    assert shell_ui.activity() == "android/com.android.internal.app.ResolverActivity"
+
+
+def test_create_document_saves_into_downloads(shell_ui):
+    shell_ui.sh("rm -rf /sdcard/Download/*; echo hello > /sdcard/Download/old.txt")
+    shell_ui.sh("am start -a android.intent.action.CREATE_DOCUMENT -t text/plain "
+                "--es android.intent.extra.TITLE Diary.txt")
+    assert shell_ui.activity() == ("com.google.android.documentsui/"
+                                   "com.android.documentsui.picker.PickActivity")
+    assert shell_ui.text("com.google.android.documentsui:id/header_title") == "FILES IN DOWNLOADS"
+    assert shell_ui.texts("android:id/title") == ["old.txt", "Diary.txt"]     # the listing, the name field
+    assert shell_ui.text("com.google.android.documentsui:id/details") == "6 B"
+    shell_ui.tap(text="SAVE")
+    assert shell_ui.sh("ls /sdcard/Download").split() == ["Diary.txt", "old.txt"]
+    assert shell_ui.activity().startswith("com.android.launcher3/")
+
+
+def test_get_content_goes_to_the_picker_without_asking(shell_ui):
+    shell_ui.sh("am start -a android.intent.action.GET_CONTENT -t text/x-vcard")
+    # DocumentsUI's GET_CONTENT filter has priority 100: PackageManager starts it directly
+    assert shell_ui.activity() == ("com.google.android.documentsui/"
+                                   "com.android.documentsui.picker.PickActivity")
+    assert shell_ui.text("com.google.android.documentsui:id/header_title") == "RECENT FILES"
+    assert shell_ui.text("com.google.android.documentsui:id/message") == "No items"
+    shell_ui.key("BACK")
+    assert shell_ui.activity().startswith("com.android.launcher3/")

@@ -26,6 +26,7 @@ from ..ui.views import (
     sp,
 )
 from .base import Activity, App
+from .documents_ui import FilesApp
 from .system_screens import DialerApp
 
 __all__ = ["SYSTEM_APPS"]
@@ -106,8 +107,7 @@ SYSTEM_APPS: list[type[App]] = [
     _app("Chrome", "com.android.chrome", "Chrome", "com.google.android.apps.chrome.Main", _chrome),
     _app("Clock", "com.android.deskclock", "Clock", "com.android.deskclock.DeskClock", _clock),
     DialerApp,  # com.android.dialer: its dialpad and in-call screen (system_screens.py)
-    _app("Files", "com.android.documentsui", "Files", "com.android.documentsui.LauncherActivity",
-         _simple("Files", "No items", "drawer_layout")),
+    FilesApp,  # com.google.android.documentsui: its storage picker (documents_ui.py)
     _app("Messages", "com.android.messaging", "Messages",
          "com.android.messaging.ui.conversationlist.ConversationListActivity",
          _simple("Messages", "Once you start a new conversation, you'll see it listed here", "conversation_list")),

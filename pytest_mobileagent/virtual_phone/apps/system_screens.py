@@ -180,8 +180,7 @@ class ChooserActivity(_SystemActivity):
 
         intent: Intent = self.extras["intent"]
         self.finish()  # ChooserActivity finishes as it starts the target (safelyStartActivity)
-        caller = self.host._front_activity()
-        launch_target(self.host, caller, target, intent)
+        launch_target(self.host, _live(self.extras.get("caller")), target, intent)
 
 
 #: ResolverActivity.ActionTitle
@@ -249,11 +248,16 @@ class ResolverActivity(_SystemActivity):
         intent: Intent = self.extras["intent"]
         if always:
             # "Always" makes the choice the preferred activity (PackageManager.addPreferredActivity)
-            preferred = self.host.__dict__.setdefault("preferred_activities", {})
+            preferred = self.host.preferred_activities
             preferred[(intent.action, intent.scheme, (intent.mime_type or "").split("/")[0])] = self.checked
         target = self.checked
         self.finish()
-        launch_target(self.host, self.host._front_activity(), target, intent)
+        launch_target(self.host, _live(self.extras.get("caller")), target, intent)
+
+
+def _live(caller: Activity | None) -> Activity | None:
+    """The activity that asked, if it still runs (else the choice starts in a task of its own)."""
+    return caller if caller is not None and not caller.finished else None
 
 
 class IntentResolverApp(App):
