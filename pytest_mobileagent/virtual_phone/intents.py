@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .apps.base import Activity, App
 
 __all__ = ["ACTION_ATTACH_DATA", "ACTION_CALL", "ACTION_DIAL", "ACTION_SEND", "ACTION_SEND_MULTIPLE",
-           "ACTION_SENDTO", "ACTION_VIEW", "Intent", "IntentFilter", "Target", "resolve", "start"]
+           "ACTION_SENDTO", "ACTION_VIEW", "Intent", "IntentFilter", "Target", "candidates", "resolve", "start"]
 
 ACTION_VIEW = "android.intent.action.VIEW"
 ACTION_SEND = "android.intent.action.SEND"
@@ -139,23 +139,31 @@ def resolve(system, intent: Intent) -> list[Target]:
     return sorted(found, key=lambda t: (t.label.lower(), t.sublabel.lower()))
 
 
+def candidates(system, intent: Intent) -> list[Target]:
+    """What startActivity would offer: the user's "Always" choice, or the one match of highest
+    priority (PackageManagerService.chooseBestActivity: DocumentsUI's GET_CONTENT filter, priority
+    100, is started without asking), else every match; a chooser intent always offers every match."""
+    targets = resolve(system, intent)
+    if intent.chooser or not targets:
+        return targets
+    preferred = getattr(system, "preferred_activities", {}).get(
+        (intent.action, intent.scheme, (intent.mime_type or "").split("/")[0]))
+    if preferred is not None and any(t.activity is preferred.activity for t in targets):
+        return [preferred]
+    best = max(t.priority for t in targets)
+    if best > 0 and sum(t.priority == best for t in targets) == 1:
+        return [t for t in targets if t.priority == best]
+    return targets
+
+
 def start(system, caller: "Activity | None", intent: Intent) -> bool:
     """startActivity(intent) from ``caller`` (None: from the shell, in a new task): False when
     nothing answers (ActivityNotFoundException)."""
     from .apps.system_screens import ChooserActivity, ResolverActivity, android_app, intent_resolver_app
 
-    targets = resolve(system, intent)
+    targets = candidates(system, intent)
     if not targets:
         return False
-    preferred = getattr(system, "preferred_activities", {}).get(
-        (intent.action, intent.scheme, (intent.mime_type or "").split("/")[0]))
-    if preferred is not None and not intent.chooser and any(t.activity is preferred.activity for t in targets):
-        targets = [preferred]  # the user's "Always" (ResolverActivity)
-    best = max(t.priority for t in targets)
-    if not intent.chooser and best > 0 and sum(t.priority == best for t in targets) == 1:
-        # PackageManagerService.chooseBestActivity: a match of higher priority than every other
-        # is started without asking (DocumentsUI's GET_CONTENT filter, priority 100)
-        targets = [t for t in targets if t.priority == best]
     if intent.chooser:
         system.push_activity(caller, ChooserActivity, {"intent": intent, "targets": targets, "caller": caller},
                              app=intent_resolver_app(system))

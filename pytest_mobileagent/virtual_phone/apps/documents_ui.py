@@ -83,7 +83,8 @@ class PickActivity(Activity):
     title = "Files"
 
     def on_create(self) -> None:
-        self.intent: Intent = self.extras["intent"]
+        # started bare (`am start -n`) it picks a document to open, as an OPEN_DOCUMENT of any type
+        self.intent: Intent = self.extras.get("intent") or Intent(ACTION_OPEN_DOCUMENT, mime_type="*/*")
         self.saving = self.intent.action == ACTION_CREATE_DOCUMENT
 
     def on_back(self) -> bool:

@@ -87,10 +87,18 @@ class _TranslucentWindow(Window):
 
 class _SystemActivity(Activity):
     translucent = True
+    #: the extras it cannot work without (started bare, by `am start -n`, it finishes at once, as
+    #: ChooserActivity does without EXTRA_INTENT and GrantPermissionsActivity without permissions)
+    needs = "intent"
 
     def __init__(self, host, app: App, extras: dict | None = None) -> None:
         super().__init__(host, app, extras)
-        self.window = _TranslucentWindow(app.package, self.title or app.label, self.build)
+        self.window = _TranslucentWindow(app.package, self.title or app.label, self._build)
+        if self.needs not in self.extras:
+            host.defer(self.finish)
+
+    def _build(self) -> View:
+        return self.build() if self.needs in self.extras else FrameLayout(height=MATCH)
 
 
 # -- the share sheet and "Open with" -----------------------------------------------------------
@@ -313,9 +321,11 @@ class GrantPermissionsActivity(_SystemActivity):
     name = "com.android.permissioncontroller.permission.ui.GrantPermissionsActivity"
     title = "Permission"
 
+    needs = "permissions"
+
     def __init__(self, host, app: App, extras: dict | None = None) -> None:
         super().__init__(host, app, extras)
-        self.window = _GrantWindow(app.package, self.title, self.build)
+        self.window = _GrantWindow(app.package, self.title, self._build)
 
     def build(self) -> View:
         ids = _PC_IDS
@@ -333,8 +343,10 @@ class GrantPermissionsActivity(_SystemActivity):
             class_name="android.widget.ScrollView", height=MATCH)
 
     def on_back(self) -> bool:
-        self.done(False)
-        return True
+        if self.needs in self.extras:
+            self.done(False)
+            return True
+        return False
 
     def done(self, granted: bool) -> None:
         package, permissions = self.extras["package"], self.extras["permissions"]

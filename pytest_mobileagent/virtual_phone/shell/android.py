@@ -700,6 +700,14 @@ _EXTRA_KEYS = {"android.intent.extra.TEXT": "text", "android.intent.extra.SUBJEC
                "android.intent.extra.TITLE": "title"}
 
 
+def _has_launcher_entry(app) -> bool:
+    """Whether monkey's LAUNCHER intent finds an activity of the app (the home app counts, as
+    before); the system screens (share sheet, permission dialog, the framework) have none."""
+    from ..roles import ROLE_HOME
+
+    return app is None or app.in_launcher or ROLE_HOME in app.roles
+
+
 def _implicit(intent: _Intent):
     from ..intents import Intent
 
@@ -784,7 +792,8 @@ def _monkey(inv: Invocation) -> int:
     if count is None:
         return inv.fail("** Error: Count not specified", 1)
     system = inv.phone.system
-    runnable = [p for p in packages if inv.phone.package_enabled(p) and system.launcher_activity(p)]
+    runnable = [p for p in packages if inv.phone.package_enabled(p) and system.launcher_activity(p)
+                and _has_launcher_entry(system.app(p))]
     if not runnable:
         inv.err("** No activities found to run, monkey aborted.\n")
         return 252
