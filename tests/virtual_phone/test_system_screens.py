@@ -190,3 +190,22 @@ def test_get_content_goes_to_the_picker_without_asking(shell_ui):
     assert shell_ui.text("com.google.android.documentsui:id/message") == "No items"
     shell_ui.key("BACK")
     assert shell_ui.activity().startswith("com.android.launcher3/")
+
+
+def test_the_images_system_packages_and_what_resolves_where(shell_ui):
+    system = set(shell_ui.sh("pm list packages -s").split())
+    assert {"package:android", "package:com.android.intentresolver", "package:com.android.dialer",
+            "package:com.google.android.permissioncontroller", "package:com.google.android.documentsui",
+            "package:com.google.android.apps.messaging"} <= system
+    assert "package:com.android.vending" not in system          # a Google APIs image has no Play Store
+    code, out = shell_ui.sh2("monkey -p com.android.intentresolver -c android.intent.category.LAUNCHER 1")
+    assert code != 0 and "No activities found to run" in out
+    resolve = "cmd package resolve-activity --brief"
+    assert shell_ui.sh(f"{resolve} -a android.intent.action.DIAL -d tel:1").split()[-1] == \
+        "com.android.dialer/.main.impl.MainActivity"
+    assert shell_ui.sh(f"{resolve} -a android.intent.action.SEND -t text/plain").split()[-1] == \
+        "android/com.android.internal.app.ResolverActivity"
+    assert shell_ui.sh(f"{resolve} -a android.intent.action.GET_CONTENT -t image/png").split()[-1] == \
+        "com.google.android.documentsui/com.android.documentsui.picker.PickActivity"
+    shell_ui.sh("am start -a android.media.action.IMAGE_CAPTURE")
+    assert shell_ui.activity() == "com.android.camera2/com.android.camera.CaptureActivity"

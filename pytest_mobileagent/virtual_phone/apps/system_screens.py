@@ -45,6 +45,7 @@ from ..ui.views import (
     ACCENT,
     MATCH,
     TEXT_SECONDARY,
+    WRAP,
     Button,
     Column,
     EditText,
@@ -80,7 +81,8 @@ class _TranslucentWindow(Window):
     scrim = True
 
     def decorate(self, content: View) -> View:
-        return FrameLayout(FrameLayout(content, id="android:id/content", height=MATCH),
+        # the DecorView: its LinearLayout, the content frame, the navigation bar's background
+        return FrameLayout(LinearLayout(FrameLayout(content, id="android:id/content", height=MATCH), height=MATCH),
                            View("android:id/navigationBarBackground", height=NAV_BAR_H, layout_gravity="bottom"),
                            height=MATCH)
 
@@ -175,8 +177,8 @@ class ChooserActivity(_SystemActivity):
                                           layout_gravity="center_horizontal", margin=(0, dp(12))),
                                 id="android:id/chooser_header", width=MATCH)
         pager = FrameLayout(FrameLayout(FrameLayout(
-            RecyclerView(_preview(intent), *rows, id="android:id/resolver_list", height=MATCH),
-            id="android:id/profile_pager", class_name="androidx.viewpager.widget.ViewPager"),
+            RecyclerView(_preview(intent), *rows, id="android:id/resolver_list", height=WRAP),
+            id="android:id/profile_pager", class_name="com.android.internal.widget.ViewPager"),
             id="android:id/tabcontent"), id="android:id/profile_tabhost", class_name="android.widget.TabHost")
         sheet = Column(header, pager, width=MATCH, bg=_SHEET_BG, radius=dp(28), layout_gravity="bottom",
                        padding=(0, 0, 0, NAV_BAR_H))
@@ -234,7 +236,7 @@ class ResolverActivity(_SystemActivity):
             View("android:id/divider", height=1, bg=(220, 220, 220)),
             FrameLayout(FrameLayout(FrameLayout(
                 Column(*rows, id="android:id/resolver_list", class_name="android.widget.ListView", width=MATCH),
-                id="android:id/profile_pager", class_name="androidx.viewpager.widget.ViewPager"),
+                id="android:id/profile_pager", class_name="com.android.internal.widget.ViewPager"),
                 id="android:id/tabcontent"), id="android:id/profile_tabhost", class_name="android.widget.TabHost"),
             buttons, width=MATCH, bg=(255, 255, 255), layout_gravity="bottom", padding=(0, 0, 0, NAV_BAR_H))
         return FrameLayout(sheet, id="android:id/contentPanel", class_name="android.widget.ScrollView",
