@@ -209,3 +209,15 @@ def test_the_images_system_packages_and_what_resolves_where(shell_ui):
         "com.google.android.documentsui/com.android.documentsui.picker.PickActivity"
     shell_ui.sh("am start -a android.media.action.IMAGE_CAPTURE")
     assert shell_ui.activity() == "com.android.camera2/com.android.camera.CaptureActivity"
+
+
+def test_send_sms_opens_the_sms_apps_thread_for_the_number(contacts):
+    add_contact(contacts, "Alice", "111111")
+    contacts.sh(f"monkey -p {CONTACTS} -c android.intent.category.LAUNCHER 1")
+    contacts.tap(id="item_contact_name", text="Alice").tap(id="contact_send_sms")
+    # ACTION_SENDTO smsto:111111: SMS Messenger's NewConversationActivity opens the thread and finishes
+    assert contacts.activity() == ("com.simplemobiletools.smsmessenger/"
+                                   "com.simplemobiletools.smsmessenger.activities.ThreadActivity")
+    contacts.key("BACK")                                 # the keyboard
+    contacts.key("BACK")
+    assert contacts.activity().endswith(".activities.ViewContactActivity")

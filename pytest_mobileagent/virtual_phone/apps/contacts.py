@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..intents import ACTION_CALL, ACTION_DIAL, ACTION_SEND, Intent
+from ..intents import ACTION_CALL, ACTION_DIAL, ACTION_SEND, ACTION_SENDTO, Intent
 from ..ui.views import (
     ACCENT,
     MATCH,
@@ -507,10 +507,11 @@ class ViewContactActivity(Activity):
         self.toast("No valid app found")
 
     def send_sms(self) -> None:
-        if self.host.app("com.simplemobiletools.smsmessenger") is None:
-            self.no_app()
-        else:
-            self.launch_app("com.simplemobiletools.smsmessenger")
+        """Commons' launchSendSMSIntent: ACTION_SENDTO smsto:<number>; "No app found" when nothing answers."""
+        contact = _find_contact(self, self.contact_id)
+        number = contact.numbers[0][0] if contact is not None and contact.numbers else ""
+        if not self.start_intent(Intent(ACTION_SENDTO, data=f"smsto:{number}")):
+            self.toast("No app found")
 
     def toggle_favorite(self, contact: cd.Contact) -> None:
         cd.set_starred(_provider(self), contact, not contact.starred)

@@ -438,6 +438,14 @@ class NewConversationActivity(Activity):
     name = "com.simplemobiletools.smsmessenger.activities.NewConversationActivity"
 
     def on_create(self) -> None:
+        # isThirdPartyIntent: SENDTO / SEND / VIEW with an sms:, smsto:, mms: or mmsto: number opens that
+        # number's thread at once and finishes this screen
+        intent = self.extras.get("intent")
+        if intent is not None and intent.data and intent.action in (ACTION_SENDTO, ACTION_SEND, ACTION_VIEW):
+            number = intent.data
+            for prefix in ("sms:", "smsto:", "mms", "mmsto:"):
+                number = number.removeprefix(prefix)
+            self.host.defer(lambda: self.open_thread(number.strip()))
         self.address = ""
         # onCreate: window.setSoftInputMode(SOFT_INPUT_STATE_ALWAYS_VISIBLE); the address field requests focus
         self.set_soft_input_mode("stateAlwaysVisible")
