@@ -587,6 +587,9 @@ class AndroidSystem:
                 return
             self._hide_toolbar(collapse=True)  # a touch elsewhere ends the selection
             window = self._windows()[-1]
+        outside = getattr(window, "outside_touch", None)
+        if outside is not None and outside(x, y):
+            return  # a touch beside a bottom sheet (the share sheet) dismissed it
         if window.kind != "activity" and not window.contains(x, y):
             # A touch outside a dialog or pop-up cancels it (when it may be cancelled).
             self._cancel(window)

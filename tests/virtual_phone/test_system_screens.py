@@ -55,6 +55,9 @@ def test_sharing_a_note_opens_android_14s_share_sheet_and_back_returns(notes):
     notes.key("BACK")
     assert notes.activity() == f"{NOTES}/{NOTES}.activities.MainActivity"
     assert packages(notes) == {NOTES}
+    notes.tap(desc="More options").tap(text="Share")
+    notes.sh("input tap 540 600")                       # a tap above the sheet dismisses it
+    assert notes.activity() == f"{NOTES}/{NOTES}.activities.MainActivity"
 
 
 def test_a_share_target_starts_the_chosen_app(notes):
@@ -114,6 +117,8 @@ def test_back_on_the_permission_dialog_refuses(contacts):
     add_contact(contacts, "Yuzai", "123")
     contacts.sh(f"pm revoke {CONTACTS} android.permission.READ_CONTACTS")
     contacts.sh(f"monkey -p {CONTACTS} -c android.intent.category.LAUNCHER 1")
+    assert contacts.activity() == GRANT
+    contacts.sh("input tap 540 300")                    # taps beside the dialog do nothing
     assert contacts.activity() == GRANT
     contacts.key("BACK")
     assert contacts.activity().endswith(".activities.MainActivity")

@@ -31,8 +31,9 @@ Android 14 reports (``dumpsys activity activities``, ``uiautomator dump``):
   the user sees).  Ids: Dialer's dialpad_view.xml / dialpad_fragment.xml and
   incall_contact_grid.xml.
 
-A tap outside the share sheet's panel does not dismiss it here (Android's
-ResolverDrawerLayout does); BACK does, as on Android.
+BACK, or a tap above the share sheet's or the resolver's panel, dismisses them
+(ResolverDrawerLayout); the permission dialog ignores taps beside it
+(GrantPermissionsActivity sets setFinishOnTouchOutside(false)).
 """
 
 from __future__ import annotations
@@ -89,6 +90,9 @@ class _TranslucentWindow(Window):
 
 class _SystemActivity(Activity):
     translucent = True
+    #: the id of the bottom sheet a touch beside which finishes the activity (ResolverDrawerLayout's
+    #: onTouchEvent: a tap outside the sheet dismisses it); "" when such touches do nothing
+    sheet_id = ""
     #: the extras it cannot work without (started bare, by `am start -n`, it finishes at once, as
     #: ChooserActivity does without EXTRA_INTENT and GrantPermissionsActivity without permissions)
     needs = "intent"
@@ -96,8 +100,16 @@ class _SystemActivity(Activity):
     def __init__(self, host, app: App, extras: dict | None = None) -> None:
         super().__init__(host, app, extras)
         self.window = _TranslucentWindow(app.package, self.title or app.label, self._build)
+        self.window.outside_touch = self._outside_touch if self.sheet_id else None
         if self.needs not in self.extras:
             host.defer(self.finish)
+
+    def _outside_touch(self, x: int, y: int) -> bool:
+        sheet = self.window.find(self.sheet_id)
+        if sheet is None or sheet.clip is None or y >= sheet.clip[1]:
+            return False
+        self.finish()
+        return True
 
     def _build(self) -> View:
         return self.build() if self.needs in self.extras else FrameLayout(height=MATCH)
@@ -166,6 +178,7 @@ class ChooserActivity(_SystemActivity):
 
     name = "com.android.intentresolver.ChooserActivity"
     title = "Share"
+    sheet_id = "android:id/chooser_header"
 
     def build(self) -> View:
         intent: Intent = self.extras["intent"]
@@ -204,6 +217,7 @@ class ResolverActivity(_SystemActivity):
 
     name = "com.android.internal.app.ResolverActivity"
     title = "Complete action using"
+    sheet_id = "android:id/title_container"
 
     def on_create(self) -> None:
         self.checked: Target | None = None
