@@ -50,9 +50,10 @@ def test_calculator_divide(screen, events):
 @task(
     app="calculator",
     prompt="Use Unit converter function to calculate how many kilometers 1mile is equal to",
-    min_steps=5, min_steps_reason="the paper counts 6; Unit converter is an always-shown toolbar icon in 5.12.0",
-    golden=[g.tap(desc="Unit converter"), g.tap(text="Length"),
-            g.tap(id="top_unit_holder"), g.tap(text="Mile"), g.tap(id="btn_1")],
+    # Length opens on Kilometer -> Meter (LengthConverter's defaults); the input is the top row, so
+    # the bottom row becomes Mile and the swap button puts it on top.
+    golden=[g.tap(desc="Unit converter"), g.tap(text="Length"), g.tap(id="bottom_unit_holder"),
+            g.tap(text="Mile (mi)"), g.tap(id="swap_button"), g.tap(id="btn_1")],
 )
 def test_calculator_convert_length(screen):
     rows = {

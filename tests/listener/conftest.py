@@ -80,8 +80,9 @@ class TestApks:
 def test_apks(tmp_path_factory) -> TestApks:
     """APKs built once per session: a Notes build (v2 and v3), a non-benchmark app, an old-target app."""
     folder = tmp_path_factory.mktemp("apks")
-    build_apk(folder / "notes-v2.apk", "com.simplemobiletools.notes.pro", 2, "6.16.0")
-    build_apk(folder / "notes-v3.apk", "com.simplemobiletools.notes.pro", 3, "6.17.0")
+    # 6.17.0 is the modelled release (versionCode 114 at its tag); 6.16.0 an older build
+    build_apk(folder / "notes-v2.apk", "com.simplemobiletools.notes.pro", 113, "6.16.0")
+    build_apk(folder / "notes-v3.apk", "com.simplemobiletools.notes.pro", 114, "6.17.0")
     build_apk(folder / "other.apk", "org.example.other", 1, "1.0")
     build_apk(folder / "old-target.apk", "org.example.old", 1, "1.0", target_sdk=22)
     (folder / "corrupt.apk").write_bytes(b"PK\x03\x04 this is not a zip archive")

@@ -42,7 +42,7 @@ def _state(device) -> dict[str, str]:
 def apks_dir(tmp_path, test_apks):
     folder = tmp_path / "apks"
     folder.mkdir()
-    shutil.copy(test_apks.path("notes-v3.apk"), folder / "Simple Notes 6.17.0.apk")
+    shutil.copy(test_apks.path("notes-v2.apk"), folder / "Simple Notes 6.16.0.apk")
     return folder
 
 
@@ -58,12 +58,12 @@ def test_setup_installs_enables_and_then_events_flow(adb, bare_phone, apks_dir, 
         out = capsys.readouterr().out
         assert "installing the listener" in out and "installing Simple Notes Pro" in out
         assert PACKAGE in device.list_packages()
-        assert "versionName=6.17.0" in device.shell(f"dumpsys package {NOTES}")
+        assert "versionName=6.16.0" in device.shell(f"dumpsys package {NOTES}")
         assert SERVICE in device.shell("settings get secure enabled_accessibility_services")
         assert device.shell("settings get secure accessibility_enabled") == "1"
         assert device.shell("settings get global window_animation_scale") == "0"
         assert "Simple SMS Messenger" in out  # reported missing
-        assert "the benchmark models 6.16.0" in out  # a Notes build other than the modelled one
+        assert "is version 6.16.0; the benchmark models 6.17.0" in out  # not the modelled build
 
         _launch_calculator(device)
         assert server.wait(10)

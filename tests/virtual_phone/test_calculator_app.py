@@ -167,25 +167,50 @@ def test_format_number():
 def test_unit_converter_mile_to_kilometer(calc):
     tap(calc, desc="Unit converter")   # 5.12.0's menu.xml: an `always` toolbar icon
     tap(calc, text="Length")
-    tap(calc, id="top_unit_holder")
-    assert "Mile" in texts(calc.dump_xml())    # the unit pop-up
-    tap(calc, text="Mile")
-    tap(calc, text="1", cls=BUTTON)
-    shown = texts(calc.dump_xml())
-    for text in ("Mile", "Kilometer", "1", "1.609344"):
-        assert text in shown
+    assert (text_of(calc, "top_unit_name"), text_of(calc, "bottom_unit_name")) == ("Kilometer", "Meter")
+    tap(calc, id="bottom_unit_holder")
+    shown = texts(calc.dump_xml())     # Commons' RadioGroupDialog, "name (symbol)" per unit
+    assert "Mile (mi)" in shown and "Nautical Mile (NM)" in shown  # the rows that fit the dialog
+    tap(calc, text="Mile (mi)")
+    tap(calc, id="swap_button")
+    tap(calc, id="btn_1")
+    assert (text_of(calc, "top_unit_name"), text_of(calc, "bottom_unit_name")) == ("Mile", "Kilometer")
     assert text_of(calc, "top_unit_text") == "1" and text_of(calc, "bottom_unit_text") == "1.609344"
 
 
-def test_unit_converter_swap_uses_its_enlarged_touch_area(calc):
-    calc.start_activity(CALC, ".activities.UnitConverterActivity")
-    press_keys(calc, "5")
-    swap = find(calc.dump_xml(), id="swap_button")
-    left, top = (int(v) for v in swap["bounds"][1:].split("]")[0].split(","))
-    calc.tap(left - 30, top - 10)              # beside the icon, inside its touch delegate
-    assert text_of(calc, "top_unit_name") == "Kilometer"
-    assert text_of(calc, "top_unit_text") == "0.005"
-    assert text_of(calc, "bottom_unit_text") == "5"
+def converter_keys(system, keys: str) -> None:
+    """The converter's numpad: TextViews btn_0..btn_9 (view_unit_converter.xml)."""
+    for key in keys:
+        tap(system, id=f"btn_{key}")
+
+
+def test_unit_converter_input_follows_converter_view(calc):
+    calc.start_activity(CALC, ".activities.UnitConverterActivity")  # no extra: converter 0, Length
+    converter_keys(calc, "1500")
+    assert text_of(calc, "top_unit_text") == "1,500"          # grouped as it is typed
+    assert text_of(calc, "bottom_unit_text") == "1,500,000"
+    tap(calc, id="btn_decimal")
+    tap(calc, id="btn_0")                                       # addDigit re-formats "1,500.0" to "1,500"
+    assert text_of(calc, "top_unit_text") == "1,500"
+    tap(calc, id="btn_clear")                                   # deletes the last character
+    assert text_of(calc, "top_unit_text") == "150" and text_of(calc, "bottom_unit_text") == "150,000"
+    tap(calc, id="swap_button")
+    assert text_of(calc, "top_unit_name") == "Meter" and text_of(calc, "bottom_unit_text") == "0.15"
+    long_press(calc, id="btn_clear")                            # clear(): both rows to 0
+    assert text_of(calc, "top_unit_text") == text_of(calc, "bottom_unit_text") == "0"
+
+
+def test_unit_converter_remembers_the_units_per_converter(calc):
+    tap(calc, desc="Unit converter")
+    assert texts(calc.dump_xml())[-6:] == ["Length", "Area", "Volume", "Mass", "Temperature", "Time"]
+    tap(calc, text="Temperature")
+    tap(calc, id="top_unit_holder")
+    tap(calc, text="Fahrenheit (°F)")
+    converter_keys(calc, "212")
+    assert text_of(calc, "bottom_unit_text") == "373.15"          # Fahrenheit -> Kelvin
+    calc.key("BACK")
+    tap(calc, text="Temperature")                                  # config.getLastConverterUnits
+    assert (text_of(calc, "top_unit_name"), text_of(calc, "bottom_unit_name")) == ("Fahrenheit", "Kelvin")
 
 
 def test_about_and_settings_are_toolbar_icons(calc):
@@ -197,10 +222,20 @@ def test_about_and_settings_are_toolbar_icons(calc):
     assert "Frequently asked questions" in texts(calc.dump_xml())
     calc.key("BACK")
     tap(calc, desc="Settings")
-    assert find(calc.dump_xml(), id="settings_vibrate")["checked"] == "true"
-    tap(calc, text="Vibrate on button press")  # the row holder toggles the box
-    assert find(calc.dump_xml(), id="settings_vibrate")["checked"] == "false"
+    # compose/SettingsScreen.kt: Compose nodes without resource-ids; the boxes in row order are
+    # vibrate, prevent sleeping, comma as decimal mark
+    shown = texts(calc.dump_xml())
+    assert shown[:3] == ["Settings", "COLOR CUSTOMIZATION", "Customize colors"]
+    assert "Prevent phone from sleeping while the app is in foreground" in shown
+    ids = {n["resource-id"] for n in find_all(calc.dump_xml()) if n.get("resource-id", "").startswith(CALC)}
+    assert ids == {f"{CALC}:id/action_bar_root"}  # AppCompat's decor only; the Compose content has none
+    boxes = find_all(calc.dump_xml(), cls="android.widget.CheckBox")
+    assert [b["checked"] for b in boxes] == ["true", "false", "false"]
+    tap(calc, text="Vibrate on button press")  # the row toggles its box
+    assert find_all(calc.dump_xml(), cls="android.widget.CheckBox")[0]["checked"] == "false"
     assert calc.app(CALC).data.vibrate is False
+    tap(calc, text="Customize colors")
+    assert calc.focused_window()[1].endswith("CustomizationActivity")
     calc.clear_data(CALC)
     assert calc.app(CALC).data.vibrate is True
 

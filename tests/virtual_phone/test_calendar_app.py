@@ -181,7 +181,7 @@ def test_new_task_with_description_and_all_day(cal):
 
 def test_date_picker_moves_the_event(cal):
     cal.tap(id="calendar_fab").tap(text="Event").type("trip", id="event_title")
-    cal.tap(id="event_start_date").tap(id="next")
+    cal.tap(id="event_start_date").tap(id="android:id/next")
     now = today(cal)
     nxt = (dt.date(now.year, now.month, 28) + dt.timedelta(days=7)).replace(day=3)
     cal.tap(text="3").tap(text="OK")

@@ -49,7 +49,7 @@ def test_dumpsys_package_shows_version_grants_and_the_launcher_activity(fresh_ph
     p = fresh_phone
     run(p, f"pm grant {NOTES} android.permission.READ_CONTACTS")
     out = run(p, f"dumpsys package {NOTES}")[0]
-    assert "    versionName=6.16.0\n" in out
+    assert "    versionName=6.17.0\n" in out
     assert re.search(r"^\s+versionCode=\d+ minSdk=\d+ targetSdk=34$", out, re.M)
     assert f"  Package [{NOTES}] (" in out
     runtime = out.split("runtime permissions:\n", 1)[1]
@@ -70,7 +70,7 @@ def test_adbutils_app_info_reads_the_package_dump(adb_client, phone):
     device = adb_client.device(phone.serial)
     info = device.app_info(NOTES)
     assert info is not None
-    assert info.version_name == "6.16.0" and info.version_code == 1
+    assert info.version_name == "6.17.0" and info.version_code == 114  # Simple Notes at its 6.17.0 tag
     assert info.signature and "HAS_CODE" in info.flags
     assert info.first_install_time is not None
     assert device.app_info("no.such.package") is None

@@ -410,7 +410,6 @@ class AppLauncherApp(App):
 
     package = PACKAGE
     label = "App Launcher"
-    version_name = "6.5.0"
     activities = (MainActivity, SettingsActivity, CustomizationActivity)
     faq = (("Can I make this app the default launcher?",
             "No, it is a basic app icon holder, not a home screen. Use a real home screen launcher for that."),)

@@ -83,6 +83,7 @@ from ..ui.views import (
     sp,
 )
 from ..ui.window import DialogWindow, PopupWindow, Window
+from .releases import RELEASES
 
 __all__ = ["AboutActivity", "Activity", "App", "ContributorsActivity", "Dialog", "FAQActivity", "LicenseActivity",
            "settings_checkbox"]
@@ -94,7 +95,9 @@ class App:
 
     package: ClassVar[str]
     label: ClassVar[str]
+    #: what `dumpsys package` reports; the ten apps' come from :mod:`.releases` (``__init_subclass__``)
     version_name: ClassVar[str] = "1.0.0"
+    version_code: ClassVar[int] = 1
     activities: ClassVar[tuple[type["Activity"], ...]] = ()
     #: whether the home screen shows an icon for it
     in_launcher: ClassVar[bool] = True
@@ -108,6 +111,12 @@ class App:
     #: the <intent-filter>s of its manifest that implicit intents reach (intents.py), as
     #: (activity class name, the activity's own label or "", IntentFilter)
     intent_filters: ClassVar[tuple] = ()
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        release = RELEASES.get(getattr(cls, "package", ""))
+        if release is not None:
+            cls.version_name, cls.version_code = release.version_name, release.version_code
 
     def __init__(self) -> None:
         self.reset_data()

@@ -1,4 +1,4 @@
-"""Simple Calculator (com.simplemobiletools.calculator), modelled on version 5.11.
+"""Simple Calculator (com.simplemobiletools.calculator), modelled on release 5.12.0.
 
 Ids and button texts are the real ones (view_calculator.xml).  The engine
 follows the real app's semantics, which are NOT those of a precedence-aware
@@ -10,16 +10,19 @@ value in `result`; C deletes the last character, a long press on C clears
 everything.  There are no parentheses: "18+(24×3)-(9÷3)" takes two steps,
 e.g. "2 4 × 3 + 1 8 - 3 =" after working out 9÷3 = 3 (or "9 ÷ 3 =" first).
 
-The unit converter (toolbar overflow "Unit converter") lists converter types;
-"Length" shows two unit rows (top = input typed on its numpad, bottom =
-converted value) whose units are chosen from pop-up menus.
+The unit converter (the toolbar's "Unit converter" icon) lists the six
+converters in a grid; each shows two unit rows (top = input typed on its
+numpad, bottom = the converted value) whose units are chosen in Commons'
+radio dialog ("Mile (mi)"); the swap button exchanges them.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from decimal import ROUND_HALF_EVEN, Decimal
 from types import SimpleNamespace
+from typing import NamedTuple
 
 from ..ui.views import (
     ACCENT,
@@ -37,7 +40,11 @@ from ..ui.views import (
     dp,
     sp,
 )
-from .base import Activity, App, Dialog, settings_checkbox
+from .base import Activity, App, Dialog
+from .commons_compose import (commons_strings, compose_checkbox_row, compose_group_title, compose_preference,
+                              compose_scaffold)
+from .commons_dialogs import radio_dialog
+from .simple_commons import CustomizationActivity
 from .menus import FDROID_HIDDEN, menu
 
 PACKAGE = "com.simplemobiletools.calculator"
@@ -368,8 +375,10 @@ class MainActivity(Activity):
 
         def clear(dialog) -> None:
             self.data.history.clear()
+            self.toast("History has been cleared")
 
-        self.show_dialog(Dialog("History", body, positive="Close", negative=("Clear history", clear)))
+        # dialogs/HistoryDialog.kt (5.12.0): OK, and the neutral R.string.clear_history ("Clear")
+        self.show_dialog(Dialog("History", body, positive="OK", neutral=("Clear", clear)))
 
     def _use_history(self, result: str) -> None:
         self.engine.input = self.engine.result = result
@@ -381,92 +390,166 @@ class MainActivity(Activity):
 
 
 class SettingsActivity(Activity):
+    """SettingsActivity (5.12.0) draws compose/SettingsScreen.kt: Commons' SimpleColumnScaffold with two
+    SettingsGroups, as uiautomator dumps Compose (no resource-ids; see commons_compose)."""
+
     name = f"{PACKAGE}.activities.SettingsActivity"
     title = "Settings"
 
     def build(self) -> View:
         data = self.data
-        return LinearLayout(
-            self.toolbar("settings_toolbar", title="Settings", back=True),
-            ScrollView(Column(
-                TextView("COLOR CUSTOMIZATION", "settings_color_customization_label", color=ACCENT, bold=True,
-                         size=sp(14), width=MATCH, padding=(dp(16), dp(20), dp(16), dp(8))),
-                LinearLayout(TextView("Customize colors", "settings_customize_colors_label", width=MATCH),
-                             id="settings_customize_colors_holder", padding=(dp(16), dp(16)),
-                             on_click=lambda: self.toast("Customize colors")),
-                TextView("GENERAL", "settings_general_settings_label", color=ACCENT, bold=True, size=sp(14),
-                         width=MATCH, padding=(dp(16), dp(20), dp(16), dp(8))),
-                settings_checkbox("settings_vibrate", "Vibrate on button press", data.vibrate,
-                                  lambda v: setattr(data, "vibrate", v)),
-                settings_checkbox("settings_prevent_phone_from_sleeping", "Prevent phone from sleeping",
-                                  data.prevent_sleeping, lambda v: setattr(data, "prevent_sleeping", v)),
-                settings_checkbox("settings_use_comma_as_decimal_mark", "Use comma as decimal mark",
-                                  data.comma_decimal, lambda v: setattr(data, "comma_decimal", v)),
-                id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH,
-        )
+        s = commons_strings(PACKAGE)
+
+        def checkbox(label: str, key: str, attribute: str) -> View:
+            """SettingsCheckBoxComponent: a clickable Row of the label Text and a Material Checkbox."""
+            def toggle(value: bool) -> None:
+                setattr(data, attribute, value)
+                if attribute == "comma_decimal":  # onUseCommaAsDecimalMarkFlow also deletes the history
+                    data.history.clear()
+            return compose_checkbox_row(label, getattr(data, attribute), toggle, key)
+
+        rows = [
+            compose_group_title("Color customization"),
+            # getCustomizeColorsString(): "Customize colors", the F-Droid build pretending Thank You is
+            # installed (app/src/fdroid/res/values/bools.xml pretend_thank_you_installed)
+            compose_preference("Customize colors", None,
+                               lambda: self.start(CustomizationActivity), "customize_colors"),
+            # setupCustomizeWidgetColors starts WidgetConfigureActivity, which the phone does not model
+            compose_preference("Customize widget colors", None, lambda: None, "customize_widget_colors"),
+            compose_group_title("General"),
+            # isTiramisuPlus(): the app language row, which opens the system's per-app language settings
+            # (launchChangeAppLanguageIntent; the phone opens Settings' main screen)
+            compose_preference("Language", "English", lambda: self.launch_app("com.android.settings"), "language"),
+            checkbox("Vibrate on button press", "vibrate", "vibrate"),
+            checkbox("Prevent phone from sleeping while the app is in foreground", "prevent", "prevent_sleeping"),
+            checkbox("Use comma as a decimal mark", "comma", "comma_decimal"),
+        ]
+        return compose_scaffold("Settings", self.finish, rows, s)
 
 
 # -- unit converter ----------------------------------------------------------
+# Simple Calculator 5.12.0: helpers/converters/*.kt (units, factors, defaults), views/ConverterView.kt
+# (input and conversion), activities/UnitConverter*Activity.kt, res/layout/item_unit_type.xml,
+# view_unit_converter.xml and view_converter.xml; names and symbols from res/values/strings.xml.
 
-#: converter type -> list of (unit name, symbol, factor to the base unit); Temperature is special-cased
-CONVERTERS: dict[str, list[tuple[str, str, float]]] = {
-    "Length": [
-        ("Kilometer", "km", 1000.0), ("Meter", "m", 1.0), ("Centimeter", "cm", 0.01), ("Millimeter", "mm", 0.001),
-        ("Mile", "mi", 1609.344), ("Yard", "yd", 0.9144), ("Foot", "ft", 0.3048), ("Inch", "in", 0.0254),
-        ("Nautical mile", "NM", 1852.0),
-    ],
-    "Area": [
-        ("Square kilometer", "km²", 1e6), ("Square meter", "m²", 1.0), ("Hectare", "ha", 1e4),
-        ("Acre", "ac", 4046.8564224), ("Square mile", "mi²", 2589988.110336), ("Square foot", "ft²", 0.09290304),
-    ],
-    "Volume": [
-        ("Cubic meter", "m³", 1.0), ("Liter", "l", 0.001), ("Milliliter", "ml", 1e-6),
-        ("Gallon", "gal", 0.003785411784), ("Cup", "cup", 0.0002365882365),
-    ],
-    "Mass": [
-        ("Kilogram", "kg", 1.0), ("Gram", "g", 0.001), ("Milligram", "mg", 1e-6), ("Pound", "lb", 0.45359237),
-        ("Ounce", "oz", 0.028349523125), ("Tonne", "t", 1000.0),
-    ],
-    "Temperature": [("Celsius", "°C", 0.0), ("Fahrenheit", "°F", 0.0), ("Kelvin", "K", 0.0)],
-    "Time": [
-        ("Hour", "h", 3600.0), ("Minute", "min", 60.0), ("Second", "s", 1.0), ("Day", "d", 86400.0),
-        ("Week", "wk", 604800.0),
-    ],
-}
-#: which units each converter shows first (top, bottom)
-DEFAULT_UNITS = {
-    "Length": ("Meter", "Kilometer"), "Area": ("Square meter", "Square kilometer"), "Volume": ("Liter", "Cubic meter"),
-    "Mass": ("Kilogram", "Pound"), "Temperature": ("Celsius", "Fahrenheit"), "Time": ("Hour", "Minute"),
-}
+
+class Unit(NamedTuple):
+    name: str
+    symbol: str
+    factor: float  # value in the converter's base unit = value * factor (Temperature aside)
+
+
+class Converter(NamedTuple):
+    name: str
+    icon: str  # the app's drawable, drawn by name
+    units: tuple[Unit, ...]
+    default_top: str
+    default_bottom: str
+
+
+_MINUTE, _HOUR = 60.0, 3600.0
+_DAY = _HOUR * 24.0
+#: Converter.ALL, in its order (the picker's grid).
+CONVERTERS: tuple[Converter, ...] = (
+    Converter("Length", "height", (
+        Unit("Kilometer", "km", 1000.0), Unit("Meter", "m", 1.0), Unit("Centimeter", "cm", 0.01),
+        Unit("Millimeter", "mm", 0.001), Unit("Micrometer", "μm", 0.000001), Unit("Nanometer", "nm", 0.000000001),
+        Unit("Angstrom", "Å", 1e-10), Unit("Mile", "mi", 1_609.344), Unit("Yard", "yd", 0.9144),
+        Unit("Foot", "ft", 0.3048), Unit("Inch", "in", 0.0254), Unit("Fathom", "fathom", 1.852),
+        Unit("Nautical Mile", "NM", 1_852.0), Unit("Astronomical Unit", "au", 1.495979e+11),
+        Unit("Parsec", "pc", 3.0857e+16), Unit("Light Year", "ly", 9.4607e+15)), "Kilometer", "Meter"),
+    Converter("Area", "box", (
+        Unit("Square Kilometer", "km²", 1000000.0), Unit("Square Meter", "m²", 1.0),
+        Unit("Square Centimeter", "cm²", 0.0001), Unit("Square Millimeter", "mm²", 0.000001),
+        Unit("Square Mile", "sq mi", 2_589_988.110336), Unit("Square Yard", "sq yd", 0.83612736),
+        Unit("Square Foot", "sq ft", 0.09290304), Unit("Square Inch", "sq in", 0.00064516),
+        Unit("Acre", "ac", 4_046.8564224), Unit("Hectare", "ha", 10_000.0)), "Square Kilometer", "Square Meter"),
+    Converter("Volume", "drop", (
+        Unit("Cubic Meter", "m³", 1.0), Unit("Cubic Decimeter", "dm³", 0.001), Unit("Cubic Centimeter", "cm³", 0.000001),
+        Unit("Cubic Millimeter", "mm³", 0.000000001), Unit("Liter", "L", 0.001), Unit("Centiliter", "cL", 0.0001),
+        Unit("Deciliter", "dL", 0.00001), Unit("Milliliter", "mL", 0.000001),
+        Unit("Acre Foot", "ac ft", 1_233.48183754752), Unit("Cubic Foot", "ft³", 0.028316846592),
+        Unit("Cubic Inch", "in³", 0.000016387064), Unit("Barrel (US)", "fl bl (US)", 0.119240471196),
+        Unit("Gallon (US)", "gal (US)", 0.003785411784), Unit("Quart (US)", "qt (US)", 0.000946352946),
+        Unit("Pint (US)", "pt (US fl)", 0.000473176473), Unit("Gill (US)", "gi (US)", 0.00011829411825),
+        Unit("Fluid Ounce (US)", "US fl oz", 0.00003), Unit("Barrel (Imperial)", "bl (imp)", 0.16365924),
+        Unit("Gallon (Imperial)", "gal (imp)", 0.00454609), Unit("Quart (Imperial)", "qt (imp)", 0.0011365225),
+        Unit("Pint (Imperial)", "pt (imp)", 0.00056826125), Unit("Gill (Imperial)", "gi (imp)", 0.0001420653125),
+        Unit("Fluid Ounce (Imperial)", "fl oz (imp)", 0.0000284130625)), "Liter", "Cubic Meter"),
+    Converter("Mass", "scale", (
+        Unit("Gram", "g", 0.001), Unit("Kilogram", "kg", 1.0), Unit("Milligram", "mg", 0.000001),
+        Unit("Microgram", "μm", 0.000000001), Unit("Tonne", "t", 1_000.0), Unit("Pound", "lb", 0.45359237),
+        Unit("Ounce", "oz", 0.028349523125), Unit("Grain", "gr", 0.00006479891),
+        Unit("Dram", "dr", 0.0017718451953125), Unit("Stone", "st", 6.35029318),
+        Unit("Long Ton", "ton", 1_016.0469088), Unit("Short Ton", "sh tn", 907.18474),
+        Unit("Carat", "kt", 0.0002051965483), Unit("Carat (Metric)", "ct", 0.0002)), "Pound", "Kilogram"),
+    Converter("Temperature", "thermostat", (
+        Unit("Celsius", "°C", 1.0), Unit("Fahrenheit", "°F", 9.0 / 5), Unit("Rankine", "°R", 5.0 / 9),
+        Unit("Kelvin", "K", 1.0)), "Celsius", "Kelvin"),
+    Converter("Time", "clock", (
+        # unit_time_millisecond is "Microsecond" in the release's strings.xml; its factor is a millisecond's
+        Unit("Hour", "h", _HOUR), Unit("Minute", "m", _MINUTE), Unit("Second", "s", 1.0),
+        Unit("Microsecond", "ms", 0.001), Unit("Day", "d", _DAY), Unit("Week", "wk", _DAY * 7),
+        Unit("Year", "y", _DAY * 365.2425)), "Hour", "Second"),
+)
+_CONVERTER = {converter.name: converter for converter in CONVERTERS}
+_KELVIN_OFFSET, _CELSIUS_OFFSET = 273.15, 32
+
+
+def _to_base(kind: str, unit: Unit, value: float) -> float:
+    """Converter.Unit.toBase; TemperatureConverter's Celsius and Fahrenheit override it (base: kelvin)."""
+    if kind == "Temperature" and unit.name == "Celsius":
+        return value + _KELVIN_OFFSET
+    if kind == "Temperature" and unit.name == "Fahrenheit":
+        return (value - _CELSIUS_OFFSET) / unit.factor + _KELVIN_OFFSET
+    return value * unit.factor
+
+
+def _from_base(kind: str, unit: Unit, value: float) -> float:
+    if kind == "Temperature" and unit.name == "Celsius":
+        return value - _KELVIN_OFFSET
+    if kind == "Temperature" and unit.name == "Fahrenheit":
+        return (value - _KELVIN_OFFSET) * unit.factor + _CELSIUS_OFFSET
+    return value / unit.factor
 
 
 def convert(kind: str, value: float, source: str, target: str) -> float:
-    """`value` in unit `source` expressed in unit `target`."""
-    if kind == "Temperature":
-        kelvin = {"Celsius": value + 273.15, "Fahrenheit": (value - 32) * 5 / 9 + 273.15, "Kelvin": value}[source]
-        return {"Celsius": kelvin - 273.15, "Fahrenheit": (kelvin - 273.15) * 9 / 5 + 32, "Kelvin": kelvin}[target]
-    factors = {name: factor for name, _, factor in CONVERTERS[kind]}
-    return value * factors[source] / factors[target]
+    """`value` in unit `source` expressed in unit `target` (Converter.convert)."""
+    units = {unit.name: unit for unit in _CONVERTER[kind].units}
+    return _from_base(kind, units[target], _to_base(kind, units[source], value))
+
+
+def converter_text(value: float) -> str:
+    """NumberFormatHelper.doubleToString: java.text.DecimalFormat with grouping, at most 12 fraction
+    digits, rounding HALF_EVEN (DecimalFormat's default); -0.0 prints as "-0"."""
+    rounded = Decimal(repr(value)).quantize(Decimal("1e-12"), rounding=ROUND_HALF_EVEN)
+    text = f"{abs(rounded):,f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    negative = rounded < 0 or (rounded == 0 and str(value).startswith("-"))
+    return ("-" if negative else "") + text
 
 
 class UnitConverterPickerActivity(Activity):
+    """activity_unit_converter_picker.xml: a grid (AutoGridLayoutManager, 120 dp cells) of item_unit_type."""
+
     name = f"{PACKAGE}.activities.UnitConverterPickerActivity"
     title = "Unit converter"
 
     def build(self) -> View:
         items = [
             LinearLayout(
-                ImageView("unit_type_icon", icon="dot", margin=(dp(16), 0, dp(16), 0)),
-                TextView(kind, "unit_type_name", size=sp(18), width=MATCH, weight=1),
-                orientation="horizontal", id="unit_type_holder", gravity="center_vertical", height=dp(72),
-                key=kind, on_click=lambda kind=kind: self.start(UnitConverterActivity, type=kind),
+                ImageView("unit_image", icon=converter.icon, tint=ACCENT, important=False),
+                TextView(converter.name, "unit_label", max_lines=1),
+                id="unit_background", gravity="center", height=dp(120), margin=dp(4), padding=dp(8),
+                key=converter.name, on_click=lambda index=index: self.start(UnitConverterActivity, converter_id=index),
             )
-            for kind in CONVERTERS
+            for index, converter in enumerate(CONVERTERS)
         ]
+        # AutoGridLayoutManager: span count = the grid's width / unit_type_size (392 dp / 120 dp = 3)
         return LinearLayout(
             self.toolbar("unit_converter_picker_toolbar", title="Unit converter", back=True),
-            RecyclerView(*items, id="unit_types_grid", weight=1),
+            RecyclerView(*items, id="unit_types_grid", columns=3, weight=1),
             id="unit_converter_picker_coordinator", class_name="android.view.ViewGroup", height=MATCH,
         )
 
@@ -476,79 +559,113 @@ class UnitConverterActivity(Activity):
     title = "Unit converter"
 
     def on_create(self) -> None:
-        self.kind = self.extras.get("type", "Length")
-        self.top, self.bottom = DEFAULT_UNITS[self.kind]
-        self.value = "0"
+        index = self.extras.get("converter_id", 0)
+        if not isinstance(index, int) or not 0 <= index < len(CONVERTERS):
+            self.finish()  # Converter.ALL.getOrNull(...) == null -> finish()
+            return
+        self.converter = CONVERTERS[index]
+        # config.getLastConverterUnits: the units last chosen for this converter, else its defaults
+        self.top, self.bottom = self.data.converter_units.get(
+            self.converter.name, (self.converter.default_top, self.converter.default_bottom))
+        self.top_text = "0"
+        self.bottom_text = self._converted()
 
-    def _symbol(self, unit: str) -> str:
-        return next(symbol for name, symbol, _ in CONVERTERS[self.kind] if name == unit)
+    def _unit(self, name: str) -> Unit:
+        return next(unit for unit in self.converter.units if unit.name == name)
 
-    def converted(self) -> str:
-        number = float(self.value) if self.value not in ("", "-", ".") else 0.0
-        return format_number(convert(self.kind, number, self.top, self.bottom)).replace(",", "")
+    def _value(self, text: str) -> float:
+        return float(text.replace(",", ""))  # removeGroupingSeparator(...).toDouble()
 
-    def _unit_row(self, prefix: str, unit: str, value: str) -> View:
-        row = LinearLayout(
-            Column(TextView(unit, f"{prefix}_unit_name", size=sp(20), bold=True),
-                   TextView(self._symbol(unit), f"{prefix}_unit_symbol", size=sp(14), color=TEXT_SECONDARY),
-                   width=dp(170), weight=1),
-            TextView(value, f"{prefix}_unit_text", size=sp(34), gravity="end", max_lines=1, width=MATCH, weight=1),
-            orientation="horizontal", id=f"{prefix}_unit_holder", gravity="center_vertical",
-            padding=(dp(20), dp(16)), height=dp(96), bg=(255, 255, 255) if prefix == "bottom" else (255, 243, 238),
-        )
-        row.on_click = lambda: self.show_menu(
-            [(name, lambda name=name: self._choose(prefix, name)) for name, _, _ in CONVERTERS[self.kind]],
-            anchor=row)
-        row.clickable = row.focusable = True
-        return row
+    def _converted(self) -> str:
+        """ConverterView.updateBottomValue."""
+        return converter_text(convert(self.converter.name, self._value(self.top_text), self.top, self.bottom))
 
-    def _choose(self, prefix: str, unit: str) -> None:
-        if prefix == "top":
-            self.top = unit
-        else:
-            self.bottom = unit
+    # -- ConverterView's input ---------------------------------------------------------
+    def _digit(self, digit: str) -> None:
+        if digit == "0" and self.top_text == "0":  # zeroClicked: a leading zero is not added
+            return
+        value = "" if self.top_text == "0" else self.top_text
+        # addDigit re-formats the whole text through the double: "1." + "0" gives "1"
+        self.top_text = converter_text(self._value(value + digit))
+        self.bottom_text = self._converted()
 
-    def _swap(self) -> None:
-        converted = self.converted()
+    def _decimal(self) -> None:
+        if "." not in self.top_text:
+            self.top_text += "."
+        self.bottom_text = self._converted()
+
+    def _delete(self) -> None:
+        """deleteCharacter: drop the last character, then re-format."""
+        text = self.top_text[:-1].rstrip(",") or "0"
+        self.top_text = converter_text(self._value(text))
+        self.bottom_text = self._converted()
+
+    def _clear(self) -> None:
+        """clear(): both fields to 0 (the long press on C)."""
+        self.top_text = self.bottom_text = "0"
+
+    def _switch(self) -> None:
         self.top, self.bottom = self.bottom, self.top
-        self.value = converted
+        self.bottom_text = self._converted()
 
-    def _key(self, label: str) -> None:
-        if label.isdigit():
-            self.value = label if self.value == "0" else self.value + label
-        elif label == ".":
-            if "." not in self.value:
-                self.value += "."
-        elif label == "±":
-            self.value = self.value[1:] if self.value.startswith("-") else "-" + self.value
-        elif label == "C":
-            self.value = self.value[:-1] or "0"
-            if self.value == "-":
-                self.value = "0"
+    def _pick_unit(self, row: str) -> None:
+        """setClickListenerForUnitSelector: Commons' RadioGroupDialog of "Name (symbol)" items."""
+        current, other = (self.top, self.bottom) if row == "top" else (self.bottom, self.top)
+        names = [unit.name for unit in self.converter.units]
 
-    def _clear_all(self) -> None:
-        self.value = "0"
+        def picked(index: int) -> None:
+            unit = names[index]
+            if unit == other:
+                self._switch()
+            elif unit != current:
+                if row == "top":
+                    self.top = unit
+                else:
+                    self.bottom = unit
+                self.bottom_text = self._converted()
+            self.data.converter_units[self.converter.name] = (self.top, self.bottom)  # putLastConverterUnits
+
+        radio_dialog(self, [f"{unit.name} ({unit.symbol})" for unit in self.converter.units],
+                     names.index(current), picked)
+
+    def _copy(self, text: str) -> None:
+        """Context.copyToClipboard (Commons): the clip, and a toast that shows it."""
+        self.host.clipboard = text
+        self.toast(f"Value copied to clipboard:\n{text}")
+
+    def _unit_holder(self, row: str, unit: Unit, text: str) -> View:
+        return LinearLayout(
+            TextView(unit.name, f"{row}_unit_name", size=sp(18)),
+            TextView(text, f"{row}_unit_text", size=sp(34), gravity="end", max_lines=1, width=MATCH, weight=2),
+            TextView(unit.symbol, f"{row}_unit_symbol", size=sp(16), gravity="center", min_width=dp(40),
+                     height=dp(40)),
+            orientation="horizontal", id=f"{row}_unit_holder", class_name="android.view.ViewGroup",
+            gravity="center_vertical", padding=(dp(16), dp(8)), weight=3, height=MATCH,
+            bg=(255, 243, 238) if row == "top" else None,
+            on_click=lambda: self._pick_unit(row), on_long_click=lambda: self._copy(text))
 
     def build(self) -> View:
-        pad = []
-        for row in (("7", "8", "9"), ("4", "5", "6"), ("1", "2", "3"), ("±", "0", ".", "C")):
-            ids = {".": "btn_decimal", "C": "btn_clear", "±": "btn_plus_minus"}
-            pad.append(Row(*[
-                Button(label, ids.get(label, f"btn_{label}"), weight=1, height=MATCH, radius=0, size=sp(26),
-                       bg=(250, 250, 250), on_click=lambda label=label: self._key(label),
-                       on_long_click=self._clear_all if label == "C" else None)
-                for label in row], weight=1, height=MATCH, class_name="android.widget.LinearLayout"))
+        keys = (("7", "8", "9"), ("4", "5", "6"), ("1", "2", "3"), ("0", ".", "C"))
+        actions = {".": self._decimal, "C": self._delete}
+        ids = {".": "btn_decimal", "C": "btn_clear"}
+        pad = [
+            LinearLayout(*[
+                TextView(label, ids.get(label, f"btn_{label}"), size=sp(26), gravity="center", weight=1, height=MATCH,
+                         on_click=actions.get(label, lambda label=label: self._digit(label)),
+                         on_long_click=self._clear if label == "C" else None)
+                for label in row], orientation="horizontal", weight=2.5, height=MATCH)
+            for row in keys
+        ]
+        converter_view = LinearLayout(
+            self._unit_holder("top", self._unit(self.top), self.top_text),
+            ImageView("swap_button", icon="swap", tint=ACCENT, width=dp(64), height=dp(64),
+                      layout_gravity="center_horizontal", on_click=self._switch),
+            self._unit_holder("bottom", self._unit(self.bottom), self.bottom_text),
+            id="view_converter", weight=1.5, height=MATCH)
         return LinearLayout(
-            self.toolbar("unit_converter_toolbar", title=self.kind, back=True),
-            self._unit_row("top", self.top, self.value),
-            LinearLayout(
-                # The swap icon is small; like the real ImageView's padding, a
-                # touch delegate makes a generous area around it respond.
-                ImageView("swap_button", icon="swap", desc="Swap", tint=ACCENT, on_click=self._swap,
-                          touch_extend=(dp(24), dp(12), dp(24), dp(12))),
-                orientation="horizontal", gravity="center_horizontal", height=dp(56), important=False),
-            self._unit_row("bottom", self.bottom, self.converted()),
-            LinearLayout(*pad, id="converter_numpad", weight=1, margin=(0, dp(16), 0, 0)),
+            self.toolbar("unit_converter_toolbar", title=self.converter.name, back=True),
+            ScrollView(LinearLayout(converter_view, *pad, id="converter_holder", height=dp(640)),
+                       id="nested_scrollview", weight=1),
             id="unit_converter_coordinator", class_name="android.view.ViewGroup", height=MATCH,
         )
 
@@ -556,8 +673,9 @@ class UnitConverterActivity(Activity):
 class Calculator(App):
     package = PACKAGE
     label = "Calculator"
-    version_name = "5.11.3"
-    activities = (MainActivity, UnitConverterPickerActivity, UnitConverterActivity, SettingsActivity)
+    activities = (MainActivity, UnitConverterPickerActivity, UnitConverterActivity, SettingsActivity,
+                  CustomizationActivity)
 
     def new_data(self) -> SimpleNamespace:
-        return SimpleNamespace(history=[], vibrate=True, prevent_sleeping=False, comma_decimal=False)
+        return SimpleNamespace(history=[], vibrate=True, prevent_sleeping=False, comma_decimal=False,
+                               converter_units={})

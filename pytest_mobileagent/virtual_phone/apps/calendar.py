@@ -559,7 +559,6 @@ class CalendarApp(App):
 
     package = PACKAGE
     label = "Calendar"
-    version_name = "6.23.1"
     activities = (MainActivity, EventActivity, TaskActivity, SettingsActivity, CustomizationActivity)
 
     def new_data(self) -> m.CalendarData:

@@ -39,7 +39,11 @@ __all__ = ["DatePickerDialog", "EventActivity", "TaskActivity"]
 
 
 class DatePickerDialog:
-    """Android's date picker dialog: a month with its days, arrows, OK / Cancel."""
+    """Android's date picker dialog: a month with its days, arrows, OK / Cancel.
+
+    Its views are the framework's (core/res/res/layout/date_picker_dialog.xml, date_picker_material.xml,
+    day_picker_view_pager.xml), so their ids are in the android namespace.
+    """
 
     def __init__(self, activity: Activity, day: dt.date, on_pick: Callable[[dt.date], object]) -> None:
         self.activity = activity
@@ -58,10 +62,11 @@ class DatePickerDialog:
     def build(self) -> View:
         weekday = m.WEEKDAYS[self.day.weekday()][:3]
         header = Column(
-            TextView(str(self.day.year), "date_picker_header_year", size=sp(16), color=(255, 230, 220)),
-            TextView(f"{weekday}, {m.MONTHS[self.day.month - 1][:3]} {self.day.day}", "date_picker_header_date",
+            TextView(str(self.day.year), "android:id/date_picker_header_year", size=sp(16), color=(255, 230, 220)),
+            TextView(f"{weekday}, {m.MONTHS[self.day.month - 1][:3]} {self.day.day}",
+                     "android:id/date_picker_header_date",
                      size=sp(30), color=(255, 255, 255)),
-            id="date_picker_header", bg=ACCENT, padding=(dp(24), dp(16)))
+            id="android:id/date_picker_header", bg=ACCENT, padding=(dp(24), dp(16)))
         days = [d for d in m.month_grid(self.month, 6)]
         weeks = []
         for w in range(6):
@@ -75,11 +80,11 @@ class DatePickerDialog:
         title = f"{m.MONTHS[self.month.month - 1]} {self.month.year}"
         return Column(
             header,
-            Row(ImageView("prev", icon="back", desc="Previous month", on_click=lambda: self.turn(-1)),
+            Row(ImageView("android:id/prev", icon="back", desc="Previous month", on_click=lambda: self.turn(-1)),
                 TextView(title, size=sp(15), bold=True, weight=1, width=MATCH, gravity="center"),
-                ImageView("next", icon="forward", desc="Next month", on_click=lambda: self.turn(1))),
-            Column(*weeks, id="month_view", class_name="android.view.View"),
-            id="datePicker", class_name="android.widget.DatePicker")
+                ImageView("android:id/next", icon="forward", desc="Next month", on_click=lambda: self.turn(1))),
+            Column(*weeks, id="android:id/month_view", class_name="android.view.View"),
+            id="android:id/datePicker", class_name="android.widget.DatePicker")
 
 
 # ---------------------------------------------------------------------------

@@ -91,7 +91,8 @@ class SettingsActivity(Activity):
             self._row("settings_customize_notifications", "Customize notifications",
                       label_id="settings_customize_notifications"),
             self._row("settings_reminder_sound", "Reminder sound", "Default"),
-            self._row("settings_reminder_audio_stream", "Audio stream used by reminders", "Alarm stream"),
+            # SettingsActivity.getAudioStreamText (6.23.1): STREAM_ALARM -> R.string.alarm_stream, "Alarm"
+            self._row("settings_reminder_audio_stream", "Audio stream used by reminders", "Alarm"),
             check("settings_vibrate", "Vibrate on reminder notification", "vibrate"),
             check("settings_use_same_snooze", "Always use same snooze time", "use_same_snooze"),
         ]

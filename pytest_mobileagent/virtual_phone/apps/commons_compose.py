@@ -30,12 +30,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Callable, Sequence
 
-from ..ui.views import (ACCENT, MATCH, TEXT, TEXT_SECONDARY, WRAP, ImageView, LinearLayout, ScrollView, TextView, View,
-                        dp, sp)
+from ..ui.views import (ACCENT, MATCH, TEXT, TEXT_SECONDARY, WRAP, CheckBox, ImageView, LinearLayout, ScrollView,
+                        TextView, View, dp, sp)
 from .menus import _KEYS
 
-__all__ = ["about_screen", "commons_strings", "contributors_screen", "faq_items", "faq_screen", "licence_items",
-           "licence_screen"]
+__all__ = ["about_screen", "commons_strings", "compose_checkbox_row", "compose_group_title", "compose_preference",
+           "compose_scaffold", "contributors_screen", "faq_items", "faq_screen", "licence_items", "licence_screen"]
 
 COMPOSE_VIEW = "android.view.View"
 #: the commit whose texts serve apps outside the ten (the toolkit's demo apps)
@@ -113,6 +113,37 @@ def _item(text: str, icon: str, on_click: Callable[[], object] | None, key: str)
         orientation="horizontal", class_name=COMPOSE_VIEW, gravity="center_vertical", min_height=dp(56),
         on_click=on_click, enabled=on_click is not None, key=key)
     return row
+
+
+# -- Commons' compose/settings components, for the apps' Compose settings screens ---------------------
+def compose_scaffold(title: str, on_back: Callable[[], object], rows: list[View], strings: dict[str, str]) -> View:
+    """SimpleColumnScaffold: the top bar and a scrolling Column of the rows."""
+    return _screen(title, on_back, _scrolling(rows), strings)
+
+
+def compose_group_title(text: str) -> View:
+    """SettingsGroupTitle holding SettingsTitleTextComponent (``text.uppercase()``)."""
+    return _text(text.upper(), color=ACCENT, size=sp(14), width=MATCH, padding=(dp(20), dp(16), dp(20), dp(8)))
+
+
+def compose_preference(label: str, value: str | None, on_click: Callable[[], object], key: str) -> View:
+    """SettingsPreferenceComponent: a combinedClickable Column (clickable and long-clickable) of the label
+    Text and, when set, the value Text."""
+    texts = [_text(label, size=sp(14), width=MATCH)]
+    if value:
+        texts.append(_text(value, size=sp(14), color=TEXT_SECONDARY, width=MATCH))
+    return LinearLayout(*texts, class_name=COMPOSE_VIEW, width=MATCH, padding=dp(20), on_click=on_click,
+                        on_long_click=lambda: None, key=key)
+
+
+def compose_checkbox_row(label: str, checked: bool, on_change: Callable[[bool], object], key: str) -> View:
+    """SettingsCheckBoxComponent: a clickable Row of the label Text and a Material3 Checkbox, whose
+    ``onCheckedChange`` gives it Role.Checkbox (``android.widget.CheckBox``, checkable)."""
+    box = CheckBox("", checked=checked, width=dp(48), height=dp(48), padding=0,
+                   on_checked_change=on_change)
+    return LinearLayout(_text(label, size=sp(14), weight=1, width=MATCH), box, orientation="horizontal",
+                        class_name=COMPOSE_VIEW, gravity="center_vertical", width=MATCH, padding=(dp(20), dp(6)),
+                        key=key, on_click=box.toggle)
 
 
 def licence_items(package: str) -> list[tuple[str, str]]:

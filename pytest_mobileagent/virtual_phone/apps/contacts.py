@@ -766,7 +766,6 @@ class ContactsApp(App):
 
     package = PACKAGE
     label = "Contacts"
-    version_name = "6.22.4"
     activities = (MainActivity, ViewContactActivity, EditContactActivity, SettingsActivity, CustomizationActivity)
 
     def new_data(self) -> cd.ContactsPrefs:

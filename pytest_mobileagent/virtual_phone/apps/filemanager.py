@@ -740,7 +740,6 @@ class SettingsActivity(Activity):
 class FileManagerApp(App):
     package = PACKAGE
     label = "File Manager"
-    version_name = "6.16.1"
     activities = (MainActivity, SettingsActivity)
 
     def new_data(self) -> FileManagerData:

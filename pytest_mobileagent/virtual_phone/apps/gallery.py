@@ -1,7 +1,7 @@
 """Simple Gallery Pro (`com.simplemobiletools.gallery.pro`) for the virtual phone.
 
 Screens, ids and texts follow the real app's recordings (DroidTask, July 2023,
-version 6.26.7: the folder grid, a folder's media grid, the Sort by, Filter
+version 6.28.1: the folder grid, a folder's media grid, the Sort by, Filter
 media and Change view type dialogs, Settings) and, where no recording shows a
 screen, the app's layouts and strings: the Group by dialog, the full-screen
 viewer's menus, and Simple Wallpaper (`SetWallpaperActivity`, reached with
@@ -513,7 +513,8 @@ class MediaActivity(GalleryActivity):
             return ScrollView(Column(
                 RadioGroup(*[RadioButton(label, rid) for _, rid, label in GROUPINGS],
                            id="grouping_dialog_radio_grouping", checked_index=keys.index(grouping)),
-                Divider("grouping_dialog_order_divider", margin=(0, dp(8))),
+                # <include layout="@layout/divider" /> without an id: Commons' divider.xml has none
+                Divider("", margin=(0, dp(8))),
                 RadioGroup(RadioButton("Ascending", "grouping_dialog_radio_ascending"),
                            RadioButton("Descending", "grouping_dialog_radio_descending"),
                            id="grouping_dialog_radio_order", checked_index=0 if ascending else 1),
@@ -685,15 +686,33 @@ class SetWallpaperActivity(GalleryActivity):
     title = "Simple Wallpaper"
 
     def build(self) -> View:
+        """activity_set_wallpaper.xml (6.28.1): the toolbar over the crop view and its bottom actions."""
         store = self.host.media_store
         item = store.get(self.extras["path"]) if store is not None else None
         picture = (self.thumbnail(item, "crop_image_view", dp(600)) if item is not None
                    else TextView("", "crop_image_view", height=dp(600)))
+        # bottom_set_wallpaper_actions.xml, included with the id bottom_set_wallpaper_actions (an
+        # <include>'s id replaces its root's). SetWallpaperActivity.setupBottomActions: the aspect ratio
+        # button cycles portrait / landscape / square, the rotate button turns the crop by 90 degrees;
+        # both change only the crop view's pixels.
+        actions = LinearLayout(
+            ImageView("bottom_set_wallpaper_aspect_ratio", icon="maximize", tint=(255, 255, 255), weight=1,
+                      on_click=lambda: self._crop_state("aspect_ratio", 1, 3)),
+            ImageView("bottom_set_wallpaper_rotate", icon="rotate", desc="Rotate", tint=(255, 255, 255), weight=1,
+                      on_click=lambda: self._crop_state("rotation", 90, 360)),
+            orientation="horizontal", id="bottom_set_wallpaper_actions", class_name="android.view.ViewGroup",
+            height=dp(56), bg=(0, 0, 0))
         return Column(
-            self.toolbar("set_wallpaper_toolbar", title="Simple Wallpaper", back=True, items=menu(
-                APP, "menu_set_wallpaper", {"save": self.confirm, "allow_changing_aspect_ratio": None})),
-            RelativeLayout(picture, id="set_wallpaper_holder", weight=1, height=MATCH, gravity="center", bg=(0, 0, 0)),
-            height=MATCH)
+            LinearLayout(
+                self.toolbar("set_wallpaper_toolbar", title="Simple Wallpaper", back=True, items=menu(
+                    APP, "menu_set_wallpaper", {"save": self.confirm, "allow_changing_aspect_ratio": None})),
+                id="set_wallpaper_app_bar_layout", class_name="android.widget.LinearLayout"),
+            RelativeLayout(picture, actions, id="activity_set_wallpaper_holder", weight=1, height=MATCH,
+                           gravity="center", bg=(0, 0, 0)),
+            id="set_wallpaper_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def _crop_state(self, key: str, step: int, modulo: int) -> None:
+        self.extras[key] = (self.extras.get(key, 0) + step) % modulo
 
     def confirm(self) -> None:
         """The commons RadioGroupDialog: choosing an item applies it and closes the dialog."""
@@ -800,7 +819,6 @@ class SettingsActivity(Activity):
 class GalleryApp(App):
     package = PACKAGE
     label = "Gallery"
-    version_name = "6.26.7"
     activities = (MainActivity, MediaActivity, ViewPagerActivity, SetWallpaperActivity, SettingsActivity,
                   CustomizationActivity)
 

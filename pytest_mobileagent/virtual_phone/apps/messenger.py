@@ -842,7 +842,6 @@ class MessengerApp(App):
 
     package = PACKAGE
     label = "SMS Messenger"
-    version_name = "5.19.3"
     roles = frozenset({ROLE_SMS})
     activities = (MainActivity, NewConversationActivity, ThreadActivity, ArchivedConversationsActivity,
                   SettingsActivity, ManageBlockedNumbersActivity, CustomizationActivity)

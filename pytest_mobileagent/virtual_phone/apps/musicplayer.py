@@ -678,7 +678,6 @@ class MusicPlayerApp(App):
 
     package = PACKAGE
     label = "Music Player"
-    version_name = "5.18.0"
     activities = (MainActivity, TracksActivity, AlbumsActivity, TrackActivity, EqualizerActivity, SettingsActivity,
                   CustomizationActivity)
 

@@ -341,7 +341,8 @@ class MainActivity(Activity):
         return Column(
             ImageView("note_locked_image", icon="lock", tint=TEXT, layout_gravity="center_horizontal",
                       margin=(0, dp(16), 0, 0)),
-            TextView("The content of this note is locked.", "note_locked_label", layout_gravity="center_horizontal",
+            # fragment_text.xml / fragment_checklist.xml (6.17.0): @string/note_content_locked
+            TextView("The notes' content is locked.", "note_locked_label", layout_gravity="center_horizontal",
                      padding=(dp(32), dp(8), dp(32), 0), margin=(0, dp(16), 0, 0)),
             TextView("Show content", "note_locked_show", color=ACCENT, layout_gravity="center_horizontal",
                      padding=dp(16), margin=(0, dp(8), 0, 0), on_click=lambda: self.with_unlock(lambda: None)),
@@ -744,7 +745,6 @@ class NotesApp(App):
 
     package = PACKAGE
     label = "Notes"
-    version_name = "6.16.0"
     activities = (MainActivity, SettingsActivity, CustomizationActivity)
     # AndroidManifest.xml: MainActivity takes SEND and VIEW of text/*
     intent_filters = ((MainActivity.name, "", IntentFilter((ACTION_SEND, ACTION_VIEW), mime_types=("text/*",))),)

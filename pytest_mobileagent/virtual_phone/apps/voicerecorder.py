@@ -444,7 +444,6 @@ class VoiceRecorderApp(App):
 
     package = PACKAGE
     label = "Voice Recorder"
-    version_name = "5.12.2"
     activities = (MainActivity, SettingsActivity, CustomizationActivity)
 
 
