@@ -226,3 +226,17 @@ def test_send_sms_opens_the_sms_apps_thread_for_the_number(contacts):
     contacts.key("BACK")                                 # the keyboard
     contacts.key("BACK")
     assert contacts.activity().endswith(".activities.ViewContactActivity")
+
+
+def test_gallerys_open_camera_starts_the_images_camera(adb_device, phone):
+    gallery = "com.simplemobiletools.gallery.pro"
+    ui = AdbUI(adb_device, phone, gallery).launch()
+    try:
+        ui.sh(f"pm grant {gallery} android.permission.READ_MEDIA_IMAGES")
+        ui.tap(id="open_camera")
+        # MediaStore.INTENT_ACTION_STILL_IMAGE_CAMERA: the image's one camera, without a chooser
+        assert ui.activity() == "com.android.camera2/com.android.camera.CameraActivity"
+        ui.key("BACK")
+        assert ui.activity().startswith(f"{gallery}/")
+    finally:
+        ui.close()

@@ -116,14 +116,17 @@ def _app(class_name: str, package: str, label: str, activity: str, screen) -> ty
 
 
 def _camera_app() -> type[App]:
-    """Camera (com.android.camera2): its launcher screen, and CaptureActivity for IMAGE_CAPTURE
-    (Camera2's AndroidManifest.xml; the recording's "Take photo" reached
-    com.android.camera2/com.android.camera.CaptureActivity)."""
+    """Camera (com.android.camera2): its launcher screen, CaptureActivity for IMAGE_CAPTURE and
+    CameraActivity for STILL_IMAGE_CAMERA (Camera2's AndroidManifest.xml; the recording's "Take
+    photo" reached com.android.camera2/com.android.camera.CaptureActivity)."""
     camera = _app("Camera", "com.android.camera2", "Camera", "com.android.camera.CameraLauncher", _camera)
     capture = type("CaptureActivity", (_FirstScreen,), {"name": "com.android.camera.CaptureActivity",
                                                          "title": "Camera", "screen": _camera})
-    camera.activities = camera.activities + (capture,)
-    camera.intent_filters = ((capture.name, "", IntentFilter(("android.media.action.IMAGE_CAPTURE",))),)
+    still = type("CameraActivity", (_FirstScreen,), {"name": "com.android.camera.CameraActivity",
+                                                      "title": "Camera", "screen": _camera})
+    camera.activities = camera.activities + (capture, still)
+    camera.intent_filters = ((capture.name, "", IntentFilter(("android.media.action.IMAGE_CAPTURE",))),
+                             (still.name, "", IntentFilter(("android.media.action.STILL_IMAGE_CAMERA",))))
     return camera
 
 
