@@ -214,6 +214,8 @@ def test_the_images_system_packages_and_what_resolves_where(shell_ui):
         "com.google.android.documentsui/com.android.documentsui.picker.PickActivity"
     shell_ui.sh("am start -a android.media.action.IMAGE_CAPTURE")
     assert shell_ui.activity() == "com.android.camera2/com.android.camera.CaptureActivity"
+    shell_ui.sh("am start -a android.media.action.STILL_IMAGE_CAMERA")
+    assert shell_ui.activity() == "com.android.camera2/com.android.camera.CameraActivity"
 
 
 def test_send_sms_opens_the_sms_apps_thread_for_the_number(contacts):
@@ -226,17 +228,3 @@ def test_send_sms_opens_the_sms_apps_thread_for_the_number(contacts):
     contacts.key("BACK")                                 # the keyboard
     contacts.key("BACK")
     assert contacts.activity().endswith(".activities.ViewContactActivity")
-
-
-def test_gallerys_open_camera_starts_the_images_camera(adb_device, phone):
-    gallery = "com.simplemobiletools.gallery.pro"
-    ui = AdbUI(adb_device, phone, gallery).launch()
-    try:
-        ui.sh(f"pm grant {gallery} android.permission.READ_MEDIA_IMAGES")
-        ui.tap(id="open_camera")
-        # MediaStore.INTENT_ACTION_STILL_IMAGE_CAMERA: the image's one camera, without a chooser
-        assert ui.activity() == "com.android.camera2/com.android.camera.CameraActivity"
-        ui.key("BACK")
-        assert ui.activity().startswith(f"{gallery}/")
-    finally:
-        ui.close()

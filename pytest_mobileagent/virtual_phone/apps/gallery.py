@@ -18,7 +18,6 @@ from __future__ import annotations
 import posixpath
 from types import SimpleNamespace
 
-from ..intents import Intent
 from ..media_store import EXTERNAL_ROOT, MediaItem
 from ..ui.views import (
     place_menu,
@@ -309,7 +308,7 @@ class MainActivity(GalleryActivity):
         # menu_main as MainActivity.refreshMenuItems shows it: no default folder, the Recycle Bin
         # shown among the folders (so not in the menu), column count in grid view.
         items = menu(APP, "menu_main", {
-            "open_camera": lambda: launch_camera(self),
+            "open_camera": lambda: self.toast("No app found to take a photo"),
             "show_all": lambda: self.start(MediaActivity, folder=""), "sort": self._sort_folders,
             "filter": self.show_filter_dialog,
             "change_view_type": lambda: self.show_view_type_dialog("folder_view_list", for_folders=True),
@@ -429,7 +428,7 @@ class MediaActivity(GalleryActivity):
             "change_view_type": lambda: self.show_view_type_dialog("media_view_list", for_folders=False),
             "temporarily_show_hidden": lambda: setattr(self, "temporarily_show_hidden", True),
             "stop_showing_hidden": lambda: setattr(self, "temporarily_show_hidden", False),
-            "open_recycle_bin": None, "open_camera": lambda: launch_camera(self),
+            "open_recycle_bin": None, "open_camera": lambda: self.toast("No app found to take a photo"),
             "group": self.show_group_dialog, "set_as_default_folder": None,
             "create_new_folder": self.show_create_folder_dialog, "column_count": None, "slideshow": None,
             "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(ABOUT)},
@@ -815,13 +814,6 @@ class SettingsActivity(Activity):
 
     def show_date_time_dialog(self) -> None:
         show_date_time_dialog(self, self.data)
-
-
-def launch_camera(activity: Activity) -> None:
-    """extensions/Activity.kt launchCamera: MediaStore.INTENT_ACTION_STILL_IMAGE_CAMERA through Commons'
-    launchActivityIntent, which toasts "No app found" when nothing answers."""
-    if not activity.start_intent(Intent("android.media.action.STILL_IMAGE_CAMERA")):
-        activity.toast("No app found")
 
 
 class GalleryApp(App):
