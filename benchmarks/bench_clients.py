@@ -84,9 +84,10 @@ def main() -> None:
         print(f"  ratio u2 selector click / raw dump+tap {u2_click / raw_both:5.2f}x")
         print("where uiautomator2's time goes")
         row("uiautomator2: jsonrpc.ping() (per-call floor)", time_ms(lambda i: d.jsonrpc.ping(), runs))
-        for label, split in (("new stream, request in one send()", False),
-                             ("new stream, headers + body in two send()s", True)):
-            row(f"raw ping: {label}", time_ms(lambda i: _fresh_ping(device, split), runs))
+        for label, split, nodelay in (("new stream, request in one send()", False, False),
+                                      ("new stream, headers + body in two send()s", True, False),
+                                      ("two send()s, TCP_NODELAY on the client socket", True, True)):
+            row(f"raw ping: {label}", time_ms(lambda i: _fresh_ping(device, split, nodelay), runs))
         with device.create_connection(adbutils.Network.TCP, 9008) as stream:
             selector = {"mask": 0x200000, "childOrSibling": [], "childOrSiblingSelector": [],
                         "resourceId": KEYS[1]}
@@ -95,11 +96,20 @@ def main() -> None:
         d.stop_uiautomator()
 
 
-def _fresh_ping(device, split: bool) -> None:
-    """JSON-RPC ping on a new tcp:9008 stream; ``split`` sends it as http.client does."""
+def _fresh_ping(device, split: bool, nodelay: bool = False) -> None:
+    """JSON-RPC ping on a new tcp:9008 stream; ``split`` sends it as http.client does.
+
+    ``nodelay`` sets TCP_NODELAY on the host socket, as http.client's own connect() does
+    and uiautomator2's AdbHTTPConnection (which takes adbutils' socket instead) does not:
+    without it Nagle holds the body until the adb server's delayed ACK of the headers.
+    """
+    import socket
+
     import adbutils
 
     with device.create_connection(adbutils.Network.TCP, 9008) as stream:
+        if nodelay:
+            stream.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         _rpc(stream, "ping", [], split=split)
 
 

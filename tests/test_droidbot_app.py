@@ -273,10 +273,6 @@ def _dump_key(xml: str) -> list:
                   for text, rid, l, t, r, b in nodes)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the phone sends no accessibility event when the soft keyboard shows or hides and resizes the app's "
-    "window (Android: TYPE_WINDOWS_CHANGED for the IME window, content changes for the resized views), "
-    "so an explorer waiting for the stream to show the new screen waits out its timeout"))
 def test_exploring_notes_from_the_stream_visits_distinct_states(droidbot_phone, free_port):
     """50 events chosen from the 7336 stream (untried clickable views first, else BACK), as
     UtgGreedySearchPolicy does, reach at least 10 distinct DroidBot states of Simple Notes.

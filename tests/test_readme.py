@@ -32,6 +32,14 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 RUN = "run"  # run by a test below
 #: command (as the README writes it, comments and continuations removed) -> RUN or why it is not run here
 COMMANDS = {
+    "droidbot -d emulator-5554 -a notes.apk -o out -policy dfs_greedy -count 50 -interval 1 -grant_perm "
+    "-keep_app -is_emulator":
+        "DroidBot is not on PyPI in a usable release; tests/test_droidbot_client.py runs it when "
+        "MOBILEAGENT_DROIDBOT names an installation",
+    "pip install androguard==3.4.0a1":
+        "DroidBot's dependency, for a DroidBot installation of the user's own (tests/test_droidbot_client.py)",
+    "pip install --no-deps --config-settings editable_mode=compat -e <checkout>":
+        "a pattern: <checkout> is the user's checkout of DroidBot's repository",
     "python -m pip install -e . && python -m pytest task_tests --agent=replay -n 2":
         RUN,
     "python -m pip install -e '.[test]' && python -m pytest tests -n 2 -p no:cacheprovider":

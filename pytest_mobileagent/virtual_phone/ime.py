@@ -74,6 +74,8 @@ class SoftKeyboard:
         #: whether the target was reached going forward (SOFT_INPUT_IS_FORWARD_NAVIGATION)
         self.forward = False
         self._show_requested = False
+        #: whether accessibility was last told that the IME window is on screen
+        self._window_reported = False
 
     @property
     def top(self) -> int:
@@ -126,3 +128,34 @@ class SoftKeyboard:
             if window.ime_inset != inset or (inset and window.pan_stale()):
                 window.ime_inset = inset
                 window.relayout()
+
+    def accessibility_changes(self, windows: list[Window]) -> list[tuple[str, Window | None]]:
+        """The accessibility events the keyboard's coming and going caused since the last call.
+
+        * ``("windows_changed", None)``: the IME window (TYPE_INPUT_METHOD, an
+          AccessibilityWindowInfo of TYPE_INPUT_METHOD) was added to or removed from
+          the screen.  AccessibilityWindowManager's DisplayWindowsObserver
+          (sendEventsForChangedWindowsLocked) sends TYPE_WINDOWS_CHANGED with
+          WINDOWS_CHANGE_ADDED / WINDOWS_CHANGE_REMOVED, but only while windows are
+          tracked: AccessibilityManagerService.updateWindowsForAccessibilityCallbackLocked
+          tracks them while a bound service can retrieve interactive windows
+          (flagRetrieveInteractiveWindows), and only services whose event types
+          include it receive it.
+        * ``("window_content", window)``: adjustResize gave ``window``'s content a new
+          height.  View.setFrame calls notifySubtreeAccessibilityStateChangedIfNeeded
+          for every view whose frame changed; ViewRootImpl merges them into one
+          TYPE_WINDOW_CONTENT_CHANGED (CONTENT_CHANGE_TYPE_SUBTREE) whose source is their
+          common predecessor, the decor column here.  A panned window's views keep
+          their frames (ViewRootImpl.scrollToRectOrFocus scrolls the whole window), so
+          it sends none.
+        """
+        changes: list[tuple[str, Window | None]] = []
+        if self.shown != self._window_reported:
+            self._window_reported = self.shown
+            changes.append(("windows_changed", None))
+        for window in windows:
+            shortening = window.ime_shortening
+            if shortening != window.reported_ime_shortening:
+                changes.append(("window_content", window))
+            window.reported_ime_shortening = shortening
+        return changes

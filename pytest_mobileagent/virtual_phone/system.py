@@ -506,6 +506,9 @@ class AndroidSystem:
         if top is not self._top:
             self._top = top
             self._queue_window_state(top)
+        for kind, window in self.ime.accessibility_changes(windows):  # after the window's own event
+            self._queue.append(self._event(kind, window.package, window.resized_view, texts=[])
+                               if window is not None else self._event(kind, "", texts=[]))
         xml = _dump.dump_window(top.root, top.package)
         clock = time.strftime("%H:%M", time.gmtime(self._clock_ms() / 1000))
         ops = _render.display_list(windows, clock, ime_shown=self.ime.shown)
@@ -749,6 +752,8 @@ class AndroidSystem:
         window = self._active_window()
         if not window.contains(x1, y1):
             return
+        if self._drag(window, x1, y1, x2, y2):
+            return
         if abs(x2 - x1) > abs(y2 - y1):
             self._swipe_pager(window, x1, y1, x2)
             return
@@ -760,6 +765,20 @@ class AndroidSystem:
         if scroller.scroll_y != before:
             window.remember(scroller)
             self._queue.append(self._event("scroll", window.package, scroller, texts=[]))
+
+    def _drag(self, window: Window, x1: int, y1: int, x2: int, y2: int) -> bool:
+        """A gesture that starts on a drag handle (a view with `on_drag`: an ItemTouchHelper that
+        startDrag()s on ACTION_DOWN) drags its item to where the finger lifts, instead of scrolling."""
+        handle = None
+        for view in window.root.walk():
+            if getattr(view, "on_drag", None) is not None and view.clip is not None:
+                left, top, right, bottom = view.clip
+                if left <= x1 < right and top <= y1 < bottom:
+                    handle = view
+        if handle is None:
+            return False
+        self._run(handle.on_drag, x2, y2)
+        return True
 
     def _swipe_pager(self, window: Window, x1: int, y1: int, x2: int) -> None:
         """A horizontal swipe turns the page of the deepest pager (a view with `on_swipe`) under it."""

@@ -159,8 +159,14 @@ def test_sort_by_title_descending_and_custom(launcher):
     launcher.tap(id="sort").tap(id="sorting_dialog_radio_custom")
     assert not launcher.has(id="sorting_dialog_radio_order"), "custom sorting has no order"
     launcher.tap(text="OK")
-    # custom order: change the order of a selected item with its drag handle
-    launcher.long_press(text="Clock").tap(id="cab_change_order").tap(desc="Move left")
+    # custom order: Change order shows every item's drag handle; dragging Clock's onto Chrome moves it there
+    launcher.long_press(text="Clock").tap(id="cab_change_order")
+    handles, holders, shown = launcher.all(id="launcher_drag_handle"), launcher.all(id="launcher_holder"), grid(launcher)
+    assert len(handles) == 3 and not launcher.has(desc="Move left")
+    assert shown == ["Camera", "Chrome", "Clock"]  # the custom order: as they were added
+    (hx, hy), (cx, cy) = launcher.centre(handles[2]), launcher.centre(holders[1])
+    launcher.device.shell(f"input draganddrop {hx} {hy} {cx} {cy} 600")
+    assert grid(launcher) == ["Camera", "Clock", "Chrome"]
     launcher.key("BACK")
     assert grid(launcher) == ["Camera", "Clock", "Chrome"]
     launcher.device.shell(f"am force-stop {APP}")

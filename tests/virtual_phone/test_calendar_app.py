@@ -31,6 +31,8 @@ def today(ui: AdbUI) -> dt.date:
 
 def add_event(ui: AdbUI, title: str) -> None:
     ui.tap(id="calendar_fab").tap(id="fab_event_label").type(title, id="event_title").tap(id="save")
+    if ui.has(id="reminder_warning"):  # the reminder Disclaimer, once after the app's data was cleared
+        ui.tap(id="android:id/button1")
 
 
 def list_titles(ui: AdbUI) -> list[str]:
@@ -139,7 +141,7 @@ def test_new_event_rejects_an_empty_title_then_saves(cal):
     title = cal.one(id="event_title")
     assert title["focused"] == "true" and title["text"] == "Title"
     assert cal.text("event_start_date") == f"{MONTHS[today(cal).month - 1]} {today(cal).day} {today(cal).year}"
-    cal.tap(id="save")
+    cal.tap(id="save").tap(id="android:id/button1")  # the reminder Disclaimer comes before the title check
     assert cal.activity().endswith(".EventActivity"), "an empty title must not save"
     cal.device.shell("input text laundry")  # the title field has the focus
     cal.tap(id="event_all_day_holder")
@@ -169,7 +171,7 @@ def test_new_task_with_description_and_all_day(cal):
     cal.type("laundry", id="task_title").type("wash all my clothes", id="task_description")
     cal.tap(id="task_all_day_holder")
     assert cal.one(id="task_all_day")["checked"] == "true"
-    cal.tap(id="save")
+    cal.tap(id="save").tap(id="android:id/button1")  # TaskActivity asks the reminder Disclaimer too
     cal.tap(id="change_view").tap(text="Simple event list")
     assert list_titles(cal) == ["laundry"]
     assert cal.texts("event_item_description") == ["wash all my clothes"]
@@ -187,6 +189,23 @@ def test_date_picker_moves_the_event(cal):
     cal.tap(text="3").tap(text="OK")
     assert cal.text("event_start_date") == f"{MONTHS[nxt.month - 1]} 3 {nxt.year}"
     assert cal.text("event_end_date") == cal.text("event_start_date")
+
+
+def test_first_save_asks_the_reminder_disclaimer_once(cal):
+    """EventActivity.saveCurrentEvent (6.23.1): with a reminder set and Config.wasAlarmWarningShown false,
+    ReminderWarningDialog ("Disclaimer", OK / Settings) comes before the save; OK saves."""
+    cal.tap(id="calendar_fab").tap(id="fab_event_label").type("first", id="event_title").tap(id="save")
+    assert cal.has(id="reminder_warning") and cal.has(text="Disclaimer") and cal.has(text="Settings")
+    cal.key("BACK")  # cancels the dialog: nothing saved, the editor stays
+    assert cal.activity().endswith(".EventActivity") and not cal.has(id="reminder_warning")
+    cal.tap(id="save").tap(id="android:id/button1")
+    assert cal.activity().endswith(".MainActivity")
+    add_event(cal, "second")  # acknowledged: saved at once
+    assert cal.activity().endswith(".MainActivity") and not cal.has(id="reminder_warning")
+    cal.tap(id="calendar_fab").tap(id="fab_event_label").tap(id="event_reminder_1")
+    assert cal.has(text="No reminder") and cal.has(text="10 minutes before") and cal.has(text="1 hour before")
+    cal.tap(text="1 hour before")
+    assert cal.text("event_reminder_1") == "1 hour before"
 
 
 # -- search ------------------------------------------------------------------------------------

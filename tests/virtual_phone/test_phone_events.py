@@ -6,7 +6,7 @@ import json
 import socket
 
 import pytest
-from uihelpers import CALC, center, find, launch
+from uihelpers import CALC, NOTES, center, find, launch
 
 
 class LineServer:
@@ -151,5 +151,26 @@ def test_reverse_to_a_closed_port_does_not_hurt(adb_device, adb_server_port):
     try:
         launch(adb_device.shell, CALC)
         assert adb_device.shell("echo fine") == "fine"
+    finally:
+        adb_device.reverse_remove_all()
+
+
+def test_the_listener_gets_the_resized_windows_content_change_but_not_the_ime_windows_change(
+        adb_device, line_server):
+    # listener_service.xml subscribes to typeWindowContentChanged and does not ask for
+    # interactive windows (no TYPE_WINDOWS_CHANGED): a keyboard hidden with BACK in Notes
+    # (adjustResize) reaches it as a content change of the Notes window only.
+    launch(adb_device.shell, NOTES)
+    adb_device.reverse("tcp:8888", f"tcp:{line_server.port}")
+    try:
+        adb_device.shell("input keyevent BACK")
+        launch(adb_device.shell, CALC)
+        seen = []
+        while not (seen and seen[-1]["type"] == "window_state" and seen[-1]["package"] == CALC):
+            seen.append(line_server.next_event())
+            assert len(seen) < 50, seen
+        assert {"type": "window_content", "package": NOTES, "class": "android.widget.LinearLayout",
+                "text": []}.items() <= seen[0].items()
+        assert all(event["type"] != "windows_changed" for event in seen)
     finally:
         adb_device.reverse_remove_all()

@@ -27,9 +27,42 @@ def test_tapping_a_field_focuses_it_and_typed_text_lands_there():
     assert text_of(system, "title_field") == "laundry"
     assert _data(system).title == "laundry"  # on_text_changed reached the app
     assert text_of(system, "status") == "Tab 1: laundry"
-    kinds = [(e["type"], e["id"].rsplit("/", 1)[-1]) for e in events[-3:]]
-    assert kinds == [("focus", "title_field"), ("click", "title_field"), ("text_changed", "title_field")]
+    kinds = [(e["type"], e["id"].rsplit("/", 1)[-1]) for e in events[-4:]]
+    # the tap shows the keyboard: its window is added (the demo's window pans: no content change)
+    assert kinds == [("focus", "title_field"), ("click", "title_field"), ("windows_changed", ""),
+                     ("text_changed", "title_field")]
     assert events[-1]["text"] == ["laundry"] and events[-1]["class"] == "android.widget.EditText"
+
+
+def test_the_keyboard_coming_and_going_is_an_accessibility_event():
+    """The IME window's arrival and removal is TYPE_WINDOWS_CHANGED; the window adjustResize
+    shortens or lengthens sends TYPE_WINDOW_CONTENT_CHANGED from its decor column; a panned
+    window's views keep their frames and send none (see ime.SoftKeyboard.accessibility_changes)."""
+    from pytest_mobileagent.virtual_phone.system import AndroidSystem
+
+    notes = "com.simplemobiletools.notes.pro"
+    events = []
+    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, emit_event=events.append)
+    system.start_activity(notes)
+    assert system.ime.shown  # TextFragment shows it for the new note's field
+    kinds = [(e["type"], e["package"], e["class"]) for e in events]
+    start = kinds.index(("windows_changed", "", ""))
+    assert kinds[start - 1][0] == "window_state"  # the window first, then the keyboard over it
+    assert kinds[start + 1] == ("window_content", notes, "android.widget.LinearLayout")
+    mark = len(events)
+    system.key("BACK")  # hides the keyboard only: the app sees no key
+    assert [(e["type"], e["package"], e["class"], e["text"]) for e in events[mark:]] == [
+        ("windows_changed", "", "", []), ("window_content", notes, "android.widget.LinearLayout", [])]
+    mark = len(events)
+    system.key("BACK")  # nothing left to hide or resize: no window event of the keyboard's
+    assert not [e for e in events[mark:] if e["type"] in ("windows_changed", "window_content")]
+
+    events.clear()
+    demo = demo_system(events)
+    tap(demo, id="title_field")
+    demo.key("BACK")
+    assert [e["type"] for e in events if e["type"] in ("windows_changed", "window_content")] == [
+        "windows_changed", "windows_changed"]
 
 
 def test_empty_field_reports_its_hint_as_text():
@@ -179,9 +212,11 @@ def test_dialog_positive_button_reads_its_field_and_back_cancels():
     system = demo_system(events)
     tap(system, id="fab")
     # A dialog's window-state event carries all its texts (Dialog does not set one itself, as Activity does).
-    assert events[-1]["type"] == "window_state" and events[-1]["text"][0] == "New item"
-    assert events[-1]["text"][-2:] == ["Cancel", "OK"]
-    assert events[-2]["type"] == "click" and events[-2]["desc"] == "Add"
+    # the dialog's own event, then the keyboard's window that its stateAlwaysVisible shows
+    assert events[-2]["type"] == "window_state" and events[-2]["text"][0] == "New item"
+    assert events[-2]["text"][-2:] == ["Cancel", "OK"]
+    assert events[-1]["type"] == "windows_changed"
+    assert events[-3]["type"] == "click" and events[-3]["desc"] == "Add"
     tap(system, id="android:id/button1")        # empty name: the callback keeps the dialog open
     assert "New item" in texts(system.dump_xml())
     system.input_text("milk")                  # the dialog's field has focus from the start
@@ -302,4 +337,4 @@ def test_click_on_a_group_carries_its_descendants_texts():
     system.start_activity(CALC, ".activities.UnitConverterActivity")
     tap(system, id="top_unit_holder")
     click = [e for e in events if e["type"] == "click"][-1]
-    assert click["text"] == ["Meter", "m", "0"] and click["id"] == f"{CALC}:id/top_unit_holder"
+    assert click["text"] == ["Kilometer", "0", "km"] and click["id"] == f"{CALC}:id/top_unit_holder"

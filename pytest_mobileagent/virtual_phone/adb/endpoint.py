@@ -31,6 +31,10 @@ log = logging.getLogger(__name__)
 FEATURES = ("shell_v2", "cmd", "stat_v2", "ls_v2", "fixed_push_mkdir")
 #: The device port the listener app (and the virtual phone) sends events to.
 EVENT_PORT = "tcp:8888"
+#: The event types the listener app subscribes to (listener_apk/res/xml/listener_service.xml,
+#: accessibilityEventTypes); it does not ask for interactive windows, so it gets no "windows_changed".
+LISTENER_EVENT_TYPES = frozenset({"click", "long_click", "text_changed", "focus", "scroll", "window_state",
+                                  "window_content"})
 #: Events kept while the host stream is being (re)opened.
 MAX_QUEUED_EVENTS = 10_000
 
@@ -120,6 +124,8 @@ class Endpoint:
 
     # -- events -------------------------------------------------------------------
     def _event_from_any_thread(self, event: dict) -> None:
+        if event.get("type") not in LISTENER_EVENT_TYPES:
+            return  # the framework does not send it to the listener
         line = (json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
         try:
             running = asyncio.get_running_loop()

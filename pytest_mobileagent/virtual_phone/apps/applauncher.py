@@ -266,16 +266,21 @@ class MainActivity(Activity):
     def change_order(self) -> None:
         self.changing_order = True
 
-    def move_selected(self, step: int) -> None:
-        """Drag a selected item one place (the drag handle of "Change order")."""
+    def drag(self, shortcut: Shortcut, x: int, y: int) -> None:
+        """LaunchersAdapter's ItemTouchHelper: the item dragged by its handle moves to the place of the
+        item under the finger (onRowMoved), and the sorting becomes custom."""
+        target = next((key for key, view in self._item_views.items()
+                       if view.clip is not None and view.clip[0] <= x < view.clip[2] and view.clip[1] <= y < view.clip[3]),
+                      None)
         items = self._shown()
-        for shortcut in list(items):
-            if shortcut.id in self.selected:
-                i = items.index(shortcut)
-                j = max(0, min(len(items) - 1, i + step))
-                items.insert(j, items.pop(i))
-        for index, shortcut in enumerate(items):
-            shortcut.order = index + 1
+        order = [s.id for s in items]
+        if target is None or target == shortcut.id:
+            return
+        moved = items.pop(order.index(shortcut.id))
+        items.insert(order.index(target), moved)
+        # the order is stored when the selection mode ends (onActionModeDestroyed); shown at once
+        for index, item in enumerate(items):
+            item.order = index + 1
         self.store.sorting = SORT_BY_CUSTOM
 
     def show_sort_dialog(self) -> None:
@@ -339,19 +344,22 @@ class MainActivity(Activity):
                                      max_lines=1, color=TEXT, padding=(dp(4), dp(4))))
         if selected:
             children.append(ImageView("launcher_check", icon="check", tint=ACCENT, width=dp(24), height=dp(24)))
-        if self.changing_order and selected:
-            children.append(Row(
-                ImageView("launcher_drag_handle", icon="back", desc="Move left", tint=TEXT_SECONDARY,
-                          width=dp(32), height=dp(32), on_click=lambda: self.move_selected(-1)),
-                ImageView(icon="forward", desc="Move right", tint=TEXT_SECONDARY, width=dp(32),
-                          height=dp(32), on_click=lambda: self.move_selected(1)),
-                gravity="center"))
-        return Column(*children, id="launcher_holder", class_name="android.widget.RelativeLayout",
+        if self.changing_order:
+            # item_launcher_label.xml's launcher_drag_handle: shown on every item while changing the order
+            # (launcherDragHandle.beVisibleIf(isChangingOrder)); a touch on it starts the drag
+            handle = ImageView("launcher_drag_handle", icon="drag_handle", tint=TEXT_SECONDARY, width=dp(32),
+                               height=dp(32))
+            handle.on_drag = lambda x, y, s=shortcut: self.drag(s, x, y)
+            children.append(handle)
+        item = Column(*children, id="launcher_holder", class_name="android.widget.RelativeLayout",
                       on_click=lambda s=shortcut: self.launch(s), on_long_click=lambda s=shortcut: self.long_press(s),
                       selected=selected, bg=(255, 224, 214) if selected else None, key=f"launcher-{shortcut.id}",
                       padding=(0, 0, 0, dp(8)))
+        self._item_views[shortcut.id] = item
+        return item
 
     def build(self) -> View:
+        self._item_views: dict = {}  # shortcut id -> its grid item, for the drag's drop target
         shortcuts = self.visible_shortcuts()
         if shortcuts:
             grid = RelativeLayout(

@@ -12,6 +12,7 @@ import datetime as dt
 from typing import Callable
 
 from ..ui.views import (
+    WRAP,
     ACCENT,
     MATCH,
     TEXT,
@@ -31,6 +32,11 @@ from ..ui.views import (
     sp,
 )
 from . import calendar_model as m
+
+#: R.string.reminder_warning (6.23.1), dialog_reminder_warning.xml's text
+REMINDER_WARNING = ("Please make sure the reminders work properly before relying on them. Check your device battery "
+                    "and notification settings, if there is nothing blocking the reminders, or killing the app in "
+                    "the background.")
 from .base import Activity, Dialog
 from .menus import menu
 from .commons_dialogs import radio_dialog
@@ -103,6 +109,8 @@ class _EditorActivity(Activity):
     def on_create(self) -> None:
         event_id = self.extras.get("event_id")
         self.event = next((e for e in self.data.events if e.id == event_id), None)
+        # Config.defaultReminder1 (10 minutes) for a new one; the events keep no other reminder here
+        self.reminder_1 = 10
         # EventActivity.setupEditEvent / setupNewEvent (TaskActivity alike): SOFT_INPUT_STATE_ALWAYS_HIDDEN
         # for an existing one; SOFT_INPUT_STATE_ALWAYS_VISIBLE and the title's requestFocus() for a new one
         self.set_soft_input_mode("stateAlwaysHidden" if self.event is not None else "stateAlwaysVisible")
@@ -129,7 +137,49 @@ class _EditorActivity(Activity):
     def toggle_all_day(self) -> None:
         self.all_day = not self.all_day
 
+    # -- reminders (EventActivity / TaskActivity, 6.23.1) ---------------------------------
+    def with_reminder_warning(self, then: Callable[[], object]) -> None:
+        """ReminderWarningDialog before the first use of a reminder (Config.wasAlarmWarningShown)."""
+        if self.data.alarm_warning_shown:
+            then()
+            return
+
+        def confirmed(_dialog) -> None:
+            self.data.alarm_warning_shown = True
+            then()
+
+        def settings(_dialog) -> bool:
+            # redirectToSettings: ACTION_APPLICATION_DETAILS_SETTINGS (the phone shows Settings' main
+            # screen); the button's own listener keeps the dialog open
+            self.launch_app("com.android.settings")
+            return False
+
+        self.show_dialog(Dialog(
+            "Disclaimer",
+            lambda: TextView(REMINDER_WARNING, "reminder_warning", size=sp(16), width=WRAP,
+                             padding=(dp(20), dp(20), dp(20), dp(12))),
+            positive=("OK", confirmed), neutral=("Settings", settings)))
+
+    def reminder_1_dialog(self) -> None:
+        """Commons' showPickSecondsDialog: No reminder, At start, 1/5/10/30 minutes, 1 hour, the current
+        value, then Custom (the all-day "During the day" choice is not modelled)."""
+        choices = sorted({-1, 0, 1, 5, 10, 30, 60, self.reminder_1})
+        options = [m.format_reminder(c) for c in choices] + ["Custom"]
+
+        def picked(index: int) -> None:
+            if index < len(choices):
+                self.reminder_1 = choices[index]
+
+        radio_dialog(self, options, choices.index(self.reminder_1), picked)
+
     def save(self) -> None:
+        """saveCurrentEvent: the reminder Disclaimer first, when a reminder is set and it was not shown."""
+        if not self.data.alarm_warning_shown and self.reminder_1 != -1:
+            self.with_reminder_warning(self._save)
+            return
+        self._save()
+
+    def _save(self) -> None:
         title = self.title_text.strip()
         if not title:
             self.toast("Title cannot be empty")
@@ -252,9 +302,9 @@ class _EditorActivity(Activity):
         fields.append(Divider(f"{p}_description_divider", margin=(0, dp(8))))
         fields += self._date_row()
         fields.append(Divider(f"{p}_date_time_divider", margin=(0, dp(8))))
-        fields.append(TextView("10 minutes before", f"{p}_reminder_1", size=sp(16),
+        fields.append(TextView(m.format_reminder(self.reminder_1), f"{p}_reminder_1", size=sp(16),
                                padding=(dp(56), dp(12), dp(16), dp(12)), width=MATCH,
-                               on_click=lambda: self.toast("Reminders are set in the notification settings")))
+                               on_click=lambda: self.with_reminder_warning(self.reminder_1_dialog)))
         fields.append(TextView("No repetition", f"{p}_repetition", size=sp(16), width=MATCH,
                                padding=(dp(56), dp(12), dp(16), dp(12)), on_click=lambda: None))
         fields.append(RelativeLayout(TextView("Regular event", f"{p}_type", size=sp(16)), id=f"{p}_type_holder",

@@ -28,6 +28,19 @@ def today_from_ms(epoch_ms: int) -> dt.date:
     return dt.datetime.fromtimestamp(epoch_ms / 1000, dt.timezone.utc).date()
 
 
+def format_reminder(minutes: int) -> str:
+    """Commons' Context.getFormattedMinutes(minutes, showBefore = true) for the reminder pickers."""
+    if minutes == -1:
+        return "No reminder"
+    if minutes == 0:
+        return "At start"
+    for unit, size in (("day", 24 * 60), ("hour", 60), ("minute", 1)):
+        if minutes % size == 0:
+            count = minutes // size
+            return f"{count} {unit}{'' if count == 1 else 's'} before"  # R.plurals.<unit>s_before
+    raise AssertionError("unreachable: every minute count divides by 1")
+
+
 def format_minutes(minutes: int) -> str:
     """'1 minute', '10 minutes', '1 hour' as the commons formatter writes them."""
     if minutes and minutes % 60 == 0:
@@ -114,6 +127,8 @@ class CalendarData:
     highlight_weekends: bool = False
     week_numbers: bool = False
     show_grid: bool = False
+    #: Config.wasAlarmWarningShown: the reminder Disclaimer was acknowledged
+    alarm_warning_shown: bool = False
 
     def add(self, title: str, day: dt.date, *, start_minute: int = 0, end_day: dt.date | None = None,
             end_minute: int | None = None, all_day: bool = False, description: str = "", location: str = "",

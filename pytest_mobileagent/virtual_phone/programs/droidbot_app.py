@@ -54,7 +54,11 @@ _HEADER = struct.Struct(">BBI")
 _EVENT_TYPES = {
     "click": (0x1, "TYPE_VIEW_CLICKED"), "long_click": (0x2, "TYPE_VIEW_LONG_CLICKED"),
     "focus": (0x8, "TYPE_VIEW_FOCUSED"), "text_changed": (0x10, "TYPE_VIEW_TEXT_CHANGED"),
-    "window_state": (0x20, "TYPE_WINDOW_STATE_CHANGED"), "scroll": (0x1000, "TYPE_VIEW_SCROLLED"),
+    "window_state": (0x20, "TYPE_WINDOW_STATE_CHANGED"), "window_content": (0x800, "TYPE_WINDOW_CONTENT_CHANGED"),
+    "scroll": (0x1000, "TYPE_VIEW_SCROLLED"),
+    # the service asks for interactive windows (flagRetrieveInteractiveWindows in PrivacyStreams'
+    # ps_accessibility_config.xml, typeAllMask): it gets the IME window's coming and going
+    "windows_changed": (0x400000, "TYPE_WINDOWS_CHANGED"),
 }
 
 _BRIDGES: "weakref.WeakKeyDictionary[VirtualPhone, DroidBotBridge]" = weakref.WeakKeyDictionary()
@@ -118,19 +122,21 @@ class DroidBotBridge:
     def message(self, event: dict) -> bytes:
         system = self.phone.system
         root = etree.fromstring(system.dump_xml().encode())
-        type_id, type_name = _EVENT_TYPES.get(event.get("type", ""), (0x800, "TYPE_WINDOW_CONTENT_CHANGED"))
+        type_id, type_name = _EVENT_TYPES[event["type"]]
         uptime = event.get("time_ms", self.phone.clock_ms()) - self.phone.boot_ms
         texts = [t for t in event.get("text", []) if t is not None]
         item = {
             "time_created": event.get("time_ms", self.phone.clock_ms()),
             "event": {
-                "event_type": type_name, "event_time": uptime, "package_name": event.get("package", ""),
-                "action": 0, "class_name": event.get("class", ""), "text": texts,
+                "event_type": type_name, "event_time": uptime, "action": 0, "text": texts,
                 "item_count": -1, "current_item_index": -1, "enabled": True, "is_password": False,
                 "checked": False, "full_screen": type_id == 0x20, "scrollable": False,
                 "from_index": -1, "to_index": -1, "scroll_x": -1, "scroll_y": -1,
                 "max_scroll_x": -1, "max_scroll_y": -1, "removed_count": -1,
                 **({"content_description": event["desc"]} if event.get("desc") else {}),
+                # null CharSequences are dropped (a windows-changed event has no package or class)
+                **({"package_name": event["package"]} if event.get("package") else {}),
+                **({"class_name": event["class"]} if event.get("class") else {}),
             },
             "event_time": uptime, "event_type": type_id, "package_name": event.get("package", ""),
         }

@@ -81,6 +81,9 @@ class Window:
         #: the app asked to show the keyboard for its focused field (InputMethodManager.showSoftInput)
         self.show_ime_requested = False
         self._column: View | None = None  # the decor column that adjustResize shortens
+        #: the shortening last reported to accessibility services; a new window's first layout has
+        #: none (the IME is shown for a window once it has gained focus, after that layout)
+        self.reported_ime_shortening = 0
 
     # -- building --------------------------------------------------------
     def rebuild(self) -> None:
@@ -133,6 +136,16 @@ class Window:
             self.layout(self.root)
 
     # -- the soft keyboard ------------------------------------------------
+    @property
+    def resized_view(self) -> View | None:
+        """The decor column adjustResize shortens for the keyboard (None: the window is never resized)."""
+        return self._column
+
+    @property
+    def ime_shortening(self) -> int:
+        """How many pixels adjustResize takes off the content for the keyboard in the current layout."""
+        return 0 if self._column is None else self.height - NAV_BAR_H - self._column.height
+
     def resolve_adjust(self, root: View) -> str:
         """The adjust mode this window's layout follows while the keyboard is up.
 
