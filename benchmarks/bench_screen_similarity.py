@@ -5,7 +5,11 @@ Three cases, as an episode meets them:
 - new screen: the "before" screen was decoded by the previous comparison (the
   screen after one action is the one before the next), the "after" one is new;
 - cold: neither screen was seen (the first comparison of an episode's phone);
-- same bytes: the action left the screen as it was (no decoding at all).
+- same bytes: the action left the screen as it was (no decoding at all);
+
+and the question ROR asks, ``screen_changed``, on a small change (a key press:
+the whole pixel test) and on an action that opens another screen (decided
+after the first rows that differ, inflating no further).
 
 Run: python benchmarks/bench_screen_similarity.py  -> median and spread in ms.
 """
@@ -16,7 +20,7 @@ import statistics
 import time
 
 from pytest_mobileagent import screen_similarity
-from pytest_mobileagent.screen_similarity import similarity
+from pytest_mobileagent.screen_similarity import screen_changed, similarity
 from pytest_mobileagent.virtual_phone import VirtualPhone
 
 
@@ -41,7 +45,7 @@ def main(rounds: int = 30) -> None:
 
     def before_seen() -> None:
         cache.clear()
-        screen_similarity._pixels(before)
+        screen_similarity._pixels(before).white  # inflated whole, as a full comparison leaves it
 
     cases = {"new screen": before_seen, "cold": cache.clear}
     for name, prepare in cases.items():
@@ -51,6 +55,22 @@ def main(rounds: int = 30) -> None:
               f"p25 {quartiles[0]:.1f} ms, p75 {quartiles[2]:.1f} ms over {rounds} rounds")
     value, times = timed(rounds, cache.clear, after, bytes(bytearray(after)))  # equal bytes, another object
     print(f"same bytes similarity {value:.5f}: median {statistics.median(times) * 1000:.1f} us over {rounds} rounds")
+
+    # What ROR asks in a run: did the action change the screen?  Most actions open
+    # another screen, which differs from the first rows below the status bar on.
+    phone.run_shell("am start -n com.simplemobiletools.notes.pro/.activities.MainActivity")
+    other = phone.system.screenshot_png()
+    for name, first, second in (("key press", before, after), ("new screen", after, other)):
+        times = []
+        for _ in range(rounds):
+            cache.clear()
+            screen_similarity._pixels(first).rows(0, 1)  # the screen before: seen, partly read
+            started = time.perf_counter()
+            changed = screen_changed(first, second)
+            times.append((time.perf_counter() - started) * 1000)
+        quartiles = statistics.quantiles(times, n=4)
+        print(f"screen_changed, {name:10s} {changed}: median {statistics.median(times):.1f} ms, "
+              f"p25 {quartiles[0]:.1f} ms, p75 {quartiles[2]:.1f} ms over {rounds} rounds")
 
 
 if __name__ == "__main__":

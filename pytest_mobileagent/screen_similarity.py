@@ -13,8 +13,8 @@ The answer is AndroidLab's to the last channel value, computed cheaply
 - identical PNG bytes are the same screen, without decoding;
 - a screen is decoded once and kept for the next comparison (the screen after
   one action is the one before the next); a PNG of unfiltered rows, as the
-  virtual phone sends, is inflated with ISA-L and used as it is, any other
-  through Pillow;
+  virtual phone sends, is inflated with ISA-L and used as it is, and only as
+  far as a comparison reads it; any other PNG is decoded through Pillow;
 - only the rows between the first and the last that differ are compared value
   by value: the rest of the two screens is equal, so all its values match and
   only its white values (counted once per screen) are left out;
@@ -24,13 +24,11 @@ The answer is AndroidLab's to the last channel value, computed cheaply
 
 from __future__ import annotations
 
-import functools
 import io
 import struct
 import threading
 import zlib
 from collections import OrderedDict
-from dataclasses import dataclass
 
 from PIL import Image, ImageChops
 
@@ -46,6 +44,10 @@ SAME_SCREEN = 0.999
 
 #: Rows compared as one block when looking for the rows that differ.
 _BLOCK_ROWS = 16
+#: Rows inflated at a time when a comparison reads further.
+_INFLATE_ROWS = 64
+#: Compressed bytes given to the inflater at a time.
+_INPUT_BYTES = 1 << 16
 #: Decoded screenshots kept for the next comparison.
 _CACHE_SIZE = 4
 _cache: "OrderedDict[bytes, _Pixels]" = OrderedDict()
@@ -58,41 +60,130 @@ def decode(png: bytes) -> Image.Image:
     return image.convert("RGB") if image.mode != "RGB" else image
 
 
-@dataclass(frozen=True)
 class _Pixels:
-    """A screen's RGB rows: row ``y`` is ``data[offset + y * stride:][:width * 3]``."""
+    """A screen's RGB rows, held in chunks of ``chunk_rows`` rows.
 
-    data: bytes
-    offset: int
-    stride: int
-    width: int
-    height: int
+    In a chunk, row ``y`` starts at ``offset + (y % chunk_rows) * stride``.
+    Pillow's decoding is one chunk. A PNG of unfiltered rows is inflated a
+    chunk at a time, only as far as a comparison has read (:meth:`rows`):
+    a screen that changed a lot near its top costs the inflation of its top
+    rows alone (:func:`screen_changed`).
+    """
 
-    @functools.cached_property
-    def white(self) -> int:
-        """Channel values equal to 255 (a PNG's filter bytes, being 0, never count)."""
-        return self.data.count(255)
+    def __init__(self, chunks: list[bytes], chunk_rows: int, offset: int, stride: int, width: int, height: int,
+                 png: bytes | None = None) -> None:
+        self.chunks, self.chunk_rows = chunks, chunk_rows
+        self.offset, self.stride, self.width, self.height = offset, stride, width, height
+        self._white: int | None = None
+        self._png = png  # the unfiltered PNG still being inflated, else None
+        self._inflater = None
+        self._idat = self._tail = b""  # the compressed stream, and input the inflater left over
+        self._position = 0  # how much of _idat was fed to the inflater
+        self._lock = threading.Lock()
 
     @classmethod
     def of_image(cls, image: Image.Image) -> "_Pixels":
         image = image.convert("RGB") if image.mode != "RGB" else image
-        return cls(image.tobytes(), 0, image.size[0] * 3, image.size[0], image.size[1])
+        width, height = image.size
+        return cls([image.tobytes()], max(height, 1), 0, width * 3, width, height)
+
+    @classmethod
+    def inflating(cls, png: bytes, idat: bytes, width: int, height: int) -> "_Pixels":
+        """Rows of an unfiltered PNG (each after its filter byte), inflated on demand from its IDAT stream."""
+        pixels = cls([], _INFLATE_ROWS, 1, width * 3 + 1, width, height, png)
+        pixels._inflater = _inflate.decompressobj()
+        pixels._idat = idat
+        return pixels
+
+    @property
+    def white(self) -> int:
+        """Channel values equal to 255 (a PNG's filter bytes, being 0, never count)."""
+        if self._white is None:
+            self._ensure(self.height)
+            self._white = sum(chunk.count(255) for chunk in self.chunks)
+        return self._white
+
+    def _ensure(self, rows: int) -> None:
+        """Inflate until ``rows`` rows are available (or switch to Pillow's decoding)."""
+        if self._png is None:
+            return
+        with self._lock:
+            try:
+                while self._png is not None and len(self.chunks) * self.chunk_rows < rows:
+                    self._inflate_chunk()
+            except zlib.error:
+                self._decode_with_pillow()
+
+    def _inflate_chunk(self) -> None:
+        top = len(self.chunks) * self.chunk_rows
+        rows = min(self.chunk_rows, self.height - top)
+        want = rows * self.stride
+        chunk = self._inflate(want)
+        last = top + rows == self.height
+        if len(chunk) != want or (last and self._inflate(1)):
+            # The stream ended early, or holds more than the rows: let Pillow decide.
+            self._decode_with_pillow()
+        elif chunk[::self.stride].count(0) != rows:
+            self._decode_with_pillow()  # a row with a filter: its bytes are not its pixels
+        else:
+            self.chunks.append(chunk)
+            if last:
+                self._png = self._inflater = None
+                self._idat = self._tail = b""
+
+    def _inflate(self, want: int) -> bytes:
+        """Up to ``want`` more bytes of the inflated stream (fewer only at its end).
+
+        The compressed stream is fed a slice at a time: the inflater copies
+        whatever input it leaves over for the next call.
+        """
+        parts, got = [], 0
+        while got < want:
+            if not self._tail and self._position < len(self._idat):
+                self._tail = self._idat[self._position:self._position + _INPUT_BYTES]
+                self._position += _INPUT_BYTES
+            # With all input given, the inflater may still hold output of its own.
+            part = self._inflater.decompress(self._tail, want - got)
+            self._tail = self._inflater.unconsumed_tail
+            if not part and not self._tail and self._position >= len(self._idat):
+                break
+            parts.append(part)
+            got += len(part)
+        return b"".join(parts)
+
+    def _decode_with_pillow(self) -> None:
+        png = self._png
+        self._png, self._inflater, self._idat, self._tail = None, None, b"", b""
+        complete = _Pixels.of_image(decode(png))
+        self.chunks, self.chunk_rows, self.offset, self.stride = (
+            complete.chunks, complete.chunk_rows, complete.offset, complete.stride)
+
+    def _span(self, top: int, bottom: int) -> tuple[bytes, int]:
+        """(buffer, start): rows top..bottom, the first starting at ``start`` (filter bytes included)."""
+        self._ensure(bottom)
+        first, last = top // self.chunk_rows, (bottom - 1) // self.chunk_rows
+        begin = (top - first * self.chunk_rows) * self.stride
+        if first == last:
+            return self.chunks[first], begin + self.offset
+        return b"".join(self.chunks[first:last + 1]), begin + self.offset
 
     def rows(self, top: int, bottom: int) -> bytes:
-        return self.data[self.offset + top * self.stride:self.offset + bottom * self.stride]
+        buffer, start = self._span(top, bottom)
+        return buffer[start:start + (bottom - top) * self.stride]
 
     def image(self, top: int, bottom: int) -> Image.Image:
         """Rows top..bottom as an image."""
-        start = self.offset + top * self.stride
+        buffer, start = self._span(top, bottom)
         end = start + (bottom - top - 1) * self.stride + self.width * 3
-        return Image.frombuffer("RGB", (self.width, bottom - top), self.data[start:end], "raw", "RGB",
-                                self.stride, 1)
+        return Image.frombuffer("RGB", (self.width, bottom - top), buffer[start:end], "raw", "RGB", self.stride, 1)
 
 
 def _unfiltered_png(png: bytes) -> _Pixels | None:
-    """The pixels of an 8-bit RGB PNG whose rows all use filter 0 (none), else None.
+    """The pixels of an 8-bit RGB, non-interlaced PNG, inflated on demand; None for other PNGs.
 
-    Then the inflated IDAT stream is the rows themselves, each after a zero byte.
+    Its rows are expected to use filter 0 (none), as the virtual phone's do:
+    then the inflated IDAT stream is the rows themselves, each after a zero
+    byte. A row with another filter switches to Pillow's decoding.
     """
     if png[:8] != b"\x89PNG\r\n\x1a\n":
         return None
@@ -107,17 +198,9 @@ def _unfiltered_png(png: bytes) -> _Pixels | None:
         elif tag == b"IEND":
             break
         pos += 12 + length
-    if header is None or header[2:] != (8, 2, 0, 0, 0) or not idat:
+    if header is None or header[2:] != (8, 2, 0, 0, 0) or not idat or not header[0] or not header[1]:
         return None  # not 8-bit RGB, or interlaced: Pillow decodes it
-    width, height = header[0], header[1]
-    stride = width * 3 + 1
-    try:
-        data = _inflate.decompress(b"".join(idat))
-    except zlib.error:
-        return None
-    if len(data) != stride * height or data[::stride] != bytes(height):
-        return None  # filtered rows: Pillow decodes them
-    return _Pixels(data, 1, stride, width, height)
+    return _Pixels.inflating(png, b"".join(idat), header[0], header[1])
 
 
 def _pixels(screen: bytes | Image.Image) -> _Pixels:
@@ -136,17 +219,17 @@ def _pixels(screen: bytes | Image.Image) -> _Pixels:
     return pixels
 
 
-def _differing_blocks(first: _Pixels, second: _Pixels) -> list[tuple[int, int]]:
-    """The blocks of rows (top, bottom) in which the two screens differ, top to bottom."""
-    if first.stride == second.stride and first.offset == second.offset and first.data == second.data:
-        return []
-    blocks = [(top, min(top + _BLOCK_ROWS, first.height)) for top in range(0, first.height, _BLOCK_ROWS)]
-    return [(top, bottom) for top, bottom in blocks if first.rows(top, bottom) != second.rows(top, bottom)]
+def _differing_blocks(first: _Pixels, second: _Pixels):
+    """The blocks of rows (top, bottom) in which the two screens differ, top to bottom (lazily)."""
+    for top in range(0, first.height, _BLOCK_ROWS):
+        bottom = min(top + _BLOCK_ROWS, first.height)
+        if first.rows(top, bottom) != second.rows(top, bottom):
+            yield top, bottom
 
 
 def _differing_rows(first: _Pixels, second: _Pixels) -> tuple[int, int] | None:
     """(top, bottom): the rows from the first block to the last that differ; None if all are equal."""
-    blocks = _differing_blocks(first, second)
+    blocks = list(_differing_blocks(first, second))
     return (blocks[0][0], blocks[-1][1]) if blocks else None
 
 

@@ -102,12 +102,14 @@ PROPERTIES = [g.long_press(text=MESSAGE), g.tap(desc="More options"), g.tap(text
 
 @task(app="messenger", clears=CLEARS,
       prompt="Add a number '123456789' to block list",
+      # Commons b72ded2a75 draws the screen and its add dialog with Compose (no resource-ids): the
+      # dialog's field takes focus as it opens (ShowKeyboardWhenDialogIsOpenedAndRequestFocus)
       golden=[g.tap(desc="Settings"), g.tap(text="Manage blocked numbers"),
-              g.tap(desc="Add a blocked number"), g.type(NUMBER, id="add_blocked_number_edittext"),
-              g.tap(id="android:id/button1")])
+              g.tap(desc="Add a blocked number"), g.type(NUMBER), g.tap(text="OK")])
 def test_messager_add_block_numbers(default_sms_app, phone, screen):
-    assert not screen.exists(id="add_blocked_number_edittext"), "the add dialog is still open"
-    assert screen.texts(id="manage_blocked_number_title") == [NUMBER]
+    assert not screen.exists(text="OK"), "the add dialog is still open"
+    assert screen.exists(text=NUMBER), "the list does not show the number"
+    assert phone.blocked() == [NUMBER]
     assert screen.activity.endswith("ManageBlockedNumbersActivity")
     assert NUMBER in phone.blocked()
 
@@ -140,9 +142,12 @@ def test_messager_create_conversation_and_check_message_properties(default_sms_a
 @task(app="messenger", clears=CLEARS,
       prompt="start a conversation with number '123456789', and send a message 'i luv u', back to the "
              "main page and search for the contact '123456789'",
-      golden=[*START, g.key("BACK"), g.key("BACK"), g.type(NUMBER, id="top_toolbar_search")],
-      min_steps_reason="the paper counts 8; a targeted typing is one action here, and the keyboard "
-                       "still up after sending takes the first BACK")
+      golden=[*START, g.key("BACK"), g.key("BACK"), g.key("BACK"), g.key("BACK"),
+              g.type(NUMBER, id="top_toolbar_search")],
+      min_steps_reason="the paper counts 8; a targeted typing is one action here; the keyboard still up "
+                       "after sending takes the first BACK, the second returns to New conversation (5.19.3's "
+                       "launchThreadActivity does not finish it), whose keyboard (stateAlwaysVisible) takes "
+                       "the third, and the fourth reaches the main page")
 def test_messager_create_conversation_and_search(default_sms_app, phone, screen, progress):
     assert progress.reach("message sent", sent_the_message(screen, phone)), "'i luv u' was not sent to 123456789"
     assert found_by_search(screen, NUMBER) and NUMBER in screen.texts(id="search_result_title")

@@ -189,7 +189,15 @@ class Replayer:
             full_id = target["id"] if ":" in target["id"] else f"{self.package}:id/{target['id']}"
         candidates = screen.nodes
         if full_id:
-            candidates = [n for n in candidates if n.get("resource-id") == full_id]
+            by_id = [n for n in candidates if n.get("resource-id") == full_id]
+            # A screen the pinned release draws with Compose has no resource-ids: its views are
+            # named by their text or content-desc only, as a user would find them.
+            compose = not by_id and (target["text"] or target["desc"]) and not any(
+                n.get("resource-id", "").startswith(self.package + ":id/")
+                and n["resource-id"] != self.package + ":id/action_bar_root"  # AppCompat's decor
+                for n in candidates)
+            full_id = "" if compose else full_id
+            candidates = candidates if compose else by_id
         for attribute, value in (("text", target["text"]), ("content-desc", target["desc"])):
             if value:
                 narrowed = [n for n in candidates if n.get(attribute, "")[:60] == value]

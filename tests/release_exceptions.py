@@ -94,8 +94,6 @@ DATA: dict[str, dict[str, str]] = {
 IDS: dict[str, dict[str, str]] = {
     "contacts": {"item_contact_holder": "the list row is still 6.22.4's layout; 6.22.7's item_contact_frame "
                                         "holds the photo and name directly (issue 23, being rebuilt)"},
-    "messenger": {"thread_send_message_holder": "the send bar is still an older release's; 5.19.3's thread "
-                                                "layout is being rebuilt (issue 23)"},
 }
 
 #: Commons' CustomizationActivity.getMaterialYouString: "${getString(R.string.system_default)}

@@ -149,6 +149,13 @@ def test_the_overview_shows_the_benchmark_figures_and_leads_to_the_plots(pyteste
                 assert figure in text, (figure, text)
             assert "SR by app calculator 100.0% of 2" in text, text
             assert "SR by difficulty medium 100.0% of 2" in text, text
+            # The report's name (the Summary widget's title) is the headline; the Executors widget
+            # repeats the figures.
+            title = page.locator(".summary-widget, .widget:has(.summary-widget__stats)").first
+            assert "mobileagent replay: SR 100.0% of 2 judged tasks" in " ".join(title.inner_text().split())
+            executors = page.locator(".widget:has(h2:text('Executors'))").first
+            executors_text = " ".join(executors.inner_text().split())
+            assert "pytest-mobileagent" in executors_text and "SR 100.0% (95% CI" in executors_text, executors_text
             # From the overview's Suites widget to a task, whose set-up holds the run's plots.
             page.locator(".widget:has(h2:text('Suites'))").get_by_text("test_calc").first.click()
             page.wait_for_url("**#suites**")

@@ -181,6 +181,13 @@ def test_allure_run_level_files(pytester):
     assert env["android_version"] == "14" and env["plugin_version"]
     categories = {c["name"] for c in load_json(directory / "categories.json")}
     assert {"Step budget exhausted", "Infrastructure error"} <= categories
+    # The report's name (the overview's Summary title) is the headline; a CI's own executor.json is kept.
+    executor = load_json(directory / "executor.json")
+    assert executor["reportName"].startswith("mobileagent fake: SR ") and "judged task" in executor["reportName"]
+    assert executor["buildName"] == env["benchmark"]
+    (directory / "executor.json").write_text('{"name": "CI", "type": "jenkins"}')
+    pytester.runpytest_subprocess(*NO_CORE, "--alluredir", "allure")
+    assert load_json(directory / "executor.json") == {"name": "CI", "type": "jenkins"}
     assert any(name.startswith("Early stop") for name in categories)
     assert any(name.startswith("Over-execution") for name in categories)
     # The statuses carry the markers the categories match on.

@@ -109,3 +109,119 @@ def test_the_cheap_comparison_gives_androidlabs_answer_exactly():
         expected = _androidlab_similarity(before, after)
         assert similarity(before, after) == pytest.approx(expected, abs=1e-12)
         assert screen_changed(before, after) == (expected <= SAME_SCREEN)  # its shortcut for big changes too
+
+
+# -- the lazy, inflate-as-you-read comparison gives the plain definition's answer ---------------
+
+PALETTE = [(255, 255, 255), (0, 0, 0), (254, 255, 255), (255, 0, 255), (30, 30, 30), (255, 255, 0)]
+
+
+def _png_with_filter_at(image: Image.Image, row: int) -> bytes:
+    """An unfiltered PNG of ``image`` except that ``row`` uses filter 1 (Sub): Pillow must decode it."""
+    import struct
+    import zlib
+
+    width, height = image.size
+    raw = image.tobytes()
+    rows = []
+    for y in range(height):
+        line = raw[y * width * 3:(y + 1) * width * 3]
+        if y == row:  # Sub: each byte minus the one 3 bytes to its left
+            line = bytes((line[i] - (line[i - 3] if i >= 3 else 0)) & 0xFF for i in range(len(line)))
+            rows.append(b"\x01" + line)
+        else:
+            rows.append(b"\x00" + line)
+
+    def chunk(tag: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + tag + body + struct.pack(">I", zlib.crc32(tag + body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows)))
+            + chunk(b"IEND", b""))
+
+
+def _screens():
+    """Two screens of one size: a drawing and the same with a few changes (maybe none, maybe one value)."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def build(draw):
+        width, height = draw(st.integers(1, 24)), draw(st.integers(1, 150))
+        colour = st.sampled_from(PALETTE)
+        rectangle = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1),
+                              st.integers(0, 12), st.integers(0, 40), colour)
+        before = Image.new("RGB", (width, height), draw(colour))
+        pen = ImageDraw.Draw(before)
+        for x, y, w, h, fill in draw(st.lists(rectangle, max_size=5)):
+            pen.rectangle((x, y, x + w, y + h), fill=fill)
+        after = before.copy()
+        pen = ImageDraw.Draw(after)
+        for x, y, w, h, fill in draw(st.lists(rectangle, max_size=3)):
+            pen.rectangle((x, y, x + w, y + h), fill=fill)
+        for x, y, value in draw(st.lists(st.tuples(st.integers(0, width - 1), st.integers(0, height - 1),
+                                                   st.integers(0, 255)), max_size=2)):
+            after.putpixel((x, y), (value, 255, 255))
+        return before, after
+
+    return build()
+
+
+def _encode(image: Image.Image, how: str) -> bytes:
+    from pytest_mobileagent.png import encode_png
+
+    if how == "phone":
+        return encode_png(image, band_rows=7)
+    if how == "filtered row":
+        return _png_with_filter_at(image, image.size[1] // 2)
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def test_the_lazy_comparison_answers_as_androidlabs_definition():
+    """Screens inflated a few rows at a time, read only as far as needed, decoded by Pillow when a
+    row turns out filtered (mid-stream too), cached across comparisons: the same answer as
+    AndroidLab's definition over whole screens, for similarity and for the changed verdict."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from pytest_mobileagent import screen_similarity
+
+    encodings = st.sampled_from(["phone", "pillow", "filtered row"])
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(_screens(), encodings, encodings, st.sampled_from([1, 3, 16, 64]), st.booleans())
+    def check(screens, how_before, how_after, chunk_rows, cold):
+        before, after = _encode(screens[0], how_before), _encode(screens[1], how_after)
+        expected = _androidlab_similarity(before, after)
+        original = screen_similarity._INFLATE_ROWS
+        screen_similarity._INFLATE_ROWS = chunk_rows
+        try:
+            if cold:
+                screen_similarity._cache.clear()
+            changed = screen_changed(before, after)  # first: it reads no further than it needs
+            assert changed == (expected <= SAME_SCREEN)
+            assert similarity(before, after) == pytest.approx(expected, abs=1e-12)
+            assert screen_changed(before, after) == changed  # now from the cached, further-read screens
+        finally:
+            screen_similarity._INFLATE_ROWS = original
+
+    check()
+
+
+def test_a_big_change_near_the_top_is_decided_without_inflating_the_rest():
+    """What makes ROR cheap on a run: most actions change a screen's top rows a lot."""
+    from pytest_mobileagent import screen_similarity
+    from pytest_mobileagent.png import encode_png
+
+    top = Image.new("RGB", (300, 2000), (255, 255, 255))
+    ImageDraw.Draw(top).rectangle((0, 0, 299, 200), fill=(0, 0, 0))
+    other = Image.new("RGB", (300, 2000), (255, 255, 255))
+    before, after = encode_png(top), encode_png(other)
+    screen_similarity._cache.clear()
+    assert screen_changed(before, after)
+    inflated = [len(screen_similarity._pixels(png).chunks) * screen_similarity._INFLATE_ROWS
+                for png in (before, after)]
+    assert all(rows < 2000 // 4 for rows in inflated), inflated
+    assert similarity(before, after) < SAME_SCREEN  # reading on gives the whole answer
+    assert [len(screen_similarity._pixels(png).chunks) for png in (before, after)] == [-(-2000 // 64)] * 2

@@ -53,9 +53,10 @@ def load_json(path: Path):
 def screen_facts(state: dict, package: str) -> dict:
     """The facts of one recorded screen: activity, resource-ids and labels of the app's window."""
     ids, labels = set(), set()
-    for view in state["views"]:
+    views = state["views"]
+    for view in views:
         # Views of other windows (status bar, launcher) are not the app's screen.
-        if view["package"] != package:
+        if view["package"] != package or not shown(view, views):
             continue
         rid = view.get("resource_id")
         if rid and rid not in SYSTEM_BAR_IDS:
@@ -65,6 +66,21 @@ def screen_facts(state: dict, package: str) -> dict:
                 labels.add(label.strip()[:MAX_LABEL])
     activity = state.get("foreground_activity") or ""
     return {"activity": expand_activity(activity), "ids": sorted(ids), "labels": sorted(labels)}
+
+
+def shown(view: dict, views: list[dict]) -> bool:
+    """Whether ``uiautomator dump`` would list the view: it and its ancestors are visible to the user.
+
+    DroidBot records every node of the window with ``visible`` = ``isVisibleToUser()``, off-screen
+    ViewPager pages included; uiautomator's AccessibilityNodeInfoDumper.dumpNodeRec skips a child
+    that is not visible to the user, and its subtree with it.
+    """
+    while view is not None:
+        if view.get("visible") is False:
+            return False
+        parent = view.get("parent")
+        view = views[parent] if isinstance(parent, int) and 0 <= parent < len(views) else None
+    return True
 
 
 def expand_activity(component: str) -> str:
@@ -134,9 +150,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("recordings", type=Path, help="the unpacked droidtask_states_9apps.tgz")
     parser.add_argument("out", type=Path, help="folder for one <app>.json facts file per app")
+    parser.add_argument("--app", action="append", choices=sorted(APPS),
+                        help="derive only this app's facts (repeatable); all apps by default")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for app, package in APPS.items():
+        if args.app and app not in args.app:
+            continue
         facts = derive(args.recordings, app, package)
         path = args.out / f"{app}.json"
         path.write_text(json.dumps(facts, separators=(",", ":"), sort_keys=True) + "\n")

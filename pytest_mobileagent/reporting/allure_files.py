@@ -19,9 +19,11 @@ and again at cleanup.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import queue
+import sys
 import threading
 import uuid
 from pathlib import Path
@@ -31,9 +33,10 @@ import pytest
 from allure_commons import hookimpl
 from allure_commons.logger import AllureFileLogger
 
+from .allure_report import WRITE_PROBLEM
 from .jsontext import json_bytes
 
-__all__ = ["AllureWriteError", "BackgroundFileLogger", "install"]
+__all__ = ["AllureWriteError", "BackgroundFileLogger", "install", "write_atomically"]
 
 # allure-commons indents its JSON when this variable is set; so do we.
 INDENT_ENV = "ALLURE_INDENT_OUTPUT"
@@ -51,7 +54,8 @@ class BackgroundFileLogger(AllureFileLogger):
         # allure-pytest already created (and, with --clean-alluredir, emptied) the directory.
         super().__init__(report_dir, clean=False)
         self._jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
-        self._errors: list[str] = []
+        self._errors: list[OSError] = []
+        self._failed_files = 0
         self._saved: set[str] = set()  # content-named attachments already queued
         # Containers of one test's function-scoped fixtures, held until its result (see report_container).
         self._held: dict[str, list[dict]] = {}
@@ -124,7 +128,7 @@ class BackgroundFileLogger(AllureFileLogger):
     # -- the writer ------------------------------------------------------------
     def _write(self, file_name: str, body: bytes) -> None:
         destination = self._report_dir / file_name
-        self._jobs.put(lambda: _write_atomically(destination, body))
+        self._jobs.put(lambda: write_atomically(destination, body))
 
     def _work(self) -> None:
         while True:
@@ -134,7 +138,9 @@ class BackgroundFileLogger(AllureFileLogger):
                     return
                 job()
             except OSError as exc:
-                self._errors.append(f"{type(exc).__name__}: {exc}")
+                self._failed_files += 1
+                if not self._errors:
+                    self._errors.append(exc)
             finally:
                 self._jobs.task_done()
 
@@ -147,14 +153,21 @@ class BackgroundFileLogger(AllureFileLogger):
         if self._thread.is_alive():
             self._jobs.join()
         if self._errors:
-            errors, self._errors = self._errors, []
-            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-            raise AllureWriteError(f"could not write Allure results to {self._report_dir}: {errors[0]}{more}")
+            (error,), failed = self._errors, self._failed_files
+            self._errors, self._failed_files = [], 0
+            files = f"{failed} file{'s' if failed != 1 else ''}"
+            raise AllureWriteError(f"{WRITE_PROBLEM}{self._report_dir}: {_os_error(error)} ({files} not written)")
 
     def close(self) -> None:
-        """Flush, then stop the writer thread."""
+        """Flush, then stop the writer thread.
+
+        Called at config cleanup, after the summary: a write error left at
+        this point (the session's end flushed the rest) is one line on stderr.
+        """
         try:
             self.flush()
+        except AllureWriteError as exc:
+            print(f"warning: {exc}", file=sys.stderr)
         finally:
             if self._thread.is_alive():
                 self._jobs.put(None)
@@ -182,7 +195,12 @@ def _merged(containers: list[dict]) -> dict:
     return merged
 
 
-def _write_atomically(destination: Path, body: bytes) -> None:
+def _os_error(error: OSError) -> str:
+    """``[Errno 28] No space left on device``: the error without the temporary file's name."""
+    return f"[Errno {error.errno}] {error.strerror}" if error.errno and error.strerror else str(error)
+
+
+def write_atomically(destination: Path, body: bytes) -> None:
     # As allure-commons does: a reader never sees half a file under its final name.
     # The temporary name is this process's own: xdist workers may save the same
     # content-named attachment at the same time.
@@ -192,12 +210,18 @@ def _write_atomically(destination: Path, body: bytes) -> None:
     # 0o666: the umask applies, as with open(); close-on-exec by default (PEP 446)
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
-        view = memoryview(body)
-        while view:
-            view = view[os.write(fd, view):]
-    finally:
-        os.close(fd)
-    os.replace(temporary, destination)
+        try:
+            view = memoryview(body)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.replace(temporary, destination)
+    except OSError:
+        # A full disk: the partial file would only take the space of the next ones.
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def install(config: pytest.Config) -> BackgroundFileLogger | None:

@@ -26,7 +26,10 @@ from ..metrics import StepRecord, StopReason, TaskRecord
 from .jsontext import json_text
 from .redact import Redactor
 
-__all__ = ["CATEGORIES", "allure_dir", "attach_task", "describe_action", "write_run_files"]
+__all__ = ["CATEGORIES", "WRITE_PROBLEM", "allure_dir", "attach_task", "describe_action", "write_run_files"]
+
+#: How a failed write of Allure results starts (the summary shows one such line per run).
+WRITE_PROBLEM = "could not write Allure results to "
 
 # Markers appended to the Allure status trace; categories.json matches on them.
 MARK = "mobileagent: "
@@ -237,16 +240,32 @@ def write_run_files(
     plots: dict[str, bytes],
     children: Iterable[str],
     redactor: Redactor,
+    headline: str | None = None,
 ) -> None:
-    """environment.properties, categories.json and the run-summary container."""
+    """environment.properties, categories.json, executor.json and the run-summary container.
+
+    ``headline`` (say ``SR 80.0% of 100 judged tasks``) becomes the report's
+    name, the title of the overview's Summary widget, through executor.json;
+    the Executors widget shows the benchmark's figures beside it. A run whose
+    CI already put an executor.json there keeps it.
+
+    Each file appears whole or not at all (a full disk raises OSError and
+    leaves no truncated file for ``allure generate`` to trip on).
+    """
+    from .allure_files import write_atomically
+
     directory.mkdir(parents=True, exist_ok=True)
     lines = []
     for key, value in environment.items():
         if isinstance(value, (list, tuple)):
             value = ", ".join(map(str, value))
         lines.append(f"{_properties_escape(key, key=True)}={_properties_escape(redactor.text(str(value)))}")
-    (directory / "environment.properties").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (directory / "categories.json").write_text(json_text(CATEGORIES) + "\n", encoding="utf-8")
+    write_atomically(directory / "environment.properties", ("\n".join(lines) + "\n").encode("utf-8"))
+    write_atomically(directory / "categories.json", (json_text(CATEGORIES) + "\n").encode("utf-8"))
+    if headline and not (directory / "executor.json").exists():
+        executor = {"name": "pytest-mobileagent", "type": "pytest", "reportName": redactor.text(headline),
+                    "buildName": redactor.text(str(environment.get("benchmark") or headline))}
+        write_atomically(directory / "executor.json", (json_text(executor) + "\n").encode("utf-8"))
 
     from allure_commons.utils import now
 
@@ -254,7 +273,7 @@ def write_run_files(
 
     def add(name: str, body: bytes, ext: str, mime: str) -> None:
         source = f"{uuid_mod.uuid4()}-attachment.{ext}"
-        (directory / source).write_bytes(body)
+        write_atomically(directory / source, body)
         attachments.append({"name": name, "source": source, "type": mime})
 
     add("benchmark summary", redactor.text(summary_html).encode(), "html", "text/html")
@@ -273,4 +292,4 @@ def write_run_files(
         "start": stamp,
         "stop": stamp,
     }
-    (directory / f"{container['uuid']}-container.json").write_text(json_text(container), encoding="utf-8")
+    write_atomically(directory / f"{container['uuid']}-container.json", json_text(container).encode("utf-8"))

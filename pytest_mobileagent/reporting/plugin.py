@@ -73,7 +73,14 @@ class ReportingPlugin:
         if self.is_worker:
             self.config.workeroutput.setdefault(PROBLEMS_KEY, []).append(message)  # type: ignore[attr-defined]
         else:
-            self.bad_records.append(message)
+            self.add_problem(message)
+
+    def add_problem(self, message: str) -> None:
+        from .allure_report import WRITE_PROBLEM
+
+        if message.startswith(WRITE_PROBLEM) and any(p.startswith(WRITE_PROBLEM) for p in self.bad_records):
+            return  # one line per run: every process writing there met the same fault
+        self.bad_records.append(message)
 
     # -- Allure files (every process) ---------------------------------------------
 
@@ -214,7 +221,13 @@ class ReportingPlugin:
             except OSError as exc:
                 self.results_json_failed = True
                 self.bad_records.append(f"could not write --results-json {self.options.results_json}: {exc}")
-        self._write_allure(records)
+        try:
+            self._write_allure(records)
+        except OSError as exc:
+            from .allure_files import _os_error
+            from .allure_report import WRITE_PROBLEM, allure_dir
+
+            self.add_problem(f"{WRITE_PROBLEM}{allure_dir(self.config)}: {_os_error(exc)} (the run summary)")
         self._set_exit_status(session)
 
     def _gate_and_build(self, records: list[tuple[dict[str, Any], TaskRecord]]) -> None:
@@ -307,6 +320,7 @@ class ReportingPlugin:
             plots=plots,
             children=self.allure_uuids,
             redactor=self.redactor,
+            headline=_headline(aggregate(tasks), self.results.get("agent")),
         )
         # Backstop: whatever else was written (captured logs, parameters of
         # other plugins) must not carry a secret either.
@@ -381,7 +395,17 @@ class _WorkerProblems:
 
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
         output = getattr(node, "workeroutput", None) or {}
-        self.reporting.bad_records.extend(str(message) for message in output.get(PROBLEMS_KEY, []))
+        for message in output.get(PROBLEMS_KEY, []):
+            self.reporting.add_problem(str(message))
+
+
+def _headline(overall, agent: Any) -> str:
+    """The report's name in Allure: ``mobileagent replay: SR 80.0% of 100 judged tasks``."""
+    sr = "-" if overall.sr is None else f"{overall.sr * 100:.1f}%"
+    judged = overall.tasks - overall.errors
+    if isinstance(agent, (list, tuple)):
+        agent = ", ".join(map(str, agent))
+    return f"mobileagent {agent or 'benchmark'}: SR {sr} of {judged} judged task{'s' if judged != 1 else ''}"
 
 
 def _allure_active(config: pytest.Config) -> bool:

@@ -67,6 +67,8 @@ def test_conversations_show_names_of_known_numbers_and_search_finds_them(ui):
     ui.type("luv", id="top_toolbar_search")
     assert ui.texts("search_result_title") == ["123456789"] and ui.texts("search_result_snippet") == ["i luv u"]
     ui.key("BACK")  # the first BACK hides the keyboard
+    ui.tap(text="Alice")  # under the results list: the list takes the tap (RecyclerView.onTouchEvent)
+    assert ui.activity().endswith(".MainActivity") and ui.has(id="search_holder")
     ui.key("BACK")
     assert not ui.has(id="search_holder") and ui.activity().endswith(".MainActivity")
 
@@ -74,8 +76,10 @@ def test_conversations_show_names_of_known_numbers_and_search_finds_them(ui):
 def test_new_conversation_sends_and_stores_the_message(ui):
     launch(ui).tap(id="conversations_fab")
     assert ui.activity().endswith(".NewConversationActivity")
-    assert not ui.has(id="new_conversation_confirm")          # shown once something is typed
-    ui.type("123456789", id="new_conversation_address").tap(id="new_conversation_confirm")
+    assert not ui.has(id="new_conversation_confirm")          # shown once more than two characters are typed
+    ui.type("12", id="new_conversation_address")
+    assert not ui.has(id="new_conversation_confirm")
+    ui.type("3456789").tap(id="new_conversation_confirm")
     assert ui.activity().endswith(".ThreadActivity")
     ui.tap(id="thread_send_message")                          # empty: nothing is sent
     assert "No result found." in ui.sh("content query --uri content://sms")
@@ -85,7 +89,10 @@ def test_new_conversation_sends_and_stores_the_message(ui):
     rows = ui.sh("content query --uri content://sms/sent --projection address:body:type")
     assert rows.strip() == "Row: 0 address=123456789, body=i luv u, type=2"
     ui.key("BACK")                                            # the first BACK hides the keyboard
-    ui.key("BACK")                                            # the new-conversation screen is gone
+    ui.key("BACK")                                            # back to New conversation: it was not finished
+    assert ui.activity().endswith(".NewConversationActivity")
+    ui.key("BACK")                                            # its keyboard (stateAlwaysVisible) is up again
+    ui.key("BACK")
     assert ui.activity().endswith(".MainActivity") and ui.texts("conversation_address") == ["123456789"]
 
 
@@ -132,17 +139,68 @@ def test_font_size_and_blocked_numbers(ui):
     ui.tap(id="settings_font_size_holder").tap(text="Large")
     assert ui.texts("settings_font_size") == ["Large"]
     ui.tap(text="Manage blocked numbers")
-    assert ui.texts("manage_blocked_numbers_placeholder") == ["You are not blocking anyone."]
-    ui.tap(desc="Add a blocked number").tap(id="android:id/button1")   # empty: nothing added
-    assert ui.texts("manage_blocked_number_title") == []
-    ui.tap(desc="Add a blocked number").type("123456789", id="add_blocked_number_edittext")
+    # Commons b72ded2a75 draws the screen with Compose: no resource-ids, texts and descriptions only
+    screen = ui.nodes()
+    assert not any(n["resource-id"].startswith(PKG + ":id/") and not n["resource-id"].endswith("action_bar_root")
+                   for n in screen)
+    assert ui.has(text="You are not blocking anyone.") and ui.has(text="Block messages from hidden numbers")
+    assert ui.one(text="Manage blocked numbers")["class"] == "android.widget.TextView"
+    ui.tap(desc="Add a blocked number").tap(text="OK")                 # empty: nothing added
+    assert ui.has(text="You are not blocking anyone.")
+    ui.tap(desc="Add a blocked number").type("123456789")               # the dialog's field has the focus
     ui.key("BACK")                                                      # the keyboard takes the first BACK
     ui.key("BACK")                                                      # BACK mid-dialog: nothing added
-    assert ui.texts("manage_blocked_number_title") == []
-    ui.tap(desc="Add a blocked number").type("123456789", id="add_blocked_number_edittext")
-    ui.tap(id="android:id/button1")
-    assert ui.texts("manage_blocked_number_title") == ["123456789"]
+    assert ui.has(text="You are not blocking anyone.")
+    ui.tap(desc="Add a blocked number").type("123456789").tap(text="OK")
+    assert ui.has(text="123456789") and not ui.has(text="You are not blocking anyone.")
     assert "original_number=123456789" in ui.sh("content query --uri content://com.android.blockednumber/blocked")
+    ui.tap(text="Block messages from not stored contacts")
+    assert [n["checked"] for n in ui.all(cls="android.widget.CheckBox")] == ["true", "false"]
+    ui.tap(text="123456789").replace("55*", cls="android.widget.EditText").tap(text="OK")   # a tap edits it
+    assert ui.has(text="55*") and not ui.has(text="123456789")
+
+
+def test_settings_of_the_release_and_its_export_dialog(ui):
+    launch(ui).tap(desc="Settings")
+    assert ui.text("settings_language") == "English"                    # Android 13+: the app's language row
+    assert ui.has(id="settings_manage_blocked_keywords")
+    ui.tap(id="settings_change_date_time_format_holder")
+    assert ui.one(id="change_date_time_dialog_radio_one")["checked"] == "true"
+    ui.tap(text="Cancel")
+    for _ in range(3):                                                   # to the Migrating section
+        ui.swipe(540, 1800, 540, 600)
+    ui.tap(text="Export messages")
+    assert ui.texts("dialog_title_textview") == ["Export messages"]
+    assert ui.text("export_messages_filename").startswith("Messages_")
+    assert [ui.one(id=i)["checked"] for i in ("export_sms_checkbox", "export_mms_checkbox")] == ["true", "true"]
+
+
+def test_conversation_details_renames_the_conversation(ui):
+    seed_message(ui, "123456789", "Hey", box="inbox")
+    launch(ui).tap(text="123456789").tap(desc="More options").tap(text="Conversation details")
+    assert ui.activity().endswith(".ConversationDetailsActivity")
+    assert ui.texts("conversation_name_heading") == ["Conversation name"]
+    assert ui.texts("item_contact_number") == ["123456789"]
+    ui.tap(id="conversation_name")
+    assert ui.texts("dialog_title_textview") == ["Rename conversation"]
+    ui.type("Family").key("BACK").tap(text="OK")                       # the keyboard takes the first BACK
+    assert ui.texts("conversation_name") == ["Family"]
+    ui.key("BACK")
+    assert ui.one(id="thread_toolbar", cls="android.view.ViewGroup") and ui.has(text="Family")
+    ui.key("BACK")
+    assert ui.texts("conversation_address") == ["Family"]
+
+
+def test_the_attachment_picker_stands_in_for_the_keyboard(ui):
+    seed_message(ui, "123456789", "Hey", box="inbox")
+    launch(ui).tap(text="123456789").tap(desc="Attachment")
+    assert ui.texts("choose_photo_text") == ["Choose photo"] and ui.has(id="schedule_message")
+    ui.tap(id="thread_type_message")                                     # the keyboard shows: the picker hides
+    assert not ui.has(id="attachment_picker_holder")
+    ui.key("BACK")                                                       # the keyboard hides: the picker returns
+    assert ui.has(id="attachment_picker_holder")
+    ui.key("BACK")                                                       # BACK hides the picker first
+    assert not ui.has(id="attachment_picker_holder") and ui.activity().endswith(".ThreadActivity")
 
 
 # -- fidelity against the recorded screens ----------------------------------------------------------------------
@@ -171,7 +229,10 @@ RECORDED_THREAD = [
     ("android.widget.RelativeLayout", "thread_date_time_holder"), ("android.widget.TextView", "thread_date_time"),
     ("android.view.ViewGroup", "thread_message_holder"), ("android.widget.RelativeLayout", "thread_message_wrapper"),
     ("android.widget.TextView", "thread_message_body"), ("android.widget.ImageView", "thread_success"),
-    ("android.view.ViewGroup", "thread_send_message_holder"), ("android.widget.ImageView", "thread_add_attachment"),
+    # 5.19.3 includes layout_thread_send_message_holder as message_holder (the recording's 2023 release:
+    # thread_send_message_holder)
+    ("androidx.constraintlayout.widget.ConstraintLayout", "message_holder"),
+    ("android.widget.ImageView", "thread_add_attachment"),
     ("android.widget.EditText", "thread_type_message"), ("android.widget.Button", "thread_send_message"),
 ]
 
@@ -188,3 +249,17 @@ def test_dump_matches_the_recorded_screens(ui):
     send = ui.one(id="thread_send_message")
     assert (send["text"], send["content-desc"]) == ("SMS", "OK")
     assert ui.one(id="thread_type_message")["text"] == "Type a message…"
+
+
+def test_add_person_shows_the_participants_panel(ui):
+    seed_message(ui, "123456789", "Hey", box="inbox")
+    launch(ui).tap(text="123456789").tap(desc="Add Person")
+    assert ui.texts("selected_contact_name") == ["123456789"]            # the participant, not removable
+    assert "mInputShown=true" in ui.sh("dumpsys input_method")           # the field takes the keyboard
+    assert not ui.has(id="confirm_inserted_number")                     # shown past two characters
+    ui.type("5550123", id="add_contact_or_number").tap(desc="Confirm selection")
+    assert ui.texts("selected_contact_name") == ["123456789", "5550123"]
+    assert ui.texts("add_contact_or_number") == ["Add Contact or Number…"]
+    ui.key("BACK")                                                       # the keyboard takes the first BACK
+    ui.tap(id="confirm_manage_contacts")
+    assert not ui.has(id="thread_add_contacts")

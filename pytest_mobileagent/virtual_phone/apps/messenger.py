@@ -1,20 +1,22 @@
-"""Simple SMS Messenger (`com.simplemobiletools.smsmessenger`) for the virtual phone.
+"""Simple SMS Messenger 5.19.3 (`com.simplemobiletools.smsmessenger`) for the virtual phone.
 
-Screens, ids and texts follow the DroidTask recordings of the app (July
-2023) and, where none shows a screen (new conversation, archive, message
-details, the selection bars), the app's and the commons library's sources:
+Screens, ids and texts follow the release's sources at the 5.19.3 tag and the
+Simple-Commons commit it pins (b72ded2a75); the DroidTask recordings (July
+2023, an older release) served where the source agrees with them:
 
 * MainActivity: the search bar with Settings / About actions and "More
-  options" (Show archived conversations, import, export), the conversation
-  list (a long press selects: Delete, Archive ... with their confirmations),
-  search results under the list, the FAB.
-* NewConversationActivity: number field, confirm, the phone's contacts.
-* ThreadActivity: messages with date headers, typing and sending (a sent
-  SMS is stored in the phone's SMS provider as type 2), a message's long
-  press bar with Properties ("Message details").
-* ArchivedConversationsActivity ("Archive"), SettingsActivity (font size,
-  Manage blocked numbers), the commons ManageBlockedNumbersActivity with its
-  add dialog, and About.
+  options" (Show archived conversations), the conversation list (a long press
+  selects: Delete, Archive ... with their confirmations), search results over
+  the list, the FAB.
+* NewConversationActivity: number field, confirm, the phone's contacts; it
+  stays on the back stack under the thread it opens.
+* ThreadActivity: messages with date headers, typing and sending (a sent SMS
+  is stored in the phone's SMS provider as type 2), the attachment picker, the
+  "Add Person" panel, a message's long press bar with Properties ("Message
+  details"), Conversation details (ConversationDetailsActivity, rename).
+* ArchivedConversationsActivity ("Archive"), SettingsActivity (the release's
+  rows, Change date and time format, Export messages), Commons'
+  ManageBlockedNumbersActivity (Compose: ``commons_blocked_numbers``), About.
 
 As on Android 10+, the app works only as the default SMS app: without the
 SMS role its start shows the role request ("Set SMS Messenger as your
@@ -58,8 +60,10 @@ from ..ui.views import (
     sp,
 )
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
+from .commons_blocked_numbers import ManageBlockedNumbersActivity
 from .commons_dialogs import radio_dialog
 from .contacts_data import load_contacts
+from .date_time_format import show_date_time_dialog
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .search_menu import SearchMenu
 from .simple_commons import CustomizationActivity, action_mode_bar
@@ -108,7 +112,9 @@ def load_threads(activity: Activity) -> list[Thread]:
                         "canonical_addresses ON canonical_addresses._id = CAST(threads.recipient_ids AS INTEGER) "
                         "ORDER BY threads.date DESC, threads._id DESC"):
         address = row["address"] or ""
-        threads.append(Thread(row, address, names.get(_digits(address), address)))
+        # Conversation.title: a title set through "Rename conversation" wins (usesCustomTitle)
+        name = activity.data["conversation_titles"].get(row["_id"]) or names.get(_digits(address), address)
+        threads.append(Thread(row, address, name))
     return threads
 
 
@@ -386,8 +392,11 @@ class MainActivity(_ConversationList):
         if not rows:
             rows = [TextView("No items found.", "search_placeholder", width=MATCH, gravity="center",
                              color=TEXT_SECONDARY, padding=(dp(16), dp(24)))]
-        return RelativeLayout(RecyclerView(*rows, id="search_results_list", height=MATCH), id="search_holder",
-                              height=MATCH, bg=(255, 255, 255))
+        results = RecyclerView(*rows, id="search_results_list", height=MATCH)
+        # RecyclerView.onTouchEvent returns true whenever it has a layout manager: a tap on the list's empty
+        # part stops there and never reaches the conversations drawn under search_holder.
+        results.consumes_touch = True
+        return RelativeLayout(results, id="search_holder", height=MATCH, bg=(255, 255, 255))
 
     def new_conversation(self) -> None:
         self.start(NewConversationActivity)
@@ -459,9 +468,9 @@ class NewConversationActivity(Activity):
         contacts.sort(key=lambda c: c.shown_name().casefold())
         address_row = Row(
             EditText(self.address, "new_conversation_address", hint="Add Contact or Number…", weight=1, width=MATCH,
-                     autofocus=True, on_text_changed=self.address_changed, on_ime_action=self.confirm, key="address"),
+                     autofocus=True, on_text_changed=self.address_changed, key="address"),
             ImageView("new_conversation_confirm", icon="check", tint=ACCENT, desc="OK", on_click=self.confirm)
-            if self.address.strip() else None,
+            if len(self.address) > 2 else None,  # beVisibleIf(searchString.length > 2)
             gravity="center_vertical", margin=(dp(16), dp(8)))
         rows = [RelativeLayout(
             Row(ImageView("item_contact_image", icon="person", width=dp(48), height=dp(48), margin=(dp(16), 0)),
@@ -486,18 +495,20 @@ class NewConversationActivity(Activity):
         number = self.address.strip()
         if not number:
             return
-        if not any(c.isdigit() for c in number):
-            self.toast("Invalid number")
+        if any(c.isalpha() for c in number):  # isShortCodeWithLetters: the field is emptied
+            self.address = ""
+            self.find("new_conversation_address").text = ""
+            self.toast("Can't reply to short codes like this")
             return
         self.open_thread(number)
 
     def open_thread(self, number: str) -> None:
-        # The real app opens the thread and finishes this screen: BACK returns to the list.
+        # launchThreadActivity (5.19.3) starts the thread without finishing this screen (only a third-party
+        # SEND/SENDTO/VIEW intent finishes it): BACK from the thread returns here.
         sms = self.host.providers.sms
         existing = sms.rows("SELECT threads._id FROM threads JOIN canonical_addresses ON canonical_addresses._id = "
                             "CAST(threads.recipient_ids AS INTEGER) WHERE canonical_addresses.address = ?", [number])
         self.start(ThreadActivity, thread_id=existing[0][0] if existing else 0, address=number)
-        self.finish()
 
 
 class ThreadActivity(Activity):
@@ -511,6 +522,10 @@ class ThreadActivity(Activity):
         self.address = str(self.extras.get("address") or "")
         self.draft = ""
         self.selected: list[int] = []
+        self.picker_wanted = False  # isAttachmentPickerVisible
+        self.adding_people = False  # thread_add_contacts shown ("Add Person")
+        self.added: list[str] = []  # numbers added to the participants there (confirm_inserted_number)
+        self.people_query = ""
         if self.thread_id:  # opening a conversation reads it
             self.host.providers.sms.update("content://sms", {"read": 1}, f"thread_id = {self.thread_id} AND read = 0")
         if not (load_messages(self, self.thread_id) if self.thread_id else []):
@@ -522,10 +537,106 @@ class ThreadActivity(Activity):
         if self.selected:
             self.selected = []
             return True
-        return False
+        # onBackPressed: a shown attachment picker hides first
+        shown, self.picker_wanted = self._picker_shown(), False
+        return shown
+
+    def _picker_shown(self) -> bool:
+        """showOrHideAttachmentPicker: the picker stands in for the keyboard; it hides while the keyboard shows."""
+        return self.picker_wanted and not self.window.ime_inset
+
+    def toggle_attachment_picker(self) -> None:
+        """thread_add_attachment: hide a shown picker and show the keyboard, else show it and hide the keyboard."""
+        if self._picker_shown():
+            self.picker_wanted = False
+            self.request_focus("thread_type_message", show_keyboard=True)
+        else:
+            self.picker_wanted = True
+            if self.host.ime.shown and self.host.ime.target is self.window:
+                self.host.ime.hide()
+
+    def _attachment_picker(self) -> list[View]:
+        """layout_attachment_picker.xml: eight buttons in a Flow (a helper view without a node of its own)."""
+        buttons = [("choose_photo", "Choose photo", "image"), ("choose_video", "Choose video", "video"),
+                   ("take_photo", "Take photo", "camera"), ("record_video", "Record video", "video"),
+                   ("record_audio", "Record audio", "mic"), ("pick_file", "Choose file", "file"),
+                   ("pick_contact", "Choose contact", "person"), ("schedule_message", "Schedule message", "clock")]
+        # Each button starts another app (the system's content picker, camera, recorder, contacts) or the
+        # schedule dialog; this phone has none of those screens yet: the taps end here.
+        cells = [Column(ImageView(f"{key}_icon", icon=icon, width=dp(40), height=dp(40), tint=(255, 255, 255),
+                                  bg=ACCENT, radius=dp(20), layout_gravity="center_horizontal"),
+                        TextView(label, f"{key}_text", size=sp(14), gravity="center",
+                                 layout_gravity="center_horizontal",
+                                 margin=(0, dp(8), 0, 0)),
+                        id=key, width=dp(90), min_height=dp(96), padding=dp(8), on_click=lambda: None)
+                 for key, label, icon in buttons]
+        rows = [Row(*cells[i:i + 4], gravity="center_horizontal", width=MATCH) for i in range(0, 8, 4)]
+        return [Divider("attachment_picker_divider"),
+                ScrollView(Column(*rows, id="attachment_picker", padding=(0, dp(16))), id="attachment_picker_holder",
+                           height=WRAP, margin=(dp(4), 0))]
+
+    def manage_people(self) -> None:
+        """managePeople: toggle thread_add_contacts; shown, its field takes focus and the keyboard."""
+        if self.adding_people:
+            self.adding_people = False
+            if self.host.ime.shown and self.host.ime.target is self.window:
+                self.host.ime.hide()  # hideKeyboard()
+        else:
+            self.adding_people = True
+            self.request_focus("add_contact_or_number", show_keyboard=True)
+
+    def people_query_changed(self, text: str) -> None:
+        self.people_query = text
+
+    def add_inserted_number(self) -> None:
+        """confirm_inserted_number: the typed number joins the participants (addSelectedContact); the field empties."""
+        number = self.people_query
+        self.people_query = ""
+        self.find("add_contact_or_number").text = ""
+        if number != self.address and number not in self.added:
+            self.added.append(number)
+
+    def confirm_people(self) -> None:
+        """confirm_manage_contacts: the panel hides; other participants make another (group) thread, which
+        ThreadActivity then opens (getThreadId of all numbers): group conversations are not modelled on this
+        phone, so the added numbers are dropped."""
+        self.adding_people = False
+        self.added = []
+        if self.host.ime.shown and self.host.ime.target is self.window:
+            self.host.ime.hide()
+
+    def _add_people_panel(self) -> View:
+        """activity_thread.xml's thread_add_contacts: the participants as item_selected_contact chips (the first
+        one cannot be removed), confirm_manage_contacts, the number field and its confirm_inserted_number."""
+        def chip(name: str, number: str) -> View:
+            return RelativeLayout(
+                Row(TextView(name, "selected_contact_name", size=sp(14), color=(255, 255, 255), max_lines=1),
+                    ImageView("selected_contact_remove", icon="close", tint=(255, 255, 255), width=dp(20),
+                              height=dp(20), margin=(dp(4), 0, 0, 0),
+                              on_click=lambda: self.added.remove(number) if number in self.added else None),
+                    gravity="center_vertical", width=WRAP),
+                id="selected_contact_holder", key=f"chip-{number}", width=WRAP, bg=ACCENT, radius=dp(16),
+                padding=(dp(12), dp(6)), margin=(0, 0, dp(8), 0))
+
+        chips = [chip(self._title(), self.address), *[chip(n, n) for n in self.added]]
+        return Column(
+            Row(LinearLayout(Row(*chips, width=MATCH), id="selected_contacts", weight=1, width=MATCH),
+                ImageView("confirm_manage_contacts", icon="check", width=dp(48), height=dp(48),
+                          on_click=self.confirm_people),
+                gravity="center_vertical", width=MATCH, padding=(dp(16), dp(8), dp(8), dp(8))),
+            Divider("message_divider_one"),
+            Row(EditText(self.people_query, "add_contact_or_number", hint="Add Contact or Number…", weight=1,
+                         width=MATCH, on_text_changed=self.people_query_changed, key="people"),
+                ImageView("confirm_inserted_number", icon="check", desc="Confirm selection", width=dp(48),
+                          height=dp(48), on_click=self.add_inserted_number) if len(self.people_query) > 2 else None,
+                gravity="center_vertical", width=MATCH, padding=(dp(16), 0)),
+            Divider("message_divider_two"),
+            id="thread_add_contacts", class_name="android.widget.RelativeLayout")
 
     def _title(self) -> str:
-        return _names_by_number(self).get(_digits(self.address), self.address)
+        # setupThreadTitle: the conversation's title (a custom one after a rename), else the participant's
+        custom = self.data["conversation_titles"].get(self.thread_id) if self.thread_id else None
+        return custom or _names_by_number(self).get(_digits(self.address), self.address)
 
     def build(self) -> View:
         messages = load_messages(self, self.thread_id) if self.thread_id else []
@@ -566,16 +677,21 @@ class ThreadActivity(Activity):
             items.append(RelativeLayout(ImageView("thread_success", icon="check", width=dp(16), height=dp(16),
                                                   layout_gravity="end", margin=(0, 0, dp(16), 0)),
                                         key="success", on_click=lambda: None, on_long_click=lambda: None))
-        send_holder = Row(
-            ImageView("thread_add_attachment", icon="plus", desc="Attachment", on_click=self.no_app),
+        send_row = Row(
+            ImageView("thread_add_attachment", icon="plus", desc="Attachment", on_click=self.toggle_attachment_picker),
             EditText(self.draft, "thread_type_message", hint="Type a message…", weight=1, width=MATCH,
                      single_line=False, on_text_changed=self.draft_changed, key="draft"),
             Button("SMS", "thread_send_message", desc="OK", bg=None, color=ACCENT if self.draft.strip() else
                    TEXT_SECONDARY, size=sp(12), on_click=self.send, long_clickable=True),
-            id="thread_send_message_holder", class_name="android.view.ViewGroup", gravity="center_vertical")
+            gravity="center_vertical", width=MATCH)
+        send_row.in_dump = False  # one ConstraintLayout: the row's views are its direct children
+        # layout_thread_send_message_holder.xml, included as message_holder (5.19.3)
+        send_holder = Column(send_row, *(self._attachment_picker() if self._picker_shown() else ()),
+                             id="message_holder", class_name="androidx.constraintlayout.widget.ConstraintLayout")
         return Column(
             header,
-            Column(RelativeLayout(RecyclerView(*items, id="thread_messages_list", height=MATCH,
+            Column(self._add_people_panel() if self.adding_people else None,
+                   RelativeLayout(RecyclerView(*items, id="thread_messages_list", height=MATCH,
                                                gravity="bottom"),
                                   id="thread_messages_fastscroller", weight=1, height=MATCH),
                    send_holder, id="thread_holder", class_name="android.view.ViewGroup", weight=1, height=MATCH),
@@ -588,8 +704,8 @@ class ThreadActivity(Activity):
         named = _digits(self._title()) != _digits(self.address)
         return menu(APP, "menu_thread", {
             "delete": self.confirm_delete_all, "dial_number": lambda: _dial(self, self.address),
-            "manage_people": self.no_app,
-            "archive": self.archive, "unarchive": self.unarchive, "conversation_details": self.no_app,
+            "manage_people": self.manage_people, "archive": self.archive, "unarchive": self.unarchive,
+            "conversation_details": self.show_conversation_details,
             "add_number_to_contact": self.no_app, "block_number": self.block, "mark_as_unread": self.mark_unread},
             hide=["restore", "rename_conversation",
                   *(() if messages else ("delete", "archive", "unarchive", "mark_as_unread")),
@@ -621,6 +737,10 @@ class ThreadActivity(Activity):
     # -- behaviour ----------------------------------------------------------------------------------
     def no_app(self) -> None:
         self.toast("No valid app found")
+
+    def show_conversation_details(self) -> None:
+        """ThreadActivity.showConversationDetails: ConversationDetailsActivity with THREAD_ID."""
+        self.start(ConversationDetailsActivity, thread_id=self.thread_id)
 
     def draft_changed(self, text: str) -> None:
         self.draft = text
@@ -704,12 +824,87 @@ class ThreadActivity(Activity):
         self.finish()
 
 
+class ConversationDetailsActivity(Activity):
+    """The conversation's name (tap: "Rename conversation") and its members (5.19.3
+    activity_conversation_details.xml; members are Commons' item_contact_with_number)."""
+
+    name = "com.simplemobiletools.smsmessenger.activities.ConversationDetailsActivity"
+
+    def on_create(self) -> None:
+        self.thread_id = int(self.extras.get("thread_id") or 0)
+
+    def _thread(self) -> Thread | None:
+        return next((t for t in load_threads(self) if t.id == self.thread_id), None)
+
+    def build(self) -> View:
+        thread = self._thread()
+        title = thread.name if thread else ""
+        members = []
+        if thread is not None:
+            # ContactsAdapter: the participant's name and, joined by ", ", its numbers
+            members.append(FrameLayout(
+                Row(ImageView("item_contact_image", icon="person", width=dp(48), height=dp(48),
+                              margin=(dp(4), 0, 0, 0), padding=dp(2)),
+                    Column(TextView(thread.name, "item_contact_name", size=sp(18), max_lines=1, width=MATCH,
+                                    padding=(dp(10), 0, dp(16), 0)),
+                           TextView(thread.address, "item_contact_number", size=sp(14), color=TEXT_SECONDARY,
+                                    max_lines=1, width=MATCH, padding=(dp(10), 0, dp(16), 0)),
+                           weight=1, width=MATCH), gravity="center_vertical"),
+                id="item_contact_frame", class_name="android.view.ViewGroup", key=f"member-{thread.address}",
+                padding=(dp(12), dp(10)), on_click=self.no_app))
+        return FrameLayout(
+            self.toolbar("conversation_details_toolbar", title="Conversation details", back=True),
+            Column(
+                self._heading("Conversation name", "conversation_name_heading"),
+                TextView(title, "conversation_name", size=sp(18), max_lines=1, width=MATCH,
+                         padding=(dp(16), dp(20)), margin=(0, dp(4), 0, 0), on_click=self.rename),
+                Divider("settings_conversation_name_divider"),
+                self._heading("Members", "members_heading"),
+                RecyclerView(*members, id="participants_recyclerview", height=MATCH, margin=(0, dp(12), 0, 0)),
+                id="conversation_details_holder", margin=(0, dp(56), 0, 0), height=MATCH),
+            id="conversation_details_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    @staticmethod
+    def _heading(text: str, id: str) -> View:
+        # MaterialSectionLabelStyle: bold, primary colour, 14sp
+        return TextView(text, id, color=ACCENT, bold=True, size=sp(14), width=MATCH,
+                        padding=(dp(16), dp(24), dp(16), dp(12)))
+
+    def no_app(self) -> None:
+        # startContactDetailsIntent opens the contact in a contacts app; this phone has none for it
+        self.toast("No valid app found")
+
+    def rename(self) -> None:
+        """RenameConversationDialog: the field shows a custom title, hints the current one; empty is refused."""
+        thread = self._thread()
+        if thread is None:
+            return
+        custom = self.data["conversation_titles"].get(self.thread_id, "")
+
+        def ok(d: Dialog) -> bool:
+            new_title = d.find("rename_conv_edit_text").text
+            if not new_title:
+                self.toast("Please enter a name")  # commons R.string.empty_name
+                return False
+            self.data["conversation_titles"][self.thread_id] = new_title
+            return True
+
+        self.show_dialog(Dialog("Rename conversation", body=lambda: Column(
+            LinearLayout(
+                FrameLayout(EditText(custom, "rename_conv_edit_text", hint=thread.name, autofocus=True)),
+                TextView("Only you can see this conversation name", "textinput_helper_text", size=sp(12),
+                         color=TEXT_SECONDARY, width=MATCH, padding=(dp(16), dp(4))),
+                id="rename_conv_input_layout", margin=(dp(20), dp(16), dp(20), 0)),
+            class_name="android.view.ViewGroup", padding=(0, dp(8))),
+            positive=("OK", ok), negative="Cancel"))
+
+
 # ---------------------------------------------------------------------------
 # settings and blocked numbers
 
 
 class SettingsActivity(Activity):
-    """The settings as recorded: date format, blocked numbers, font size, notifications, outgoing messages."""
+    """The settings of 5.19.3 (activity_settings.xml, SettingsActivity.onResume) on Android 14, F-Droid build."""
 
     name = "com.simplemobiletools.smsmessenger.activities.SettingsActivity"
 
@@ -722,15 +917,26 @@ class SettingsActivity(Activity):
 
     def build(self) -> View:
         prefs = self.data
+
+        def checkbox(key: str, label: str) -> View:
+            return settings_checkbox(f"settings_{key}", label, prefs[key],
+                                     lambda value, k=key: prefs.__setitem__(k, value))
+
+        # Section labels are MaterialSectionLabelStyle (textAllCaps). Hidden on this phone: "Purchase Simple
+        # Thank You" (the F-Droid build's pretend_thank_you_installed), "Use English language" (not on
+        # Android 13+), "Empty the Recycle Bin" (only with useRecycleBin, off by default).
         blocks: list[View] = [
             self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
             self._row("settings_color_customization", "Customize colors", class_name="android.view.ViewGroup",
                       on_click=lambda: self.start(CustomizationActivity)),
             Divider("settings_color_customization_divider"),
             self._label("GENERAL", "settings_general_settings_label"),
-            self._row("settings_change_date_time_format", "Change date and time format", label_id=True),
+            self._row("settings_language", "Language", "English"),  # setupLanguage: visible on Android 13+
+            self._row("settings_change_date_time_format", "Change date and time format", label_id=True,
+                      on_click=self.change_date_time_format),
             self._row("settings_manage_blocked_numbers", "Manage blocked numbers", label_id=True,
                       on_click=lambda: self.start(ManageBlockedNumbersActivity)),
+            self._row("settings_manage_blocked_keywords", "Manage blocked keywords", label_id=True),
             self._row("settings_font_size", "Font size", prefs["font_size"], self.choose_font_size),
             Divider("settings_general_settings_divider"),
             self._label("NOTIFICATIONS", "settings_notifications_label"),
@@ -738,15 +944,60 @@ class SettingsActivity(Activity):
             self._row("settings_lock_screen_visibility", "Lock screen notification visibility", "Sender and message"),
             Divider("settings_notifications_divider"),
             self._label("OUTGOING MESSAGES", "settings_outgoing_messages_label"),
+            *[checkbox(key, label) for key, label in self.CHECKBOXES],
+            self._row("settings_mms_file_size_limit", "Resize sent MMS images", "600KB"),
+            Divider("settings_outgoing_messages_divider"),
+            self._label("RECYCLE BIN", "settings_recycle_bin_label"),
+            checkbox("use_recycle_bin", "Move items into the Recycle Bin instead of deleting"),
+            Divider("settings_recycle_bin_divider"),
+            self._label("SECURITY", "settings_security_label"),
+            # its tap opens Commons' SecurityDialog (password / pattern / fingerprint tabs), not modelled here
+            settings_checkbox("settings_app_password_protection", "Password protect the whole application",
+                              prefs["app_password_protection"], lambda _value: None),
+            Divider("settings_migrating_divider"),
+            self._label("MIGRATING", "settings_migrating_label"),
+            self._row("settings_export_messages", "Export messages", label_id=True, on_click=self.export_messages),
+            self._row("settings_import_messages", "Import messages", label_id=True),
         ]
-        for key, label in self.CHECKBOXES:
-            blocks.append(settings_checkbox(f"settings_{key}", label, prefs[key],
-                                            lambda value, k=key: prefs.__setitem__(k, value)))
-        blocks.append(self._row("settings_mms_file_size_limit", "Resize sent MMS images", "600KB"))
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
             id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def change_date_time_format(self) -> None:
+        """Commons' ChangeDateTimeFormatDialog over BaseConfig's dateFormat / use24HourFormat."""
+        config = self.app.base_config
+        config.__dict__.setdefault("date_format", "%d.%m.%Y")
+        config.__dict__.setdefault("use_24_hour", False)
+        show_date_time_dialog(self, config)
+
+    def export_messages(self) -> None:
+        """ExportMessagesDialog: file name Messages_<now>, SMS / MMS boxes; OK hands the name to the system's
+        CreateDocument picker (saveDocument.launch), which this phone does not have: the dialog closes."""
+        prefs = self.data
+        stamp = time.strftime("%Y_%m_%d_%H_%M_%S", time.gmtime(self.host.providers.sms.clock_ms() / 1000))
+
+        def ok(d: Dialog) -> bool:
+            prefs["export_sms"] = d.find("export_sms_checkbox").checked
+            prefs["export_mms"] = d.find("export_mms_checkbox").checked
+            name = d.find("export_messages_filename").text
+            if not name:
+                self.toast("Please enter a name")  # commons R.string.empty_name
+                return False
+            if any(c in name for c in '/\\:*?"<>|'):  # String.isAValidFilename
+                self.toast("The name contains invalid characters")  # commons R.string.invalid_name
+                return False
+            return True
+
+        self.show_dialog(Dialog("Export messages", body=lambda: ScrollView(LinearLayout(
+            LinearLayout(FrameLayout(EditText(f"Messages_{stamp}", "export_messages_filename",
+                                              hint="Filename (without .json)")),
+                         id="export_messages_filename_hint", margin=(0, 0, 0, dp(12))),
+            CheckBox("Export SMS", "export_sms_checkbox", checked=prefs["export_sms"]),
+            CheckBox("Export MMS", "export_mms_checkbox", checked=prefs["export_mms"]),
+            id="export_messages_holder", padding=(dp(20), dp(16), dp(20), 0)),
+            id="export_messages_scrollview", height=WRAP, focusable=False),
+            positive=("OK", ok), negative="Cancel"))
 
     @staticmethod
     def _label(text: str, id: str) -> View:
@@ -769,64 +1020,6 @@ class SettingsActivity(Activity):
                      lambda index: prefs.__setitem__("font_size", FONT_SIZES[index]))
 
 
-class ManageBlockedNumbersActivity(Activity):
-    """The commons screen listing the phone's blocked numbers, with "Add a blocked number"."""
-
-    name = "com.simplemobiletools.commons.activities.ManageBlockedNumbersActivity"
-
-    def build(self) -> View:
-        blocked = self.host.providers.blocked.rows("SELECT _id, original_number FROM blocked ORDER BY _id")
-        children: list[View] = [RelativeLayout(
-            CheckBox("Block messages from not stored contacts", "block_unknown", checked=self.data["block_unknown"],
-                     clickable=False, focusable=False),
-            id="block_unknown_holder", padding=(dp(16), dp(4)),
-            on_click=lambda: self.data.__setitem__("block_unknown", not self.data["block_unknown"]))]
-        if not blocked:
-            children.append(TextView("You are not blocking anyone.", "manage_blocked_numbers_placeholder", width=MATCH,
-                                     gravity="center", color=TEXT_SECONDARY, padding=(dp(16), dp(16))))
-        children.append(Divider("block_numbers_divider"))
-        children.append(RecyclerView(*[RelativeLayout(
-            TextView(row["original_number"], "manage_blocked_number_title", size=sp(16), width=MATCH),
-            id="manage_blocked_number_holder", key=f"blocked-{row['_id']}", padding=(dp(16), dp(16)),
-            on_click=lambda: None, on_long_click=lambda r=row["_id"]: self.confirm_unblock(r))
-            for row in blocked], id="manage_blocked_numbers_list", height=WRAP))
-        if not blocked:
-            children.append(TextView("Add a blocked number", "manage_blocked_numbers_placeholder_2", color=ACCENT,
-                                     layout_gravity="center_horizontal", padding=(dp(16), dp(16)),
-                                     on_click=self.add_number))
-        return Column(
-            self.toolbar("block_numbers_toolbar", title="Manage blocked numbers", back=True, items=menu(
-                APP, "menu_add_blocked_number", {"add_blocked_number": self.add_number,
-                                                 "import_blocked_numbers": self.no_app,
-                                                 "export_blocked_numbers": self.no_app}, commons=True)),
-            Column(*children, id="manage_blocked_numbers_wrapper", class_name="android.view.ViewGroup", weight=1,
-                   height=MATCH),
-            id="block_numbers_coordinator", class_name="android.view.ViewGroup", height=MATCH)
-
-    def no_app(self) -> None:
-        self.toast("No valid app found")
-
-    def add_number(self) -> None:
-        def ok(d: Dialog) -> bool:
-            number = d.find("add_blocked_number_edittext").text.strip()
-            if number:
-                self.host.providers.blocked.insert("content://com.android.blockednumber/blocked",
-                                                   {"original_number": number})
-            return True
-
-        self.show_dialog(Dialog(body=lambda: RelativeLayout(LinearLayout(
-            FrameLayout(EditText("", "add_blocked_number_edittext", hint="Number", autofocus=True)),
-            TextView("Enter a number or a pattern (e.g. *12345*, +1*8888) to block all calls and messages from "
-                     "numbers matching the pattern.", "textinput_helper_text", size=sp(12), color=TEXT_SECONDARY,
-                     width=MATCH, padding=(dp(16), dp(4))),
-            id="add_blocked_number_hint", padding=(dp(16), dp(16), dp(16), 0)), id="dialog_holder"),
-            positive=("OK", ok), negative="Cancel"))
-
-    def confirm_unblock(self, row_id: int) -> None:
-        _confirm(self, "Are you sure you want to proceed with the deletion?",
-                 lambda: self.host.providers.blocked.delete(f"content://com.android.blockednumber/blocked/{row_id}"))
-
-
 # ---------------------------------------------------------------------------
 # the app
 
@@ -844,7 +1037,7 @@ class MessengerApp(App):
     label = "SMS Messenger"
     roles = frozenset({ROLE_SMS})
     activities = (MainActivity, NewConversationActivity, ThreadActivity, ArchivedConversationsActivity,
-                  SettingsActivity, ManageBlockedNumbersActivity, CustomizationActivity)
+                  SettingsActivity, ManageBlockedNumbersActivity, CustomizationActivity, ConversationDetailsActivity)
     # AndroidManifest.xml: NewConversationActivity takes SEND/SENDTO/VIEW of sms:, smsto:, mms:, mmsto:,
     # and SEND / SEND_MULTIPLE of any type
     intent_filters = (
@@ -855,10 +1048,11 @@ class MessengerApp(App):
     )
 
     def new_data(self) -> dict:
-        return {"font_size": "Medium", "block_unknown": False, "show_character_counter": False,
+        return {"conversation_titles": {}, "font_size": "Medium", "show_character_counter": False,
                 "use_simple_characters": False, "send_on_enter": False, "enable_delivery_reports": False,
-                "send_long_message_mms": False, "send_group_message_mms": False}
+                "send_long_message_mms": False, "send_group_message_mms": False, "use_recycle_bin": False,
+                "app_password_protection": False, "export_sms": True, "export_mms": True}
 
 
-__all__ = ["ArchivedConversationsActivity", "MainActivity", "ManageBlockedNumbersActivity", "MessengerApp",
-           "NewConversationActivity", "SettingsActivity", "ThreadActivity"]
+__all__ = ["ArchivedConversationsActivity", "ConversationDetailsActivity", "MainActivity", "ManageBlockedNumbersActivity",
+           "MessengerApp", "NewConversationActivity", "SettingsActivity", "ThreadActivity"]

@@ -307,9 +307,9 @@ def _hit(view: View, x: int, y: int, want: str) -> View | None:
                 return found
     if view.clip is None or not view.enabled:
         return None
-    if want == "long" and not (view.long_clickable or view.clickable):
+    if want == "long" and not (view.long_clickable or view.clickable or getattr(view, "consumes_touch", False)):
         return None
-    if want == "click" and not view.handles_touch():
+    if want == "click" and not view.handles_touch() and not getattr(view, "consumes_touch", False):
         return None
     left, top, right, bottom = view.touch_rect() if any(view.touch_extend) else view.clip
     if left <= x < right and top <= y < bottom:
