@@ -454,7 +454,7 @@ class NewConversationActivity(Activity):
             number = intent.data
             for prefix in ("sms:", "smsto:", "mms", "mmsto:"):
                 number = number.removeprefix(prefix)
-            self.host.defer(lambda: self.open_thread(number.strip()))
+            self.host.defer(lambda: self._third_party(number.strip()))
         self.address = ""
         # onCreate: window.setSoftInputMode(SOFT_INPUT_STATE_ALWAYS_VISIBLE); the address field requests focus
         self.set_soft_input_mode("stateAlwaysVisible")
@@ -501,6 +501,10 @@ class NewConversationActivity(Activity):
             self.toast("Can't reply to short codes like this")
             return
         self.open_thread(number)
+
+    def _third_party(self, number: str) -> None:
+        self.open_thread(number)
+        self.finish()
 
     def open_thread(self, number: str) -> None:
         # launchThreadActivity (5.19.3) starts the thread without finishing this screen (only a third-party
