@@ -22,12 +22,12 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def served_phones(count: int, *, private: bool = False) -> Iterator[tuple[list[str], int]]:
+def served_phones(count: int) -> Iterator[tuple[list[str], int]]:
     """Start a private adb server and ``count`` phones; yield (serials, adb server port).
 
-    ``private``: the phones listen outside 5555-5585, where other adb servers on
-    the machine (other runs, test sessions) do not find them, and are connected
-    to this script's adb server only.
+    The phones listen outside 5555-5585 (``mobileagent-phone serve``'s default),
+    where other adb servers on the machine (other runs, test sessions) do not
+    find them, and are connected to this script's adb server only.
     """
     import adbutils
 
@@ -37,8 +37,7 @@ def served_phones(count: int, *, private: bool = False) -> Iterator[tuple[list[s
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--adb-port", str(adb_port),
-             *(["--port", str(free_port())] if private else [])],
+            [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--adb-port", str(adb_port)],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         )
         for _ in range(count)

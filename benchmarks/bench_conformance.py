@@ -32,7 +32,7 @@ def main() -> None:
     args = parser.parse_args()
     import adbutils
 
-    with served_phones(1, private=True) as (serials, adb_port):
+    with served_phones(1) as (serials, adb_port):
         device = adbutils.AdbClient(port=adb_port).device(serials[0])
         overall = Rates()
         rows = []

@@ -652,7 +652,7 @@ class DriverSession:
 
     Attributes: ``prompt`` (the task's instruction), ``task`` (the task's
     name: its test function's name), ``serial`` (what an agent passes to its
-    own adb client; a virtual phone's is ``emulator-<adb port - 1>``),
+    own adb client; a virtual phone's is ``127.0.0.1:<adb port>``),
     ``adb_server`` ((host, port) of the adb server that owns the device, for
     that client: ``adbutils.AdbClient(*session.adb_server)``),
     ``device`` (the harness's :class:`~pytest_mobileagent.device.Device` on the

@@ -18,6 +18,7 @@ from .device import options as device_options
 from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
 from .allocation import BROKER_KEY, BROKER_SECRET_KEY, DeviceBroker
 from .ledger import MANIFEST_DIR_KEY, RunLedger, attach_record
+from .memory import return_freed_memory
 from .runtime import (  # noqa: F401
     CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY, Runtime)
 from .tasks import MARKER
@@ -75,6 +76,10 @@ def pytest_configure(config: pytest.Config) -> None:
             config.pluginmanager.register(SnapshotResetSummary(), "mobileagent-snapshot-resets")
     if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
         config.pluginmanager.register(XdistGlue(options, config.stash[LEDGER_KEY]), "mobileagent-xdist")
+    if config.pluginmanager.hasplugin("xdist"):  # a worker whose device is gone leaves the run
+        from .worker_exit import register_worker_exit
+
+        register_worker_exit(config, runtime)
     if options.watch:  # the live view: a server on the controller, a publisher where tasks run
         from .studio.watch import register_watch
 
@@ -194,6 +199,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         if report.when == "teardown" and episode is not None:
             # Its record has left with its report: free the screens, events and screenshots.
             del item.stash[EPISODE_KEY]
+            return_freed_memory()
     return report
 
 

@@ -195,6 +195,11 @@ class Runtime:
         return self._device
 
     @property
+    def connected_device(self) -> "Device | None":
+        """This process's device if it was connected, without connecting it."""
+        return self._device
+
+    @property
     def events(self) -> "EventServer":
         """The event server, started and reversed to the device on first use."""
         if self._events is None:

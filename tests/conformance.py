@@ -274,6 +274,10 @@ class Replayer:
             # The recording ended each session with `am force-stop` and began the next with
             # `am start` of the launcher alias: data stays, the task starts afresh.
             self.device.shell(f"am force-stop {self.package}")
+            # An app whose recordings show every session starting from the same state resets it here.
+            before_session = getattr(app_module(self.app), "before_session", None)
+            if before_session:
+                before_session(self.device)
             self.device.shell(f"am start -n {session['start']}")
             if index == 0:
                 self.allow_permissions()
@@ -355,7 +359,8 @@ def seed_media(device) -> None:
 
 
 def app_module(app: str):
-    """``conformance_apps.<app>``: the app's seed (``seed(device)``) and expected changes (``CHANGES``)."""
+    """``conformance_apps.<app>``: the app's seed (``seed(device)``), expected changes (``CHANGES``) and,
+    optionally, ``before_session(device)``, run after each session's force-stop."""
     return importlib.import_module(f"conformance_apps.{app}")
 
 

@@ -46,6 +46,9 @@ DATA: dict[str, dict[str, str]] = {
         "letter_fastscroller": "first letters of the contacts' names",
         "filter_contact_source_checkbox": "a contact source's name and its contact count "
                                           "(FilterContactSourcesAdapter: \"$name ($count)\")",
+        "export_contacts_filename": "\"contacts_\" and the current date (ExportContactsDialog, "
+                                    "getCurrentFormattedDateTime)",
+        "group_name": "a group's title and member count (GroupsAdapter: \"$title ($count)\")",
     },
     "filemanager": {
         **SEARCH,
@@ -92,8 +95,6 @@ DATA: dict[str, dict[str, str]] = {
 }
 
 IDS: dict[str, dict[str, str]] = {
-    "contacts": {"item_contact_holder": "the list row is still 6.22.4's layout; 6.22.7's item_contact_frame "
-                                        "holds the photo and name directly (issue 23, being rebuilt)"},
 }
 
 #: Commons' CustomizationActivity.getMaterialYouString: "${getString(R.string.system_default)}

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from pytest_mobileagent.device import Device, DeviceAllocationError, DevicePool, ShellResult, connect
 from pytest_mobileagent.errors import AdbCommandError, DeviceLostError, MobileAgentError
+from pytest_mobileagent.device.fast_adb import list_devices
 from pytest_mobileagent.events import EventServer
 
 CALC = "com.simplemobiletools.calculator"
@@ -384,6 +385,12 @@ def test_pool_boots_phones_in_subprocesses_and_stops_them(adb_server_port):
             assert connect(serial).shell("echo booted") == "booted"
         procs = [p.proc for p in pool._phones]
         assert all(p.poll() is None and p.pid != os.getpid() for p in procs)
+        # Outside adb's emulator scan, connected to this session's server only: another
+        # adb server with default settings lists none of them (as emulator-N neither).
+        ports = [int(s.rpartition(":")[2]) for s in serials]
+        assert serials == [f"127.0.0.1:{port}" for port in ports] and not any(5555 <= p <= 5585 for p in ports)
+        other = _foreign_adb_server_listing()
+        assert not set(other) & {*serials, *(f"emulator-{port - 1}" for port in ports)}, other
     finally:
         pool.close()
     assert all(p.poll() is not None for p in procs)
@@ -391,11 +398,29 @@ def test_pool_boots_phones_in_subprocesses_and_stops_them(adb_server_port):
         wait_state(serial, online=False, port=adb_server_port)
 
 
+def _foreign_adb_server_listing() -> list[str]:
+    """What `adb devices` of a freshly started adb server with default settings lists."""
+    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ADB_", "ANDROID_ADB"))}
+    subprocess.run([bundled_adb_path(), "-P", str(port), "start-server"], check=True, timeout=60, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        return [serial for serial, _state in list_devices(addr=("127.0.0.1", port))]
+    finally:
+        subprocess.run([bundled_adb_path(), "-P", str(port), "kill-server"], timeout=30, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def test_pool_boots_one_phone_in_process(adb_server_port):
     with DevicePool() as pool:
         (serial,) = pool.boot(1)
         assert pool._phones == []  # no subprocess for a single phone
         assert connect(serial).shell("echo here") == "here"
+        assert serial not in _foreign_adb_server_listing()
     wait_state(serial, online=False, port=adb_server_port)
 
 
@@ -461,6 +486,10 @@ _NETNS_SCRIPT = textwrap.dedent("""
         serials = pool.allocate(2)
         print("SERIALS", *serials)
         print("ECHO", *[connect(s).shell("echo ok") for s in serials])
+        # Another adb server with default settings (it scans 5555-5585 as it starts).
+        subprocess.run([adbutils.adb_path(), "-P", "5038", "start-server"], check=True, capture_output=True)
+        print("OTHER", *[d.serial for d in adbutils.AdbClient(port=5038).device_list()], "-")
+        subprocess.run([adbutils.adb_path(), "-P", "5038", "kill-server"], capture_output=True)
         try:
             DevicePool(boot_virtual=False).allocate(2)
         except DeviceAllocationError as exc:
@@ -479,7 +508,11 @@ def test_pool_boots_virtual_phones_when_none_is_attached():
     lines = dict(line.split(" ", 1) for line in result.stdout.splitlines())
     assert "no device online" in lines["NOBOOT"] and "none" in lines["NOBOOT"]
     serials = lines["SERIALS"].split()
-    assert len(serials) == 2 and all(s.startswith("emulator-") for s in serials)
+    # Outside adb's emulator scan (odd ports 5555-5585), connected to this run's server only:
+    # another server on the machine lists none of them.
+    assert len(serials) == 2 and all(s.startswith("127.0.0.1:") for s in serials)
+    assert not any(5555 <= int(s.rpartition(":")[2]) <= 5585 for s in serials)
+    assert lines["OTHER"] == "-"
     assert lines["ECHO"] == "ok ok"
     # Attached now, but claimed by the first pool: another pool must not share them.
     assert "in use by other runs" in lines["BUSY"] and all(s in lines["BUSY"] for s in serials)

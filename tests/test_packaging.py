@@ -70,8 +70,9 @@ def empty_dir(tmp_path) -> Path:
 def own_adb_server():
     """A private adb server that does not scan the emulator ports.
 
-    On a shared machine the virtual phones of other runs listen on emulator
-    ports (5555-5585), and any adb server would list them as attached devices;
+    On a shared machine emulators (the --avd stand-ins of other test sessions,
+    phones served with --emulator-ports) listen on emulator ports (5555-5585),
+    and any adb server would list them as attached devices;
     with ADB_EMU=0 this one lists only the phones the run itself boots (and
     connects explicitly), as on a machine with nothing attached.
     """

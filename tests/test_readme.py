@@ -8,8 +8,8 @@ CI machine: a command added to the README without an entry fails
 
 Commands run as a shell would run them from the repository root, with two
 substitutions only: ``adb`` is the adbutils wheel's binary talking to the
-tests' private adb server, and the example serial ``emulator-5554`` is the
-serial the phone really got. ``pytest`` is run as the console script runs it
+tests' private adb server, and the virtual phone's example serial
+``127.0.0.1:40123`` is the serial the phone really got. ``pytest`` is run as the console script runs it
 (``python -P``: the current directory is not on ``sys.path``), and
 ``PYTEST_ADDOPTS`` passes ``--device`` (and ``-k`` where a command would run
 the whole benchmark) so that the run uses this session's phones.
@@ -58,9 +58,9 @@ COMMANDS = {
         RUN,
     "adb devices":
         RUN,
-    "adb -s emulator-5554 shell input tap 540 1200":
+    "adb -s 127.0.0.1:40123 shell input tap 540 1200":
         RUN,
-    "adb -s emulator-5554 exec-out screencap -p > screen.png":
+    "adb -s 127.0.0.1:40123 exec-out screencap -p > screen.png":
         RUN,
     "adb push fixtures/sunset.jpg /sdcard/Download/sunset.jpg":
         RUN,
@@ -243,7 +243,7 @@ def test_the_virtual_phone_and_media_commands_run(shell_env, tmp_path):
         assert len(serials) == 2, serve.stderr.read() if serve.poll() is not None else serials
         env = {**shell_env, "ANDROID_SERIAL": serials[0]}  # the blocks after it address one phone
         for command in block[1:]:
-            script = command.replace("emulator-5554", serials[0])
+            script = command.replace("127.0.0.1:40123", serials[0])
             proc = _shell(script, env, cwd=tmp_path if "screencap" in command else ROOT, timeout=60)
             assert proc.returncode == 0, (command, proc.stdout, proc.stderr)
             if "MEDIA_SCANNER_SCAN_FILE" in command:

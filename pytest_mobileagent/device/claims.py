@@ -9,11 +9,12 @@ Several adb servers (or one server seeing a phone twice) may name the same
 local phone differently: ``emulator-5554`` and ``127.0.0.1:5555`` are one
 phone, reached on port 5555. :func:`device_key` maps both to the same lock.
 
-Virtual phones a run boots are private to it not because other runs cannot
-see them (a fresh adb server scans ports 5555-5585 and lists every local
-phone) but because the booting run claims them before it lets any other run
-look: listing, claiming and booting happen under one allocation lock
-(:func:`allocation_lock`), which every run takes.
+Virtual phones a run boots listen outside 5555-5585 and are connected to the
+run's own adb server only (``127.0.0.1:PORT``), so other adb servers do not
+list them. The claim is what makes them private to runs sharing that server:
+the booting run claims them before it lets any other run look (listing,
+claiming and booting happen under one allocation lock, :func:`allocation_lock`,
+which every run takes).
 """
 
 from __future__ import annotations

@@ -111,7 +111,10 @@ class _PhoneProcess:
 
     @staticmethod
     def spawn() -> subprocess.Popen:
-        cmd = [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--count", "1"]
+        # A port outside 5555-5585, connected to the run's own adb server only: the
+        # servers of other runs on the machine never list it (no emulator-port scan).
+        cmd = [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--count", "1",
+               "--adb-port", str(server_address()[1])]
         # stderr goes to a file nobody has to drain: a pipe could fill up and block the phone.
         errfile = tempfile.TemporaryFile()
         proc = _spawn(
@@ -330,11 +333,11 @@ class DevicePool:
         return serials
 
     def _bring_online(self, phone: _PhoneProcess) -> str:
-        """The serial under which the adb server lists ``phone`` online.
+        """The serial under which the run's adb server lists ``phone`` online.
 
-        A phone on an odd port 5555-5585 is found by the server's own scan only
-        if the server started after the phone, so otherwise it is connected
-        explicitly (``adb connect``), which is immediate and works on any port.
+        The phone process connected itself to that server (``--adb-port``), so
+        it is listed at once; a phone not listed yet is connected here
+        (``adb connect``), which is immediate and works on any port.
         """
         addr = server_address()
         if dict(list_devices(addr=addr)).get(phone.serial) == "device":

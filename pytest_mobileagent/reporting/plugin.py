@@ -7,14 +7,17 @@ Where each part runs:
   per-task Allure content (:func:`allure_report.attach_task`);
 * the controller (or the sole process): collecting the task records that
   arrive on the test reports (``report.mobileagent_record``, shipped by
-  xdist), the terminal summary, ``--results-json``, ``--baseline``, the gates
-  on the exit status and the run-level Allure files.
+  xdist) into a :class:`~.record_store.RecordStore` (whole records on disk,
+  their figures in memory, so a long run stays flat), the terminal summary,
+  ``--results-json``, ``--baseline``, the gates on the exit status and the
+  run-level Allure files.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import html
+import sys
 import threading
 from typing import Any
 
@@ -23,6 +26,7 @@ import pytest
 from ..metrics import TaskRecord, aggregate, aggregate_by
 from ..runtime import DEVICE_ATTR, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY
 from .options import ReportingOptions
+from .record_store import RecordStore
 from .redact import Redactor
 
 __all__ = ["RECORD_ATTR", "DEVICE_ATTR", "ReportingPlugin"]
@@ -48,7 +52,7 @@ class ReportingPlugin:
         # Workers do not read the baseline: only the controller compares.
         self.options = ReportingOptions.from_config(config, load_baseline=not self.is_worker)
         self.redactor = Redactor.from_environ(self.options.secret_patterns)
-        self.records: dict[str, tuple[dict[str, Any], TaskRecord]] = {}
+        self.records = RecordStore()  # the task records, by nodeid
         self.devices: dict[str, dict[str, Any]] = {}
         self.allure_uuids: set[str] = set()
         self.bad_records: list[str] = []
@@ -183,21 +187,31 @@ class ReportingPlugin:
         if data is None:
             return
         try:
-            record = TaskRecord.from_dict(data)
+            # One record per test: if several phases carry one, the last wins.
+            self.records.add(report.nodeid, data)
         except (TypeError, ValueError, AttributeError) as exc:
             self.bad_records.append(f"{report.nodeid}: unreadable task record ({exc})")
             return
-        # One record per test: if several phases carry one, the last wins.
-        self.records[report.nodeid] = (data, record)
         device = getattr(report, DEVICE_ATTR, None)
         if isinstance(device, dict) and device.get("serial"):
             self.devices[str(device["serial"])] = device
+
+    @pytest.hookimpl(trylast=True, specname="pytest_runtest_logreport")
+    def pytest_runtest_logreport_release(self, report: pytest.TestReport) -> None:
+        # After every plugin has read it: the record lives in the store now, and
+        # the report pytest keeps to the end (terminalreporter.stats) need not
+        # carry a second copy of it.
+        if self.is_worker:
+            return
+        if hasattr(report, RECORD_ATTR):
+            delattr(report, RECORD_ATTR)
+        _share_strings(report)
 
     def hard_failures(self) -> list[str]:
         """Failed phases that are not a judged task failing its call phase."""
         return [
             f"{nodeid} ({when})" for nodeid, when in self.failed_reports
-            if not (when == "call" and nodeid in self.records and not self.records[nodeid][1].infra_error)
+            if not (when == "call" and nodeid in self.records and not self.records.get(nodeid).infra_error)
         ]
 
     @pytest.hookimpl(trylast=True)
@@ -208,11 +222,10 @@ class ReportingPlugin:
         ledger = self.config.stash.get(LEDGER_KEY, None)
         if ledger is not None:
             # Tasks that crashed their worker or failed before their episode: errors, not gaps.
-            for data in ledger.missing_records(set(self.records)):
-                self.records[data["nodeid"]] = (data, TaskRecord.from_dict(data))
-            self.run_info = ledger.run_info(session, exitstatus, set(self.records))
-        records = [self.records[nodeid] for nodeid in sorted(self.records)]
-        self._gate_and_build(records)
+            for data in ledger.missing_records(set(self.records.nodeids())):
+                self.records.add(data["nodeid"], data)
+            self.run_info = ledger.run_info(session, exitstatus, set(self.records.nodeids()))
+        self._gate_and_build()
         if self.options.results_json is not None and self.results is not None:
             from .results import write_results
 
@@ -222,7 +235,7 @@ class ReportingPlugin:
                 self.results_json_failed = True
                 self.bad_records.append(f"could not write --results-json {self.options.results_json}: {exc}")
         try:
-            self._write_allure(records)
+            self._write_allure()
         except OSError as exc:
             from .allure_files import _os_error
             from .allure_report import WRITE_PROBLEM, allure_dir
@@ -230,11 +243,11 @@ class ReportingPlugin:
             self.add_problem(f"{WRITE_PROBLEM}{allure_dir(self.config)}: {_os_error(exc)} (the run summary)")
         self._set_exit_status(session)
 
-    def _gate_and_build(self, records: list[tuple[dict[str, Any], TaskRecord]]) -> None:
+    def _gate_and_build(self) -> None:
         from .baseline import compare
         from .results import build_results
 
-        tasks = [r for _, r in records]
+        tasks = self.records.records()
         overall = aggregate(tasks)
         if self.options.baseline_data is not None:
             self.comparison = compare(self.options.baseline_data, tasks, sr=overall.sr)
@@ -254,7 +267,8 @@ class ReportingPlugin:
             gates = {"fail_under": self.options.fail_under, "fail_on_regression": self.options.fail_on_regression,
                      "failed": failures}
         self.results = build_results(
-            records,
+            self.records.whole,  # read back from disk when the results file is written
+            figures=tasks,
             started=self.started,
             finished=self.finished or _now(),
             agent=getattr(self.config.option, "agent", None),
@@ -264,6 +278,9 @@ class ReportingPlugin:
             gates=gates,
             run=self.run_info,
         )
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        self.records.close()
 
     def _set_exit_status(self, session: pytest.Session) -> None:
         if not self.options.gated:
@@ -278,7 +295,7 @@ class ReportingPlugin:
         if status == pytest.ExitCode.TESTS_FAILED and not self.hard_failures() and not self.bad_records:
             session.exitstatus = pytest.ExitCode.OK
 
-    def _write_allure(self, records: list[tuple[dict[str, Any], TaskRecord]]) -> None:
+    def _write_allure(self) -> None:
         from .allure_report import allure_dir, write_run_files
 
         directory = allure_dir(self.config)
@@ -287,9 +304,9 @@ class ReportingPlugin:
         from .plots import sr_bar_chart
         from .results import by_difficulty
 
-        tasks = [r for _, r in records]
+        tasks = self.records.records()
         versions = sorted({str(d.get("android_version")) for d in self.devices.values() if d.get("android_version")})
-        versions += sorted({str(raw["android_version"]) for raw, _ in records if raw.get("android_version")})
+        versions += sorted(self.records.android_versions)
         import platform
 
         from .summary import overview_figures
@@ -340,7 +357,7 @@ class ReportingPlugin:
         if self.is_worker or self.config.option.collectonly or (
                 not self.records and not self.bad_records and not cut_short):
             return
-        tasks = [self.records[nodeid][1] for nodeid in sorted(self.records)]
+        tasks = self.records.records()
         write = terminalreporter.write_line
         terminalreporter.write_sep("=", "mobileagent benchmark summary")
         if cut_short:
@@ -406,6 +423,18 @@ def _headline(overall, agent: Any) -> str:
     if isinstance(agent, (list, tuple)):
         agent = ", ".join(map(str, agent))
     return f"mobileagent {agent or 'benchmark'}: SR {sr} of {judged} judged task{'s' if judged != 1 else ''}"
+
+
+def _share_strings(report: pytest.TestReport) -> None:
+    """Under xdist each report arrives with its own copies of its test's nodeid,
+    location and keywords; pytest keeps three reports per test to the end of the
+    run. Equal strings become one (same values, so nothing reads them differently)."""
+    report.nodeid = sys.intern(report.nodeid)
+    report.location = tuple(sys.intern(part) if isinstance(part, str) else part  # type: ignore[assignment]
+                            for part in report.location)
+    if isinstance(report.keywords, dict):
+        report.keywords = {sys.intern(key) if isinstance(key, str) else key: value
+                           for key, value in report.keywords.items()}
 
 
 def _allure_active(config: pytest.Config) -> bool:

@@ -27,7 +27,7 @@ import math
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from .. import __version__
 from ..metrics import TaskRecord, aggregate, aggregate_by
@@ -54,9 +54,32 @@ def by_difficulty(records: list[TaskRecord]) -> dict[str, Any]:
     return {d: groups[d] for d in ordered}
 
 
+Pairs = Iterable[tuple[dict[str, Any], TaskRecord]]
+
+
+class TaskList:
+    """The results document's ``tasks`` when the records are read back only as the
+    file is written (a long run's records do not fit in memory all at once)."""
+
+    def __init__(self, records: Callable[[], Pairs], redactor: Redactor):
+        self._records = records
+        self._redactor = redactor
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for raw, record in self._records():
+            yield _finite(self._redactor.data(_task_dict(raw, record)))
+
+
+def _task_dict(raw: dict[str, Any], record: TaskRecord) -> dict[str, Any]:
+    # Keep keys a newer core may add, but normalise the known ones (and
+    # recompute "derived") from the TaskRecord, as the aggregates are.
+    return {**raw, **record.to_dict()}
+
+
 def build_results(
-    records: list[tuple[dict[str, Any], TaskRecord]],
+    records: list[tuple[dict[str, Any], TaskRecord]] | Callable[[], Pairs],
     *,
+    figures: list[TaskRecord] | None = None,
     started: str,
     finished: str,
     agent: Any = None,
@@ -66,14 +89,21 @@ def build_results(
     gates: dict[str, Any] | None = None,
     run: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The results document for ``records`` (pairs of the raw dict and its TaskRecord)."""
-    tasks = [r for _, r in records]
+    """The results document for ``records`` (pairs of the raw dict and its TaskRecord).
+
+    ``records`` may also be a function that returns the pairs anew each time
+    (read back from disk): the document's ``tasks`` is then a :class:`TaskList`
+    that :func:`write_results` writes one record at a time, and ``figures``
+    gives the records (slim copies will do) the aggregates are computed from.
+    """
+    task_dicts: Any
+    if callable(records):
+        tasks = list(figures or [])
+        task_dicts = TaskList(records, redactor)
+    else:
+        tasks = [r for _, r in records]
+        task_dicts = [_task_dict(raw, record) for raw, record in records]
     overall = aggregate(tasks)
-    task_dicts = []
-    for raw, record in records:
-        # Keep keys a newer core may add, but normalise the known ones (and
-        # recompute "derived") from the TaskRecord, as the aggregates are.
-        task_dicts.append({**raw, **record.to_dict()})
     document = {
         "version": 1,
         "plugin_version": __version__,
@@ -121,9 +151,34 @@ def write_results(path: Path, document: dict[str, Any]) -> None:
         # mkstemp creates the file 0600; the results file gets what open() would give it.
         os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(document, handle, indent=2, ensure_ascii=False, allow_nan=False)
+            _dump(document, handle)
             handle.write("\n")
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+#: Stands for a TaskList while the rest of the document is encoded (never a value of its own).
+_TASKS_MARK = "\x00mobileagent-tasks\x00"
+
+
+def _dump(document: dict[str, Any], handle: Any) -> None:
+    """``json.dump(document, indent=2)``, byte for byte, but a :class:`TaskList`
+    is encoded one record at a time."""
+    options = {"indent": 2, "ensure_ascii": False, "allow_nan": False}
+    tasks = document.get("tasks")
+    if not isinstance(tasks, TaskList):
+        json.dump(document, handle, **options)
+        return
+    text = json.dumps({**document, "tasks": _TASKS_MARK}, **options)
+    head, _, tail = text.partition(json.dumps(_TASKS_MARK, **options))
+    handle.write(head)
+    # The list sits at depth 1 of the document: json.dump puts its items at
+    # depth 2 (four spaces), each line of an item indented as deep again.
+    separator = "["
+    for task in tasks:
+        handle.write(separator + "\n    " + json.dumps(task, **options).replace("\n", "\n    "))
+        separator = ","
+    handle.write("[]" if separator == "[" else "\n  ]")
+    handle.write(tail)

@@ -2,9 +2,9 @@
 
     from pytest_mobileagent.virtual_phone import start_phones
 
-    with start_phones(2) as phones:          # registered with the adb server
+    with start_phones(2) as phones:          # connected to the adb server
         for p in phones:
-            print(p.serial, p.port)           # e.g. emulator-5554 5555
+            print(p.serial, p.port)           # e.g. 127.0.0.1:40123 40123
         phones[0].phone.run_shell("input tap 540 1200")   # in-process access
 
 Typing text follows Android's `input text ARG`: ARG is typed as is except that

@@ -2,6 +2,12 @@
 
 Prints one `SERIAL PORT` line per phone, then `ready`, and serves until
 SIGINT or SIGTERM (exit status 0).
+
+By default each phone listens on a free port outside 5555-5585 and is
+connected to one adb server (serial ``127.0.0.1:PORT``), which is the only
+server that lists it. ``--emulator-ports`` takes free odd ports 5555-5585 and
+announces the phones as emulators (serials ``emulator-NNNN``), as the Android
+emulator does: every adb server on the machine then lists them.
 """
 
 from __future__ import annotations
@@ -20,7 +26,12 @@ def _parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="serve virtual phones over the adb protocol")
     serve.add_argument("--port", type=int, action="append",
                        help="port to bind (repeatable; one port with --count N uses PORT, PORT+2, ...); "
-                            "default: free odd ports 5555-5585")
+                            "default: free ports outside 5555-5585 (with --emulator-ports: free odd ports "
+                            "5555-5585)")
+    serve.add_argument("--emulator-ports", action="store_true",
+                       help="serve as emulators do: odd ports 5555-5585, serials emulator-<port - 1>, listed by "
+                            "every adb server on the machine (default: serials 127.0.0.1:PORT, connected to one "
+                            "adb server only)")
     serve.add_argument("--count", type=int, default=None, help="number of phones (default 1)")
     serve.add_argument("--seed", type=int, default=0, help="seed of the first phone (others: seed+1, ...)")
     serve.add_argument("--adb-port", type=int, default=None,
@@ -64,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     stop_signals = _catch_stop_signals()
     try:
         with start_phones(count, ports=ports, seed=args.seed, adb_server_port=args.adb_port,
-                          register=not args.no_adb) as phones:
+                          register=not args.no_adb, emulator_ports=args.emulator_ports) as phones:
             for running in phones:
                 print(f"{running.serial} {running.port}")
             print("ready", flush=True)

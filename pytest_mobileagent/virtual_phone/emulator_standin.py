@@ -335,7 +335,8 @@ def _run(name: str, options: dict[str, str | bool], config: dict[str, str]) -> i
         return _fail(f"console port {console_port} is not free: {exc}")
     started = time.monotonic()
     try:
-        with start_phones(1, ports=[console_port + 1], seed=seed, register=False) as phones:
+        with start_phones(1, ports=[console_port + 1], seed=seed, register=False,
+                          emulator_ports=True) as phones:
             phone = phones[0].phone
             _set_booted(phone, boot_seconds <= 0)
             console.emulator = Emulator(name, console_port, phone, stop_write)  # type: ignore[attr-defined]

@@ -1,10 +1,15 @@
-"""Serve virtual phones over TCP and announce them to the adb server.
+"""Serve virtual phones over TCP and register them with one adb server.
 
-`start_phones()` binds each phone to 127.0.0.1 (by default on a free odd port
-in 5555-5585, where adb looks for emulators), serves all of them from one
-asyncio event loop in a background thread, sends `host:emulator:<port>` to
-the adb server -- what the Android emulator does at boot -- and waits until
-the server lists the phone as `device`.
+`start_phones()` binds each phone to 127.0.0.1 and serves all of them from one
+asyncio event loop in a background thread. By default a phone listens on a
+free port outside 5555-5585 and is connected to the given adb server only, as
+`adb connect 127.0.0.1:PORT` does (serial ``127.0.0.1:PORT``): every adb
+server scans the odd ports 5555-5585 for emulators when it starts, so a phone
+there would be listed by every server on the machine, i.e. seen by every
+other run. ``emulator_ports=True`` takes a free odd port in that range instead
+and announces it the way the Android emulator does at boot
+(``host:emulator:<port>``, serial ``emulator-<port - 1>``). Either way the
+call returns once the server lists the phone as `device`.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from .adb.endpoint import Endpoint
 from .phone import VirtualPhone
 
 __all__ = ["PhoneServer", "RunningPhone", "bundled_adb_path", "ensure_adb_server", "register_with_adb",
-           "start_phones"]
+           "start_phones", "unregister_from_adb"]
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +63,21 @@ def _bind(port: int) -> socket.socket | None:
     return sock
 
 
+def _in_emulator_range(port: int) -> bool:
+    return EMULATOR_PORTS.start <= port < EMULATOR_PORTS.stop
+
+
+def _bind_free_private_port() -> socket.socket:
+    """Bind a free port the kernel picks outside 5555-5585 (no adb server's scan reaches it)."""
+    for _ in range(64):  # the ephemeral range rarely overlaps 5555-5585 at all
+        sock = _bind(0)
+        assert sock is not None
+        if not _in_emulator_range(sock.getsockname()[1]):
+            return sock
+        sock.close()
+    raise OSError("no free port outside adb's emulator scan range 5555-5585")
+
+
 def _bind_free_emulator_port() -> socket.socket:
     """Bind the first free odd port in 5555-5585, else any free port."""
     for port in EMULATOR_PORTS:
@@ -86,9 +106,11 @@ class PhoneServer:
     def _call(self, coro, timeout: float = 10.0):
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
-    def serve(self, phone: VirtualPhone, sock: socket.socket) -> RunningPhone:
+    def serve(self, phone: VirtualPhone, sock: socket.socket, *, emulator: bool = False) -> RunningPhone:
+        """Serve ``phone`` on ``sock``; its serial is ``emulator-<port - 1>`` if
+        ``emulator`` (announced as an emulator), else ``127.0.0.1:<port>`` (connected)."""
         port = sock.getsockname()[1]
-        phone.serial = f"emulator-{port - 1}"
+        phone.serial = f"emulator-{port - 1}" if emulator else f"127.0.0.1:{port}"
 
         async def start() -> None:
             endpoint = Endpoint(phone, self.loop)
@@ -170,11 +192,20 @@ def ensure_adb_server(adb_port: int) -> None:
 
 
 def register_with_adb(port: int, serial: str, adb_port: int, timeout: float = 10.0) -> None:
-    """Announce an emulator port to the adb server and wait until it is `device`."""
-    with socket.create_connection(("127.0.0.1", adb_port), timeout=5) as sock:
-        payload = f"host:emulator:{port}".encode()
-        sock.sendall(f"{len(payload):04x}".encode() + payload)
-        # The server sends no reply to host:emulator; closing is the handshake.
+    """Register a phone with the adb server and wait until it is `device`.
+
+    An ``emulator-N`` serial is announced as an emulator (``host:emulator``);
+    any other is connected (``host:connect:127.0.0.1:PORT``, i.e. ``adb connect``).
+    """
+    if serial.startswith("emulator-"):
+        with socket.create_connection(("127.0.0.1", adb_port), timeout=5) as sock:
+            payload = f"host:emulator:{port}".encode()
+            sock.sendall(f"{len(payload):04x}".encode() + payload)
+            # The server sends no reply to host:emulator; closing is the handshake.
+    else:
+        reply = _adb_request(adb_port, f"host:connect:127.0.0.1:{port}")
+        if reply is None or "connected" not in reply:
+            raise OSError(f"adb server on port {adb_port} refused to connect 127.0.0.1:{port}: {reply}")
     deadline = time.monotonic() + timeout
     state = "absent"
     while time.monotonic() < deadline:
@@ -188,6 +219,14 @@ def register_with_adb(port: int, serial: str, adb_port: int, timeout: float = 10
         time.sleep(0.005)  # polling the server's view; bounded by the deadline
     raise TimeoutError(f"adb server on port {adb_port} did not list {serial} as device "
                        f"within {timeout} s (state: {state})")
+
+
+def unregister_from_adb(port: int, adb_port: int) -> None:
+    """``adb disconnect 127.0.0.1:PORT``: a connected phone that stops is otherwise
+    kept (offline) and retried by the server, which could reach whatever listens
+    on that port next."""
+    with contextlib.suppress(OSError):
+        _adb_request(adb_port, f"host:disconnect:127.0.0.1:{port}", timeout=2)
 
 
 def _prepare(running: list[RunningPhone], adb_port: int) -> None:
@@ -204,10 +243,16 @@ def _prepare(running: list[RunningPhone], adb_port: int) -> None:
 @contextlib.contextmanager
 def start_phones(count: int = 1, *, ports: Sequence[int] | None = None, seed: int = 0,
                  adb_server_port: int | None = None, register: bool = True,
-                 timeout: float = 10.0, prepare: bool = True) -> Iterator[list[RunningPhone]]:
+                 timeout: float = 10.0, prepare: bool = True,
+                 emulator_ports: bool = False) -> Iterator[list[RunningPhone]]:
     """Boot `count` phones (seeds seed, seed+1, ...) and serve them until exit.
 
-    ports: explicit ports (one per phone); default: free odd ports 5555-5585.
+    ports: explicit ports (one per phone); default: free ports the kernel
+    picks outside 5555-5585, connected to the adb server (serials
+    ``127.0.0.1:PORT``): no other adb server lists them.
+    emulator_ports: default ports are free odd ports 5555-5585 instead, and
+    phones are announced as emulators (serials ``emulator-<port - 1>``), which
+    every adb server on the machine then lists too.
     adb_server_port: the adb server to register with; default
     $ANDROID_ADB_SERVER_PORT or 5037. It is started if not running.
     register=False skips adb entirely (for tests of raw sockets).
@@ -222,6 +267,7 @@ def start_phones(count: int = 1, *, ports: Sequence[int] | None = None, seed: in
         adb_server_port = int(os.environ.get("ANDROID_ADB_SERVER_PORT", DEFAULT_ADB_PORT))
     server = PhoneServer()
     running: list[RunningPhone] = []
+    connected: list[int] = []  # ports connected to the adb server, disconnected at exit
     try:
         for index in range(count):
             if ports is not None:
@@ -229,15 +275,19 @@ def start_phones(count: int = 1, *, ports: Sequence[int] | None = None, seed: in
                 if sock is None:
                     raise OSError(f"port {ports[index]} is not free")
             else:
-                sock = _bind_free_emulator_port()
+                sock = _bind_free_emulator_port() if emulator_ports else _bind_free_private_port()
             phone = VirtualPhone(seed=seed + index)
-            running.append(server.serve(phone, sock))
+            running.append(server.serve(phone, sock, emulator=emulator_ports))
         if register:
             ensure_adb_server(adb_server_port)
             for item in running:
+                if not emulator_ports:
+                    connected.append(item.port)
                 register_with_adb(item.port, item.serial, adb_server_port, timeout)
             if prepare:
                 _prepare(running, adb_server_port)
         yield running
     finally:
+        for port in connected:
+            unregister_from_adb(port, adb_server_port)
         server.close()

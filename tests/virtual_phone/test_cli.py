@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -47,7 +48,8 @@ def test_serve_prints_phones_then_ready_and_stops_cleanly(sig):
         phones = _read_until_ready(proc)
         assert len(phones) == 2
         for serial, port in phones:
-            assert serial == f"emulator-{port - 1}"
+            # Outside adb's emulator scan (odd ports 5555-5585): no other adb server finds it.
+            assert serial == f"127.0.0.1:{port}" and not 5555 <= port <= 5585
         host = RawHost(phones[1][1])
         host.connect()
         assert host.run("shell:echo served") == b"served\n"
@@ -59,20 +61,66 @@ def test_serve_prints_phones_then_ready_and_stops_cleanly(sig):
             proc.wait()
 
 
-def test_serve_registers_with_the_adb_server(adb_server_port):
+def test_serve_registers_with_the_adb_server_only(adb_server_port):
+    """The phone is connected to the given adb server; a second server started with
+    default settings (scanning 5555-5585) does not list it. Stopped, it is disconnected."""
     import adbutils
+
+    from pytest_mobileagent.device.fast_adb import list_devices
 
     env = dict(os.environ, ANDROID_ADB_SERVER_PORT=str(adb_server_port))
     proc = _serve(env=env)
     try:
-        [(serial, _port)] = _read_until_ready(proc)
+        [(serial, port)] = _read_until_ready(proc)
         device = adbutils.AdbClient(port=adb_server_port).device(serial)
         assert device.shell("getprop ro.build.version.release") == "14"
+        with _other_adb_server() as other:
+            listed = [s for s, _state in list_devices(addr=("127.0.0.1", other))]
+            assert serial not in listed and f"emulator-{port - 1}" not in listed
+        assert _stop(proc, signal.SIGTERM) == 0
+        assert serial not in dict(list_devices(addr=("127.0.0.1", adb_server_port)))
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_serve_with_emulator_ports_announces_emulators(adb_server_port):
+    """--emulator-ports: as the Android emulator, an odd port 5555-5585 (while one is
+    free) announced with host:emulator, so the serial is emulator-<port - 1>."""
+    import adbutils
+
+    env = dict(os.environ, ANDROID_ADB_SERVER_PORT=str(adb_server_port))
+    proc = _serve("--emulator-ports", env=env)
+    try:
+        [(serial, port)] = _read_until_ready(proc)
+        assert serial == f"emulator-{port - 1}"
+        assert adbutils.AdbClient(port=adb_server_port).device(serial).shell("echo up") == "up"
         assert _stop(proc, signal.SIGTERM) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+@contextlib.contextmanager
+def _other_adb_server():
+    """Another adb server with default settings (it scans 5555-5585 at start), on a free port."""
+    import socket
+
+    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ADB_", "ANDROID_ADB"))}
+    subprocess.run([bundled_adb_path(), "-P", str(port), "start-server"], check=True, timeout=60, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield port
+    finally:
+        subprocess.run([bundled_adb_path(), "-P", str(port), "kill-server"], timeout=30, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def test_serve_takes_its_port_back_right_after_stopping():
@@ -85,7 +133,7 @@ def test_serve_takes_its_port_back_right_after_stopping():
     for _ in range(2):
         proc = _serve("--port", str(port), "--no-adb")
         try:
-            assert _read_until_ready(proc) == [(f"emulator-{port - 1}", port)]
+            assert _read_until_ready(proc) == [(f"127.0.0.1:{port}", port)]
             host = RawHost(port)
             host.connect()
             assert host.run("shell:echo served") == b"served\n"

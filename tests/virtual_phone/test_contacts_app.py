@@ -198,7 +198,8 @@ def test_hidden_emails_leave_the_profile_and_cancel_keeps_them(ui):
 
 # -- fidelity against the recorded screens --------------------------------------------------------------
 
-#: (class, resource-id) of the recorded main screen (DroidTask, contacts state 2023-07-02_142525), in order
+#: (class, resource-id) of the recorded main screen (DroidTask, contacts state 2023-07-02_142525), in order,
+#: where the pinned release keeps it
 RECORDED_MAIN = [
     ("android.view.ViewGroup", "main_coordinator"), ("android.widget.LinearLayout", "main_menu"),
     ("android.widget.LinearLayout", "top_app_bar_layout"), ("android.widget.RelativeLayout", "top_toolbar_holder"),
@@ -206,7 +207,9 @@ RECORDED_MAIN = [
     ("android.view.ViewGroup", "top_toolbar"), ("android.widget.Button", "sort"), ("android.widget.Button", "filter"),
     ("android.view.ViewGroup", "main_holder"), ("android.view.ViewGroup", "contacts_fragment"),
     ("android.widget.RelativeLayout", "fragment_wrapper"), ("androidx.recyclerview.widget.RecyclerView", "fragment_list"),
-    ("android.widget.FrameLayout", "item_contact_frame"), ("android.widget.RelativeLayout", "item_contact_holder"),
+    # the row as the pinned 6.22.7 has it (Commons 73d78e5cd3 item_contact_without_number.xml: a ConstraintLayout
+    # with image and name as children); the 2023 recording shows a FrameLayout around item_contact_holder
+    ("androidx.constraintlayout.widget.ConstraintLayout", "item_contact_frame"),
     ("android.widget.ImageView", "item_contact_image"), ("android.widget.TextView", "item_contact_name"),
     ("android.widget.LinearLayout", "letter_fastscroller"), ("android.widget.ImageButton", "fragment_fab"),
     ("android.widget.ImageView", "main_dialpad_button"), ("android.widget.HorizontalScrollView", "main_tabs_holder"),
@@ -264,3 +267,176 @@ def test_long_press_starts_the_selection_and_delete_asks_first(ui):
     ui.tap(text="Yes")
     assert not ui.has(id="actionbar_title")
     assert "Ada Lovelace" not in contacts(ui) and "Alan Turing" in contacts(ui)
+
+
+# -- groups, favourites, settings and export as 6.22.7 has them ------------------------------------------
+
+def test_groups_are_created_listed_and_filled(ui):
+    """GroupsFragment, CreateNewGroupDialog, GroupContactsActivity and SelectContactsDialog (6.22.7)."""
+    add_contact(ui, "Alice", "111111")
+    add_contact(ui, "Bob", "222222")
+    launch(ui).tap(id="tab_item_label", text="Groups")
+    assert ui.texts("fragment_placeholder") == ["There are no contact groups on the device"]
+    ui.tap(id="fragment_placeholder_2", text="Create group")
+    assert ui.text("dialog_title_textview") == "Create a new group"
+    ui.key("BACK")                                          # the first BACK hides the keyboard
+    ui.tap(id="android:id/button1")                         # an empty name keeps the dialog open
+    assert ui.has(id="group_name")
+    ui.type("Classmates", id="group_name").key("BACK").tap(id="android:id/button1")
+    assert ui.texts("group_name") == ["Classmates (0)"]      # listed at once (refreshContacts(TAB_GROUPS))
+    ui.tap(id="group_name", text="Classmates (0)")
+    assert ui.activity().endswith(".GroupContactsActivity")
+    assert ui.texts("group_contacts_placeholder") == ["This group is empty"]
+    assert [n["content-desc"] for n in ui.all(cls="android.widget.Button") if n["content-desc"]] == [
+        "Ringtone", "Send SMS to group", "Send email to group"]
+    ui.tap(id="group_contacts_placeholder_2", text="Add contacts")
+    assert ui.texts("contact_name") == ["Alice", "Bob"]
+    ui.tap(id="contact_name", text="Bob")
+    assert [n["checked"] for n in ui.all(id="contact_checkbox")] == ["false", "true"]
+    ui.tap(id="android:id/button1")
+    assert ui.texts("item_contact_name") == ["Bob"] and not ui.has(id="group_contacts_placeholder")
+    ui.key("BACK")
+    assert ui.texts("group_name") == ["Classmates (1)"]
+    ui.sh(f"am force-stop {PKG}")
+    assert launch(ui).has(id="groups_fragment")             # "Tab to open at app start": the last used one
+
+
+def test_add_favorites_stars_the_checked_contacts(ui):
+    add_contact(ui, "Alice", "111111")
+    add_contact(ui, "Bob", "222222")
+    launch(ui).tap(id="tab_item_label", text="Favorites").tap(id="fragment_placeholder_2", text="Add favorites")
+    ui.tap(id="contact_name", text="Alice").tap(id="android:id/button1")
+    assert ui.texts("item_contact_name") == ["Alice"]
+    assert "display_name=Alice, starred=1" in contacts(ui) and "display_name=Bob, starred=0" in contacts(ui)
+
+
+def test_settings_shown_tabs_start_tab_and_contact_click(ui):
+    add_contact(ui, "Alice", "111111")
+    launch(ui).tap(desc="More options").tap(id="title", text="Settings")
+    assert ui.text("settings_language") == "English"         # Android 13+ (setupLanguage)
+    ui.tap(id="settings_manage_shown_tabs_holder")
+    assert ui.texts("manage_visible_tabs_favorites") == ["Favorites"]
+    ui.tap(id="manage_visible_tabs_favorites").tap(id="android:id/button1")
+    ui.sh("input swipe 540 1800 540 900 300")
+    ui.tap(id="settings_default_tab_holder")
+    assert [n["text"] for n in ui.all(cls="android.widget.RadioButton")] == [
+        "Contacts", "Favorites", "Groups", "Last used one"]
+    ui.tap(text="Groups")
+    assert ui.text("settings_default_tab") == "Groups"
+    ui.tap(id="settings_on_contact_click_holder").tap(text="Edit contact")
+    assert ui.text("settings_on_contact_click") == "Edit contact"
+    ui.key("BACK")
+    assert ui.texts("tab_item_label") == ["Contacts", "Groups"]  # showTabs changed: back on the first page
+    ui.sh(f"am force-stop {PKG}")
+    launch(ui)
+    assert ui.has(id="groups_fragment")
+    ui.tap(id="tab_item_label", text="Contacts").tap(id="item_contact_name", text="Alice")
+    assert ui.activity().endswith(".EditContactActivity")
+
+
+def test_export_dialog_names_the_file_and_lists_the_sources(ui):
+    add_contact(ui, "Alice", "111111")
+    launch(ui).tap(desc="More options").tap(id="title", text="Export contacts to a .vcf file")
+    assert ui.text("dialog_title_textview") == "Export contacts"
+    assert re.fullmatch(r"contacts_\d{4}_\d\d_\d\d_\d\d_\d\d_\d\d", ui.text("export_contacts_filename"))
+    assert ui.texts("filter_contact_source_checkbox") == ["Phone storage (1)",
+                                                          "Phone storage (not visible by other apps) (0)"]
+    assert not ui.has(id="export_contacts_folder")          # hidePath on Android 10+
+    ui.replace("a/b", id="export_contacts_filename").tap(id="android:id/button1")
+    assert ui.has(id="export_contacts_filename")            # an invalid name keeps the dialog open
+
+
+def test_edit_form_picks_and_creates_groups(ui):
+    add_contact(ui, "Alice", "111111")
+    launch(ui).tap(text="Alice").tap(desc="Edit contact")
+    ui.sh("input swipe 540 1800 540 600 300")
+    ui.tap(id="contact_group", text="No groups")
+    assert ui.texts("item_textview") == ["Create a new group"]
+    ui.tap(id="item_textview").type("Family", id="group_name").key("BACK").tap(id="android:id/button1")
+    assert ui.one(id="item_checkbox", text="Family")["checked"] == "true"
+    ui.tap(id="android:id/button1")
+    assert ui.texts("contact_group") == ["Family"] and ui.has(id="contact_group_remove")
+    ui.tap(desc="Save")
+    assert ui.activity().endswith(".ViewContactActivity") and ui.texts("contact_group") == ["Family"]
+    ui.key("BACK")
+    ui.tap(id="tab_item_label", text="Groups")
+    assert ui.texts("group_name") == ["Family (1)"]
+
+
+def test_favorites_sorting_offers_custom_which_hides_the_order(ui):
+    """ChangeSortingDialog(showCustomSorting) on the Favorites tab only."""
+    launch(ui).tap(desc="Sort by")
+    assert not ui.has(id="sorting_dialog_radio_custom")
+    ui.tap(id="android:id/button2").tap(id="tab_item_label", text="Favorites").tap(desc="Sort by")
+    assert ui.has(id="sorting_dialog_radio_ascending")
+    ui.tap(id="sorting_dialog_radio_custom", text="Custom")
+    assert not ui.has(id="sorting_dialog_radio_ascending") and not ui.has(id="divider")
+    ui.tap(id="android:id/button1").tap(desc="Sort by")
+    assert ui.one(id="sorting_dialog_radio_custom")["checked"] == "true"
+
+
+def test_long_press_on_a_group_renames_or_deletes_it(ui):
+    """GroupsAdapter's action mode (cab_groups.xml): Rename for one group, Delete confirms with the title."""
+    launch(ui).tap(id="tab_item_label", text="Groups")
+    for title in ("Family", "Work"):
+        ui.tap(id="fragment_fab").type(title, id="group_name").key("BACK").tap(id="android:id/button1")
+    ui.long_press(text="Work (0)")
+    assert ui.text("actionbar_title") == "1 / 2"
+    assert [n["content-desc"] for n in ui.all(cls="android.widget.Button") if n["content-desc"]] == [
+        "Rename", "Select all", "Delete"]
+    ui.tap(desc="Rename")
+    assert ui.text("dialog_title_textview") == "Rename" and ui.text("rename_group_title") == "Work"
+    ui.replace("Office", id="rename_group_title").key("BACK").tap(id="android:id/button1")
+    assert ui.texts("group_name") == ["Family (0)", "Office (0)"] and not ui.has(id="actionbar_title")
+    ui.long_press(text="Family (0)").tap(text="Office (0)")
+    assert ui.text("actionbar_title") == "2 / 2" and not ui.has(desc="Rename")
+    ui.tap(desc="Delete")
+    assert ui.texts("message") == ["Are you sure you want to delete 2 groups?"]
+    ui.tap(text="Yes")
+    assert ui.texts("fragment_placeholder") == ["There are no contact groups on the device"]
+
+
+def test_selected_contacts_are_added_to_a_group(ui):
+    """ContactsAdapter.addToGroup: the groups and "Create a new group" as a radio list."""
+    add_contact(ui, "Alice", "111111")
+    add_contact(ui, "Bob", "222222")
+    launch(ui).long_press(text="Alice").tap(text="Bob").tap(desc="Add to group")
+    assert [n["text"] for n in ui.all(cls="android.widget.RadioButton")] == ["Create a new group"]
+    ui.tap(text="Create a new group").type("Team", id="group_name").key("BACK").tap(id="android:id/button1")
+    assert not ui.has(id="actionbar_title")
+    ui.tap(id="tab_item_label", text="Groups")
+    assert ui.texts("group_name") == ["Team (2)"]
+
+
+def test_a_group_member_is_removed_from_the_group(ui):
+    add_contact(ui, "Alice", "111111")
+    launch(ui).long_press(text="Alice").tap(desc="Add to group")
+    ui.tap(text="Create a new group").type("Team", id="group_name").key("BACK").tap(id="android:id/button1")
+    ui.tap(id="tab_item_label", text="Groups").tap(text="Team (1)").long_press(text="Alice")
+    assert ui.text("actionbar_title") == "1 / 1"
+    ui.tap(desc="More options")
+    assert "Remove from group" in ui.texts("title")
+    ui.tap(id="title", text="Remove from group")
+    assert ui.texts("group_contacts_placeholder") == ["This group is empty"]
+    assert "display_name=Alice" in contacts(ui)
+
+
+def test_automatic_backups_are_set_up_through_their_dialog(ui):
+    """setupEnableAutomaticBackups: turning them on asks ManageAutoBackupsDialog first."""
+    add_contact(ui, "Alice", "111111")
+    launch(ui).tap(desc="More options").tap(id="title", text="Settings")
+    for _ in range(3):
+        ui.sh("input swipe 540 1800 540 600 300")
+    ui.tap(id="settings_enable_automatic_backups_holder")
+    assert ui.text("dialog_title_textview") == "Manage automatic backups"
+    assert ui.text("backup_contacts_folder") == "Internal/Download"
+    assert ui.text("backup_contacts_filename") == "Contacts_%Y%M%D_%h%m%s"
+    ui.tap(id="android:id/button2")                               # Cancel: still off
+    assert ui.one(id="settings_enable_automatic_backups")["checked"] == "false"
+    assert not ui.has(id="settings_manage_automatic_backups")
+    ui.tap(id="settings_enable_automatic_backups_holder").tap(id="android:id/button1")
+    assert ui.one(id="settings_enable_automatic_backups")["checked"] == "true"
+    ui.sh("input swipe 540 1800 540 600 300")
+    assert ui.texts("settings_manage_automatic_backups") == ["Manage automatic backups"]
+    ui.tap(id="settings_enable_automatic_backups_holder")          # off at once
+    assert ui.one(id="settings_enable_automatic_backups")["checked"] == "false"

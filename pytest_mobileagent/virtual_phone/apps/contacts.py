@@ -1,29 +1,34 @@
-"""Simple Contacts Pro (`com.simplemobiletools.contacts.pro`) for the virtual phone.
+"""Simple Contacts Pro 6.22.7 (`com.simplemobiletools.contacts.pro`) for the virtual phone.
 
-Screens, ids, texts and order follow the DroidTask recordings of the app
-(July 2023) and, where none shows a screen (the filter dialog), the app's
-and the Simple Mobile Tools commons library's sources:
+Screens, ids, texts and order follow the release's sources (layouts, menus,
+strings and activities at tag 6.22.7, with Simple-Commons 73d78e5cd3) as
+Android 14 shows them; the DroidTask recordings (July 2023, an older
+release on Android 11) fill in what the sources leave to the platform:
 
 * MainActivity: the search bar with Sort by / Filter actions and the
   overflow menu (import, export, Settings, About), the Contacts, Favorites
-  and Groups tabs, the contact list (with its letter fast scroller), the FAB
-  and the dialpad button; Sort by, Filter (contact sources with counts,
-  "Phone storage" among them) and their Cancel / OK.
+  and Groups tabs (those "Manage shown tabs" keeps; the start one as "Tab to
+  open at app start" says), the contact list (Commons' ConstraintLayout row,
+  the letter fast scroller), the groups list, the FAB and the dialpad
+  button; Sort by, Filter, Export contacts, Create a new group, Add favorites.
 * ViewContactActivity: photo area, favourite toggle, name, numbers, emails,
   source; Edit / Share / Delete (with "Are you sure you want to proceed with
   the deletion?") and "Manage shown contact fields".
 * EditContactActivity: first name, surname, numbers with type, emails with
-  type, ...; Save rejects a contact with nothing filled in.
-* SettingsActivity (font size, shown fields, its check boxes incl. the
-  dialpad button), and the shared About screen.
+  type, groups (SelectGroupsDialog), ...; Save rejects a contact with nothing
+  filled in.
+* GroupContactsActivity: a group's contacts, "Add contacts", Send SMS / email.
+* SettingsActivity (every row of the release on Android 14) and the shared
+  Customize colors and About screens.
 
 The contacts are the phone's: the app reads and writes the system contacts
 provider (`contacts_data.py`), so `content insert` seeds show up here and
-the SMS app sees the names.
+the SMS app sees the names.  Groups live in the app's own data, as the
+release keeps groups created under its private source.
 """
-
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from ..intents import ACTION_CALL, ACTION_DIAL, ACTION_SEND, ACTION_SENDTO, Intent
@@ -142,8 +147,118 @@ def show_visible_fields_dialog(activity: Activity) -> None:
     activity.show_dialog(Dialog(body=body, positive=("OK", ok), negative="Cancel"))
 
 
+def contact_row(contact: cd.Contact, prefs: cd.ContactsPrefs, *, selected: bool = False, on_click=None,
+                on_long_click=None) -> View:
+    """ContactsAdapter's row: Commons' item_contact_with(out)_number.xml (73d78e5cd3), a ConstraintLayout
+    `item_contact_frame` with the image, the name and (with "Show phone numbers") the number as its children."""
+    texts: list[View] = [TextView(contact.shown_name(prefs.checkboxes["start_name_with_surname"]),
+                                  "item_contact_name", size=sp(17), max_lines=1, width=MATCH)]
+    if prefs.checkboxes["show_phone_numbers"]:
+        texts.append(TextView(contact.numbers[0][0] if contact.numbers else "", "item_contact_number",
+                              color=TEXT_SECONDARY, size=sp(14), max_lines=1, width=MATCH))
+    names = Column(*texts, weight=1, width=MATCH, padding=(dp(8), 0, dp(16), 0))
+    names.in_dump = False  # the constraint chain, no view of its own
+    return Row(
+        ImageView("item_contact_image", icon="person", width=dp(48), height=dp(48), margin=(dp(4), 0, 0, 0),
+                  visible=prefs.checkboxes["show_contact_thumbnails"]),
+        names,
+        id="item_contact_frame", class_name="androidx.constraintlayout.widget.ConstraintLayout",
+        key=f"contact-{contact.id}", min_height=dp(64), gravity="center_vertical", padding=(dp(12), dp(8)),
+        selected=selected, bg=(255, 236, 229) if selected else None, on_click=on_click, on_long_click=on_long_click)
+
+
+def generic_contact_click(activity: Activity, contact: cd.Contact) -> None:
+    """Activity.kt handleGenericContactClick: what "On contact click" in the settings says."""
+    action = activity.data.on_contact_click
+    if action == cd.ON_CLICK_CALL_CONTACT:
+        # callContact: a call intent, answered by the phone's dialer (not on this phone)
+        activity.toast("No valid app found" if contact.numbers else "No phone number found")
+    elif action == cd.ON_CLICK_EDIT_CONTACT:
+        activity.start(EditContactActivity, contact_id=contact.id)
+    else:
+        activity.start(ViewContactActivity, contact_id=contact.id)
+
+
+def show_create_group_dialog(activity: Activity, on_created: Callable[[], object] | None = None) -> None:
+    """CreateNewGroupDialog (dialog_create_new_group.xml): "Create a new group", a Title field, OK / Cancel.
+
+    With no Google account on the phone the only source is the private one, so OK creates the group
+    at once (no "Create group under account" choice); an empty name keeps the dialog open.
+    """
+    prefs: cd.ContactsPrefs = activity.data
+
+    def body() -> View:
+        return Column(
+            FrameLayout(EditText("", "group_name", hint="Title", autofocus=True, key="group_name"),
+                        id="group_name_hint", class_name="com.google.android.material.textfield.TextInputLayout"),
+            id="dialog_holder", padding=(dp(16), dp(16), dp(16), 0))
+
+    def ok(d: Dialog) -> bool:
+        name = d.find("group_name").text
+        if not name:
+            activity.toast("Please enter a name")
+            return False
+        prefs.new_group(name)
+        if on_created is not None:
+            on_created()
+        return True
+
+    activity.show_dialog(Dialog("Create a new group", body, positive=("OK", ok), negative="Cancel"))
+
+
+def show_select_contacts_dialog(activity: Activity, contacts: list[cd.Contact], checked: list[int],
+                                on_done: Callable[[list[cd.Contact], list[cd.Contact]], object]) -> None:
+    """SelectContactsDialog (dialog_select_contact.xml, item_add_favorite_with(out)_number.xml): every
+    contact with a check box; OK reports the newly checked and the unchecked ones."""
+    prefs: cd.ContactsPrefs = activity.data
+    chosen = set(checked)
+
+    def toggle(contact_id: int) -> None:
+        chosen.symmetric_difference_update({contact_id})
+
+    def row(contact: cd.Contact) -> View:
+        texts: list[View] = [TextView(contact.shown_name(prefs.checkboxes["start_name_with_surname"]),
+                                      "contact_name", size=sp(17), max_lines=1, width=MATCH)]
+        if prefs.checkboxes["show_phone_numbers"]:
+            texts.append(TextView(contact.numbers[0][0] if contact.numbers else "", "contact_number",
+                                  color=TEXT_SECONDARY, size=sp(14), width=MATCH))
+        return FrameLayout(
+            RelativeLayout(Row(
+                ImageView("contact_tmb", icon="person", width=dp(48), height=dp(48),
+                          visible=prefs.checkboxes["show_contact_thumbnails"]),
+                Column(*texts, weight=1, width=MATCH, padding=(dp(8), 0)),
+                CheckBox("", "contact_checkbox", checked=contact.id in chosen, clickable=False, focusable=False),
+                gravity="center_vertical"), id="contact_holder", padding=(dp(12), dp(8))),
+            id="contact_frame", key=f"select-{contact.id}", on_click=lambda c=contact.id: toggle(c))
+
+    def body() -> View:
+        letters: list[str] = []
+        for contact in contacts:
+            letter = (contact.shown_name()[:1] or "#").upper()
+            if letter not in letters:
+                letters.append(letter)
+        children: list[View] = [RecyclerView(*[row(c) for c in contacts], id="select_contact_list", height=WRAP)]
+        if contacts:
+            children.append(LinearLayout(TextView("\n".join(letters), size=sp(12), color=TEXT_SECONDARY),
+                                         id="letter_fastscroller", width=dp(32), layout_gravity="end"))
+        else:
+            children.append(TextView("No contacts found", "select_contact_placeholder", width=MATCH,
+                                     gravity="center", padding=dp(16)))
+        return RelativeLayout(*children, id="select_contact_holder", height=WRAP)
+
+    def ok(_d: Dialog) -> None:
+        on_done([c for c in contacts if c.id in chosen and c.id not in checked],
+                [c for c in contacts if c.id in checked and c.id not in chosen])
+
+    activity.show_dialog(Dialog(body=body, positive=("OK", ok), negative="Cancel"))
+
+
 # ---------------------------------------------------------------------------
 # MainActivity
+
+
+#: the bit of Config.showTabs that shows each of TABS
+TAB_BITS = (cd.TAB_CONTACTS, cd.TAB_FAVORITES, cd.TAB_GROUPS)
 
 
 class MainActivity(Activity):
@@ -153,14 +268,42 @@ class MainActivity(Activity):
 
     def on_create(self) -> None:
         self.search = SearchMenu(self)
-        self.tab = self.data.last_tab
+        self.shown_tabs = self.data.show_tabs
+        self.tab = min(self._start_tab(), len(self._tab_kinds()) - 1)
         self.selected: list[int] = []  # ContactsAdapter's selection (raw contact ids), in the order picked
+        self.selected_groups: list[int] = []  # GroupsAdapter's selection (group ids)
         if not self.host.has_permission(PACKAGE, READ_CONTACTS):
             request_contacts_permission(self)
 
+    def _tab_kinds(self) -> list[int]:
+        """Indexes into TABS of the tabs Config.showTabs shows, in order (the ViewPager's pages)."""
+        return [index for index, bit in enumerate(TAB_BITS) if self.shown_tabs & bit]
+
+    def _start_tab(self) -> int:
+        """MainActivity.getDefaultTab: the page the app opens on."""
+        prefs: cd.ContactsPrefs = self.data
+        mask = prefs.show_tabs
+        if prefs.default_tab == cd.TAB_LAST_USED:
+            return prefs.last_tab
+        if prefs.default_tab == cd.TAB_CONTACTS:
+            return 0
+        if prefs.default_tab == cd.TAB_FAVORITES:
+            return 1 if mask & cd.TAB_CONTACTS else 0
+        if not mask & cd.TAB_GROUPS:
+            return 0
+        return bool(mask & cd.TAB_CONTACTS) + bool(mask & cd.TAB_FAVORITES)
+
+    def on_resume(self) -> None:
+        # MainActivity.onResume: changed shown tabs restart the activity on the first page
+        if self.shown_tabs != self.data.show_tabs:
+            self.data.last_tab = 0
+            self.shown_tabs = self.data.show_tabs
+            self.tab = 0
+
     def on_back(self) -> bool:
-        if self.selected:  # BACK first ends the selection (the action mode)
+        if self.selected or self.selected_groups:  # BACK first ends the selection (the action mode)
             self.selected = []
+            self.selected_groups = []
             return True
         if self.search.open or self.search.query:  # BACK first closes the search
             self.search.close()
@@ -187,15 +330,21 @@ class MainActivity(Activity):
     def build(self) -> View:
         # MainActivity.refreshMenuItems: no Sort / Filter on the Groups tab, the view type on Favorites
         # (list view: no column count), the dialpad item only when the dialpad button is off (it is on).
-        groups, favorites = self.tab == 2, self.tab == 1
+        kinds = self._tab_kinds()
+        kind = kinds[self.tab]
+        groups, favorites = kind == 2, kind == 1
         items = menu(APP, "menu", {
             "sort": self.show_sort_dialog, "filter": self.show_filter_dialog, "change_view_type": None,
-            "import_contacts": self.no_app, "export_contacts": self.no_app,
+            "import_contacts": self.no_app, "export_contacts": self.show_export_dialog,
             "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity)},
             hide=["dialpad", "column_count", *FDROID_HIDDEN, *(("sort", "filter") if groups else ()),
                   *(() if favorites else ("change_view_type",))])
-        fragment = (self._contacts_fragment, self._favorites_fragment, self._groups_fragment)[self.tab]()
-        header = self._selection_bar() if self.selected else self.search.build(items)
+        fragment = (self._contacts_fragment, self._favorites_fragment, self._groups_fragment)[kind]()
+        if self.selected_groups and groups:
+            header = self._group_selection_bar()
+        else:
+            self.selected_groups = []
+            header = self._selection_bar() if self.selected else self.search.build(items)
         pager = FrameLayout(fragment, id="view_pager", class_name="androidx.viewpager.widget.ViewPager",
                             height=MATCH, margin=(0, 0, 0, TABS_H))
         holder_children: list[View] = [pager]
@@ -203,16 +352,18 @@ class MainActivity(Activity):
             holder_children.append(ImageView("main_dialpad_button", icon="dialpad", desc="Dialpad", tint=ACCENT,
                                              width=dp(60), height=dp(60), layout_gravity="bottom|center_horizontal",
                                              margin=(0, 0, 0, TABS_H + dp(16)), on_click=self.launch_dialpad))
-        holder_children.append(self._tabs())
+        if len(kinds) > 1:  # MainActivity.setupTabs: main_tabs_holder is gone with one tab
+            holder_children.append(self._tabs(kinds))
         return Column(
             header,
             FrameLayout(*holder_children, id="main_holder", class_name="android.view.ViewGroup", weight=1,
                         height=MATCH),
             id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
-    def _tabs(self) -> View:
+    def _tabs(self, kinds: list[int]) -> View:
         tabs = []
-        for index, (label, icon) in enumerate(TABS):
+        for index, kind in enumerate(kinds):
+            label, icon = TABS[kind]
             selected = index == self.tab
             color = ACCENT if selected else TEXT_SECONDARY
             tabs.append(LinearLayout(
@@ -249,20 +400,9 @@ class MainActivity(Activity):
         surname_first = prefs.checkboxes["start_name_with_surname"]
         rows = []
         for contact in contacts:
-            texts: list[View] = [TextView(contact.shown_name(surname_first), "item_contact_name", size=sp(17),
-                                          max_lines=1, width=MATCH)]
-            if prefs.checkboxes["show_phone_numbers"] and contact.numbers:
-                texts.append(TextView(contact.numbers[0][0], "item_contact_number", color=TEXT_SECONDARY,
-                                      size=sp(14), width=MATCH))
-            rows.append(FrameLayout(
-                RelativeLayout(
-                    Row(ImageView("item_contact_image", icon="person", width=dp(48), height=dp(48),
-                                  margin=(dp(16), 0, dp(16), 0)),
-                        Column(*texts, weight=1, width=MATCH), gravity="center_vertical"),
-                    id="item_contact_holder", padding=(0, dp(8))),
-                id="item_contact_frame", key=f"contact-{contact.id}", min_height=dp(64),
-                selected=contact.id in self.selected, bg=(255, 236, 229) if contact.id in self.selected else None,
-                on_click=lambda c=contact: self.tap_contact(c), on_long_click=lambda c=contact: self.select(c)))
+            rows.append(contact_row(contact, prefs, selected=contact.id in self.selected,
+                                    on_click=lambda c=contact: self.tap_contact(c),
+                                    on_long_click=lambda c=contact: self.select(c)))
         self.shown = [c.id for c in contacts]
         letters = []
         for contact in contacts:
@@ -284,14 +424,119 @@ class MainActivity(Activity):
     def _favorites_fragment(self) -> View:
         contacts = [c for c in self.visible_contacts() if c.starred and self._matches(c)]
         content = self._list(contacts) if contacts else self._placeholders(
-            "Seems like you haven't added any favorite contacts yet.", "Add favorites",
-            lambda: self.toast("No contacts found"))
-        return self._fragment("favorites_fragment", content, "Add favorites",
-                              lambda: self.toast("No contacts found"))
+            "Seems like you haven't added any favorite contacts yet.", "Add favorites", self.add_favorites)
+        return self._fragment("favorites_fragment", content, "Add favorites", self.add_favorites)
 
     def _groups_fragment(self) -> View:
-        content = self._placeholders("There are no contact groups on the device", "Create group", self.no_app)
-        return self._fragment("groups_fragment", content, "Create group", self.no_app)
+        """GroupsFragment (fragment_layout.xml): the groups by title, each "Title (members)"."""
+        prefs: cd.ContactsPrefs = self.data
+        query = self.search.query.strip().casefold()
+        groups = sorted(prefs.groups, key=lambda g: g.title.casefold())
+        if query:
+            groups = [g for g in groups if query in g.title.casefold()]
+        if not prefs.groups:
+            content = self._placeholders("There are no contact groups on the device", "Create group",
+                                         lambda: show_create_group_dialog(self))
+        else:
+            existing = {c.id for c in _contacts(self)}
+            self.shown_groups = [g.id for g in groups]
+            rows = [FrameLayout(
+                RelativeLayout(
+                    ImageView("group_tmb", icon="group", width=dp(48), height=dp(48),
+                              visible=prefs.checkboxes["show_contact_thumbnails"]),
+                    TextView(f"{group.title} ({sum(1 for m in group.members if m in existing)})", "group_name",
+                             size=sp(17), max_lines=1, width=MATCH, padding=(dp(64), 0, dp(16), 0),
+                             gravity="center_vertical"),
+                    id="group_holder", min_height=dp(64), padding=(dp(12), dp(8), dp(16), dp(8))),
+                id="group_frame", key=f"group-{group.id}", selected=group.id in self.selected_groups,
+                bg=(255, 236, 229) if group.id in self.selected_groups else None,
+                on_click=lambda g=group: self.tap_group(g),
+                on_long_click=lambda g=group: self._select_group(g.id)) for group in groups]
+            content = [FrameLayout(RecyclerView(*rows, id="fragment_list", height=MATCH), id="fragment_fastscroller",
+                                   class_name="com.qtalk.recyclerviewfastscroller.RecyclerViewFastScroller",
+                                   height=MATCH)]
+        return self._fragment("groups_fragment", content, "Create group", lambda: show_create_group_dialog(self))
+
+    # -- GroupsAdapter's selection ------------------------------------------------------------------
+    def tap_group(self, group: cd.Group) -> None:
+        if not self.selected_groups:
+            self.start(GroupContactsActivity, group_id=group.id)
+        elif group.id in self.selected_groups:
+            self.selected_groups.remove(group.id)
+        else:
+            self.selected_groups.append(group.id)
+
+    def _select_group(self, group_id: int) -> None:
+        if group_id not in self.selected_groups:
+            self.selected_groups.append(group_id)
+
+    def _group_selection_bar(self) -> View:
+        """cab_groups.xml as GroupsAdapter.prepareActionMode shows it: Rename for one group only."""
+        shown = getattr(self, "shown_groups", [])
+        self.selected_groups = [i for i in self.selected_groups if i in shown]
+        if not self.selected_groups:
+            return self.search.build([])
+
+        def select_all() -> None:
+            self.selected_groups = list(shown)
+
+        items = menu(APP, "cab_groups", {"cab_rename": self._rename_group, "cab_select_all": select_all,
+                                         "cab_delete": self._confirm_delete_groups},
+                     hide=() if len(self.selected_groups) == 1 else ("cab_rename",), kind=ACTION_MODE)
+        every = len(self.selected_groups) >= len(shown)
+        return action_mode_bar(self, f"{len(self.selected_groups)} / {len(shown)}", items,
+                               on_close=self.selected_groups.clear,
+                               on_title=self.selected_groups.clear if every else select_all)
+
+    def _rename_group(self) -> None:
+        """RenameGroupDialog: "Rename", the title field holding the group's title."""
+        group = next((g for g in self.data.groups if g.id == self.selected_groups[0]), None)
+        if group is None:
+            return
+
+        def body() -> View:
+            return Column(FrameLayout(EditText(group.title, "rename_group_title", hint="Title", autofocus=True,
+                                               key="rename_group_title"),
+                                      id="rename_group_hint",
+                                      class_name="com.google.android.material.textfield.TextInputLayout"),
+                          id="rename_group_holder", padding=(dp(16), dp(16), dp(16), 0))
+
+        def ok(d: Dialog) -> bool:
+            title = d.find("rename_group_title").text.strip()
+            if not title:
+                self.toast("Please enter a name")
+                return False
+            if any(ch in title for ch in '/\n\r\t\0`?*\\<>|":'):  # Commons' String.isAValidFilename
+                self.toast("The name contains invalid characters")
+                return False
+            group.title = title
+            self.selected_groups = []
+            return True
+
+        self.show_dialog(Dialog("Rename", body, positive=("OK", ok), negative="Cancel"))
+
+    def _confirm_delete_groups(self) -> None:
+        """GroupsAdapter.askConfirmDelete: the group's title, or "N groups"."""
+        chosen = [g for g in self.data.groups if g.id in self.selected_groups]
+        what = f'"{chosen[0].title}"' if len(chosen) == 1 else f"{len(chosen)} groups"
+
+        def delete() -> None:
+            self.data.groups = [g for g in self.data.groups if g not in chosen]
+            self.selected_groups = []
+
+        self.show_dialog(_message_dialog(f"Are you sure you want to delete {what}?", delete))
+
+    def add_favorites(self) -> None:
+        """FavoritesFragment.showAddFavoritesDialog: every contact, the starred ones checked."""
+        contacts = self.visible_contacts()
+
+        def done(added: list[cd.Contact], removed: list[cd.Contact]) -> None:
+            for contact in added:
+                cd.set_starred(_provider(self), contact, True)
+            for contact in removed:
+                cd.set_starred(_provider(self), contact, False)
+
+        show_select_contacts_dialog(self, contacts, [c.id for c in contacts if c.starred], done)
 
     # -- selection (ContactsAdapter's action mode) ----------------------------------------------
     def select(self, contact: cd.Contact) -> None:
@@ -300,7 +545,7 @@ class MainActivity(Activity):
 
     def tap_contact(self, contact: cd.Contact) -> None:
         if not self.selected:
-            self.open_contact(contact)
+            generic_contact_click(self, contact)
         elif contact.id in self.selected:
             self.selected.remove(contact.id)
         else:
@@ -316,7 +561,7 @@ class MainActivity(Activity):
         self.selected = [i for i in self.selected if i in shown]
         if not self.selected:
             return self.search.build([])
-        one, favorites = len(self.selected) == 1, self.tab == 1
+        one, favorites = len(self.selected) == 1, self._tab_kinds()[self.tab] == 1
 
         def select_all() -> None:
             self.selected = list(shown)
@@ -327,7 +572,7 @@ class MainActivity(Activity):
             self.start(EditContactActivity, contact_id=contact_id)
 
         items = menu(APP, "cab", {
-            "cab_edit": edit, "cab_add_to_favorites": lambda: self._star(True), "cab_add_to_group": None,
+            "cab_edit": edit, "cab_add_to_favorites": lambda: self._star(True), "cab_add_to_group": self._add_to_group,
             "cab_share": self.no_app, "cab_send_sms_to_contacts": self.no_app,
             "cab_send_email_to_contacts": self.no_app, "cab_create_shortcut": None,
             "cab_select_all": select_all, "cab_delete": self._confirm_delete_selected,
@@ -338,6 +583,33 @@ class MainActivity(Activity):
         every = len(self.selected) >= len(shown)
         return action_mode_bar(self, f"{len(self.selected)} / {len(shown)}", items,
                                on_close=self.selected.clear, on_title=self.selected.clear if every else select_all)
+
+    def _add_to_group(self) -> None:
+        """ContactsAdapter.addToGroup: the stored groups and "Create a new group" as a radio list (none checked);
+        picking one puts the selected contacts in it."""
+        prefs: cd.ContactsPrefs = self.data
+        chosen = [c.id for c in self._chosen()]
+        groups = list(prefs.groups)
+
+        def add_to(group: cd.Group) -> None:
+            group.members.extend(i for i in chosen if i not in group.members)
+
+        def pick(index: int) -> None:
+            if index < len(groups):
+                add_to(groups[index])
+                self.selected = []
+                return
+            before = {g.id for g in prefs.groups}
+
+            def created() -> None:
+                for group in prefs.groups:
+                    if group.id not in before:
+                        add_to(group)
+                self.selected = []
+
+            show_create_group_dialog(self, created)
+
+        radio_dialog(self, [g.title for g in groups] + ["Create a new group"], -1, pick)
 
     def _star(self, starred: bool) -> None:
         for contact in self._chosen():
@@ -376,26 +648,89 @@ class MainActivity(Activity):
         self.start(EditContactActivity, contact_id=0)
 
     def show_sort_dialog(self) -> None:
+        """ChangeSortingDialog; on the Favorites tab it offers "Custom" too (showCustomSorting), which hides the
+        order choice. Custom is the favourites' dragged order (Config.favoritesContactsOrder): with none
+        dragged yet the list keeps the order it has."""
         prefs: cd.ContactsPrefs = self.data
-        options = (("first_name", "First name"), ("middle_name", "Middle name"), ("surname", "Surname"),
-                   ("full_name", "Full name"), ("date_created", "Date created"))
+        custom = self._tab_kinds()[self.tab] == 1
+        options = [("first_name", "First name"), ("middle_name", "Middle name"), ("surname", "Surname"),
+                   ("full_name", "Full name"), ("date_created", "Date created")]
+        if custom:
+            options.append(("custom", "Custom"))
+        state = {"custom": custom and prefs.custom_order_selected}
+
+        def checked(index: int) -> None:
+            state["custom"] = custom and index == len(options) - 1
 
         def body() -> View:
             return ScrollView(Column(
                 RadioGroup(*[RadioButton(label, f"sorting_dialog_radio_{key}") for key, label in options],
-                           id="sorting_dialog_radio_sorting", checked_index=prefs.sorting),
-                Divider("divider", margin=(0, dp(8))),
+                           id="sorting_dialog_radio_sorting", on_checked_change=checked,
+                           checked_index=len(options) - 1 if state["custom"] else prefs.sorting),
+                Divider("divider", margin=(0, dp(8)), visible=not state["custom"]),
                 RadioGroup(RadioButton("Ascending", "sorting_dialog_radio_ascending"),
                            RadioButton("Descending", "sorting_dialog_radio_descending"),
-                           id="sorting_dialog_radio_order", checked_index=0 if prefs.ascending else 1),
+                           id="sorting_dialog_radio_order", checked_index=0 if prefs.ascending else 1,
+                           visible=not state["custom"]),
                 id="sorting_dialog_holder", padding=(dp(16), dp(16))),
                 id="sorting_dialog_scrollview", height=WRAP, focusable=False)
 
         def ok(d: Dialog) -> None:
+            if custom:
+                prefs.custom_order_selected = state["custom"]
+                if state["custom"]:
+                    return
             prefs.sorting = max(0, d.find("sorting_dialog_radio_sorting").checked_index)
             prefs.ascending = d.find("sorting_dialog_radio_order").checked_index != 1
 
         self.show_dialog(Dialog("Sort by", body, positive=("OK", ok), negative="Cancel"))
+
+    def show_export_dialog(self) -> None:
+        """ExportContactsDialog as MainActivity.tryExportContacts opens it on Android 10+ (hidePath: no folder
+        field): "Export contacts", the file name contacts_<date>, the contact sources with their counts.
+
+        OK hands the name to the system's document creator (Intent.ACTION_CREATE_DOCUMENT), which this
+        phone lacks: the app's ActivityNotFoundException branch toasts "No valid app found".
+        """
+        contacts = _contacts(self)
+        sources = [cd.PHONE_STORAGE, cd.PRIVATE_STORAGE]
+        chosen = {s: s not in self.data.ignored_sources for s in sources}
+        # Context.getCurrentFormattedDateTime: yyyy_MM_dd_HH_mm_ss
+        stamp = time.strftime("%Y_%m_%d_%H_%M_%S", time.gmtime(_provider(self).clock_ms() / 1000))
+
+        def toggle(source: str) -> None:
+            chosen[source] = not chosen[source]
+
+        def body() -> View:
+            rows = [RelativeLayout(
+                CheckBox(f"{source} ({sum(1 for c in contacts if c.source == source)})",
+                         "filter_contact_source_checkbox", checked=chosen[source], clickable=False, focusable=False),
+                id="filter_contact_source_holder", padding=(dp(16), dp(4)), key=source,
+                on_click=lambda s=source: toggle(s)) for source in sources]
+            return ScrollView(Column(
+                FrameLayout(EditText(f"contacts_{stamp}", "export_contacts_filename", hint="Filename (without .vcf)",
+                                     key="export_filename"),
+                            id="export_contacts_filename_hint",
+                            class_name="com.google.android.material.textfield.TextInputLayout"),
+                Divider("export_contacts_divider", margin=(0, dp(16), 0, dp(8))),
+                TextView("Include contact sources", "export_contacts_pick_sources_label", color=ACCENT, size=sp(14),
+                         padding=(dp(4), dp(8))),
+                RecyclerView(*rows, id="export_contacts_list", height=WRAP),
+                id="export_contacts_holder", padding=(dp(16), dp(16), dp(16), 0)),
+                id="export_contacts_scrollview", height=WRAP, focusable=False)
+
+        def ok(d: Dialog) -> bool:
+            name = d.find("export_contacts_filename").text.strip()
+            if not name:
+                self.toast("Please enter a name")
+                return False
+            if any(ch in name for ch in '/\n\r\t\0`?*\\<>|":'):  # Commons' String.isAValidFilename
+                self.toast("The name contains invalid characters")
+                return False
+            self.no_app()
+            return True
+
+        self.show_dialog(Dialog("Export contacts", body, positive=("OK", ok), negative="Cancel"))
 
     def show_filter_dialog(self) -> None:
         prefs: cd.ContactsPrefs = self.data
@@ -488,6 +823,11 @@ class ViewContactActivity(Activity):
                                id="contact_email_holder", key=f"e{i}", padding=(dp(4), dp(12)),
                                on_click=self.no_app, on_long_click=lambda: None)
                 for i, (email, kind) in enumerate(contact.emails)], id="contact_emails_holder")))
+        groups = sorted((g for g in self.data.groups if contact.id in g.members), key=lambda g: g.title)
+        if groups and "groups" in shown:  # setupGroups: item_view_group.xml per group, by title
+            body.append(self._section("contact_groups_image", LinearLayout(*[
+                TextView(g.title, "contact_group", size=sp(17), width=MATCH, padding=(0, dp(12)), key=f"group-{g.id}",
+                         on_long_click=lambda: None) for g in groups], id="contact_groups_holder")))
         if "contact_source" in shown:
             body.append(self._section("contact_source_image", LinearLayout(RelativeLayout(
                 TextView(contact.source, "contact_source", size=sp(17), width=MATCH, padding=(0, dp(12)),
@@ -541,12 +881,13 @@ class EditContactActivity(Activity):
         self.numbers = [list(n) for n in self.contact.numbers] or [["", 2]]
         self.emails = [list(e) for e in self.contact.emails] or [["", 1]]
         self.starred = self.contact.starred
+        self.group_ids = [g.id for g in self.data.groups if self.contact.id and self.contact.id in g.members]
         self.original = self._fields()
         self.last_prompt_ms = -SAVE_PROMPT_INTERVAL_MS
 
     def _fields(self) -> tuple:
         return (self.first_name.strip(), self.surname.strip(), tuple((n.strip(), k) for n, k in self.numbers),
-                tuple((e.strip(), k) for e, k in self.emails), self.starred)
+                tuple((e.strip(), k) for e, k in self.emails), self.starred, tuple(self.group_ids))
 
     def on_back(self) -> bool:
         """Unsaved changes: ask "Save before exit?" (again only after a second, as the app does)."""
@@ -612,9 +953,20 @@ class EditContactActivity(Activity):
             body.append(self._section("contact_notes_image", EditText("", "contact_notes", hint="Notes",
                                                                       key="notes", single_line=False)))
         if "groups" in shown:
-            body.append(self._section("contact_groups_image", LinearLayout(RelativeLayout(
-                TextView("No groups", "contact_group", width=MATCH, on_click=lambda: None, padding=(dp(4), dp(12))),
-                id="contact_group_holder"), id="contact_groups_holder")))
+            # setupGroups / setupGroupsPicker (item_edit_group.xml): a row per group with its remove button,
+            # or the "No groups" picker; each opens SelectGroupsDialog
+            titles = {g.id: g.title for g in self.data.groups}
+            chosen = [gid for gid in self.group_ids if gid in titles]
+            rows = [RelativeLayout(Row(
+                TextView(titles[gid], "contact_group", weight=1, width=MATCH, padding=(dp(4), dp(12))),
+                ImageView("contact_group_remove", icon="close", width=dp(32), height=dp(32),
+                          on_click=lambda gid=gid: self.group_ids.remove(gid))),
+                id="contact_group_holder", key=f"group-{gid}", on_click=self.select_groups) for gid in chosen]
+            if not rows:
+                rows = [RelativeLayout(TextView("No groups", "contact_group", width=MATCH, padding=(dp(4), dp(12)),
+                                                color=TEXT_SECONDARY, on_click=self.select_groups),
+                                       id="contact_group_holder")]
+            body.append(self._section("contact_groups_image", LinearLayout(*rows, id="contact_groups_holder")))
         if "contact_source" in shown:
             body.append(self._section("contact_source_image", TextView(
                 self.contact.source, "contact_source", width=MATCH, on_click=lambda: None, padding=(dp(4), dp(12)))))
@@ -663,6 +1015,38 @@ class EditContactActivity(Activity):
     def _share(self) -> None:
         share_contact(self, self.contact)
 
+    def select_groups(self) -> None:
+        """SelectGroupsDialog (dialog_select_groups.xml): a box per stored group by title, then
+        "Create a new group", which adds the new group checked; OK sets the contact's groups."""
+        prefs: cd.ContactsPrefs = self.data
+        checked = set(self.group_ids)
+
+        def toggle(gid: int) -> None:
+            checked.symmetric_difference_update({gid})
+
+        def create() -> None:
+            before = {g.id for g in prefs.groups}
+
+            def created() -> None:
+                checked.update(g.id for g in prefs.groups if g.id not in before)
+
+            show_create_group_dialog(self, created)
+
+        def body() -> View:
+            rows: list[View] = [RelativeLayout(
+                CheckBox(group.title, "item_checkbox", checked=group.id in checked, clickable=False, focusable=False),
+                id="item_checkbox_holder", key=f"group-{group.id}", padding=(dp(16), dp(4)),
+                on_click=lambda gid=group.id: toggle(gid)) for group in sorted(prefs.groups, key=lambda g: g.title)]
+            rows.append(TextView("Create a new group", "item_textview", width=MATCH, padding=(dp(20), dp(16)),
+                                 on_click=create))
+            return ScrollView(Column(*rows, id="dialog_groups_holder", padding=(0, dp(8))),
+                              id="dialog_radio_holder", height=WRAP, focusable=False)
+
+        def ok(_d: Dialog) -> None:
+            self.group_ids = [g.id for g in sorted(prefs.groups, key=lambda g: g.title) if g.id in checked]
+
+        self.show_dialog(Dialog(body=body, positive=("OK", ok), negative="Cancel"))
+
     def save(self) -> None:
         numbers = [(n.strip(), k) for n, k in self.numbers if n.strip()]
         emails = [(e.strip(), k) for e, k in self.emails if e.strip()]
@@ -676,6 +1060,11 @@ class EditContactActivity(Activity):
         cd.save_contact(_provider(self), contact)
         if self.starred != bool(_find_contact(self, contact.id).starred):
             cd.set_starred(_provider(self), contact, self.starred)
+        for group in self.data.groups:  # ContactsHelper.addContactsToGroup / removeContactsFromGroup
+            if group.id in self.group_ids and contact.id not in group.members:
+                group.members.append(contact.id)
+            elif group.id not in self.group_ids and contact.id in group.members:
+                group.members.remove(contact.id)
         self.finish()
 
     def confirm_delete(self) -> None:
@@ -687,11 +1076,146 @@ class EditContactActivity(Activity):
 
 
 # ---------------------------------------------------------------------------
+# GroupContactsActivity
+
+
+class GroupContactsActivity(Activity):
+    """One group's contacts (activity_group_contacts.xml): Ringtone / Send SMS / Send email to group,
+    "Add contacts" (SelectContactsDialog over every contact, the members checked)."""
+
+    name = "com.simplemobiletools.contacts.pro.activities.GroupContactsActivity"
+
+    def on_create(self) -> None:
+        self.group_id = int(self.extras.get("group_id", 0))
+        self.selected: list[int] = []  # ContactsAdapter's selection (LOCATION_GROUP_CONTACTS)
+
+    def on_back(self) -> bool:
+        if self.selected:
+            self.selected = []
+            return True
+        return False
+
+    def _group(self) -> cd.Group | None:
+        return next((g for g in self.data.groups if g.id == self.group_id), None)
+
+    def _members(self, group: cd.Group) -> list[cd.Contact]:
+        prefs: cd.ContactsPrefs = self.data
+        members = [c for c in _contacts(self) if c.id in group.members]
+        members.sort(key=lambda c: c.sort_key(prefs.sorting), reverse=not prefs.ascending)
+        return members
+
+    def build(self) -> View:
+        group = self._group()
+        title = group.title if group is not None else ""
+        members = self._members(group) if group is not None else []
+        items = menu(APP, "menu_group", {
+            "assign_ringtone_to_group": None,  # the system ringtone picker (RingtoneManager.ACTION_RINGTONE_PICKER)
+            "send_sms_to_group": lambda: self.send_to_group(members, sms=True),
+            "send_email_to_group": lambda: self.send_to_group(members, sms=False)})
+        self.selected = [i for i in self.selected if i in {c.id for c in members}]
+        if members:
+            content: list[View] = [FrameLayout(
+                RecyclerView(*[contact_row(c, self.data, selected=c.id in self.selected,
+                                           on_click=lambda c=c: self.tap_contact(c),
+                                           on_long_click=lambda c=c: self.selected.append(c.id)
+                                           if c.id not in self.selected else None)
+                               for c in members], id="group_contacts_list", height=MATCH),
+                id="group_contacts_fastscroller",
+                class_name="com.qtalk.recyclerviewfastscroller.RecyclerViewFastScroller", height=MATCH)]
+        else:
+            content = [Column(
+                TextView("This group is empty", "group_contacts_placeholder", width=MATCH, gravity="center",
+                         color=TEXT_SECONDARY, padding=(dp(24), dp(24), dp(24), dp(8))),
+                TextView("Add contacts", "group_contacts_placeholder_2", color=ACCENT,
+                         layout_gravity="center_horizontal", padding=(dp(16), dp(16)), on_click=self.add_contacts),
+                class_name="android.widget.RelativeLayout")]
+        header = self._selection_bar(group, members) if self.selected else self.toolbar(
+            "group_contacts_toolbar", title=title, items=items, back=True)
+        return Column(
+            header,
+            FrameLayout(
+                RelativeLayout(*content, id="group_contacts_wrapper", height=MATCH),
+                ImageButton("group_contacts_fab", icon="plus", width=dp(56), height=dp(56),
+                            layout_gravity="bottom|end", margin=dp(16), bg=ACCENT, radius=dp(28),
+                            tint=(255, 255, 255), on_click=self.add_contacts),
+                id="group_contacts_holder", class_name="android.view.ViewGroup", weight=1, height=MATCH),
+            id="group_contacts_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def tap_contact(self, contact: cd.Contact) -> None:
+        if not self.selected:
+            generic_contact_click(self, contact)
+        elif contact.id in self.selected:
+            self.selected.remove(contact.id)
+        else:
+            self.selected.append(contact.id)
+
+    def _selection_bar(self, group: cd.Group, members: list[cd.Contact]) -> View:
+        """cab.xml as ContactsAdapter.prepareActionMode shows it for LOCATION_GROUP_CONTACTS: "Remove from group"."""
+        chosen = [c for c in members if c.id in self.selected]
+
+        def select_all() -> None:
+            self.selected = [c.id for c in members]
+
+        def edit() -> None:
+            contact_id = self.selected[0]
+            self.selected = []
+            self.start(EditContactActivity, contact_id=contact_id)
+
+        def remove() -> None:  # removeContacts -> removeFromGroup
+            group.members = [m for m in group.members if m not in self.selected]
+            self.selected = []
+
+        def delete() -> None:
+            def confirmed() -> None:
+                for contact in chosen:
+                    cd.delete_contact(_provider(self), contact)
+                self.selected = []
+
+            what = f'"{chosen[0].shown_name()}"' if len(chosen) == 1 else f"{len(chosen)} contacts"
+            self.show_dialog(_message_dialog(f"Are you sure you want to delete {what}?", confirmed))
+
+        items = menu(APP, "cab", {
+            "cab_edit": edit, "cab_share": lambda: self.toast("No valid app found"),
+            "cab_send_sms_to_contacts": lambda: self.send_to_group(chosen, sms=True),
+            "cab_send_email_to_contacts": lambda: self.send_to_group(chosen, sms=False),
+            "cab_select_all": select_all, "cab_delete": delete, "cab_remove": remove},
+            hide=["cab_add_to_favorites", "cab_add_to_group", "cab_create_shortcut",
+                  *(() if len(self.selected) == 1 else ("cab_edit",))], kind=ACTION_MODE)
+        for item in items:
+            if item.id == "cab_remove":
+                item.title = "Remove from group"
+        every = len(self.selected) >= len(members)
+        return action_mode_bar(self, f"{len(self.selected)} / {len(members)}", items,
+                               on_close=self.selected.clear, on_title=self.selected.clear if every else select_all)
+
+    def add_contacts(self) -> None:
+        group = self._group()
+        if group is None:
+            return
+        contacts = _contacts(self)
+
+        def done(added: list[cd.Contact], removed: list[cd.Contact]) -> None:
+            gone = {c.id for c in removed}
+            group.members = [m for m in group.members if m not in gone] + [c.id for c in added]
+
+        show_select_contacts_dialog(self, contacts, [c.id for c in contacts if c.id in group.members], done)
+
+    def send_to_group(self, members: list[cd.Contact], sms: bool) -> None:
+        """sendSMSToContacts / sendEmailToContacts: "No contacts found" for an empty group."""
+        if not members:
+            self.toast("No contacts found")
+        elif sms and self.host.app("com.simplemobiletools.smsmessenger") is not None:
+            self.launch_app("com.simplemobiletools.smsmessenger")
+        else:
+            self.toast("No valid app found")
+
+
+# ---------------------------------------------------------------------------
 # SettingsActivity
 
 
 class SettingsActivity(Activity):
-    """The app's settings, as recorded: font size, shown fields, check boxes."""
+    """The app's settings (activity_settings.xml and SettingsActivity.kt at 6.22.7, on Android 14)."""
 
     name = "com.simplemobiletools.contacts.pro.activities.SettingsActivity"
 
@@ -708,7 +1232,12 @@ class SettingsActivity(Activity):
             ("show_contact_thumbnails", "Show contact thumbnails"),
             ("show_phone_numbers", "Show phone numbers"),
             ("start_name_with_surname", "Start name with surname"))),
+        ("BACKUPS", "settings_backups", (("enable_automatic_backups", "Enable automatic backups"),)),
     )
+    DEFAULT_TABS = ((cd.TAB_CONTACTS, "Contacts"), (cd.TAB_FAVORITES, "Favorites"), (cd.TAB_GROUPS, "Groups"),
+                    (cd.TAB_LAST_USED, "Last used one"))
+    ON_CLICK = ((cd.ON_CLICK_CALL_CONTACT, "Call contact"), (cd.ON_CLICK_VIEW_CONTACT, "View contact details"),
+                (cd.ON_CLICK_EDIT_CONTACT, "Edit contact"))
 
     def build(self) -> View:
         prefs: cd.ContactsPrefs = self.data
@@ -721,17 +1250,34 @@ class SettingsActivity(Activity):
         for heading, prefix, boxes in self.SECTIONS:
             blocks.append(self._label(heading, f"{prefix}_label"))
             if prefix == "settings_general_settings":
+                # setupLanguage: shown on Android 13+, it opens the system's per-app language screen
+                # (Settings.ACTION_APP_LOCALE_SETTINGS), which this phone does not have
+                blocks.append(self._row("settings_language", "Language", "English"))
                 blocks.append(self._row("settings_font_size", "Font size", prefs.font_size, self.choose_font_size))
                 blocks.append(self._row("settings_manage_contact_fields", "Manage shown contact fields",
                                         on_click=lambda: show_visible_fields_dialog(self)))
             if prefix == "settings_main_screen":
-                blocks.append(self._row("settings_manage_shown_tabs", "Manage shown tabs"))
-                blocks.append(self._row("settings_default_tab", "Tab to open at app start", "Last used one"))
-                blocks.append(self._row("settings_on_contact_click", "On contact click", "View contact details"))
+                blocks.append(self._row("settings_manage_shown_tabs", "Manage shown tabs",
+                                        on_click=self.manage_shown_tabs))
+                blocks.append(self._row("settings_default_tab", "Tab to open at app start",
+                                        dict(self.DEFAULT_TABS)[prefs.default_tab], self.choose_default_tab))
+                blocks.append(self._row("settings_on_contact_click", "On contact click",
+                                        dict(self.ON_CLICK)[prefs.on_contact_click], self.choose_on_contact_click))
             for key, label in boxes:
+                if key == "enable_automatic_backups":
+                    blocks.append(settings_checkbox(f"settings_{key}", label, prefs.auto_backup,
+                                                    lambda _value: self.toggle_automatic_backups()))
+                    if prefs.auto_backup:  # setupManageAutomaticBackups: a one-line row, its text the label
+                        blocks.append(RelativeLayout(
+                            TextView("Manage automatic backups", "settings_manage_automatic_backups", size=sp(16)),
+                            id="settings_manage_automatic_backups_holder", padding=(dp(22), dp(16)),
+                            on_click=lambda: self.manage_automatic_backups(None)))
+                    continue
                 blocks.append(settings_checkbox(f"settings_{key}", label, prefs.checkboxes[key],
                                                 lambda value, k=key: prefs.checkboxes.__setitem__(k, value)))
-            if prefix != "settings_list_view":
+            if prefix == "settings_list_view":
+                blocks.append(Divider("settings_tasks_divider"))
+            elif prefix != "settings_backups":
                 blocks.append(Divider(f"{prefix}_divider"))
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
@@ -752,6 +1298,98 @@ class SettingsActivity(Activity):
         return Column(*children, id=f"{prefix}_holder", class_name=class_name, padding=(dp(22), dp(16)),
                       on_click=on_click or (lambda: None))
 
+    def toggle_automatic_backups(self) -> None:
+        """Turning automatic backups on asks ManageAutoBackupsDialog first; off is at once."""
+        prefs: cd.ContactsPrefs = self.data
+        if prefs.auto_backup:
+            prefs.auto_backup = False
+        else:
+            self.manage_automatic_backups(lambda: setattr(prefs, "auto_backup", True))
+
+    def manage_automatic_backups(self, on_success) -> None:
+        """ManageAutoBackupsDialog: "Manage automatic backups", the folder (BaseConfig.autoBackupFolder:
+        Download, humanised), the file name pattern, the contact sources with their counts.
+
+        Tapping the folder opens Commons' FilePickerDialog, and the file name's end icon the date pattern
+        help (DateTimePatternInfoDialog); neither is modelled yet.
+        """
+        prefs: cd.ContactsPrefs = self.data
+        contacts = _contacts(self)
+        sources = [cd.PHONE_STORAGE, cd.PRIVATE_STORAGE]
+        chosen = {s: not prefs.backup_sources or s in prefs.backup_sources for s in sources}
+
+        def toggle(source: str) -> None:
+            chosen[source] = not chosen[source]
+
+        def body() -> View:
+            rows = [RelativeLayout(
+                CheckBox(f"{source} ({sum(1 for c in contacts if c.source == source)})",
+                         "filter_contact_source_checkbox", checked=chosen[source], clickable=False, focusable=False),
+                id="filter_contact_source_holder", padding=(dp(16), dp(4)), key=source,
+                on_click=lambda s=source: toggle(s)) for source in sources]
+            return ScrollView(Column(
+                FrameLayout(EditText("Internal/Download", "backup_contacts_folder", hint="Folder", focusable=False,
+                                     key="backup_folder"),
+                            id="backup_contacts_folder_hint",
+                            class_name="com.google.android.material.textfield.TextInputLayout"),
+                FrameLayout(EditText(prefs.backup_filename or "Contacts_%Y%M%D_%h%m%s", "backup_contacts_filename",
+                                     hint="Filename (without .vcf)", key="backup_filename"),
+                            id="backup_contacts_filename_hint",
+                            class_name="com.google.android.material.textfield.TextInputLayout"),
+                Divider("backup_contacts_divider", margin=(0, dp(16), 0, dp(8))),
+                TextView("Include contact sources", "backup_contacts_pick_sources_label", color=ACCENT, size=sp(14),
+                         padding=(dp(4), dp(8))),
+                RecyclerView(*rows, id="backup_contact_sources_list", height=WRAP),
+                id="backup_contacts_holder", padding=(dp(16), dp(16), dp(16), 0)),
+                id="backup_contacts_scrollview", height=WRAP, focusable=False)
+
+        def ok(d: Dialog) -> bool:
+            name = d.find("backup_contacts_filename").text.strip()
+            if not name:
+                self.toast("Please enter a name")
+                return False
+            if any(ch in name for ch in '/\n\r\t\0`?*\\<>|":'):  # Commons' String.isAValidFilename
+                self.toast("The name contains invalid characters")
+                return False
+            selected = {s for s, on in chosen.items() if on}
+            if not selected:
+                self.toast("No entries for exporting have been found")
+                return False
+            prefs.backup_sources, prefs.backup_filename = selected, name
+            if on_success is not None:
+                on_success()
+            return True
+
+        self.show_dialog(Dialog("Manage automatic backups", body, positive=("OK", ok), negative="Cancel"))
+
+    def manage_shown_tabs(self) -> None:
+        """ManageVisibleTabsDialog: a box per tab; none checked means all (ALL_TABS_MASK)."""
+        prefs: cd.ContactsPrefs = self.data
+        boxes = (("contacts", "Contacts", cd.TAB_CONTACTS), ("favorites", "Favorites", cd.TAB_FAVORITES),
+                 ("groups", "Groups", cd.TAB_GROUPS))
+
+        def body() -> View:
+            return ScrollView(Column(*[CheckBox(label, f"manage_visible_tabs_{key}", checked=bool(prefs.show_tabs & bit),
+                                                padding=(dp(40), dp(12), 0, dp(12))) for key, label, bit in boxes],
+                                     id="manage_visible_tabs_holder", padding=(dp(16), dp(16), dp(16), 0)),
+                              id="manage_visible_tabs_scroll_view", height=WRAP, focusable=False)
+
+        def ok(d: Dialog) -> None:
+            result = sum(bit for key, _label, bit in boxes if d.find(f"manage_visible_tabs_{key}").checked)
+            prefs.show_tabs = result or cd.ALL_TABS_MASK
+
+        self.show_dialog(Dialog(body=body, positive=("OK", ok), negative="Cancel"))
+
+    def choose_default_tab(self) -> None:
+        values = [value for value, _ in self.DEFAULT_TABS]
+        radio_dialog(self, [label for _, label in self.DEFAULT_TABS], values.index(self.data.default_tab),
+                     lambda index: setattr(self.data, "default_tab", values[index]))
+
+    def choose_on_contact_click(self) -> None:
+        values = [value for value, _ in self.ON_CLICK]
+        radio_dialog(self, [label for _, label in self.ON_CLICK], values.index(self.data.on_contact_click),
+                     lambda index: setattr(self.data, "on_contact_click", values[index]))
+
     def choose_font_size(self) -> None:
         radio_dialog(self, list(FONT_SIZES), FONT_SIZES.index(self.data.font_size),
                      lambda index: setattr(self.data, "font_size", FONT_SIZES[index]))
@@ -766,10 +1404,12 @@ class ContactsApp(App):
 
     package = PACKAGE
     label = "Contacts"
-    activities = (MainActivity, ViewContactActivity, EditContactActivity, SettingsActivity, CustomizationActivity)
+    activities = (MainActivity, ViewContactActivity, EditContactActivity, GroupContactsActivity, SettingsActivity,
+                  CustomizationActivity)
 
     def new_data(self) -> cd.ContactsPrefs:
         return cd.ContactsPrefs()
 
 
-__all__ = ["ContactsApp", "EditContactActivity", "MainActivity", "SettingsActivity", "ViewContactActivity"]
+__all__ = ["ContactsApp", "EditContactActivity", "GroupContactsActivity", "MainActivity", "SettingsActivity",
+           "ViewContactActivity"]

@@ -20,6 +20,7 @@ __all__ = [
     "PRIVATE_STORAGE",
     "Contact",
     "ContactsPrefs",
+    "Group",
     "delete_contact",
     "load_contacts",
     "save_contact",
@@ -32,6 +33,13 @@ PRIVATE_STORAGE = "Phone storage (not visible by other apps)"
 #: ContactsContract.CommonDataKinds.Phone.TYPE_* -> label, in the order of the app's type dialog
 PHONE_TYPES = {2: "Mobile", 1: "Home", 3: "Work", 12: "Main", 4: "Work Fax", 5: "Home Fax", 6: "Pager", 7: "Other"}
 EMAIL_TYPES = {1: "Home", 2: "Work", 4: "Mobile", 3: "Other"}
+
+#: Commons' helpers/Constants.kt (73d78e5cd3): the tab bits of Config.showTabs, and defaultTab's values
+TAB_LAST_USED, TAB_CONTACTS, TAB_FAVORITES, TAB_GROUPS = 0, 1, 2, 8
+ALL_TABS_MASK = TAB_CONTACTS | TAB_FAVORITES | TAB_GROUPS
+ON_CLICK_CALL_CONTACT, ON_CLICK_VIEW_CONTACT, ON_CLICK_EDIT_CONTACT = 1, 2, 3
+#: ids of groups the app keeps in its own database start here (Commons' FIRST_GROUP_ID)
+FIRST_GROUP_ID = 10000
 
 SORT_FIRST_NAME, SORT_MIDDLE_NAME, SORT_SURNAME, SORT_FULL_NAME, SORT_DATE_CREATED = range(5)
 
@@ -61,6 +69,33 @@ class ContactsPrefs:
         "show_dialpad_button": True, "show_only_contacts_with_numbers": False,
         "show_contact_thumbnails": True, "show_phone_numbers": False, "start_name_with_surname": False})
     last_tab: int = 0
+    #: Config.showTabs (ManageVisibleTabsDialog), BaseConfig.defaultTab, Config.onContactClick
+    show_tabs: int = ALL_TABS_MASK
+    default_tab: int = TAB_LAST_USED
+    on_contact_click: int = ON_CLICK_VIEW_CONTACT
+    #: Config.isCustomOrderSelected: the Favorites tab sorted "Custom" (its dragged order)
+    custom_order_selected: bool = False
+    #: Config.autoBackup, autoBackupContactSources, autoBackupFilename (ManageAutoBackupsDialog)
+    auto_backup: bool = False
+    backup_sources: set[str] = field(default_factory=set)
+    backup_filename: str = ""
+    #: groups in the app's own database (the phone has no Google account, so CreateNewGroupDialog
+    #: creates every group under the private source: LocalContactsHelper / GroupsDao)
+    groups: list["Group"] = field(default_factory=list)
+
+    def new_group(self, title: str) -> "Group":
+        group = Group(max((g.id for g in self.groups), default=FIRST_GROUP_ID - 1) + 1, title)
+        self.groups.append(group)
+        return group
+
+
+@dataclass
+class Group:
+    """A contact group: its title and the raw contact ids in it."""
+
+    id: int
+    title: str
+    members: list[int] = field(default_factory=list)
 
 
 @dataclass
