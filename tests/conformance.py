@@ -270,17 +270,17 @@ class Replayer:
     def run(self) -> list[Outcome]:
         self.prepare()
         outcomes: list[Outcome] = []
+        before_session = getattr(app_module(self.app), "before_session", None)
         for index, session in enumerate(self.facts["sessions"]):
             # The recording ended each session with `am force-stop` and began the next with
             # `am start` of the launcher alias: data stays, the task starts afresh.
             self.device.shell(f"am force-stop {self.package}")
             # An app whose recordings show every session starting from the same state resets it here.
-            before_session = getattr(app_module(self.app), "before_session", None)
             if before_session:
                 before_session(self.device)
             self.device.shell(f"am start -n {session['start']}")
-            if index == 0:
-                self.allow_permissions()
+            if index == 0 or before_session:
+                self.allow_permissions()  # a reset (pm clear) also takes back the runtime permissions
             self.hide_keyboard()
             for number, step in enumerate(session["steps"]):
                 outcomes.append(self.replay_step(index, number, step))

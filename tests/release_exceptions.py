@@ -56,6 +56,8 @@ DATA: dict[str, dict[str, str]] = {
         "item_date": "formatted dates", "breadcrumb_text": "the path", "property_value": "a file's properties",
         "rename_item_name": "the name being edited", "rename_item_extension": "the extension being edited",
         "free_space_value": "the storage's free space",
+        "list_item_name": "folder and file names in Commons' FilePickerDialog",
+        "manage_favorite_title": "a favourite folder's path",
         **{f"{kind}_size": "a storage summary's size"
            for kind in ("images", "videos", "audio", "documents", "archives", "others")},
     },
@@ -80,6 +82,12 @@ DATA: dict[str, dict[str, str]] = {
         "tracks_toolbar": "the playlist's or album's name as the title",
         "playlist_title": "playlists' names", "new_playlist_title": "the name being typed",
         "equalizer_band_label": "the equalizer bands' centre frequencies (the effect's)",
+        "activity_track_speed": "the playback speed (TrackActivity.updatePlaybackSpeed: "
+                                "DecimalFormat(\"#.##\") + \"x\")",
+        "playback_speed_label": "the playback speed (PlaybackSpeedFragment: \"%.2f\" + \"x\")",
+        "next_track_label": "\"Next:\" and the next track's title and artist, joined in setupNextTrackInfo",
+        "sleep_timer_value": "the sleep timer's time left (getFormattedDuration)",
+        "list_item_name": "folder and file names in Commons' FilePickerDialog",
     },
     "notes": {
         "pager_tab_strip": "notes' titles", "locked_note_title": "the title being typed",
@@ -103,9 +111,4 @@ MATERIAL_YOU = {"System default (Material You)": "two of Commons' strings joined
 
 LABELS: dict[str, dict[str, str]] = {
     "voicerecorder": MATERIAL_YOU,
-    # TrackActivity (5.18.3) describes these by state: R.string.enable_shuffle / disable_shuffle and
-    # PlaybackSetting.contentDescriptionStringRes ("Repeat off", ...); the model's track screen is
-    # being rebuilt (issue 23)
-    "musicplayer": {"Playback setting": "activity_track_playback_setting's description (see above)",
-                    "Toggle shuffle": "activity_track_toggle_shuffle's description (see above)"},
 }

@@ -288,6 +288,11 @@ class MediaStore:
             owner_package_name=old.owner_package_name if old else None, **facts)
         if row.title is None and kind != "none":
             row = replace(row, title=name.rpartition(".")[0] or name)  # MediaProvider's default title
+        if kind in ("audio", "video"):
+            # ModernMediaScanner.scanItemAudio / scanItemVideo: ARTIST <unknown> and ALBUM the parent folder's
+            # name unless the file's tags say otherwise
+            row = replace(row, artist=row.artist or "<unknown>",
+                          album=row.album or posixpath.basename(posixpath.dirname(path)))
         if row.datetaken is None and kind in ("image", "video"):
             # MediaProvider falls back to the file's modification time
             row = replace(row, datetaken=stat.mtime * 1000)

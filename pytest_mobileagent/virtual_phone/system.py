@@ -948,7 +948,12 @@ class AndroidSystem:
     def _back(self) -> None:
         activity = self._front_activity()
         if activity.overlays:
-            self._cancel(activity.overlays[-1])
+            top = activity.overlays[-1]
+            # an AlertDialog's OnKeyListener may take BACK (Commons' FilePickerDialog walks up its breadcrumbs)
+            on_back = getattr(getattr(top, "dialog", None), "on_back", None)
+            if on_back is not None and on_back():
+                return
+            self._cancel(top)
             return
         if activity.app.package == LAUNCHER_PACKAGE:
             return

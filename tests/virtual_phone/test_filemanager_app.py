@@ -116,9 +116,23 @@ def test_properties_of_a_file(fm):
     dump = fm.dump()
     values = [n["text"] for n in find_all(dump, id="property_value")]
     assert values[:3] == ["Testfile.txt", "/storage/emulated/0/Download", "21 B"]
+    md5 = fm.sh(f"md5sum {DL}/Testfile.txt").split()[0]
+    assert find_all(dump, id="properties_md5") and values[-1] == md5  # File Manager Pro's MD5 row
     assert fm.windows()[-1]["text"][:1] == ["Properties"]
     fm.tap(text="OK")
     assert not fm.exists(id="property_value")
+
+
+def test_properties_of_a_video_show_its_duration_resolution_artist_and_album(fm):
+    fm.tap(text="Download").long_press(text="clip.mp4").tap(desc="Properties")
+    dump = fm.dump()
+    labels = [n["text"] for n in find_all(dump, id="property_label")]
+    values = dict(zip(labels, [n["text"] for n in find_all(dump, id="property_value")]))
+    # PropertiesDialog.addProperties for a video; the MediaStore row gives ARTIST <unknown> and the folder
+    # as ALBUM when the file has no tags (ModernMediaScanner.scanItemVideo)
+    assert labels[3:7] == ["Duration", "Resolution", "Artist", "Album"]
+    assert values["Artist"] == "<unknown>" and values["Album"] == "Download"
+    assert values["Resolution"].endswith("MP)") and " x " in values["Resolution"]
 
 
 def test_hide_renames_with_a_dot_and_show_hidden_reveals_it(fm):
@@ -194,3 +208,53 @@ def test_date_and_time_format_setting_changes_the_list(fm):
     fm.tap(id="change_date_time_dialog_radio_four").tap(id="change_date_time_dialog_24_hour").tap(text="OK")
     fm.back().tap(text="Download")
     assert "2023-06-30, 12:22" in fm.texts()
+
+
+def test_settings_rows_are_those_of_6_16_1(fm):
+    fm.menu("Settings")
+    labels = fm.texts()
+    # activity_settings.xml at 6.16.1: Customize colors first; Language (Android 13+) above Manage favorites
+    order = ["COLOR CUSTOMIZATION", "Customize colors", "GENERAL", "Language", "English", "Manage favorites",
+             "Manage shown tabs", "Change date and time format", "Font size", "Medium"]
+    assert [t for t in labels if t in order] == order
+    assert not fm.exists(id="settings_use_english_holder")  # gone on Android 13+
+    fm.tap(id="settings_font_size_holder").tap(text="Large")
+    assert fm.exists(id="settings_font_size", text="Large")
+    fm.tap(id="settings_color_customization_holder")
+    assert fm.activity() == "com.simplemobiletools.commons.activities.CustomizationActivity"
+
+
+def test_favorites_picked_in_settings_are_offered_by_go_to_favorite(fm):
+    fm.menu("Settings").tap(id="settings_manage_favorites_holder")
+    assert fm.activity() == f"{PKG}.activities.FavoritesActivity"
+    assert fm.exists(id="manage_favorites_placeholder_2", text="Add favorites")
+    fm.tap(desc="Add favorites")
+    assert fm.exists(id="dialog_title_textview", text="Select a folder")
+    fm.tap(id="list_item_name", text="Download")  # it has no sub-folder: picked at once
+    assert fm.exists(id="manage_favorite_title", text="/storage/emulated/0/Download")
+    fm.tap(id="overflow_menu_icon").tap(text="Remove")
+    assert not fm.exists(id="manage_favorite_title")
+    fm.sh("mkdir -p /sdcard/DCIM/Camera")
+    fm.tap(desc="Add favorites").tap(id="list_item_name", text="DCIM")  # it has a sub-folder: opened
+    assert fm.exists(text="> DCIM") and fm.exists(id="list_item_name", text="Camera")
+    fm.back()  # BACK walks up the breadcrumbs first
+    assert fm.exists(id="list_item_name", text="Alarms")
+    fm.tap(id="list_item_name", text="DCIM").tap(text="OK")
+    assert fm.exists(id="manage_favorite_title", text="/storage/emulated/0/DCIM")
+    fm.back().back()
+    fm.tap(desc="Go to favorite").tap(text="Internal / DCIM")  # an `always` icon
+    assert fm.exists(text="> DCIM")
+    fm.sh("rm -rf /sdcard/DCIM/Camera")
+
+
+def test_add_to_favorites_in_the_main_menu_toggles_with_remove(fm):
+    fm.tap(text="Download").menu("Add to favorites")
+    fm.menu("Remove from favorites")
+    fm.menu("Add to favorites").tap(text="Internal").tap(desc="Go to favorite").tap(text="Internal / Download")
+    assert fm.exists(text="> Download")
+
+
+def test_manage_shown_tabs_hides_a_tab(fm):
+    fm.menu("Settings").tap(id="settings_manage_tabs_holder")
+    fm.tap(id="manage_visible_tabs_recent_files").tap(text="OK").back()
+    assert [n["text"] for n in find_all(fm.dump(), id="tab_item_label")] == ["Files", "Storage"]

@@ -147,6 +147,55 @@ def test_playing_a_track_shows_the_player_and_the_current_track_bar(music):
     assert music.text("current_track_label") == "Last Pulse • Pulse Trio"
 
 
+def test_the_player_shows_next_track_speed_shuffle_and_repeat_as_5_18_3(music):
+    push(music)
+    music.fresh_start().tap(text="Tracks")
+    order = music.texts("track_title")
+    music.tap(text=order[0])
+    # the tapped list is the queue; Next names the following track (TrackActivity.setupNextTrackInfo)
+    assert music.text("next_track_label").startswith(f"Next: {order[1]} • ")
+    assert music.text("activity_track_speed") == "1x"
+    assert music.has(id="activity_track_toggle_shuffle", desc="Disable shuffle")  # shuffle is on at first
+    music.tap(id="activity_track_toggle_shuffle")
+    assert music.has(id="activity_track_toggle_shuffle", desc="Enable shuffle")
+    # the button's description names the setting a tap switches to (contentDescriptionStringRes)
+    for after in ("Repeat current song", "Stop playback after current song", "Repeat off", "Repeat all"):
+        music.tap(id="activity_track_playback_setting")
+        assert music.has(id="activity_track_playback_setting", desc=after)
+    music.tap(id="activity_track_speed_click_area")
+    assert music.text("playback_speed_title") == "Playback speed" and music.text("playback_speed_label") == "1.00x"
+    assert music.has(id="design_bottom_sheet") and music.has(id="touch_outside")
+    music.tap(id="playback_speed_fast").tap(id="playback_speed_label")  # the sheet keeps taps on it
+    assert music.text("playback_speed_label") == "1.05x"
+    music.tap(id="touch_outside")
+    assert not music.has(id="design_bottom_sheet") and music.text("activity_track_speed") == "1.05x"
+    music.tap(id="activity_track_next")
+    assert music.text("activity_track_title") == order[1]
+
+
+def test_create_playlist_from_folder_picks_a_folder_then_names_the_playlist(music):
+    push(music)
+    music.fresh_start().tap(desc="More options").tap(text="Create new playlist from folder")
+    assert music.text("dialog_title_textview") == "Select a folder"
+    # Music has no sub-folder: picked at once, then NewPlaylistDialog asks for the title
+    music.swipe_up(id="filepicker_list").tap(id="list_item_name", text="Music")
+    music.type("From folder", id="new_playlist_title").tap(text="OK")
+    rows = dict(zip(music.texts("playlist_title"), music.texts("playlist_tracks")))
+    assert rows["From folder"] == f"{len(SONGS)} Tracks"
+
+
+def test_sleep_timer_shows_the_time_left_until_stopped(music):
+    music.fresh_start().tap(desc="More options").tap(text="Sleep timer")
+    options = [n["text"] for n in music.nodes() if n.get("class") == "android.widget.RadioButton"]
+    assert options == ["5 minutes", "10 minutes", "20 minutes", "30 minutes", "1 hour", "Custom"]
+    assert music.find(text="30 minutes")["checked"] == "true"  # Config.lastSleepTimerSeconds: 30 minutes
+    music.tap(text="5 minutes")
+    assert music.text("sleep_timer_label") == "Sleep timer"
+    assert music.text("sleep_timer_value") in ("05:00", "04:59")
+    music.tap(id="sleep_timer_stop")
+    assert not music.has(id="sleep_timer_holder")
+
+
 def test_equalizer_presets(music):
     music.fresh_start().tap(desc="Equalizer")
     assert music.text("equalizer_preset") == "Normal"

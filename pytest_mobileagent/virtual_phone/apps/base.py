@@ -314,8 +314,11 @@ class Dialog:
 
     def __init__(self, title: str = "", body: Callable[[], View] | None = None, *, message: str = "",
                  positive=None, negative=None, neutral=None, cancelable: bool = True,
-                 on_dismiss: Callable[[], object] | None = None) -> None:
+                 on_dismiss: Callable[[], object] | None = None,
+                 on_back: Callable[[], bool] | None = None) -> None:
         self.title = title
+        #: an OnKeyListener's BACK: returns True when it consumed the key (the dialog stays)
+        self.on_back = on_back
         self.body = body
         self.message = message
         self.specs = [("android:id/button3", neutral), ("android:id/button2", negative),

@@ -13,11 +13,12 @@ import re
 from typing import Callable
 
 from ..fs import FsError
-from ..ui.views import Column, EditText, FrameLayout, View, dp
+from ..ui.views import (ACCENT, MATCH, TEXT, TEXT_SECONDARY, WRAP, Column, EditText, FloatingActionButton,
+                        FrameLayout, ImageView, LinearLayout, RecyclerView, RelativeLayout, TextView, View, dp, sp)
 from .base import Activity, Dialog
 
 __all__ = ["EMPTY_NAME", "INVALID_NAME", "NAME_TAKEN", "delete_path", "fs_error_toast", "move_path", "name_problem",
-           "show_rename_dialog"]
+           "show_folder_picker", "show_rename_dialog"]
 
 EMPTY_NAME = "Please enter a name"
 INVALID_NAME = "The name contains invalid characters"
@@ -101,3 +102,116 @@ def show_rename_dialog(activity: Activity, path: str, on_renamed: Callable[[str]
         return True
 
     return activity.show_dialog(Dialog("Rename", body, positive=("OK", ok), negative="Cancel"))
+
+
+def _items_text(count: int) -> str:
+    return f"{count} item" if count == 1 else f"{count} items"
+
+
+def show_folder_picker(activity: Activity, start: str, show_hidden: bool, on_pick: Callable[[str], object],
+                       *, can_add_show_hidden_button: bool = False) -> Dialog:
+    """Commons' FilePickerDialog picking a folder (``pickFile = false``), at Commons eceb48949e.
+
+    Title "Select a folder", Breadcrumbs, the folders and files sorted folders first by name
+    (``item_filepicker_list``: a folder's details are its item count), OK / Cancel. Tapping a folder
+    opens it, and one without sub-folders is picked at once (``updateItems``: no directory, not the
+    first update, picking a folder, no FAB: ``verifyPath``). BACK walks up the breadcrumbs and closes
+    the dialog at the first one. The eye FAB (``filepicker_fab_show_hidden``) shows hidden items.
+    """
+    fs = activity.host.fs
+    state = {"path": start, "hidden": show_hidden}
+    root = start if "/" not in start.rstrip("/")[1:] else "/storage/emulated/0"
+    root = "/storage/emulated/0" if start.startswith("/storage/emulated/0") else root
+    dialog: Dialog
+
+    def listing(path: str) -> list[tuple[str, object]]:
+        try:
+            entries = fs.listdir_stat(path)
+        except FsError:
+            return []
+        if not state["hidden"]:
+            entries = [(n, st) for n, st in entries if not n.startswith(".")]
+        return sorted(entries, key=lambda e: (not e[1].is_dir, e[0].lower()))
+
+    def count(path: str) -> int:
+        try:
+            names = fs.listdir(path)
+        except FsError:
+            return 0
+        return len(names if state["hidden"] else [n for n in names if not n.startswith(".")])
+
+    def pick(path: str) -> None:
+        dialog.dismiss()
+        on_pick(path)
+
+    def open_item(path: str, is_dir: bool) -> None:
+        if not is_dir:
+            return
+        if not any(st.is_dir for _n, st in listing(path)):
+            pick(path)
+            return
+        state["path"] = path
+
+    def row(path: str, stat) -> View:
+        details = _items_text(count(path)) if stat.is_dir else _size_text(stat.size)
+        return RelativeLayout(
+            ImageView("list_item_icon", icon="folder" if stat.is_dir else "file", width=dp(48), height=dp(48),
+                      tint=ACCENT if stat.is_dir else TEXT_SECONDARY, margin=(dp(8), 0, 0, 0)),
+            RelativeLayout(
+                TextView(posixpath.basename(path), "list_item_name", max_lines=1, width=MATCH, size=sp(16)),
+                TextView(details, "list_item_details", max_lines=1, width=MATCH, size=sp(14), color=TEXT_SECONDARY,
+                         margin=(0, dp(24), 0, 0)),
+                id="list_item_text_holder", margin=(dp(68), dp(6), dp(8), 0), height=WRAP),
+            id="list_item_holder", key=path, height=dp(64), on_click=lambda: open_item(path, stat.is_dir))
+
+    def crumbs() -> View:
+        path = state["path"]
+        rel = path[len(root):].strip("/")
+        parts = rel.split("/") if rel else []
+        views: list[View] = [TextView("Internal", "breadcrumb_text", width=WRAP, padding=(dp(8), dp(8)),
+                                      bold=not parts, color=TEXT if not parts else TEXT_SECONDARY,
+                                      on_click=lambda: state.__setitem__("path", root))]
+        walked = root
+        for i, part in enumerate(parts):
+            walked = posixpath.join(walked, part)
+            views.append(TextView(f"> {part}", "breadcrumb_text", width=WRAP, padding=(dp(4), dp(8)),
+                                  bold=i == len(parts) - 1, on_click=lambda p=walked: state.__setitem__("path", p)))
+        return FrameLayout(LinearLayout(*views, orientation="horizontal", width=WRAP), id="filepicker_breadcrumbs",
+                           class_name="android.widget.HorizontalScrollView", height=dp(48))
+
+    def show_hidden_items() -> None:
+        state["hidden"] = True
+
+    def body() -> View:
+        rows = [row(posixpath.join(state["path"], n), st) for n, st in listing(state["path"])]
+        files = Column(
+            crumbs(),
+            FrameLayout(RecyclerView(*rows, id="filepicker_list", height=MATCH), id="filepicker_fastscroller",
+                        class_name="android.widget.RelativeLayout", height=MATCH, weight=1),
+            id="filepicker_files_holder", class_name="android.widget.RelativeLayout", height=MATCH)
+        fabs = []
+        if can_add_show_hidden_button and not state["hidden"]:
+            fabs.append(LinearLayout(FloatingActionButton("filepicker_fab_show_hidden", icon="eye",
+                                                          on_click=show_hidden_items),
+                                     id="filepicker_fabs_holder", width=WRAP, height=WRAP))
+        return FrameLayout(RelativeLayout(files, id="filepicker_holder", height=MATCH), *fabs,
+                           id="filepicker_coordinator", class_name="android.view.ViewGroup", height=dp(420))
+
+    def back() -> bool:
+        if state["path"].rstrip("/") != root.rstrip("/"):
+            state["path"] = posixpath.dirname(state["path"].rstrip("/"))
+            return True
+        return False
+
+    def ok(_d: Dialog) -> bool:
+        on_pick(state["path"])
+        return True
+
+    dialog = Dialog("Select a folder", body, positive=("OK", ok), negative="Cancel", on_back=back)
+    return activity.show_dialog(dialog)
+
+
+def _size_text(size: int) -> str:
+    from .storage_format import format_size
+
+    return format_size(size)

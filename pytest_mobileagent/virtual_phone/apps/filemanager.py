@@ -16,6 +16,7 @@ also updated in the media store, as the real app does through MediaStore.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 from types import SimpleNamespace
 
@@ -51,13 +52,15 @@ from ..ui.views import (
 )
 from .base import Activity, App, Dialog, settings_checkbox
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
-from .simple_commons import action_mode_bar
+from .commons_dialogs import radio_dialog
+from .simple_commons import CustomizationActivity, action_mode_bar, radio_group_dialog, section_label, value_row
 from .commons_files import (
     NAME_TAKEN,
     delete_path,
     fs_error_toast,
     move_path,
     name_problem,
+    show_folder_picker,
     show_rename_dialog,
 )
 from .date_time_format import show_date_time_dialog
@@ -86,7 +89,8 @@ def new_data() -> FileManagerData:
                            folder_view_types={},
                            use_24_hour=False, date_format="%d.%m.%Y", press_back_twice=False,
                            skip_delete_confirmation=False,
-                           enable_pull_to_refresh=True, keep_last_modified=True)
+                           enable_pull_to_refresh=True, keep_last_modified=True, font_size=1,
+                           show_tabs=7, favorites=[])
 
 
 def _display_name(path: str) -> str:
@@ -99,11 +103,21 @@ class MainActivity(Activity):
     name = f"{PACKAGE}.activities.MainActivity"
 
     def on_create(self) -> None:
-        self.tab = TAB_FILES
+        self.stored_show_tabs = self.data.show_tabs
+        self.tab = self.shown_tabs()[0]
         self.path = HOME
         self.selection: list[str] = []    # selected paths, in selection order
         self.search = ""
         self.temporarily_show_hidden = False
+
+    def on_resume(self) -> None:
+        # MainActivity.onResume: a changed "Manage shown tabs" restarts the app (System.exit(0)) on the first tab
+        if self.stored_show_tabs != self.data.show_tabs:
+            self.on_create()
+
+    def shown_tabs(self) -> list[int]:
+        """The tabs config.showTabs keeps, in the order of getTabsList."""
+        return [tab for tab, bit in zip((TAB_FILES, TAB_RECENTS, TAB_STORAGE), TAB_BITS) if self.data.show_tabs & bit]
 
     # -- state helpers ------------------------------------------------------------
     @property
@@ -222,7 +236,7 @@ class MainActivity(Activity):
                 Column(FrameLayout(pages[self.tab](), id="main_view_pager", class_name="androidx.viewpager.widget.b",
                                    height=MATCH), weight=1, height=MATCH),
                 id="main_holder", weight=1, height=MATCH, class_name="android.widget.RelativeLayout"),
-            self._tabs(),
+            *([self._tabs()] if len(self.shown_tabs()) > 1 else []),  # beGoneIf(tabCount == 1)
             id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
     def _top_bar(self) -> View:
@@ -247,14 +261,18 @@ class MainActivity(Activity):
     def _menu(self) -> list[MenuItem]:
         """menu.xml as MainActivity.refreshMenuItems shows it for the current tab.
 
-        Favourites are not kept (Add to favorites only toasts), so Go to favorite and
-        Remove from favorites stay hidden; the grid-only items follow the folder's view type.
+        Add / Remove favorite follow whether the folder is a favourite, Go to favorite whether
+        there is one; the grid-only items follow the folder's view type.
         """
         files, storage = self.tab == TAB_FILES, self.tab == TAB_STORAGE
         grid = self.uses_grid(self.path) and not storage
         away = files and self.path != HOME
-        hidden = ["go_to_favorite", "remove_favorite", *FDROID_HIDDEN]
-        hidden += [] if files else ["sort", "add_favorite"]
+        favorites = self.data.favorites
+        hidden = [*FDROID_HIDDEN]
+        hidden += [] if files and favorites else ["go_to_favorite"]
+        hidden += [] if files and self.path not in favorites else ["add_favorite"]
+        hidden += [] if files and self.path in favorites else ["remove_favorite"]
+        hidden += [] if files else ["sort"]
         hidden += [] if away else ["go_home", "set_as_home"]
         hidden += [] if grid else ["toggle_filename", "column_count"]
         hidden += ["change_view_type"] if storage else []
@@ -262,13 +280,22 @@ class MainActivity(Activity):
         hidden += ["stop_showing_hidden"] if storage or not self.temporarily_show_hidden else []
         return menu(APP, "menu", {
             "go_home": lambda: self.open_folder(HOME), "sort": self.show_sort_dialog,
-            "add_favorite": lambda: self.toast("Item added to favorites"), "toggle_filename": None,
+            "add_favorite": lambda: favorites.append(self.path),
+            "remove_favorite": lambda: favorites.remove(self.path), "go_to_favorite": self._go_to_favorite,
+            "toggle_filename": None,
             "change_view_type": self.show_view_type_dialog, "set_as_home": None,
             "temporarily_show_hidden": self._temporarily_show_hidden,
             "stop_showing_hidden": self._stop_showing_hidden, "column_count": None,
             "settings": lambda: self.start(SettingsActivity),
             "about": lambda: self.start("com.simplemobiletools.commons.activities.AboutActivity")},
             hide=hidden)
+
+    def _go_to_favorite(self) -> None:
+        """MainActivity.goToFavorite: a RadioGroupDialog of the favourites as humanizePath shows them."""
+        favorites = list(self.data.favorites)
+        labels = [("Internal" + p[len(HOME):] if p.startswith(HOME) else p).replace("/", " / ") for p in favorites]
+        current = favorites.index(self.path) if self.path in favorites else -1
+        radio_group_dialog(self, labels, current, lambda i: self.open_folder(favorites[i]), title="Go to favorite")
 
     def _selection_bar(self) -> View:
         """ItemsAdapter's action mode: cab.xml as its prepareActionMode shows it."""
@@ -298,7 +325,8 @@ class MainActivity(Activity):
 
     def _tabs(self) -> View:
         tabs = []
-        for i, label in enumerate(TAB_LABELS):
+        for i in self.shown_tabs():
+            label = TAB_LABELS[i]
             selected = i == self.tab
             tabs.append(LinearLayout(
                 LinearLayout(
@@ -668,14 +696,17 @@ class MainActivity(Activity):
                              row("Files count", str(self._file_count(path)), "properties_file_count")]
                 else:
                     media = self.host.media_store.get(path) if self.host.media_store is not None else None
-                    if media is not None and media.width and media.height:
-                        rows.append(row("Resolution", f"{media.width} x {media.height} "
-                                                      f"({media.width * media.height / 1e6:.1f}MP)"))
-                    if media is not None and media.duration:
-                        seconds = media.duration // 1000
-                        rows.append(row("Duration", f"{seconds // 60:02d}:{seconds % 60:02d}"))
+                    rows += [row(label, value) for label, value in self._media_properties(media)]
                     rows.append(row("Last modified", self._date(stat.mtime),
                                     "properties_last_modified"))
+                    # PropertiesDialog.addProperties (Commons eceb48949e): File Manager Pro's own app id adds
+                    # the MD5 row, the file's digest as lower-case hex (InputStream.getDigest)
+                    try:
+                        digest = hashlib.md5(self.fs.read_file(path)).hexdigest()
+                    except FsError:
+                        digest = None  # unreadable: beGone()
+                    if digest is not None:
+                        rows.append(row("MD5", digest, "properties_md5"))
             else:
                 total = sum(self._size(p, self.fs.stat(p)) for p in paths if self.fs.exists(p))
                 rows += [row("Items selected", str(len(paths))), row("Path", posixpath.dirname(paths[0])),
@@ -684,6 +715,31 @@ class MainActivity(Activity):
                               id="properties_scrollview", height=WRAP)
 
         self.show_dialog(Dialog("Properties", body, positive="OK"))
+
+    @staticmethod
+    def _media_properties(media) -> list[tuple[str, str]]:
+        """PropertiesDialog.addProperties' rows for an image (Resolution), an audio file (Duration, Song title,
+        Artist, Album) or a video (Duration, Resolution, Artist, Album), each read from the MediaStore row."""
+        if media is None:
+            return []
+        rows: list[tuple[str, str]] = []
+        resolution = duration = None
+        if media.width and media.height:
+            # Point.formatAsResolution: "W x H (N.NMP)", the megapixels rounded to one decimal
+            resolution = f"{media.width} x {media.height} ({int(media.width * media.height / 1e5 + 0.5) / 10}MP)"
+        if media.duration is not None:
+            seconds = int(media.duration / 1000 + 0.5)  # Context.getDuration's Math.round, getFormattedDuration
+            duration = (f"{seconds // 3600:02d}:" if seconds >= 3600 else "") + f"{seconds % 3600 // 60:02d}:" \
+                f"{seconds % 60:02d}"
+        if media.media_type == "image":
+            rows.append(("Resolution", resolution))
+        elif media.media_type == "audio":
+            rows += [("Duration", duration), ("Song title", media.title), ("Artist", media.artist),
+                     ("Album", media.album)]
+        elif media.media_type == "video":
+            rows += [("Duration", duration), ("Resolution", resolution), ("Artist", media.artist),
+                     ("Album", media.album)]
+        return [(label, value) for label, value in rows if value is not None]  # the ?.let of each
 
     def _file_count(self, path: str) -> int:
         count = 0
@@ -694,7 +750,13 @@ class MainActivity(Activity):
 
 
 class SettingsActivity(Activity):
-    """Settings: the General, Visibility, Scrolling and File operations sections that work here."""
+    """Settings as 6.16.1 lays them out (``res/layout/activity_settings.xml``, ``SettingsActivity.kt``).
+
+    On Android 14 (``isTiramisuPlus``) "Use English language" is gone and "Language" shows the
+    system language; root access shows only on a rooted phone (``config.isRootAvailable``).
+    Language opens the system's per-app language screen and the three password rows Commons'
+    SecurityDialog, neither of which the phone has: a tap on them does nothing here.
+    """
 
     name = f"{PACKAGE}.activities.SettingsActivity"
     title = "Settings"
@@ -705,42 +767,143 @@ class SettingsActivity(Activity):
         def toggle(attr: str):
             return lambda value: setattr(d, attr, value)
 
-        def section(prefix: str, label: str, *rows: View) -> list[View]:
-            return [TextView(label, f"settings_{prefix}_label", color=ACCENT, bold=True, size=sp(14), width=MATCH,
-                             padding=(dp(16), dp(20), dp(16), dp(8))), *rows,
-                    Divider(f"settings_{prefix}_divider")]
+        def row(prefix: str, label: str, on_click=None, value: str | None = None, **kw) -> View:
+            return value_row(prefix, label, value, on_click or (lambda: None), **kw)
 
         rows = [
-            *section("general_settings", "GENERAL",
-                     RelativeLayout(TextView("Change date and time format", "settings_change_date_time_format",
-                                             width=MATCH),
-                                    id="settings_change_date_time_format_holder", padding=(dp(16), dp(16)),
-                                    on_click=lambda: show_date_time_dialog(self, d)),
-                     settings_checkbox("settings_press_back_twice", "Require pressing Back twice to leave the app",
-                                       d.press_back_twice, toggle("press_back_twice"))),
-            *section("visibility", "VISIBILITY",
-                     settings_checkbox("settings_show_hidden", "Show hidden items", d.show_hidden,
-                                       toggle("show_hidden"))),
-            *section("scrolling", "SCROLLING",
-                     settings_checkbox("settings_enable_pull_to_refresh", "Enable pull-to-refresh from the top",
-                                       d.enable_pull_to_refresh, toggle("enable_pull_to_refresh"))),
-            *section("file_operations", "FILE OPERATIONS",
-                     settings_checkbox("settings_keep_last_modified",
-                                       "Keep old last-modified value at file operations",
-                                       d.keep_last_modified, toggle("keep_last_modified")),
-                     settings_checkbox("settings_skip_delete_confirmation", "Always skip delete confirmation dialog",
-                                       d.skip_delete_confirmation, toggle("skip_delete_confirmation"))),
+            section_label("Color customization", "settings_color_customization_section_label"),
+            row("settings_color_customization", "Customize colors", lambda: self.start(CustomizationActivity),
+                class_name="android.view.ViewGroup"),
+            Divider("settings_color_customization_divider"),
+            section_label("General", "settings_general_settings_label"),
+            row("settings_language", "Language", value="English"),
+            row("settings_manage_favorites", "Manage favorites", lambda: self.start(FavoritesActivity),
+                label_id="settings_manage_favorites"),
+            row("settings_manage_tabs", "Manage shown tabs", lambda: show_visible_tabs_dialog(self),
+                label_id="settings_manage_tabs"),
+            row("settings_change_date_time_format", "Change date and time format",
+                lambda: show_date_time_dialog(self, d), label_id="settings_change_date_time_format"),
+            row("settings_font_size", "Font size", self._choose_font_size, value=FONT_SIZES[d.font_size]),
+            settings_checkbox("settings_press_back_twice", "Require pressing Back twice to leave the app",
+                              d.press_back_twice, toggle("press_back_twice")),
+            Divider("settings_general_settings_divider"),
+            section_label("Visibility", "settings_visibility_label"),
+            settings_checkbox("settings_show_hidden", "Show hidden items", d.show_hidden, toggle("show_hidden")),
+            Divider("settings_visibility_divider"),
+            section_label("Scrolling", "settings_scrolling_label"),
+            settings_checkbox("settings_enable_pull_to_refresh", "Enable pull-to-refresh from the top",
+                              d.enable_pull_to_refresh, toggle("enable_pull_to_refresh")),
+            Divider("settings_scrolling_divider"),
+            section_label("File operations", "settings_file_operations_label"),
+            settings_checkbox("settings_keep_last_modified", "Keep old last-modified value at file operations",
+                              d.keep_last_modified, toggle("keep_last_modified")),
+            settings_checkbox("settings_skip_delete_confirmation", "Always skip delete confirmation dialog",
+                              d.skip_delete_confirmation, toggle("skip_delete_confirmation")),
+            Divider("settings_file_operations_divider"),
+            section_label("Security", "settings_security_label"),
+            settings_checkbox("settings_password_protection", "Password protect hidden item visibility", False,
+                              lambda _value: None),
+            settings_checkbox("settings_app_password_protection", "Password protect the whole application", False,
+                              lambda _value: None),
+            settings_checkbox("settings_file_deletion_password_protection",
+                              "Password protect file deletion and moving", False, lambda _value: None),
         ]
         return LinearLayout(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*rows, id="settings_holder"), id="settings_nested_scrollview", weight=1),
             id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
+    def _choose_font_size(self) -> None:
+        # SettingsActivity.setupFontSize: Commons' RadioGroupDialog, no title, picks on tap
+        radio_dialog(self, list(FONT_SIZES), self.data.font_size,
+                     lambda index: setattr(self.data, "font_size", index))
+
+
+#: Commons' FONT_SIZE_SMALL .. FONT_SIZE_EXTRA_LARGE (0..3) and their strings
+FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
+#: Commons' TAB_FILES, TAB_RECENT_FILES, TAB_STORAGE_ANALYSIS bits of ``config.showTabs``
+TAB_BITS = (1, 2, 4)
+ALL_TABS_MASK = 7
+
+
+def show_visible_tabs_dialog(activity: Activity) -> None:
+    """ManageVisibleTabsDialog: a check box per tab; OK stores the mask (none checked: all tabs)."""
+    data = activity.data
+    checked = [bool(data.show_tabs & bit) for bit in TAB_BITS]
+    labels = ("Files", "Recent files", "Storage analysis")
+    ids = ("manage_visible_tabs_files", "manage_visible_tabs_recent_files", "manage_visible_tabs_storage_analysis")
+
+    def body() -> View:
+        return ScrollView(
+            Column(*[CheckBox(labels[i], ids[i], checked=checked[i], padding=(dp(16), dp(12)), width=MATCH)
+                     for i in range(3)],
+                   id="manage_visible_tabs_holder", padding=(dp(8), dp(16))),
+            id="manage_visible_tabs_scroll_view", height=WRAP, focusable=False)
+
+    def ok(d: Dialog) -> None:
+        mask = sum(bit for bit, view_id in zip(TAB_BITS, ids) if d.find(view_id).checked)
+        data.show_tabs = mask or ALL_TABS_MASK
+
+    activity.show_dialog(Dialog(body=body, positive=("OK", ok), negative="Cancel"))
+
+
+class FavoritesActivity(Activity):
+    """Manage favorites (``FavoritesActivity.kt``, ``activity_favorites.xml``, ``item_manage_favorite.xml``).
+
+    The toolbar's "Add favorites" (``menu_favorites``, always an icon) and, while the list is empty, the
+    underlined "Add favorites" placeholder open Commons' FilePickerDialog for a folder; each row shows
+    the favourite's full path, and its three-dot icon offers Remove (``cab_remove_only``).
+    """
+
+    name = f"{PACKAGE}.activities.FavoritesActivity"
+    title = "Manage favorites"
+
+    def add_favorite(self) -> None:
+        def picked(path: str) -> None:
+            if path not in self.data.favorites:  # Config.addFavorite keeps a set
+                self.data.favorites.append(path)
+
+        show_folder_picker(self, HOME, self.data.show_hidden, picked, can_add_show_hidden_button=True)
+
+    def build(self) -> View:
+        favorites = self.data.favorites
+        items = menu(APP, "menu_favorites", {"add_favorite": self.add_favorite})
+        if favorites:
+            content: list[View] = [RecyclerView(*[self._row(path) for path in favorites],
+                                                id="manage_favorites_list", height=MATCH)]
+        else:
+            content = [RecyclerView(id="manage_favorites_list", height=MATCH),
+                       TextView("You can add frequently used folders to favorites for easy access from anywhere.",
+                                "manage_favorites_placeholder", gravity="center", width=MATCH, size=sp(18),
+                                color=TEXT_SECONDARY, padding=(dp(32), dp(32), dp(32), 0)),
+                       TextView("Add favorites", "manage_favorites_placeholder_2", gravity="center", size=sp(18),
+                                color=ACCENT, width=WRAP, padding=dp(16), margin=(0, dp(140), 0, 0),
+                                on_click=self.add_favorite, layout_gravity="center_horizontal")]
+        return LinearLayout(
+            self.toolbar("manage_favorites_toolbar", title="Manage favorites", items=items, back=True),
+            FrameLayout(*content, id="manage_favorites_holder", class_name="android.widget.RelativeLayout",
+                        weight=1, height=MATCH),
+            id="manage_favorites_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def _row(self, path: str) -> View:
+        def remove() -> None:
+            self.data.favorites.remove(path)
+
+        icon = ImageView("overflow_menu_icon", icon="more", width=dp(48), height=dp(48),
+                         layout_gravity="end|center_vertical")
+        icon.on_click = lambda: self.show_menu(
+            menu(APP, "cab_remove_only", {"cab_remove": remove}, commons=True, kind=ACTION_MODE), anchor=icon)
+        icon.clickable = icon.focusable = True
+        return FrameLayout(
+            TextView(path, "manage_favorite_title", max_lines=1, width=MATCH, size=sp(16),
+                     margin=(dp(16), dp(16), dp(56), dp(16))),
+            icon, id="manage_favorite_holder", class_name="android.widget.RelativeLayout", key=path, height=dp(56))
+
 
 class FileManagerApp(App):
     package = PACKAGE
     label = "File Manager"
-    activities = (MainActivity, SettingsActivity)
+    activities = (MainActivity, SettingsActivity, FavoritesActivity, CustomizationActivity)
 
     def new_data(self) -> FileManagerData:
         return new_data()

@@ -47,6 +47,8 @@ from ..ui.views import (
 )
 from . import musicplayer_model as m
 from .base import Activity, App, Dialog, settings_checkbox
+from .bottom_sheet import BottomSheetDialog
+from .commons_files import show_folder_picker
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .simple_commons import (
     ActionMode,
@@ -177,15 +179,24 @@ class MainActivity(Activity):
         playlists = self.page == m.PLAYLISTS
         return menu(APP, "menu_main", {
             "sort": self.show_sort, "equalizer": lambda: self.start(EqualizerActivity),
-            "create_new_playlist": self.create_playlist, "create_playlist_from_folder": self.toast_no_folders,
+            "create_new_playlist": self.create_playlist,
+            "create_playlist_from_folder": self.create_playlist_from_folder,
             "import_playlist": lambda: self.toast("No app found"), "rescan_media": self.rescan_media,
             "sleep_timer": self.sleep_timer, "settings": lambda: self.start(SettingsActivity),
             "about": lambda: self.start(SimpleAboutActivity)},
             hide=[*FDROID_HIDDEN,
                   *(() if playlists else ("create_new_playlist", "create_playlist_from_folder", "import_playlist"))])
 
-    def toast_no_folders(self) -> None:
-        self.toast("No items found." if not self.data.tracks else "No app found")
+    def create_playlist_from_folder(self) -> None:
+        """MainActivity.createPlaylistFromFolder: Commons' FilePickerDialog for a folder, then NewPlaylistDialog;
+        the new playlist gets the folder's tracks, sub-folders included (getFolderTrackPaths)."""
+        def picked(folder: str) -> None:
+            prefix = folder.rstrip("/") + "/"
+            tracks = [t.path for t in self.data.tracks if t.path.startswith(prefix)]
+            self.create_playlist(then=lambda playlist: playlist.paths.extend(
+                path for path in tracks if path not in playlist.paths))
+
+        show_folder_picker(self, "/storage/emulated/0", False, picked)
 
     def rescan_media(self) -> None:
         rescan(self)
@@ -193,8 +204,47 @@ class MainActivity(Activity):
             self.toast("No items found.")
 
     def sleep_timer(self) -> None:
-        options = ("5 minutes", "10 minutes", "20 minutes", "30 minutes", "60 minutes", "Custom")
-        radio_group_dialog(self, options, -1, lambda _i: None)
+        """MainActivity.showSleepTimer: 5/10/20/30 minutes, 1 hour, the last other length, Custom."""
+        items = [(5 * 60, "5 minutes"), (10 * 60, "10 minutes"), (20 * 60, "20 minutes"), (30 * 60, "30 minutes"),
+                 (60 * 60, "1 hour")]
+        last = self.data.last_sleep_seconds
+        if all(seconds != last for seconds, _ in items):
+            minutes = last // 60
+            items.append((last, f"{minutes} minute" if minutes == 1 else f"{minutes} minutes"))
+        items.sort()
+        items.append((-1, "Custom"))
+        checked = next((i for i, (seconds, _) in enumerate(items) if seconds == last), -1)
+
+        def picked(index: int) -> None:
+            seconds = items[index][0]
+            if seconds > 0:  # Custom opens SleepTimerCustomDialog, which the phone does not model
+                self.data.last_sleep_seconds = seconds
+                self.data.sleep_at_ms = self.host.clock_ms() + seconds * 1000
+
+        radio_group_dialog(self, [label for _, label in items], checked, picked)
+
+    def stop_sleep_timer(self) -> None:
+        self.data.sleep_at_ms = 0
+
+    def _sleep_timer_bar(self) -> View | None:
+        """activity_main's sleep_timer_holder: "Sleep timer", the time left (getFormattedDuration), a cross."""
+        if not self.data.sleep_at_ms:
+            return None
+        left = max(0, (self.data.sleep_at_ms - self.host.clock_ms()) // 1000)
+        if left == 0:
+            self.data.sleep_at_ms = 0  # the service stops playback; sleepTimerChanged(0) finishes the activity
+            return None
+        value = f"{left // 3600:02d}:{left // 60 % 60:02d}:{left % 60:02d}" if left >= 3600 else \
+            f"{left // 60:02d}:{left % 60:02d}"
+        return Row(
+            ImageView("sleep_timer_divider_top", width=dp(1), height=dp(1)),
+            ImageView("sleep_timer_divider_start", width=dp(1), height=dp(40)),
+            TextView("Sleep timer", "sleep_timer_label", size=sp(16), padding=(dp(12), 0)),
+            TextView(value, "sleep_timer_value", size=sp(16)),
+            ImageView("sleep_timer_stop", icon="close", tint=TEXT, width=dp(40), height=dp(40),
+                      on_click=self.stop_sleep_timer, margin=(dp(4), 0)),
+            id="sleep_timer_holder", class_name="android.view.ViewGroup", width=WRAP, height=WRAP,
+            layout_gravity="end", gravity="center_vertical", clickable=True)
 
     def show_sort(self) -> None:
         sort_dialog(self, self.data.sorting[self.page], m.SORT_FIELDS[self.page])
@@ -228,6 +278,9 @@ class MainActivity(Activity):
         pager = FrameLayout(self._page(page), id="view_pager", class_name=VIEW_PAGER_CLASS, weight=1, height=MATCH)
         pager.scrollable = True  # type: ignore[misc] - swipeable between tabs
         holder: list[View] = [pager]
+        sleep_bar = self._sleep_timer_bar()
+        if sleep_bar is not None:
+            holder.append(sleep_bar)
         current = self.data.track(self.data.current)
         if current is not None:
             holder.append(current_track_bar(self, current))
@@ -265,7 +318,7 @@ class MainActivity(Activity):
             tracks = sorted_by([t for t in data.tracks if self.matches(t.title)], m.sort_key(page, sorting.field),
                                sorting.descending)
             mode = self.track_selection
-            return [track_row(t, on_click=lambda t=t: self.tap_track(t),
+            return [track_row(t, on_click=lambda t=t: self.tap_track(t, tracks),
                               on_long_click=lambda t=t: self.long_tap(mode, t.path),
                               selected=t.path in mode.selected, current=t.path == data.current) for t in tracks]
         found = [g for g in m.groups(data.tracks, page) if self.matches(g.title)]
@@ -322,13 +375,12 @@ class MainActivity(Activity):
             id=f"{name}_frame", on_click=tap, on_long_click=lambda: None, key=f"{name}-{group.title}")
 
     # -- playing and selecting ------------------------------------------------------------------
-    def tap_track(self, track: m.Track) -> None:
+    def tap_track(self, track: m.Track, tracks: list[m.Track]) -> None:
         mode = self.track_selection
         if mode.active:
             mode.toggle(track.path)
         else:
-            self.data.current = track.path
-            self.start(TrackActivity)
+            play(self, track, tracks)
 
     @staticmethod
     def long_tap(mode: ActionMode, key: str) -> None:
@@ -489,8 +541,8 @@ class TracksActivity(Activity):
             header.append(EditText(self.query, "tracks_search", hint="Search", autofocus=True,
                                    on_text_changed=self._search, key="tracks_search"))
         album = self.extras.get("kind") == m.ALBUMS
-        rows: list[View] = [track_row(t, on_click=lambda t=t: self._play(t), current=t.path == self.data.current,
-                                      numbered=album) for t in tracks]
+        rows: list[View] = [track_row(t, on_click=lambda t=t: play(self, t, tracks),
+                                      current=t.path == self.data.current, numbered=album) for t in tracks]
         if album and tracks:
             rows.insert(0, Row(
                 ImageView("album_image", icon="album", width=dp(160), height=dp(160), margin=dp(16)),
@@ -527,9 +579,6 @@ class TracksActivity(Activity):
             return True
         return False
 
-    def _play(self, track: m.Track) -> None:
-        self.data.current = track.path
-        self.start(TrackActivity)
 
 
 class AlbumsActivity(Activity):
@@ -547,8 +596,9 @@ class AlbumsActivity(Activity):
             rows += [album_row(g, lambda g=g: self.start(TracksActivity, kind=m.ALBUMS, title=g.title))
                      for g in albums]
             rows.append(self._section(tracks_summary(tracks)))
-            rows += [track_row(t, on_click=lambda t=t: self._play(t), current=t.path == self.data.current)
-                     for t in sorted(tracks, key=lambda t: t.title.casefold())]
+            shown = sorted(tracks, key=lambda t: t.title.casefold())
+            rows += [track_row(t, on_click=lambda t=t: play(self, t, shown), current=t.path == self.data.current)
+                     for t in shown]
         body = (RelativeLayout(RecyclerView(*rows, id="albums_list"), id="albums_fastscroller", height=MATCH) if rows
                 else TextView("No items found.", "albums_placeholder", width=MATCH, gravity="center", padding=dp(16)))
         return Column(
@@ -562,13 +612,35 @@ class AlbumsActivity(Activity):
                         padding=(dp(16), dp(16), dp(16), dp(8)), on_click=lambda: None, on_long_click=lambda: None,
                         key=f"section-{text}")
 
-    def _play(self, track: m.Track) -> None:
-        self.data.current = track.path
-        self.start(TrackActivity)
+
+
+#: PlaybackSetting (helpers/PlaybackSetting.kt): the toast each shows, in nextPlaybackOption's order
+PLAYBACK_SETTINGS = ("Repeat off", "Repeat all", "Repeat current song", "Stop playback after current song")
+
+
+def play(activity: Activity, track: m.Track, tracks: list[m.Track]) -> None:
+    """prepareAndPlay: the tapped list becomes the queue, the tapped track plays, TrackActivity opens."""
+    data = activity.data
+    data.queue = [t.path for t in tracks] or [track.path]
+    data.current = track.path
+    activity.start(TrackActivity)
+
+
+def next_in_queue(data) -> m.Track | None:
+    """PlaybackService.nextMediaItem: the item after the current one in play order (none at the end with
+    repeat off). With shuffle on, ExoPlayer's shuffle order is random; the phone takes the queue order."""
+    if data.current not in data.queue:
+        return None
+    index = data.queue.index(data.current) + 1
+    if index >= len(data.queue):
+        if data.playback_setting != 1 or not data.queue:  # REPEAT_PLAYLIST wraps around
+            return None
+        index = 0
+    return data.track(data.queue[index])
 
 
 class TrackActivity(Activity):
-    """The player of the current track."""
+    """The player of the current track, as ``activity_track.xml`` and ``TrackActivity.kt`` (5.18.3) draw it."""
 
     name = "com.simplemobiletools.musicplayer.activities.TrackActivity"
 
@@ -576,34 +648,129 @@ class TrackActivity(Activity):
         self.playing = True
 
     def build(self) -> View:
-        track = self.data.track(self.data.current)
+        data = self.data
+        track = data.track(data.current)
         title, artist = (track.title, track.artist) if track else ("", "")
         length = _duration(track.duration) if track else "00:00"
-        return Column(
-            self.toolbar("activity_track_toolbar", back=True),
-            ScrollView(Column(
-                ImageView("activity_track_image", icon="note", width=MATCH, height=dp(300)),
-                TextView(title, "activity_track_title", size=sp(22), bold=True, width=MATCH, gravity="center",
-                         padding=(dp(16), dp(16), dp(16), 0)),
-                TextView(artist, "activity_track_artist", size=sp(16), color=TEXT_SECONDARY, width=MATCH,
-                         gravity="center"),
-                Row(TextView("00:00", "activity_track_progress_current", padding=dp(16)),
-                    View("activity_track_progressbar", class_name="android.widget.SeekBar", weight=1, width=MATCH,
-                         height=dp(42), clickable=True),
-                    TextView(length, "activity_track_progress_max", padding=dp(16))),
-                Row(ImageView("activity_track_toggle_shuffle", desc="Toggle shuffle", icon="swap", on_click=lambda: None),
-                    ImageView("activity_track_previous", desc="Previous", icon="previous", on_click=lambda: None),
-                    ImageView("activity_track_play_pause", desc="Play / Pause", icon="play", on_click=self.toggle),
-                    ImageView("activity_track_next", desc="Next", icon="next", on_click=lambda: None),
-                    ImageView("activity_track_playback_setting", desc="Playback setting", icon="dot",
-                              on_click=lambda: None),
-                    gravity="center"),
-                id="activity_track_holder", class_name="android.widget.RelativeLayout"),
-                id="activity_track_Scrollview", weight=1),
-            id="activity_track_appbar", class_name="android.view.ViewGroup", height=MATCH)
+        setting = data.playback_setting
+        next_track = next_in_queue(data)
+        holder: list[View] = [
+            ImageView("activity_track_image", desc="Album", icon="note", width=MATCH, height=dp(300)),
+            ImageView("activity_track_top_shadow", width=MATCH, height=dp(80)),
+            Row(TextView("00:00", "activity_track_progress_current", padding=dp(16), on_click=lambda: None),
+                View("activity_track_progressbar", class_name="android.widget.SeekBar", weight=1, width=MATCH,
+                     height=dp(42), clickable=True),
+                TextView(length, "activity_track_progress_max", padding=dp(16), on_click=lambda: None)),
+            FrameLayout(
+                Row(ImageView("activity_track_speed_icon", icon="play", width=dp(24), height=dp(24)),
+                    TextView(f"{data.playback_speed:.2f}".rstrip("0").rstrip(".") + "x", "activity_track_speed",
+                             padding=(0, dp(12))),
+                    width=WRAP, layout_gravity="center_horizontal", gravity="center_vertical"),
+                ImageView("activity_track_speed_click_area", width=dp(56), height=dp(56),
+                          layout_gravity="center_horizontal", on_click=self.show_speed_picker),
+                height=dp(56)),
+            TextView(title, "activity_track_title", size=sp(22), bold=True, width=MATCH, gravity="center",
+                     padding=(dp(16), dp(16), dp(16), 0), max_lines=1),
+            TextView(artist, "activity_track_artist", size=sp(16), color=TEXT_SECONDARY, width=MATCH,
+                     gravity="center", max_lines=1),
+            Row(ImageView("activity_track_toggle_shuffle", desc="Disable shuffle" if data.shuffle else "Enable shuffle",
+                          icon="swap", on_click=self.toggle_shuffle, width=dp(56), height=dp(56)),
+                ImageView("activity_track_previous", desc="Previous", icon="previous", on_click=lambda: None,
+                          width=dp(56), height=dp(56)),
+                ImageView("activity_track_play_pause", desc="Play / Pause", icon="play", on_click=self.toggle,
+                          width=dp(72), height=dp(72)),
+                ImageView("activity_track_next", desc="Next", icon="next", on_click=self.next, width=dp(56),
+                          height=dp(56)),
+                # contentDescriptionStringRes: the setting a tap switches to
+                ImageView("activity_track_playback_setting", desc=PLAYBACK_SETTINGS[(setting + 1) % 4], icon="dot",
+                          on_click=self.toggle_playback_setting, width=dp(56), height=dp(56)),
+                gravity="center", width=MATCH, margin=(0, dp(16))),
+        ]
+        if next_track is not None:
+            known = next_track.artist.strip() and next_track.artist != "<unknown>"
+            label = f"Next: {next_track.title}" + (f" • {next_track.artist}" if known else "")
+            holder.append(RelativeLayout(
+                ImageView("next_track_divider", width=MATCH, height=1),
+                ImageView("next_track_image", icon="headset", width=dp(48), height=dp(48),
+                          margin=(dp(16), dp(12), 0, dp(12))),
+                TextView(label, "next_track_label", max_lines=1, width=MATCH, size=sp(18),
+                         margin=(dp(76), dp(24), dp(16), 0)),
+                id="next_track_holder", height=dp(72), on_click=lambda: None))
+        holder.append(FrameLayout(self.toolbar("activity_track_toolbar", back=True), id="activity_track_appbar",
+                                  class_name="android.widget.LinearLayout", height=WRAP))
+        return ScrollView(Column(*holder, id="activity_track_holder", class_name="android.view.ViewGroup"),
+                          id="activity_track_Scrollview", height=MATCH)
 
     def toggle(self) -> None:
         self.playing = not self.playing
+
+    def next(self) -> None:
+        following = next_in_queue(self.data)
+        if following is not None:
+            self.data.current = following.path
+
+    def toggle_shuffle(self) -> None:
+        self.data.shuffle = not self.data.shuffle
+        self.toast("Shuffle enabled" if self.data.shuffle else "Shuffle disabled")
+
+    def toggle_playback_setting(self) -> None:
+        self.data.playback_setting = (self.data.playback_setting + 1) % 4
+        self.toast(PLAYBACK_SETTINGS[self.data.playback_setting])
+
+    def show_speed_picker(self) -> None:
+        show_playback_speed(self)
+
+
+#: PlaybackSpeedFragment's seek bar: 0.25x .. 3x in 0.05 steps around 1x at the middle
+_MIN_SPEED, _MAX_SPEED, _STEP = 0.25, 3.0, 0.05
+_MAX_PROGRESS = int(_MAX_SPEED * 100 + _MIN_SPEED * 100)
+_HALF_PROGRESS = _MAX_PROGRESS // 2
+
+
+def _speed_at(progress: int) -> float:
+    """PlaybackSpeedFragment.getPlaybackSpeed."""
+    if progress < _HALF_PROGRESS:
+        speed = (1 - _MIN_SPEED) * (progress / _HALF_PROGRESS) + _MIN_SPEED
+    elif progress > _HALF_PROGRESS:
+        speed = (_MAX_SPEED - 1) * (progress / _HALF_PROGRESS - 1) + 1
+    else:
+        speed = 1.0
+    speed = min(max(speed, _MIN_SPEED), _MAX_SPEED)
+    return round(speed / _STEP) * _STEP
+
+
+def show_playback_speed(activity: Activity) -> None:
+    """PlaybackSpeedFragment (a bottom sheet): title, slower / faster buttons around the speed, a seek bar."""
+    data = activity.data
+    if data.playback_speed_progress == -1:
+        data.playback_speed_progress = _HALF_PROGRESS
+
+    def step(direction: int) -> None:
+        # reduceSpeed / increaseSpeed: move the bar to the next progress that changes the speed
+        progress = data.playback_speed_progress
+        while 0 < progress < _MAX_PROGRESS or (progress == 0 and direction > 0) or \
+                (progress == _MAX_PROGRESS and direction < 0):
+            progress += direction
+            speed = _speed_at(progress)
+            if abs(speed - data.playback_speed) > 1e-6:
+                data.playback_speed, data.playback_speed_progress = speed, progress
+                return
+
+    def body() -> View:
+        return RelativeLayout(
+            TextView("Playback speed", "playback_speed_title", size=sp(18), width=MATCH, gravity="center",
+                     padding=(0, dp(16))),
+            Row(ImageView("playback_speed_slow", icon="previous", width=dp(48), height=dp(48),
+                          on_click=lambda: step(-1)),
+                TextView(f"{data.playback_speed:.2f}x", "playback_speed_label", size=sp(16), weight=1, width=MATCH,
+                         gravity="center"),
+                ImageView("playback_speed_fast", icon="next", width=dp(48), height=dp(48), on_click=lambda: step(1)),
+                margin=(dp(16), dp(56), dp(16), 0), gravity="center_vertical"),
+            View("playback_speed_seekbar", class_name="android.widget.SeekBar", width=MATCH, height=dp(42),
+                 clickable=True, margin=(dp(16), dp(112), dp(16), dp(24))),
+            id="playback_speed_holder", height=WRAP)
+
+    activity.show_dialog(BottomSheetDialog(body))
 
 
 class EqualizerActivity(Activity):

@@ -87,6 +87,15 @@ class MusicData:
     swap_prev_next: bool = False
     gapless_playback: bool = False
     show_filename: str = "If title is not available"
+    #: the player's queue (paths, in the order the tapped list showed them) and Config's player settings
+    queue: list[str] = field(default_factory=list)
+    shuffle: bool = True  # Config.isShuffleEnabled defaults to true
+    playback_setting: int = 0  # PlaybackSetting ordinal: REPEAT_OFF
+    playback_speed: float = 1.0
+    playback_speed_progress: int = -1  # Config.playbackSpeedProgress; -1 until the speed sheet opens
+    #: Config.lastSleepTimerSeconds (30 minutes at first) and sleepInTS (phone clock, ms; 0: no timer)
+    last_sleep_seconds: int = 30 * 60
+    sleep_at_ms: int = 0
 
     def playlist(self, playlist_id: int) -> Playlist | None:
         return next((p for p in self.playlists if p.id == playlist_id), None)
