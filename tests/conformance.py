@@ -92,7 +92,22 @@ EXPECTED_CHANGES: tuple[ExpectedChange, ...] = (
         lambda step, recorded, ours: ours.activity.endswith(CUSTOMIZATION) and "message" in recorded.ids
         and "dialog_radio_group" in ours.ids
         and step.get("target", {}).get("id") in ("customization_theme_label", "customization_theme_holder")),
+    # -- the recording phone's apps that the Android 14 Google APIs emulator image has not (on="target") --
+    ExpectedChange(
+        "the recording phone's default dialer was Simple Dialer (com.simplemobiletools.dialer); the Android 14 "
+        "emulator image's Phone app is AOSP Dialer (com.android.dialer), whose dialpad and in-call screen have "
+        "their own ids (Dialer's dialpad_view.xml, incall_contact_grid.xml)",
+        lambda step, recorded, ours: _target_id(step).startswith("com.simplemobiletools.dialer:id/")
+        and ours.activity.startswith("com.android.dialer/"), on="target"),
+    ExpectedChange(
+        "Gmail (com.google.android.gm) was on the recording phone (a Google Play image); the Google APIs emulator "
+        "image has no Gmail, so no app answers its mail intents",
+        lambda step, recorded, ours: _target_id(step).startswith("com.google.android.gm:id/"), on="target"),
 )
+
+
+def _target_id(step: dict) -> str:
+    return (step.get("target") or {}).get("id") or ""
 
 
 def load_facts(app: str) -> dict:

@@ -69,6 +69,9 @@ class _Task:
     def __init__(self, package: str) -> None:
         self.package = package
         self.activities: list[Activity] = []
+        #: the task that started this one in a task of its own (singleTask): BACK out of
+        #: this one returns there, not home (ActivityRecord's resultTo / the task's return)
+        self.return_to: "_Task | None" = None
 
 
 class AndroidSystem:
@@ -104,6 +107,9 @@ class AndroidSystem:
         self.permissions: dict[str, set[str]] | None = None
         self._tasks: list[_Task] = []       # front task last
         self._queue: list[dict] = []
+        self._deferred: list[Callable[[], object]] = []
+        #: the user's "Always" choices in "Open with" (PackageManager's preferred activities)
+        self.preferred_activities: dict = {}
         self._version = 0
         self._fingerprint: object = None
         self._top: Window | None = None
@@ -198,6 +204,9 @@ class AndroidSystem:
                 return cleared
             self._kill(package)
             app.reset_data()
+            # clearApplicationUserData also drops the package's preferred activities ("Always")
+            self.preferred_activities = {k: t for k, t in self.preferred_activities.items()
+                                         if t.app.package != package}
             self._refresh()
             return True
 
@@ -313,15 +322,49 @@ class AndroidSystem:
 
     # ------------------------------------------------------------------
     # host interface used by activities (apps/base.py)
-    def push_activity(self, caller: Activity, cls: type[Activity], extras: dict) -> Activity:
-        task = self._task_of(caller)
-        activity = self._create(caller.app, cls, extras)
-        if task is None:
+    def push_activity(self, caller: Activity | None, cls: type[Activity], extras: dict, app: App | None = None,
+                      own_task: bool = False) -> Activity:
+        """Start ``cls`` from ``caller``: in the caller's task, or (``own_task``, another app's
+        singleTask activity) in a task of that app's own that returns to the caller's task.
+        Without a caller (`am start`, FLAG_ACTIVITY_NEW_TASK) it goes into the app's task."""
+        task = self._task_of(caller) if caller is not None else None
+        app = app or caller.app
+        activity = self._create(app, cls, extras)
+        if caller is None or (own_task and app is not caller.app):
+            existing = self._task_for(app.package)
+            if caller is None and existing is not None and not own_task:
+                task = existing
+            else:
+                if existing is not None:  # singleTask: the app's old task gives way to the new one
+                    self._tasks.remove(existing)
+                    for old in existing.activities:
+                        old.finished = True
+                caller_task, task = task, _Task(app.package)
+                task.return_to = caller_task
+                self._tasks.append(task)
+        elif task is None:
             task = _Task(caller.app.package)
             self._tasks.append(task)
         task.activities.append(activity)
         self._bring_to_front(task)
         return activity
+
+    def start_intent(self, caller: Activity, intent) -> bool:
+        """An app's startActivity(implicit intent): see intents.py."""
+        from . import intents
+
+        return intents.start(self, caller, intent)
+
+    def start_implicit(self, intent) -> tuple[str, str] | None:
+        """`am start -a ACTION [-d URI] [-t TYPE]`: an implicit intent sent from outside any app
+        (with FLAG_ACTIVITY_NEW_TASK); the focused window after it, None when nothing answers."""
+        from . import intents
+
+        with self._lock:
+            if not intents.start(self, None, intent):
+                return None
+            self._refresh()
+            return self.focused_window()
 
     def finish_activity(self, activity: Activity) -> None:
         task = self._task_of(activity)
@@ -333,7 +376,10 @@ class AndroidSystem:
         task.activities.remove(activity)
         if not task.activities:
             self._tasks.remove(task)
-            if was_front:
+            if was_front and task.return_to in self._tasks:
+                self._bring_to_front(task.return_to)
+                task.return_to.activities[-1].on_resume()
+            elif was_front:
                 self._go_home()
         elif was_front:
             task.activities[-1].on_resume()
@@ -341,7 +387,13 @@ class AndroidSystem:
     def launch_package(self, package: str) -> None:
         app = self._apps.get(package)
         if app is not None:
+            previous = self._tasks[-1] if self._tasks else None
             self._launch(app, None)
+            task = self._task_for(package)
+            if previous is not None and task is not previous and previous.package != LAUNCHER_PACKAGE:
+                # started from another app's task (App Launcher): finishing it shows that task again,
+                # the next one down, as ActivityTaskSupervisor resumes the next focusable task
+                task.return_to = previous
 
     def show_window(self, activity: Activity, window: Window) -> None:
         activity.overlays.append(window)
@@ -415,8 +467,14 @@ class AndroidSystem:
         return self._tasks[-1].activities[-1]
 
     def _windows(self) -> list[Window]:
-        activity = self._front_activity()
-        return [activity.window] + activity.overlays
+        activities = self._tasks[-1].activities
+        first = len(activities) - 1
+        while first > 0 and activities[first].translucent:
+            first -= 1  # a translucent activity (the share sheet) is drawn over the one below
+        windows: list[Window] = []
+        for activity in activities[first:]:
+            windows += [activity.window] + activity.overlays
+        return windows
 
     def _active_window(self) -> Window:
         """The focused window: dumps, keys and text go to it (not to the selection toolbar)."""
@@ -424,7 +482,14 @@ class AndroidSystem:
 
     # ------------------------------------------------------------------
     # internals: refresh, version, events
+    def defer(self, action: Callable[[], object]) -> None:
+        """Run ``action`` once the current input is handled, before the screen is rebuilt (what an
+        activity's onCreate posts, such as a permission request, starts over the activity once it is shown)."""
+        self._deferred.append(action)
+
     def _refresh(self, initial: bool = False) -> None:
+        while self._deferred:
+            self._run(self._deferred.pop(0))
         windows = self._windows()
         for window in windows:
             try:
@@ -525,6 +590,9 @@ class AndroidSystem:
                 return
             self._hide_toolbar(collapse=True)  # a touch elsewhere ends the selection
             window = self._windows()[-1]
+        outside = getattr(window, "outside_touch", None)
+        if outside is not None and outside(x, y):
+            return  # a touch beside a bottom sheet (the share sheet) dismissed it
         if window.kind != "activity" and not window.contains(x, y):
             # A touch outside a dialog or pop-up cancels it (when it may be cancelled).
             self._cancel(window)

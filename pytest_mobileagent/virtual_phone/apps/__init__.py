@@ -17,10 +17,14 @@ from .messenger import MessengerApp
 from .musicplayer import MusicPlayerApp
 from .notes import NotesApp
 from .system_apps import SYSTEM_APPS
+from .system_screens import AndroidSystemApp, IntentResolverApp, PermissionControllerApp
 from .voicerecorder import VoiceRecorderApp
 
 INSTALLED_APPS = [
+    AndroidSystemApp,  # android (the framework's ResolverActivity)
     *SYSTEM_APPS,   # com.android.camera2, .chrome, ... (the emulator image's own apps)
+    IntentResolverApp,  # com.android.intentresolver (the share sheet)
+    PermissionControllerApp,  # com.google.android.permissioncontroller
     Launcher,       # com.android.launcher3
     AppLauncherApp,  # com.simplemobiletools.applauncher
     Calculator,     # com.simplemobiletools.calculator

@@ -108,6 +108,9 @@ class App:
     #: roles the app qualifies for (its manifest's intent filters), e.g.
     #: {roles.ROLE_SMS}; `cmd role add-role-holder` refuses the others
     roles: ClassVar[frozenset[str]] = frozenset()
+    #: the <intent-filter>s of its manifest that implicit intents reach (intents.py), as
+    #: (activity class name, the activity's own label or "", IntentFilter)
+    intent_filters: ClassVar[tuple] = ()
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -168,6 +171,12 @@ class Activity:
     #: the activity's android:windowSoftInputMode in the app's AndroidManifest.xml (or what it
     #: sets with window.setSoftInputMode), e.g. "adjustResize"; "" leaves both unspecified
     soft_input_mode: ClassVar[str] = ""
+    #: a translucent window (windowIsTranslucent: the share sheet, the permission dialog): the
+    #: activity below stays drawn under it
+    translucent: ClassVar[bool] = False
+    #: launchMode singleTask / singleInstance: another app starting it gets a task of its own,
+    #: and finishing that task returns to the starting app's task
+    own_task: ClassVar[bool] = False
 
     def __init__(self, host, app: App, extras: dict | None = None) -> None:
         self.host = host
@@ -206,6 +215,20 @@ class Activity:
 
     def finish(self) -> None:
         self.host.finish_activity(self)
+
+    def start_intent(self, intent) -> bool:
+        """Context.startActivity(implicit intent) (see intents.py): the one activity that answers,
+        the "Open with" resolver, or the share sheet for a createChooser intent.  False when no
+        activity answers (ActivityNotFoundException): the caller shows its own toast."""
+        return self.host.start_intent(self, intent)
+
+    def request_permissions(self, permissions: Iterable[str], message: str, icon: str,
+                            on_result: Callable[[bool], object]) -> None:
+        """ActivityCompat.requestPermissions: the permission controller's GrantPermissionsActivity over
+        the app asks ``message``; ``on_result(granted)`` runs once it finished (Deny and BACK refuse)."""
+        from .system_screens import request_permissions
+
+        request_permissions(self, tuple(permissions), message, icon, on_result)
 
     def request_focus(self, id: str, key: str | None = None, show_keyboard: bool = False) -> None:
         """Focus the view ``id`` (``key`` for one list row) after the next rebuild (View.requestFocus).

@@ -31,12 +31,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ..intents import ACTION_CALL, ACTION_DIAL, ACTION_SEND, ACTION_SENDTO, Intent
 from ..ui.views import (
     ACCENT,
     MATCH,
     TEXT_SECONDARY,
     WRAP,
-    Button,
     CheckBox,
     Column,
     Divider,
@@ -69,6 +69,7 @@ APP = "contacts"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.contacts.pro"
 READ_CONTACTS = "android.permission.READ_CONTACTS"
 WRITE_CONTACTS = "android.permission.WRITE_CONTACTS"
+CALL_PHONE = "android.permission.CALL_PHONE"
 TABS = (("Contacts", "person"), ("Favorites", "star"), ("Groups", "group"))
 TABS_H = dp(64)
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
@@ -93,29 +94,27 @@ def _find_contact(activity: Activity, raw_id: int) -> cd.Contact | None:
 
 
 def request_contacts_permission(activity: Activity) -> None:
-    """The system's permission request (GrantPermissionsActivity), over the app; Deny or BACK refuse."""
-    controller = "com.android.permissioncontroller:id"
+    """The system's permission request (GrantPermissionsActivity) over the app; Deny or BACK refuse."""
+    activity.request_permissions((READ_CONTACTS, WRITE_CONTACTS), "Allow Contacts to access your contacts?",
+                                 "person", None)
 
-    def allow() -> None:
-        dialog.dismiss()
-        activity.host.grant_permission(PACKAGE, READ_CONTACTS, WRITE_CONTACTS)
 
-    def body() -> View:
-        return LinearLayout(LinearLayout(
-            Column(ImageView(f"{controller}/permission_icon", icon="person", tint=ACCENT,
-                             layout_gravity="center_horizontal"),
-                   TextView("Allow Contacts to access your contacts?", f"{controller}/permission_message",
-                            size=sp(20), width=MATCH, gravity="center", padding=(dp(24), dp(16))),
-                   id=f"{controller}/content_container"),
-            Column(Button("Allow", f"{controller}/permission_allow_button", width=MATCH, on_click=allow),
-                   Button("Deny", f"{controller}/permission_deny_button", width=MATCH, on_click=dialog_dismiss),
-                   padding=(dp(16), dp(8))),
-            id=f"{controller}/grant_dialog"), id=f"{controller}/grant_singleton")
+def start_call(activity: Activity, number: str) -> None:
+    """startCallIntent (the app's extensions/Activity.kt): with CALL_PHONE (asked for first) ACTION_CALL,
+    refused ACTION_DIAL, of tel:<number>; Commons' launchActivityIntent toasts "No app found"."""
+    def call(granted: bool) -> None:
+        if not activity.start_intent(Intent(ACTION_CALL if granted else ACTION_DIAL, data=f"tel:{number}")):
+            activity.toast("No app found")
 
-    def dialog_dismiss() -> None:
-        dialog.dismiss()
+    activity.request_permissions((CALL_PHONE,), "Allow Contacts to make and manage phone calls?", "call", call)
 
-    dialog = activity.show_dialog(Dialog(body=body))
+
+def share_contact(activity: Activity, contact: cd.Contact) -> None:
+    """shareContacts: the contact exported to "<name>.vcf" in the app's cache, shared with Commons'
+    sharePathIntent (ACTION_SEND of text/x-vcard in Intent.createChooser(.., "Share via"))."""
+    uri = f"content://{PACKAGE}.provider/cache/{contact.shown_name()}.vcf"
+    activity.start_intent(Intent(ACTION_SEND, mime_type="text/x-vcard", chooser=True, title="Share via",
+                                 extras={"uri": uri}))
 
 
 def _message_dialog(message: str, on_yes: Callable[[], object]) -> Dialog:
@@ -352,7 +351,7 @@ class MainActivity(Activity):
         if self.data.checkboxes["show_dialpad_button"]:
             holder_children.append(ImageView("main_dialpad_button", icon="dialpad", desc="Dialpad", tint=ACCENT,
                                              width=dp(60), height=dp(60), layout_gravity="bottom|center_horizontal",
-                                             margin=(0, 0, 0, TABS_H + dp(16)), on_click=self.no_app))
+                                             margin=(0, 0, 0, TABS_H + dp(16)), on_click=self.launch_dialpad))
         if len(kinds) > 1:  # MainActivity.setupTabs: main_tabs_holder is gone with one tab
             holder_children.append(self._tabs(kinds))
         return Column(
@@ -633,6 +632,11 @@ class MainActivity(Activity):
     def no_app(self) -> None:
         self.toast("No valid app found")
 
+    def launch_dialpad(self) -> None:
+        """MainActivity.launchDialpad: ACTION_DIAL with no number; "No app found" without a dialer."""
+        if not self.start_intent(Intent(ACTION_DIAL)):
+            self.toast("No app found")
+
     def select_tab(self, index: int) -> None:
         self.tab = index
         self.data.last_tab = index
@@ -780,7 +784,7 @@ class ViewContactActivity(Activity):
         # menu_view_contact; Open with is for non-private contacts (all of the phone's are).
         items = menu(APP, "menu_view_contact", {
             "edit": lambda: self.start(EditContactActivity, contact_id=contact.id),
-            "share": lambda: self.toast("No valid app found"), "delete": lambda: self.confirm_delete(contact),
+            "share": lambda: share_contact(self, contact), "delete": lambda: self.confirm_delete(contact),
             "open_with": lambda: self.toast("No valid app found"),
             "manage_visible_fields": lambda: show_visible_fields_dialog(self)})
         body: list[View] = [
@@ -793,7 +797,8 @@ class ViewContactActivity(Activity):
                 LinearLayout(
                     ImageView("contact_send_email", icon="email", desc="Send email", on_click=self.no_app,
                               on_long_click=lambda: self.toast("Send email")) if contact.emails else None,
-                    ImageView("contact_start_call", icon="call", desc="Call contact", on_click=self.no_app,
+                    ImageView("contact_start_call", icon="call", desc="Call contact",
+                              on_click=lambda: start_call(self, contact.numbers[0][0]),
                               on_long_click=lambda: self.toast("Call contact")) if contact.numbers else None,
                     ImageView("contact_send_sms", icon="sms", desc="Send SMS", on_click=self.send_sms,
                               on_long_click=lambda: self.toast("Send SMS")) if contact.numbers else None,
@@ -842,10 +847,11 @@ class ViewContactActivity(Activity):
         self.toast("No valid app found")
 
     def send_sms(self) -> None:
-        if self.host.app("com.simplemobiletools.smsmessenger") is None:
-            self.no_app()
-        else:
-            self.launch_app("com.simplemobiletools.smsmessenger")
+        """Commons' launchSendSMSIntent: ACTION_SENDTO smsto:<number>; "No app found" when nothing answers."""
+        contact = _find_contact(self, self.contact_id)
+        number = contact.numbers[0][0] if contact is not None and contact.numbers else ""
+        if not self.start_intent(Intent(ACTION_SENDTO, data=f"smsto:{number}")):
+            self.toast("No app found")
 
     def toggle_favorite(self, contact: cd.Contact) -> None:
         cd.set_starred(_provider(self), contact, not contact.starred)
@@ -904,7 +910,7 @@ class EditContactActivity(Activity):
         shown = self.data.shown_fields
         # menu_edit_contact; EditContactActivity hides Delete, Share and Open with for a new contact.
         items = menu(APP, "menu_edit_contact", {
-            "save": self.save, "share": lambda: self.toast("No valid app found"), "delete": self.confirm_delete,
+            "save": self.save, "share": self._share, "delete": self.confirm_delete,
             "open_with": lambda: self.toast("No valid app found"),
             "manage_visible_fields": lambda: show_visible_fields_dialog(self)},
             hide=() if self.contact.id else ("delete", "share", "open_with"))
@@ -1005,6 +1011,9 @@ class EditContactActivity(Activity):
 
     def toggle_favorite(self) -> None:
         self.starred = not self.starred
+
+    def _share(self) -> None:
+        share_contact(self, self.contact)
 
     def select_groups(self) -> None:
         """SelectGroupsDialog (dialog_select_groups.xml): a box per stored group by title, then

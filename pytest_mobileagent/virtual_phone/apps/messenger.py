@@ -31,6 +31,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ..intents import ACTION_DIAL, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_SENDTO, ACTION_VIEW, Intent, IntentFilter
 from ..providers.telephony import TYPE_INBOX, TYPE_SENT
 from ..roles import ROLE_SMS
 from ..ui.views import (
@@ -220,7 +221,7 @@ class _ConversationList(Activity):
             # Conversations are one-to-one here (no group threads): the single-selection items show.
             items = menu(APP, "cab_conversations", {
                 "cab_delete": self.confirm_delete, "cab_add_number_to_contact": self.no_app,
-                "cab_dial_number": self.no_app, "cab_block_number": self.block_selected,
+                "cab_dial_number": self.dial_selected, "cab_block_number": self.block_selected,
                 "cab_archive": self.confirm_archive,
                 "cab_copy_number": lambda: self.toast("Copied to clipboard"),
                 "cab_mark_as_read": self.mark_read, "cab_mark_as_unread": self.mark_unread,
@@ -236,6 +237,12 @@ class _ConversationList(Activity):
 
     def no_app(self) -> None:
         self.toast("No valid app found")
+
+    def dial_selected(self) -> None:
+        """cab_dial_number: Commons' dialNumber, ACTION_DIAL with the conversation's tel: number."""
+        address = next((t.address for t in self.threads() if t.id in self.selected), "")
+        self.selected = []  # the action mode finishes
+        _dial(self, address)
 
     def _conversations(self) -> str:
         return _count(len(self.selected), "conversation", "conversations")
@@ -440,6 +447,14 @@ class NewConversationActivity(Activity):
     name = "com.simplemobiletools.smsmessenger.activities.NewConversationActivity"
 
     def on_create(self) -> None:
+        # isThirdPartyIntent: SENDTO / SEND / VIEW with an sms:, smsto:, mms: or mmsto: number opens that
+        # number's thread at once and finishes this screen
+        intent = self.extras.get("intent")
+        if intent is not None and intent.data and intent.action in (ACTION_SENDTO, ACTION_SEND, ACTION_VIEW):
+            number = intent.data
+            for prefix in ("sms:", "smsto:", "mms", "mmsto:"):
+                number = number.removeprefix(prefix)
+            self.host.defer(lambda: self._third_party(number.strip()))
         self.address = ""
         # onCreate: window.setSoftInputMode(SOFT_INPUT_STATE_ALWAYS_VISIBLE); the address field requests focus
         self.set_soft_input_mode("stateAlwaysVisible")
@@ -486,6 +501,10 @@ class NewConversationActivity(Activity):
             self.toast("Can't reply to short codes like this")
             return
         self.open_thread(number)
+
+    def _third_party(self, number: str) -> None:
+        self.open_thread(number)
+        self.finish()
 
     def open_thread(self, number: str) -> None:
         # launchThreadActivity (5.19.3) starts the thread without finishing this screen (only a third-party
@@ -688,8 +707,8 @@ class ThreadActivity(Activity):
         archived = thread is not None and thread.archived
         named = _digits(self._title()) != _digits(self.address)
         return menu(APP, "menu_thread", {
-            "delete": self.confirm_delete_all, "dial_number": self.no_app, "manage_people": self.manage_people,
-            "archive": self.archive, "unarchive": self.unarchive,
+            "delete": self.confirm_delete_all, "dial_number": lambda: _dial(self, self.address),
+            "manage_people": self.manage_people, "archive": self.archive, "unarchive": self.unarchive,
             "conversation_details": self.show_conversation_details,
             "add_number_to_contact": self.no_app, "block_number": self.block, "mark_as_unread": self.mark_unread},
             hide=["restore", "rename_conversation",
@@ -1009,6 +1028,12 @@ class SettingsActivity(Activity):
 # the app
 
 
+def _dial(activity: Activity, number: str) -> None:
+    """Commons' Activity.dialNumber: ACTION_DIAL tel:<number>; "No app found" when nothing answers."""
+    if not activity.start_intent(Intent(ACTION_DIAL, data=f"tel:{number}")):
+        activity.toast("No app found")
+
+
 class MessengerApp(App):
     """Simple SMS Messenger: its preferences; messages are the phone's (telephony provider)."""
 
@@ -1017,6 +1042,14 @@ class MessengerApp(App):
     roles = frozenset({ROLE_SMS})
     activities = (MainActivity, NewConversationActivity, ThreadActivity, ArchivedConversationsActivity,
                   SettingsActivity, ManageBlockedNumbersActivity, CustomizationActivity, ConversationDetailsActivity)
+    # AndroidManifest.xml: NewConversationActivity takes SEND/SENDTO/VIEW of sms:, smsto:, mms:, mmsto:,
+    # and SEND / SEND_MULTIPLE of any type
+    intent_filters = (
+        (NewConversationActivity.name, "", IntentFilter((ACTION_SEND, ACTION_SENDTO, ACTION_VIEW),
+                                                        schemes=("sms", "smsto", "mms", "mmsto"))),
+        (NewConversationActivity.name, "", IntentFilter((ACTION_SEND,), mime_types=("*/*",))),
+        (NewConversationActivity.name, "", IntentFilter((ACTION_SEND_MULTIPLE,), mime_types=("*/*",))),
+    )
 
     def new_data(self) -> dict:
         return {"conversation_titles": {}, "font_size": "Medium", "show_character_counter": False,

@@ -20,6 +20,7 @@ The data (notes, checklist items, PINs, settings) lives in `notes_model`.
 
 from __future__ import annotations
 
+import json
 from typing import Callable
 
 from ..ui.views import (
@@ -47,6 +48,7 @@ from ..ui.views import (
     dp,
     sp,
 )
+from ..intents import ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
 from ..ui.window import NAV_BAR_H, STATUS_BAR_H
 from . import notes_model as m
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
@@ -643,8 +645,13 @@ class MainActivity(Activity):
         note = self.notes.current
         if not (note.items if note.is_checklist else note.value):
             self.toast("Cannot share empty text")
-        else:
-            self.toast("No app found")
+            return
+        # MainActivity.shareText: ACTION_SEND text/plain in Intent.createChooser(.., "Share via");
+        # a checklist shares its stored value (the items as JSON)
+        text = note.value if not note.is_checklist else json.dumps(
+            [{"id": item.id, "title": item.title, "isDone": item.done} for item in note.items])
+        self.start_intent(Intent(ACTION_SEND, mime_type="text/plain", chooser=True, title="Share via",
+                                 extras={"subject": note.title, "text": text}))
 
 
 # ---------------------------------------------------------------------------
@@ -739,6 +746,8 @@ class NotesApp(App):
     package = PACKAGE
     label = "Notes"
     activities = (MainActivity, SettingsActivity, CustomizationActivity)
+    # AndroidManifest.xml: MainActivity takes SEND and VIEW of text/*
+    intent_filters = ((MainActivity.name, "", IntentFilter((ACTION_SEND, ACTION_VIEW), mime_types=("text/*",))),)
 
     def new_data(self) -> m.NotesData:
         return m.NotesData()

@@ -1,11 +1,23 @@
-"""The preinstalled apps of an Android 14 emulator image that the benchmark names.
+"""The preinstalled apps of the reference emulator image that the apps reach.
 
-Chrome and Camera (the App Launcher tasks add them to its grid) and the other
-apps a stock emulator lists in its app drawer: Clock, Files, Messages, Phone,
-Play Store, Settings.  Each is launchable from the home screen and by
-`am start`, listed by `pm list packages` (as a system package: `-s`), and
-opens a simple first screen with its real package, activity and label.
-Their behaviour beyond that first screen is not modelled.
+The reference image is Android 14's Google APIs x86_64 system image (API 34):
+Google Play services but no Play Store and no Gmail (those come with the
+"Google Play" images only).  Its apps modelled here, with the packages a
+Google emulator image runs them under (the DroidTask recording's Google
+emulator image shows them in its recorded foreground activities and
+services): Phone (AOSP Dialer, com.android.dialer), Messages
+(com.google.android.apps.messaging), Files (DocumentsUI,
+com.google.android.documentsui), Camera (com.android.camera2), Chrome
+(com.android.chrome), Settings (com.android.settings), the permission
+controller (com.google.android.permissioncontroller), the share sheet
+(com.android.intentresolver) and the framework ("android").  Clock keeps the
+AOSP package com.android.deskclock: the recordings do not show the image's.
+
+Each launchable one is on the home screen and in App Launcher's list, starts
+by `am start`, is listed by `pm list packages -s`, and opens a simple first
+screen with its real package, activity and label; the system screens the
+apps reach through intents are in system_screens.py and documents_ui.py.
+Their behaviour beyond those first screens is not modelled.
 """
 
 from __future__ import annotations
@@ -25,7 +37,10 @@ from ..ui.views import (
     dp,
     sp,
 )
+from ..intents import IntentFilter
 from .base import Activity, App
+from .documents_ui import FilesApp
+from .system_screens import DialerApp
 
 __all__ = ["SYSTEM_APPS"]
 
@@ -100,19 +115,30 @@ def _app(class_name: str, package: str, label: str, activity: str, screen) -> ty
                                      "__doc__": f"{label} ({package}): a first screen only."})
 
 
+def _camera_app() -> type[App]:
+    """Camera (com.android.camera2): its launcher screen, CaptureActivity for IMAGE_CAPTURE and
+    CameraActivity for STILL_IMAGE_CAMERA (Camera2's AndroidManifest.xml; the recording's "Take
+    photo" reached com.android.camera2/com.android.camera.CaptureActivity)."""
+    camera = _app("Camera", "com.android.camera2", "Camera", "com.android.camera.CameraLauncher", _camera)
+    capture = type("CaptureActivity", (_FirstScreen,), {"name": "com.android.camera.CaptureActivity",
+                                                         "title": "Camera", "screen": _camera})
+    still = type("CameraActivity", (_FirstScreen,), {"name": "com.android.camera.CameraActivity",
+                                                      "title": "Camera", "screen": _camera})
+    camera.activities = camera.activities + (capture, still)
+    camera.intent_filters = ((capture.name, "", IntentFilter(("android.media.action.IMAGE_CAPTURE",))),
+                             (still.name, "", IntentFilter(("android.media.action.STILL_IMAGE_CAMERA",))))
+    return camera
+
+
 SYSTEM_APPS: list[type[App]] = [
-    _app("Camera", "com.android.camera2", "Camera", "com.android.camera.CameraLauncher", _camera),
+    _camera_app(),
     _app("Chrome", "com.android.chrome", "Chrome", "com.google.android.apps.chrome.Main", _chrome),
     _app("Clock", "com.android.deskclock", "Clock", "com.android.deskclock.DeskClock", _clock),
-    _app("Phone", "com.android.dialer", "Phone", "com.android.dialer.main.impl.MainActivity",
-         _simple("Phone", "No favourites yet", "main_activity_coordinator")),
-    _app("Files", "com.android.documentsui", "Files", "com.android.documentsui.LauncherActivity",
-         _simple("Files", "No items", "drawer_layout")),
-    _app("Messages", "com.android.messaging", "Messages",
-         "com.android.messaging.ui.conversationlist.ConversationListActivity",
+    DialerApp,  # com.android.dialer: its dialpad and in-call screen (system_screens.py)
+    FilesApp,  # com.google.android.documentsui: its storage picker (documents_ui.py)
+    _app("Messages", "com.google.android.apps.messaging", "Messages",
+         "com.google.android.apps.messaging.ui.ConversationListActivity",
          _simple("Messages", "Once you start a new conversation, you'll see it listed here", "conversation_list")),
     _app("Settings", "com.android.settings", "Settings", "com.android.settings.Settings",
          _simple("Settings", "Network & internet\nConnected devices\nApps\nDisplay\nSystem", "main_content")),
-    _app("PlayStore", "com.android.vending", "Play Store", "com.android.vending.AssetBrowserActivity",
-         _simple("Play Store", "You're offline", "content_frame")),
 ]

@@ -562,6 +562,8 @@ class _Intent:
         self.component: str | None = None
         self.package: str | None = None
         self.data: str | None = None
+        self.mime_type: str | None = None
+        self.extras: dict[str, str] = {}  # --es KEY VALUE
         self.wait = False
         self.stop_first = False
 
@@ -573,12 +575,16 @@ class _Intent:
             parts.append(f"cat=[{','.join(self.categories)}]")
         if self.data:
             parts.append(f"dat={self.data}")
+        if self.mime_type:
+            parts.append(f"typ={self.mime_type}")
         if flags:
             parts.append(f"flg={flags:#x}")
         if self.package and not self.component:
             parts.append(f"pkg={self.package}")
         if self.component:
             parts.append(f"cmp={self.component}")
+        if self.extras:
+            parts.append("(has extras)")
         return "Intent { " + " ".join(parts) + " }"
 
 
@@ -606,6 +612,10 @@ def _parse_intent(args: list[str]) -> _Intent:
                 intent.data = value
             elif arg == "-p":
                 intent.package = value
+            elif arg == "-t":
+                intent.mime_type = value
+            elif arg == "--es":
+                intent.extras[value] = args[i + 2]
             i += count
         elif arg.startswith("-"):
             pass  # flags such as --activity-clear-task or -D change nothing here
@@ -660,6 +670,13 @@ def _start_intent(inv: Invocation, intent: _Intent) -> int:
                 _force_stop(phone, intent.package)
             system.start_activity(intent.package, None)
             target = system.focused_window()
+        elif intent.action and not intent.package and not intent.categories:
+            # an implicit intent: the activity PackageManager resolves it to, or "Open with"
+            before = None
+            target = system.start_implicit(_implicit(intent))
+            if target is None:
+                inv.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
+                return 1
         else:
             inv.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
             return 1
@@ -676,6 +693,26 @@ def _start_intent(inv: Invocation, intent: _Intent) -> int:
         inv.out(f"Status: ok\nLaunchState: {'HOT' if before and before[0] == pkg else 'COLD'}\n"
                 f"Activity: {short_component(pkg, act)}\nTotalTime: 0\nWaitTime: 0\nComplete\n")
     return 0
+
+
+#: the Intent.EXTRA_* keys `--es` sets that the system screens read (intents.Intent's extras)
+_EXTRA_KEYS = {"android.intent.extra.TEXT": "text", "android.intent.extra.SUBJECT": "subject",
+               "android.intent.extra.TITLE": "title"}
+
+
+def _has_launcher_entry(app) -> bool:
+    """Whether monkey's LAUNCHER intent finds an activity of the app (the home app counts, as
+    before); the system screens (share sheet, permission dialog, the framework) have none."""
+    from ..roles import ROLE_HOME
+
+    return app is None or app.in_launcher or ROLE_HOME in app.roles
+
+
+def _implicit(intent: _Intent):
+    from ..intents import Intent
+
+    return Intent(intent.action, data=intent.data, mime_type=intent.mime_type,
+                  extras={_EXTRA_KEYS[k]: v for k, v in intent.extras.items() if k in _EXTRA_KEYS})
 
 
 def _bad_component(inv: Invocation, intent: _Intent) -> int:
@@ -755,7 +792,8 @@ def _monkey(inv: Invocation) -> int:
     if count is None:
         return inv.fail("** Error: Count not specified", 1)
     system = inv.phone.system
-    runnable = [p for p in packages if inv.phone.package_enabled(p) and system.launcher_activity(p)]
+    runnable = [p for p in packages if inv.phone.package_enabled(p) and system.launcher_activity(p)
+                and _has_launcher_entry(system.app(p))]
     if not runnable:
         inv.err("** No activities found to run, monkey aborted.\n")
         return 252
@@ -776,7 +814,8 @@ _SYSTEM_PACKAGES = ("android", "com.android.inputmethod.latin", "com.android.she
 
 
 def _is_system_package(package: str) -> bool:
-    return package == "android" or package.startswith("com.android.")
+    # the image's own packages; Google's builds rename some modules (com.google.android.permissioncontroller)
+    return package == "android" or package.startswith(("com.android.", "com.google.android."))
 
 
 def _all_packages(phone) -> list[str]:

@@ -166,9 +166,17 @@ def _resolve_activity(inv: Invocation, args: list[str]) -> int:
             app = system.app(intent.package)
             if app is not None and app.in_launcher and phone.package_enabled(intent.package):
                 found = (intent.package, app.launcher_activity.name, False)
+    elif intent.action and not intent.package and not intent.categories:
+        # an implicit intent: PackageManager's choice, or its ResolverActivity when several answer
+        from ..intents import candidates
+        from .android import _implicit
+
+        targets = candidates(system, _implicit(intent))
+        if len(targets) == 1:
+            found = (targets[0].app.package, targets[0].activity.name, False)
+        elif targets:
+            found = ("android", "com.android.internal.app.ResolverActivity", False)
     if found is None:
-        # An intent several apps answer shows the chooser on a phone; the
-        # virtual phone resolves only intents one activity answers.
         inv.out("No activity found\n")
         return 0
     package, activity, is_default = found

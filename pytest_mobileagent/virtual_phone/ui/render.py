@@ -151,7 +151,7 @@ def display_list(windows: list[Window], status_text: str, ime_shown: bool = Fals
     ops: list[tuple] = [("fill", BACKGROUND)]
     base = windows[0]
     for window in windows:
-        if window.kind == "dialog":
+        if window.kind == "dialog" or getattr(window, "scrim", False):
             ops.append(("scrim", SCRIM_ALPHA))
         elif window.kind == "popup":
             l, t, r, b = window.frame
