@@ -174,6 +174,8 @@ def test_the_player_shows_next_track_speed_shuffle_and_repeat_as_5_18_3(music):
 
 
 def test_create_playlist_from_folder_picks_a_folder_then_names_the_playlist(music):
+    # the phone is shared: Voice Recorder's Music/Recordings may be there from another test
+    music.shell(f"rm -rf {MUSIC}/Recordings")
     push(music)
     music.fresh_start().tap(desc="More options").tap(text="Create new playlist from folder")
     assert music.text("dialog_title_textview") == "Select a folder"

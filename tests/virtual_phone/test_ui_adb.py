@@ -117,9 +117,10 @@ def test_screencap_png_is_the_screen_at_real_size(calculator, phone):
 def test_unit_converter_through_adb(calculator):
     calculator.click(*centre(find(calculator.dump_hierarchy(), desc="Unit converter")))   # an `always` icon
     calculator.click(*centre(find(calculator.dump_hierarchy(), text="Length")))
-    calculator.click(*centre(find(calculator.dump_hierarchy(), id="top_unit_holder")))
-    calculator.click(*centre(find(calculator.dump_hierarchy(), text="Mile")))
-    calculator.click(*centre(find(calculator.dump_hierarchy(), text="1", cls="android.widget.Button")))
+    calculator.click(*centre(find(calculator.dump_hierarchy(), id="bottom_unit_holder")))  # Kilometer -> Meter
+    calculator.click(*centre(find(calculator.dump_hierarchy(), text="Mile (mi)")))
+    calculator.click(*centre(find(calculator.dump_hierarchy(), id="swap_button")))
+    calculator.click(*centre(find(calculator.dump_hierarchy(), id="btn_1")))
     shown = texts(calculator.dump_hierarchy())
     assert {"Mile", "Kilometer", "1", "1.609344"} <= set(shown)
     current = calculator.app_current()
