@@ -11,37 +11,13 @@ that says success and error at once.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 
 import pytest
+from disk_fault_support import TASKS, cannot_mount
 
-TASKS = """
-from pytest_mobileagent import task, golden as g
-
-@task(app="calculator", prompt="Calculate the result of '3 + 5'",
-      golden=[g.tap(id="btn_3"), g.tap(id="btn_plus"), g.tap(id="btn_5"), g.tap(id="btn_equals")])
-def test_add(screen):
-    assert screen.text(id="result") == "8"
-
-@task(app="calculator", prompt="Calculate the result of '9 - 2'",
-      golden=[g.tap(id="btn_9"), g.tap(id="btn_minus"), g.tap(id="btn_2"), g.tap(id="btn_equals")])
-def test_subtract(screen):
-    assert screen.text(id="result") == "7"
-"""
-
-
-def _can_mount() -> str | None:
-    if os.geteuid() != 0 or shutil.which("unshare") is None:
-        return "needs root and unshare(1) for a private tmpfs"
-    probe = subprocess.run(["unshare", "-m", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"],
-                           capture_output=True, text=True)
-    return None if probe.returncode == 0 else f"cannot mount a tmpfs here: {probe.stderr.strip()}"
-
-
-@pytest.mark.skipif(_can_mount() is not None, reason=str(_can_mount()))
+@pytest.mark.skipif(cannot_mount() is not None, reason=str(cannot_mount()))
 @pytest.mark.parametrize("agent, workers, outcome, status", [
     ("replay", 0, "2 passed", 0),  # one process: its writer thread and the run-level files fail
     ("noop", 2, "2 failed", 1),  # two workers and the controller meet the fault: still one line; the gate fails
@@ -77,7 +53,7 @@ def test_a_full_alluredir_ends_with_summary_gates_and_one_message(
         assert record["stop_reason"] != "infra_error"
 
 
-@pytest.mark.skipif(_can_mount() is not None, reason=str(_can_mount()))
+@pytest.mark.skipif(cannot_mount() is not None, reason=str(cannot_mount()))
 def test_the_run_level_files_appear_whole_or_not_at_all(tmp_path):
     """environment.properties, categories.json, the summary's attachments and container: a disk that
     fills up between them leaves no truncated file for ``allure generate`` (which reads them all)."""

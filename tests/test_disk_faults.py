@@ -9,40 +9,16 @@ The full filesystem is real: a 2 MB tmpfs mounted in a private mount namespace
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from disk_fault_support import TASKS, cannot_mount
 
 ROOT = Path(__file__).resolve().parent.parent
 
-TASKS = """
-from pytest_mobileagent import task, golden as g
-
-@task(app="calculator", prompt="Calculate the result of '3 + 5'",
-      golden=[g.tap(id="btn_3"), g.tap(id="btn_plus"), g.tap(id="btn_5"), g.tap(id="btn_equals")])
-def test_add(screen):
-    assert screen.text(id="result") == "8"
-
-@task(app="calculator", prompt="Calculate the result of '9 - 2'",
-      golden=[g.tap(id="btn_9"), g.tap(id="btn_minus"), g.tap(id="btn_2"), g.tap(id="btn_equals")])
-def test_subtract(screen):
-    assert screen.text(id="result") == "7"
-"""
-
-
-def _can_mount() -> str | None:
-    if os.geteuid() != 0 or shutil.which("unshare") is None:
-        return "needs root and unshare(1) for a private tmpfs"
-    probe = subprocess.run(["unshare", "-m", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"],
-                           capture_output=True, text=True)
-    return None if probe.returncode == 0 else f"cannot mount a tmpfs here: {probe.stderr.strip()}"
-
-
-@pytest.mark.skipif(_can_mount() is not None, reason=str(_can_mount()))
+@pytest.mark.skipif(cannot_mount() is not None, reason=str(cannot_mount()))
 @pytest.mark.parametrize("agent, outcome, status, results_on_full", [
     ("replay", "2 passed", 0, False),  # the results file elsewhere: its records are checked
     ("noop", "2 failed", 1, True),  # the results file on the full filesystem too; the gate fails

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import posixpath
-import re
 from typing import Callable
 
 from ..fs import FsError
@@ -17,20 +16,26 @@ from ..ui.views import (ACCENT, MATCH, TEXT, TEXT_SECONDARY, WRAP, Column, EditT
                         FrameLayout, ImageView, LinearLayout, RecyclerView, RelativeLayout, TextView, View, dp, sp)
 from .base import Activity, Dialog
 
-__all__ = ["EMPTY_NAME", "INVALID_NAME", "NAME_TAKEN", "delete_path", "fs_error_toast", "move_path", "name_problem",
-           "show_folder_picker", "show_rename_dialog"]
+__all__ = ["EMPTY_NAME", "INVALID_NAME", "NAME_TAKEN", "delete_path", "fs_error_toast", "is_a_valid_filename",
+           "move_path", "name_problem", "show_folder_picker", "show_rename_dialog"]
 
 EMPTY_NAME = "Please enter a name"
 INVALID_NAME = "The name contains invalid characters"
 NAME_TAKEN = "A file or folder with that name already exists"
-_INVALID = re.compile(r'[/\\:*?"<>|\x00]')
+#: Commons' String.isAValidFilename: ILLEGAL_CHARACTERS (extensions/String.kt)
+_ILLEGAL_CHARACTERS = frozenset('/\n\r\t\0`?*\\<>|":')
+
+
+def is_a_valid_filename(name: str) -> bool:
+    """Commons' String.isAValidFilename."""
+    return not _ILLEGAL_CHARACTERS.intersection(name)
 
 
 def name_problem(name: str) -> str | None:
     """The toast commons shows for a bad file name, or None for a good one."""
     if not name:
         return EMPTY_NAME
-    if _INVALID.search(name) or name in (".", ".."):
+    if not is_a_valid_filename(name) or name in (".", ".."):
         return INVALID_NAME
     return None
 

@@ -60,10 +60,10 @@ from ..ui.views import (
 from . import contacts_data as cd
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
-from .simple_commons import action_mode_bar
 from .commons_dialogs import radio_dialog
+from .commons_files import EMPTY_NAME, INVALID_NAME, is_a_valid_filename
 from .search_menu import SearchMenu
-from .simple_commons import CustomizationActivity
+from .simple_commons import CustomizationActivity, action_mode_bar
 
 APP = "contacts"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.contacts.pro"
@@ -259,6 +259,18 @@ def show_select_contacts_dialog(activity: Activity, contacts: list[cd.Contact], 
 
 #: the bit of Config.showTabs that shows each of TABS
 TAB_BITS = (cd.TAB_CONTACTS, cd.TAB_FAVORITES, cd.TAB_GROUPS)
+
+
+def contact_source_rows(contacts, chosen: dict[str, bool]) -> list[View]:
+    """Commons' FilterContactSourcesAdapter rows ("<source> (<count>)") whose taps toggle ``chosen``."""
+    def toggle(source: str) -> None:
+        chosen[source] = not chosen[source]
+
+    return [RelativeLayout(
+        CheckBox(f"{source} ({sum(1 for c in contacts if c.source == source)})",
+                 "filter_contact_source_checkbox", checked=on, clickable=False, focusable=False),
+        id="filter_contact_source_holder", padding=(dp(16), dp(4)), key=source,
+        on_click=lambda s=source: toggle(s)) for source, on in chosen.items()]
 
 
 class MainActivity(Activity):
@@ -503,11 +515,9 @@ class MainActivity(Activity):
 
         def ok(d: Dialog) -> bool:
             title = d.find("rename_group_title").text.strip()
-            if not title:
-                self.toast("Please enter a name")
-                return False
-            if any(ch in title for ch in '/\n\r\t\0`?*\\<>|":'):  # Commons' String.isAValidFilename
-                self.toast("The name contains invalid characters")
+            problem = EMPTY_NAME if not title else None if is_a_valid_filename(title) else INVALID_NAME
+            if problem:
+                self.toast(problem)
                 return False
             group.title = title
             self.selected_groups = []
@@ -698,15 +708,8 @@ class MainActivity(Activity):
         # Context.getCurrentFormattedDateTime: yyyy_MM_dd_HH_mm_ss
         stamp = time.strftime("%Y_%m_%d_%H_%M_%S", time.gmtime(_provider(self).clock_ms() / 1000))
 
-        def toggle(source: str) -> None:
-            chosen[source] = not chosen[source]
-
         def body() -> View:
-            rows = [RelativeLayout(
-                CheckBox(f"{source} ({sum(1 for c in contacts if c.source == source)})",
-                         "filter_contact_source_checkbox", checked=chosen[source], clickable=False, focusable=False),
-                id="filter_contact_source_holder", padding=(dp(16), dp(4)), key=source,
-                on_click=lambda s=source: toggle(s)) for source in sources]
+            rows = contact_source_rows(contacts, chosen)
             return ScrollView(Column(
                 FrameLayout(EditText(f"contacts_{stamp}", "export_contacts_filename", hint="Filename (without .vcf)",
                                      key="export_filename"),
@@ -721,11 +724,9 @@ class MainActivity(Activity):
 
         def ok(d: Dialog) -> bool:
             name = d.find("export_contacts_filename").text.strip()
-            if not name:
-                self.toast("Please enter a name")
-                return False
-            if any(ch in name for ch in '/\n\r\t\0`?*\\<>|":'):  # Commons' String.isAValidFilename
-                self.toast("The name contains invalid characters")
+            problem = EMPTY_NAME if not name else None if is_a_valid_filename(name) else INVALID_NAME
+            if problem:
+                self.toast(problem)
                 return False
             self.no_app()
             return True
@@ -738,19 +739,8 @@ class MainActivity(Activity):
         sources = [cd.PHONE_STORAGE, cd.PRIVATE_STORAGE]
         chosen = {s: s not in prefs.ignored_sources for s in sources}
 
-        def toggle(source: str) -> None:
-            chosen[source] = not chosen[source]
-
         def body() -> View:
-            rows = []
-            for source in sources:
-                count = sum(1 for c in contacts if c.source == source)
-                rows.append(RelativeLayout(
-                    CheckBox(f"{source} ({count})", "filter_contact_source_checkbox", checked=chosen[source],
-                             clickable=False, focusable=False),
-                    id="filter_contact_source_holder", padding=(dp(16), dp(4)), key=source,
-                    on_click=lambda s=source: toggle(s)))
-            return RecyclerView(*rows, id="filter_contact_sources_list", height=WRAP, padding=(0, dp(8)))
+            return RecyclerView(*contact_source_rows(contacts, chosen), id="filter_contact_sources_list", height=WRAP, padding=(0, dp(8)))
 
         def ok(_d: Dialog) -> None:
             prefs.ignored_sources = {s for s, on in chosen.items() if not on}
@@ -1318,15 +1308,8 @@ class SettingsActivity(Activity):
         sources = [cd.PHONE_STORAGE, cd.PRIVATE_STORAGE]
         chosen = {s: not prefs.backup_sources or s in prefs.backup_sources for s in sources}
 
-        def toggle(source: str) -> None:
-            chosen[source] = not chosen[source]
-
         def body() -> View:
-            rows = [RelativeLayout(
-                CheckBox(f"{source} ({sum(1 for c in contacts if c.source == source)})",
-                         "filter_contact_source_checkbox", checked=chosen[source], clickable=False, focusable=False),
-                id="filter_contact_source_holder", padding=(dp(16), dp(4)), key=source,
-                on_click=lambda s=source: toggle(s)) for source in sources]
+            rows = contact_source_rows(contacts, chosen)
             return ScrollView(Column(
                 FrameLayout(EditText("Internal/Download", "backup_contacts_folder", hint="Folder", focusable=False,
                                      key="backup_folder"),
@@ -1345,11 +1328,9 @@ class SettingsActivity(Activity):
 
         def ok(d: Dialog) -> bool:
             name = d.find("backup_contacts_filename").text.strip()
-            if not name:
-                self.toast("Please enter a name")
-                return False
-            if any(ch in name for ch in '/\n\r\t\0`?*\\<>|":'):  # Commons' String.isAValidFilename
-                self.toast("The name contains invalid characters")
+            problem = EMPTY_NAME if not name else None if is_a_valid_filename(name) else INVALID_NAME
+            if problem:
+                self.toast(problem)
                 return False
             selected = {s for s, on in chosen.items() if on}
             if not selected:

@@ -62,6 +62,7 @@ from ..ui.views import (
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 from .commons_blocked_numbers import ManageBlockedNumbersActivity
 from .commons_dialogs import radio_dialog
+from .commons_files import EMPTY_NAME, INVALID_NAME, is_a_valid_filename
 from .contacts_data import load_contacts
 from .date_time_format import show_date_time_dialog
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
@@ -985,11 +986,9 @@ class SettingsActivity(Activity):
             prefs["export_sms"] = d.find("export_sms_checkbox").checked
             prefs["export_mms"] = d.find("export_mms_checkbox").checked
             name = d.find("export_messages_filename").text
-            if not name:
-                self.toast("Please enter a name")  # commons R.string.empty_name
-                return False
-            if any(c in name for c in '/\\:*?"<>|'):  # String.isAValidFilename
-                self.toast("The name contains invalid characters")  # commons R.string.invalid_name
+            problem = EMPTY_NAME if not name else None if is_a_valid_filename(name) else INVALID_NAME
+            if problem:
+                self.toast(problem)
                 return False
             return True
 
