@@ -43,6 +43,9 @@ FACTS = Path(__file__).parent / "data" / "conformance"
 APPS = ("applauncher", "contacts", "filemanager", "gallery", "messenger", "musicplayer", "notes",
         "voicerecorder")
 JACCARD = 0.6
+#: Swipes per direction and list when looking for a target below the fold (a settings page is
+#: at most a few screens long).
+SCROLL_TRIES = 6
 #: Same as tools/conformance_facts.py: the recording device's system bars, not the app.
 SYSTEM_BAR_IDS = {"android:id/navigationBarBackground", "android:id/statusBarBackground"}
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
@@ -236,6 +239,38 @@ class Replayer:
         if "mInputShown=true" in self.device.shell("dumpsys input_method"):
             self.device.shell("input keyevent BACK")
 
+    def scroll_to(self, screen: Screen, target: dict) -> Screen:
+        """Scroll our screen's lists as the recording's user did until the target shows.
+
+        DroidTask's recorder logged clicks, text and keys but no scrolls (its events have
+        no scroll type), yet its users scrolled: a recorded start screen of a long settings
+        page shows only the rows below the fold.  So when the target is not on our screen,
+        swipe through each scrollable view (down first, then back up) as that user would,
+        and stop at the first screen that shows it.  The screen is left as found otherwise.
+        """
+        if self.find_target(screen, target) is not None:
+            return screen
+        for index in range(len([n for n in screen.nodes if n.get("scrollable") == "true"])):
+            for direction in (1, -1):
+                for _ in range(SCROLL_TRIES):
+                    scrollables = [n for n in screen.nodes if n.get("scrollable") == "true"]
+                    if index >= len(scrollables):
+                        break
+                    left, top, right, bottom = (int(v) for v in _BOUNDS.fullmatch(scrollables[index]["bounds"]).groups())
+                    x, height = (left + right) // 2, bottom - top
+                    start, end = top + height * 3 // 4, top + height // 4
+                    if direction < 0:
+                        start, end = end, start
+                    self.device.shell(f"input swipe {x} {start} {x} {end} 300")
+                    moved = self.screen()
+                    if self.find_target(moved, target) is not None:
+                        return moved
+                    if moved.nodes == screen.nodes:
+                        screen = moved
+                        break  # this list is at its end
+                    screen = moved
+        return screen
+
     def _act_on_target(self, step: dict, screen: Screen) -> str | None:
         node = self.find_target(screen, step["target"])
         if node is None:
@@ -293,6 +328,8 @@ class Replayer:
 
     def _replay_step(self, session: int, number: int, step: dict) -> Outcome:
         before = self.screen()
+        if step["action"] != "key":
+            before = self.scroll_to(before, step["target"])
         expected_before = self.screens.get(step["before"]) if step["before"] else None
         reached = bool(expected_before and before.same_as(expected_before))
         problem = self.act(step, before)

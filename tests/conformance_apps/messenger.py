@@ -41,15 +41,6 @@ CHANGES: tuple[ExpectedChange, ...] = (
         and "export_messages_holder" in recorded.ids,
         on="target"),
     ExpectedChange(
-        "the recorded Settings row is below the fold of 5.19.3's first Settings screen, which has the "
-        "\"Language\" and \"Manage blocked keywords\" rows above it (activity_settings.xml), so the replay, "
-        "which does not scroll, does not find it on the first screen",
-        lambda step, recorded, ours: recorded is not None and recorded.activity.endswith(SETTINGS)
-        and ours.activity.endswith(SETTINGS) and "settings_language_holder" in ours.ids
-        and (step.get("target", {}).get("id") or "").startswith("settings_")
-        and step["target"]["id"] not in ours.ids,
-        on="target"),
-    ExpectedChange(
         COMPOSE_BLOCKED,
         lambda step, recorded, ours: recorded.activity.endswith(BLOCKED) and ours.activity.endswith(BLOCKED)),
     ExpectedChange(
