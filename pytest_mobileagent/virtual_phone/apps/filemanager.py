@@ -21,6 +21,7 @@ import posixpath
 from types import SimpleNamespace
 
 from ..fs import FsError
+from ..intents import ACTION_ATTACH_DATA, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_VIEW, Intent, IntentFilter
 from ..media_store import EXTERNAL_ROOT, mime_type_of
 from ..ui.text import text_width
 from ..ui.views import (
@@ -214,7 +215,7 @@ class MainActivity(Activity):
             self.search = ""
             self.open_folder(path)
         else:
-            self.toast("No app found to open this file")  # no viewer for it on the virtual phone
+            open_path(self, path)  # MyViewPagerFragment.clickedPath: tryOpenPathIntent(path, false)
 
     def toggle_selected(self, path: str) -> None:
         if path in self.selection:
@@ -308,20 +309,27 @@ class MainActivity(Activity):
         hidden += [] if single else ["cab_copy_path", "cab_create_shortcut"]
         hidden += [] if one_file else ["cab_open_with", "cab_open_as", "cab_set_as"]
         hidden += [] if any(n.lower().endswith(".zip") for n in names) else ["cab_decompress"]
-        no_app = lambda: self.toast("No app found")  # noqa: E731 - no other apps installed
         items = menu(APP, "cab", {
             "cab_delete": self.ask_delete, "cab_properties": self.show_properties,
             "cab_rename": self.show_rename_dialog if single else None,
-            "cab_share": lambda: self.toast("No app found to share with"),
+            "cab_share": lambda: share_paths(self, [f for p in self.selection for f in self._share_files(p)]),
             "cab_hide": lambda: self.set_hidden(True), "cab_unhide": lambda: self.set_hidden(False),
-            "cab_create_shortcut": None, "cab_copy_path": self._copy_path, "cab_set_as": no_app,
-            "cab_open_with": no_app, "cab_open_as": None, "cab_copy_to": None, "cab_move_to": None,
+            "cab_create_shortcut": None, "cab_copy_path": self._copy_path, "cab_set_as": lambda: set_as(self, self.selection[0]),
+            "cab_open_with": lambda: open_path(self, self.selection[0], force_chooser=True), "cab_open_as": None, "cab_copy_to": None, "cab_move_to": None,
             "cab_compress": None, "cab_decompress": None, "cab_select_all": self.select_all},
             hide=hidden, kind=ACTION_MODE)
         count = len(self.entries(self.path)) if not self.search else len(self.search_results())
         every = len(self.selection) >= count
         return action_mode_bar(self, f"{len(self.selection)} / {count}", items, on_close=self._clear_selection,
                                on_title=self._clear_selection if every else self.select_all)
+
+    def _share_files(self, path: str) -> list[str]:
+        """ItemsAdapter.addFileUris: a folder shares the files in it (hidden ones as the view shows them)."""
+        if not self.fs.isdir(path):
+            return [path]
+        names = sorted(self.fs.listdir(path))
+        return [f for n in names if self.showing_hidden() or not n.startswith(".")
+                for f in self._share_files(posixpath.join(path, n))]
 
     def _tabs(self) -> View:
         tabs = []
@@ -900,10 +908,104 @@ class FavoritesActivity(Activity):
             icon, id="manage_favorite_holder", class_name="android.widget.RelativeLayout", key=path, height=dp(56))
 
 
+class PDFViewerActivity(Activity):
+    """PDFViewerActivity (6.16.1): the file in AndroidPdfViewer's PDFView (drawn on a canvas: no child
+    views), under a transparent toolbar with the file's name and Print (menu_pdf_viewer.xml). A file that
+    is not a PDF fails to load: PDFView's onError shows the error toast and finishes."""
+
+    name = f"{PACKAGE}.activities.PDFViewerActivity"
+    fullscreen = True  # showTransparentTop: drawn under the status bar
+
+    def on_create(self) -> None:
+        intent: Intent | None = self.extras.get("intent")
+        self.path = (intent.extras.get("real_file_path", "") if intent else "") or ""
+        try:
+            loaded = self.fs.read_file(self.path)[:5] == b"%PDF-" if self.path else False
+        except FsError:
+            loaded = False
+        if not loaded:
+            self.toast("An unknown error occurred")
+            self.finish()
+
+    @property
+    def fs(self):
+        return self.host.fs
+
+    def build(self) -> View:
+        items = menu(APP, "menu_pdf_viewer", {"menu_print": lambda: None}, hide=() if self.path else ("menu_print",))
+        # the navigation icon has no content description (app:navigationIcon only)
+        toolbar = self.toolbar("pdf_viewer_toolbar", title=posixpath.basename(self.path), items=items,
+                               on_nav=self.finish, nav_desc="")
+        return RelativeLayout(
+            View("pdf_viewer", class_name="android.widget.RelativeLayout", width=MATCH, height=MATCH,
+                 bg=(255, 255, 255)),
+            ImageView("top_shadow", width=MATCH, height=dp(80)),
+            FrameLayout(toolbar, id="pdf_viewer_appbar", class_name="android.widget.LinearLayout", height=WRAP,
+                        margin=(0, dp(24), 0, 0)),
+            id="pdf_viewer_wrapper", height=MATCH)
+
+
+# -- Commons' intents to other apps (Activity.kt at eceb48949e) ------------------------------------
+NO_APP_FOUND = "No valid app found"  # Commons' R.string.no_app_found
+
+
+def _uri(path: str) -> str:
+    """ensurePublicUri: the app's FileProvider URI (provider_paths.xml: the external storage root)."""
+    return f"content://{PACKAGE}.provider/external_files/{posixpath.relpath(path, HOME)}"
+
+
+def open_path(activity: Activity, path: str, force_chooser: bool = False, force_mime: str = "") -> None:
+    """openPathIntent: ACTION_VIEW of the file's URI and MIME type (REAL_FILE_PATH in the extras), in
+    Intent.createChooser(.., "Open with") when forced; when no app takes it, the generic type
+    (tryGenericMimeType: ``audio/*``), else the "No valid app found" toast."""
+    mime = force_mime or mime_type_of(path)
+    extras = {"real_file_path": path, "uri": _uri(path)}
+    intent = Intent(ACTION_VIEW, data=_uri(path), mime_type=mime, extras=extras, chooser=force_chooser,
+                    title="Open with")
+    if activity.start_intent(intent):
+        return
+    generic = mime.split("/", 1)[0] + "/*" if "/" in mime else "*/*"
+    if not activity.start_intent(Intent(ACTION_VIEW, data=_uri(path), mime_type=generic, extras=extras)):
+        activity.toast(NO_APP_FOUND)
+
+
+def _common_mime(mimes: list[str]) -> str:
+    """Commons' List<String>.getMimeType: the one type, else the shared ``type/*``, else ``*/*``."""
+    if len(set(mimes)) == 1:
+        return mimes[0]
+    bases = {m.split("/", 1)[0] for m in mimes}
+    return f"{bases.pop()}/*" if len(bases) == 1 else "*/*"
+
+
+def share_paths(activity: Activity, paths: list[str]) -> None:
+    """sharePathsIntent: ACTION_SEND of one file, ACTION_SEND_MULTIPLE of several (their common MIME
+    type), always in Intent.createChooser(.., "Share via"): Android 14's share sheet."""
+    if not paths:
+        return
+    if len(paths) == 1:
+        intent = Intent(ACTION_SEND, mime_type=mime_type_of(paths[0]), chooser=True, title="Share via",
+                        extras={"uri": _uri(paths[0])})
+    else:
+        intent = Intent(ACTION_SEND_MULTIPLE, mime_type=_common_mime([mime_type_of(p) for p in paths]),
+                        chooser=True, title="Share via", extras={"uris": [_uri(p) for p in paths]})
+    if not activity.start_intent(intent):
+        activity.toast(NO_APP_FOUND)
+
+
+def set_as(activity: Activity, path: str) -> None:
+    """setAsIntent: ACTION_ATTACH_DATA of the file in Intent.createChooser(.., "Set as")."""
+    intent = Intent(ACTION_ATTACH_DATA, data=_uri(path), mime_type=mime_type_of(path), chooser=True,
+                    title="Set as", extras={"uri": _uri(path)})
+    if not activity.start_intent(intent):
+        activity.toast(NO_APP_FOUND)
+
+
 class FileManagerApp(App):
     package = PACKAGE
     label = "File Manager"
-    activities = (MainActivity, SettingsActivity, FavoritesActivity, CustomizationActivity)
+    activities = (MainActivity, SettingsActivity, FavoritesActivity, CustomizationActivity, PDFViewerActivity)
+    #: AndroidManifest.xml (6.16.1): the intent filters of the activities modelled here
+    intent_filters = ((PDFViewerActivity.name, "PDF Viewer", IntentFilter((ACTION_VIEW,), mime_types=("application/pdf",))),)
 
     def new_data(self) -> FileManagerData:
         return new_data()
