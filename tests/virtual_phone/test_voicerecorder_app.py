@@ -283,3 +283,18 @@ def test_change_date_and_time_format_changes_the_player_dates(recorder):
     recorder.tap(id="change_date_time_dialog_radio_four").tap(id="change_date_time_dialog_24_hour").tap(text="OK")
     recorder.key("BACK").tap(text="Player")
     assert recorder.text("recording_date") == "2023-07-01, 13:04"
+
+
+def test_share_opens_the_share_sheet_and_open_with_plays_in_the_music_player(recorder):
+    """RecordingsAdapter.shareRecordings (Commons' sharePathsIntent: the share sheet) and
+    openRecordingWith (ACTION_VIEW of audio/*: Music Player's TrackActivity, the one app that takes it)."""
+    push(recorder, NAMES[:2])
+    recorder.fresh_start().tap(text="Player").long_press(text=NAMES[0]).tap(text=NAMES[1]).tap(desc="Share")
+    assert recorder.device.app_current().package == "com.android.intentresolver"
+    assert recorder.text("com.android.intentresolver:id/headline") == "Sharing 2 items"
+    recorder.key("BACK")
+    assert recorder.device.app_current().package == PKG
+    recorder.long_press(text=NAMES[0]).tap(desc="More options").tap(text="Open with")
+    assert recorder.activity() == "com.simplemobiletools.musicplayer.activities.TrackActivity"
+    recorder.key("BACK")
+    assert recorder.device.app_current().package == PKG

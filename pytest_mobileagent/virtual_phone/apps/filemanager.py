@@ -21,7 +21,7 @@ import posixpath
 from types import SimpleNamespace
 
 from ..fs import FsError
-from ..intents import ACTION_ATTACH_DATA, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_VIEW, Intent, IntentFilter
+from ..intents import ACTION_VIEW, Intent, IntentFilter
 from ..media_store import EXTERNAL_ROOT, mime_type_of
 from ..ui.text import text_width
 from ..ui.views import (
@@ -55,6 +55,7 @@ from .base import Activity, App, Dialog, settings_checkbox
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .commons_dialogs import radio_dialog
 from .simple_commons import CustomizationActivity, action_mode_bar, radio_group_dialog, section_label, value_row
+from .commons_intents import open_path, set_as, share_paths
 from .commons_files import (
     NAME_TAKEN,
     delete_path,
@@ -1019,61 +1020,6 @@ class PDFViewerActivity(Activity):
             FrameLayout(toolbar, id="pdf_viewer_appbar", class_name="android.widget.LinearLayout", height=WRAP,
                         margin=(0, dp(24), 0, 0)),
             id="pdf_viewer_wrapper", height=MATCH)
-
-
-# -- Commons' intents to other apps (Activity.kt at eceb48949e) ------------------------------------
-NO_APP_FOUND = "No valid app found"  # Commons' R.string.no_app_found
-
-
-def _uri(path: str) -> str:
-    """ensurePublicUri: the app's FileProvider URI (provider_paths.xml: the external storage root)."""
-    return f"content://{PACKAGE}.provider/external_files/{posixpath.relpath(path, HOME)}"
-
-
-def open_path(activity: Activity, path: str, force_chooser: bool = False, force_mime: str = "") -> None:
-    """openPathIntent: ACTION_VIEW of the file's URI and MIME type (REAL_FILE_PATH in the extras), in
-    Intent.createChooser(.., "Open with") when forced; when no app takes it, the generic type
-    (tryGenericMimeType: ``audio/*``), else the "No valid app found" toast."""
-    mime = force_mime or mime_type_of(path)
-    extras = {"real_file_path": path, "uri": _uri(path)}
-    intent = Intent(ACTION_VIEW, data=_uri(path), mime_type=mime, extras=extras, chooser=force_chooser,
-                    title="Open with")
-    if activity.start_intent(intent):
-        return
-    generic = mime.split("/", 1)[0] + "/*" if "/" in mime else "*/*"
-    if not activity.start_intent(Intent(ACTION_VIEW, data=_uri(path), mime_type=generic, extras=extras)):
-        activity.toast(NO_APP_FOUND)
-
-
-def _common_mime(mimes: list[str]) -> str:
-    """Commons' List<String>.getMimeType: the one type, else the shared ``type/*``, else ``*/*``."""
-    if len(set(mimes)) == 1:
-        return mimes[0]
-    bases = {m.split("/", 1)[0] for m in mimes}
-    return f"{bases.pop()}/*" if len(bases) == 1 else "*/*"
-
-
-def share_paths(activity: Activity, paths: list[str]) -> None:
-    """sharePathsIntent: ACTION_SEND of one file, ACTION_SEND_MULTIPLE of several (their common MIME
-    type), always in Intent.createChooser(.., "Share via"): Android 14's share sheet."""
-    if not paths:
-        return
-    if len(paths) == 1:
-        intent = Intent(ACTION_SEND, mime_type=mime_type_of(paths[0]), chooser=True, title="Share via",
-                        extras={"uri": _uri(paths[0])})
-    else:
-        intent = Intent(ACTION_SEND_MULTIPLE, mime_type=_common_mime([mime_type_of(p) for p in paths]),
-                        chooser=True, title="Share via", extras={"uris": [_uri(p) for p in paths]})
-    if not activity.start_intent(intent):
-        activity.toast(NO_APP_FOUND)
-
-
-def set_as(activity: Activity, path: str) -> None:
-    """setAsIntent: ACTION_ATTACH_DATA of the file in Intent.createChooser(.., "Set as")."""
-    intent = Intent(ACTION_ATTACH_DATA, data=_uri(path), mime_type=mime_type_of(path), chooser=True,
-                    title="Set as", extras={"uri": _uri(path)})
-    if not activity.start_intent(intent):
-        activity.toast(NO_APP_FOUND)
 
 
 class FileManagerApp(App):

@@ -44,6 +44,7 @@ from ..ui.views import RecyclerView, CheckBox, EditText
 from . import voicerecorder_model as m
 from .base import Activity, App, Dialog, settings_checkbox
 from .commons_files import show_folder_picker
+from .commons_intents import open_path, share_paths
 from .date_time_format import show_date_time_dialog
 from .storage_format import format_date
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
@@ -282,8 +283,8 @@ class MainActivity(Activity):
         """cab_recordings as RecordingsAdapter.prepareActionMode shows it."""
         one = len(self.selection.selected) == 1
         return menu(APP, "cab_recordings", {
-            "cab_rename": self.rename_selected, "cab_share": lambda: self.toast("No app found"),
-            "cab_delete": self.delete_selected, "cab_open_with": lambda: self.toast("No app found"),
+            "cab_rename": self.rename_selected, "cab_share": self.share_selected,
+            "cab_delete": self.delete_selected, "cab_open_with": self.open_selected_with,
             "cab_select_all": self.select_all},
             hide=() if one else ("cab_rename", "cab_open_with"), kind=ACTION_MODE)
 
@@ -300,14 +301,27 @@ class MainActivity(Activity):
     def _item_menu(self, recording: m.Recording) -> None:
         self.selection.finish()
 
-        def only(action):
+        def only(action, clear: bool = False):
+            # executeItemMenuOperation: the item is selected for the action (and unselected after it)
             def run() -> None:
                 self.selection.selected = [recording.name]
                 action()
+                if clear:
+                    self.selection.selected = []
             return run
 
-        self.show_menu([("Rename", only(self.rename_selected)), ("Share", lambda: self.toast("No app found")),
-                        ("Delete", only(self.delete_selected)), ("Open with", lambda: self.toast("No app found"))])
+        self.show_menu([("Rename", only(self.rename_selected)), ("Share", only(self.share_selected, clear=True)),
+                        ("Delete", only(self.delete_selected)), ("Open with", only(self.open_selected_with, clear=True))])
+
+    def share_selected(self) -> None:
+        """RecordingsAdapter.shareRecordings: Commons' sharePathsIntent (the share sheet)."""
+        share_paths(self, [r.path for r in self._selected(self.selection, self.data.settings.save_folder)])
+
+    def open_selected_with(self) -> None:
+        """RecordingsAdapter.openRecordingWith: openPathIntent(.., forceChooser = false, .., "audio/*")."""
+        chosen = self._selected(self.selection, self.data.settings.save_folder)
+        if chosen:
+            open_path(self, chosen[0].path, force_mime="audio/*")
 
     def rename_selected(self) -> None:
         chosen = self._selected(self.selection, self.data.settings.save_folder)
