@@ -321,3 +321,12 @@ def test_storage_categories_open_their_files_and_free_space_opens_settings(fm):
     fm.back()
     assert fm.activity() == f"{PKG}.activities.MainActivity"
     fm.sh("rm -f /sdcard/DCIM/pic1.jpg /sdcard/DCIM/pic2.png")
+
+
+def test_open_as_audio_plays_a_file_of_any_name_in_the_music_player(fm):
+    fm.seed(DL, {"tone.bin": "tone.m4a"})
+    fm.tap(text="Download").long_press(text="tone.bin").menu("Open as")
+    assert [n["text"] for n in find_all(fm.dump(), cls="android.widget.RadioButton")] == [
+        "Text file", "Image file", "Audio file", "Video file", "Other file"]
+    fm.tap(text="Audio file")
+    assert fm.activity() == "com.simplemobiletools.musicplayer.activities.TrackActivity"

@@ -341,13 +341,21 @@ class MainActivity(Activity):
             "cab_share": lambda: share_paths(self, [f for p in self.selection for f in self._share_files(p)]),
             "cab_hide": lambda: self.set_hidden(True), "cab_unhide": lambda: self.set_hidden(False),
             "cab_create_shortcut": None, "cab_copy_path": self._copy_path, "cab_set_as": lambda: set_as(self, self.selection[0]),
-            "cab_open_with": lambda: open_path(self, self.selection[0], force_chooser=True), "cab_open_as": None, "cab_copy_to": None, "cab_move_to": None,
+            "cab_open_with": lambda: open_path(self, self.selection[0], force_chooser=True), "cab_open_as": self._open_as, "cab_copy_to": None, "cab_move_to": None,
             "cab_compress": None, "cab_decompress": None, "cab_select_all": self.select_all},
             hide=hidden, kind=ACTION_MODE)
         count = len(self.entries(self.path)) if not self.search else len(self.search_results())
         every = len(self.selection) >= count
         return action_mode_bar(self, f"{len(self.selection)} / {count}", items, on_close=self._clear_selection,
                                on_title=self._clear_selection if every else self.select_all)
+
+    def _open_as(self) -> None:
+        """ItemsAdapter.openAs: a RadioGroupDialog of the types (none checked); the pick opens the file as
+        that type (Activity.getMimeType: text/*, image/*, audio/*, video/*, */*)."""
+        path = self.selection[0]
+        types = ("text/*", "image/*", "audio/*", "video/*", "*/*")
+        radio_group_dialog(self, ["Text file", "Image file", "Audio file", "Video file", "Other file"], -1,
+                           lambda i: open_path(self, path, force_mime=types[i]))
 
     def _share_files(self, path: str) -> list[str]:
         """ItemsAdapter.addFileUris: a folder shares the files in it (hidden ones as the view shows them)."""
