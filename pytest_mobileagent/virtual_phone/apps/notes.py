@@ -48,12 +48,13 @@ from ..ui.views import (
     dp,
     sp,
 )
-from ..intents import ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
+from ..intents import ACTION_CREATE_DOCUMENT, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
 from ..ui.window import NAV_BAR_H, STATUS_BAR_H
 from . import notes_model as m
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 from .menus import FDROID_HIDDEN, menu
-from .simple_commons import CustomizationActivity
+from .print_spooler import print_job
+from .simple_commons import CustomizationActivity, radio_group_dialog
 
 APP = "notes"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.notes.pro"
@@ -207,6 +208,10 @@ class MainActivity(Activity):
     def on_resume(self) -> None:
         # Fragments re-check their lock state when the screen comes back.
         self.locked_while_shown.clear()
+        # Note.getNoteStoredValue: a text note that follows a file shows the file's text
+        for note in self.notes.notes:
+            if note.path and not note.is_checklist and self.host.fs.exists(note.path):
+                note.value = self.host.fs.read_file(note.path).decode("utf-8", "replace")
 
     def on_back(self) -> bool:
         if self.search_active:
@@ -271,7 +276,8 @@ class MainActivity(Activity):
             "sort_checklist": lambda: self.with_unlock(self.show_sort_dialog),
             "share": lambda: self.with_unlock(self.share), "cab_create_shortcut": no_app,
             "lock_note": self.show_lock_warning, "unlock_note": self.unlock_note, "open_file": no_app,
-            "export_as_file": lambda: self.with_unlock(no_app), "print": lambda: self.with_unlock(no_app),
+            "export_as_file": lambda: self.with_unlock(self.try_export_as_file),
+            "print": lambda: self.with_unlock(self.print_text),
             "delete_note": lambda: self.with_unlock(self.show_delete_dialog),
             "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity)},
             hide=hidden)
@@ -414,6 +420,9 @@ class MainActivity(Activity):
         snapshots = snapshots[:pos + 1] + [text]
         self.history[note.id] = (snapshots, len(snapshots) - 1)
         note.value = text  # autosave is on by default
+        if note.path and self.host.fs.exists(note.path):
+            # NoteFragment.saveNoteValue: a note that follows a file saves into it (tryExportNoteValueToFile)
+            self._write_export(note.path, text)
 
     def _step_history(self, delta: int) -> None:
         note = self.notes.current
@@ -648,10 +657,63 @@ class MainActivity(Activity):
             return
         # MainActivity.shareText: ACTION_SEND text/plain in Intent.createChooser(.., "Share via");
         # a checklist shares its stored value (the items as JSON)
-        text = note.value if not note.is_checklist else json.dumps(
-            [{"id": item.id, "title": item.title, "isDone": item.done} for item in note.items])
+        text = self._stored_value(note)
         self.start_intent(Intent(ACTION_SEND, mime_type="text/plain", chooser=True, title="Share via",
                                  extras={"subject": note.title, "text": text}))
+
+
+    @staticmethod
+    def _stored_value(note: m.Note) -> str:
+        """MainActivity.getCurrentNoteValue: a text note's text, a checklist's items as its JSON."""
+        if not note.is_checklist:
+            return note.value
+        return json.dumps([{"id": item.id, "title": item.title, "isDone": item.done} for item in note.items])
+
+    # -- export and print ---------------------------------------------------------------------
+    def try_export_as_file(self) -> None:
+        """MainActivity.tryExportAsFile (6.17.0): WRITE_EXTERNAL_STORAGE is declared only up to
+        maxSdkVersion 28 (AndroidManifest.xml), so on Android 14 hasPermission is false and the app asks
+        the system for a document: ACTION_CREATE_DOCUMENT, type text/*, EXTRA_TITLE "<title>.txt"."""
+        self.host.ime.hide()  # hideKeyboard()
+        note = self.notes.current
+        title = note.title.removesuffix(".txt") + ".txt"
+        intent = Intent(ACTION_CREATE_DOCUMENT, mime_type="text/*",
+                        extras={"title": title, "on_result": lambda path: self._export_picked(note, path)})
+        if not self.start_intent(intent):
+            self.toast("System service for selecting files and folders is unavailable")
+
+    def _export_picked(self, note: m.Note, path: str | None) -> None:
+        """onActivityResult(PICK_EXPORT_FILE_INTENT) -> showExportFilePickUpdateDialog: a RadioGroupDialog
+        (no title, no buttons) whose pick writes the note to the file (exportNoteValueToUri)."""
+        if path is None or note not in self.notes.notes:
+            return
+        text = self._stored_value(note)
+        # strings.xml at 6.17.0: update_file_at_note, only_export_file_content (EXPORT_FILE_SYNC first)
+        options = ["Update the file itself at updating the note\n(note gets deleted if file gets deleted, "
+                   "or path changes)",
+                   "Only export the current file content\n(changing the note will not affect the file)"]
+
+        def picked(index: int) -> None:
+            self._write_export(path, text)
+            self.toast(f'Note "{note.title}" exported successfully')
+            # EXPORT_FILE_SYNC: the note follows the file from now on; NO_SYNC: it keeps its own value
+            note.path = path if index == 0 else ""
+
+        radio_group_dialog(self, options, -1, picked)
+
+    def _write_export(self, path: str, text: str) -> None:
+        """exportNoteValueToUri: the text written over the document (mode "rwt"), which MediaProvider indexes."""
+        self.host.fs.write_file(path, text.encode("utf-8"))
+        store = getattr(self.host, "media_store", None)
+        if store is not None:
+            store.scan(path)
+
+    def print_text(self) -> None:
+        """MainActivity.printText: a WebView loads getPrintableText() and, once loaded, createWebPrintJob
+        hands it to PrintManager.print under the note's title (the spooler's print dialog opens)."""
+        note = self.notes.current
+        text = note.value if not note.is_checklist else "".join(f"{item.title}\n\n" for item in note.items)
+        print_job(self, note.title, text)
 
 
 # ---------------------------------------------------------------------------
