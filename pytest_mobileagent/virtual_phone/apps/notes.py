@@ -26,6 +26,7 @@ from typing import Callable
 from ..ui.views import (
     ACCENT,
     MATCH,
+    Button,
     TEXT,
     TEXT_SECONDARY,
     WRAP,
@@ -744,7 +745,8 @@ class SettingsActivity(Activity):
             self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
             self._row("settings_color_customization", "Customize colors",
                       on_click=lambda: self.start(CustomizationActivity)),
-            self._row("settings_widget_color_customization", "Customize widget colors"),
+            self._row("settings_widget_color_customization", "Customize widget colors",
+                      on_click=lambda: self.start(WidgetConfigureActivity)),
             Divider("settings_color_customization_divider"),
             self._label("GENERAL", "settings_general_settings_label"),
             self._row("settings_font_size", "Font size", settings["font_size"],
@@ -799,6 +801,62 @@ class SettingsActivity(Activity):
 
 
 # ---------------------------------------------------------------------------
+# WidgetConfigureActivity
+
+
+#: strings.xml at 6.17.0: widget_config, the sample text of the widget preview
+WIDGET_SAMPLE = "Thank you for using Simple Notes.\nFor more simple apps please visit SimpleMobileTools.com."
+
+
+class WidgetConfigureActivity(Activity):
+    """The widget's colours, as Settings' "Customize widget colors" opens it (IS_CUSTOMIZING_COLORS).
+
+    widget_config.xml and WidgetConfigureActivity.initVariables at 6.17.0: while customizing colours the
+    note picker (notes_picker_holder) is gone and so is the title (mShowTitle false); the preview shows
+    the first unlocked note: a text note as the widget_config sample text, a checklist as its items
+    (the sample Milk, Butter, Salt, Water, Meat when it has none).  OK (config_save) stores the colours
+    and finishes.  The colour pickers behind config_bg_color / config_text_color (Commons'
+    ColorPickerDialog) are not modelled, as in CustomizationActivity: a tap on them does nothing here.
+    """
+
+    name = "com.simplemobiletools.notes.pro.activities.WidgetConfigureActivity"
+
+    def build(self) -> View:
+        note = next((n for n in self.data.sorted_notes() if not n.locked), None)
+        preview: View
+        if note is not None and note.is_checklist:
+            items = [(i.title, i.done) for i in note.items] or [
+                ("Milk", True), ("Butter", True), ("Salt", False), ("Water", False), ("Meat", True)]
+            preview = RecyclerView(*[RelativeLayout(
+                Row(TextView(title, "checklist_title", size=sp(18), weight=1, width=MATCH,
+                             color=GREY if done else TEXT, padding=(dp(16), dp(8), dp(8), dp(8))),
+                    ImageView("checklist_image", icon="check" if done else "cross", width=dp(40), height=dp(40),
+                              tint=ACCENT if done else GREY)),
+                id="checklist_holder", key=f"item-{index}") for index, (title, done) in enumerate(items)],
+                id="checklist_note_view", weight=1, height=MATCH, margin=(0, 0, 0, dp(16)))
+        else:
+            # the preview fills what the colour rows leave (layout_above config_bg_color)
+            preview = FrameLayout(TextView(WIDGET_SAMPLE, "text_note_view", width=MATCH, gravity="top",
+                                           padding=dp(16), bg=(255, 255, 255)),
+                                  weight=1, height=MATCH, margin=(0, 0, 0, dp(16)))
+        swatch = dict(width=dp(50), height=dp(50), margin=dp(2), on_click=lambda: None)
+        return FrameLayout(
+            Column(
+                preview,
+                Row(ImageView("config_bg_color", icon="dot", tint=(255, 255, 255), **swatch),
+                    RelativeLayout(View("config_bg_seekbar", class_name="android.widget.SeekBar", width=MATCH,
+                                        height=dp(32), padding=(dp(16), 0), layout_gravity="center_vertical",
+                                        clickable=True, focusable=True),
+                                   id="config_bg_seekbar_holder", weight=1, width=MATCH, height=dp(50),
+                                   margin=(dp(8), 0, 0, 0))),
+                Row(ImageView("config_text_color", icon="dot", tint=TEXT, **swatch),
+                    View(weight=1, width=MATCH),
+                    Button("OK", "config_save", on_click=self.finish)),
+                id="config_relative", class_name="android.widget.RelativeLayout", height=MATCH, margin=dp(16)),
+            id="config_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+
+# ---------------------------------------------------------------------------
 # the app
 
 
@@ -807,7 +865,7 @@ class NotesApp(App):
 
     package = PACKAGE
     label = "Notes"
-    activities = (MainActivity, SettingsActivity, CustomizationActivity)
+    activities = (MainActivity, SettingsActivity, CustomizationActivity, WidgetConfigureActivity)
     # AndroidManifest.xml: MainActivity takes SEND and VIEW of text/*
     intent_filters = ((MainActivity.name, "", IntentFilter((ACTION_SEND, ACTION_VIEW), mime_types=("text/*",))),)
 
@@ -815,4 +873,4 @@ class NotesApp(App):
         return m.NotesData()
 
 
-__all__ = ["MainActivity", "NotesApp", "SecurityDialog", "SettingsActivity"]
+__all__ = ["MainActivity", "NotesApp", "SecurityDialog", "SettingsActivity", "WidgetConfigureActivity"]
