@@ -13,7 +13,11 @@ Mobile Tools commons library's sources:
 * Dialogs: Add a new note, Rename note, delete confirmation, Open note, Add
   new checklist items, Sort by, the lock warning and the commons security
   dialog (Pattern / PIN tabs, PIN pad `pin_0`..`pin_9`, `pin_c`, `pin_ok`).
-* SettingsActivity (its check boxes work) and the shared About screen.
+* Export as file (DocumentsUI's CREATE_DOCUMENT, then the sync / export-only
+  choice), Print (Android's print dialog, print_spooler.py), Share (the share
+  sheet).
+* SettingsActivity (its check boxes work), WidgetConfigureActivity (Customize
+  widget colors) and the shared About screen.
 
 The data (notes, checklist items, PINs, settings) lives in `notes_model`.
 """
