@@ -32,7 +32,8 @@ def _find(device, **criteria) -> dict | None:
 
 def _tap(device, **criteria) -> None:
     node = _find(device, **criteria)
-    assert node is not None, f"no {criteria} on screen: {[n.get('resource-id') or n.get('text') for n in _nodes(device)]}"
+    shown = [n.get("resource-id") or n.get("text") for n in _nodes(device)]
+    assert node is not None, f"no {criteria} on screen: {shown}"
     left, top, right, bottom = (int(v) for v in node["bounds"].replace("][", ",").strip("[]").split(","))
     device.shell(f"input tap {(left + right) // 2} {(top + bottom) // 2}")
 
