@@ -137,3 +137,28 @@ def test_customize_widget_colors_opens_the_widget_configuration(notes):
     assert _find(notes, **{"resource-id": f"{PKG}:id/notes_picker_holder"}) is None  # customizing colours
     _tap(notes, **{"resource-id": f"{PKG}:id/config_save", "text": "OK"})
     assert notes.app_current().activity == f"{PKG}.activities.SettingsActivity"
+
+
+def test_deleting_a_note_that_follows_a_file_offers_the_file(notes):
+    """DeleteNoteDialog shows "Also delete file" with the document's URI; 6.17.0's refreshNotes then deletes
+    the file of the note it moves to (here General note, which has none), so Diary.txt stays."""
+    _menu(notes, "Export as file")
+    _tap(notes, **{"resource-id": "android:id/button1", "text": "SAVE"})
+    _tap(notes, text="Update the file itself at updating the note\n(note gets deleted if file gets deleted, "
+                     "or path changes)")
+    _menu(notes, "Delete note")
+    box = _find(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox"})
+    assert box["text"] == ('Also delete file "content://com.android.externalstorage.documents/document/'
+                           'primary%3ADownload%2FDiary.txt"')
+    assert box["checked"] == "false"
+    _tap(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox_holder"})
+    assert _find(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox"})["checked"] == "true"
+    _tap(notes, **{"resource-id": "android:id/button1", "text": "Delete"})
+    assert _find(notes, text="Diary") is None
+    assert notes.shell(f"cat {DOWNLOAD}/Diary.txt") == "2023.6.10 Sunny"
+
+
+def test_deleting_a_note_without_a_file_has_no_file_option(notes):
+    _menu(notes, "Delete note")
+    assert _find(notes, **{"resource-id": f"{PKG}:id/delete_note_description"}) is not None
+    assert _find(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox_holder"}) is None

@@ -31,6 +31,7 @@ from ..ui.views import (
     ACCENT,
     MATCH,
     Button,
+    CheckBox,
     TEXT,
     TEXT_SECONDARY,
     WRAP,
@@ -67,6 +68,16 @@ TOOLBAR_H = dp(64)
 TAB_STRIP_H = dp(32)
 SEARCH_BAR_H = dp(48)
 GREY = (158, 158, 158)
+
+def document_uri(path: str) -> str:
+    """The content URI DocumentsUI returns for a file it saved on shared storage, which the app keeps as the
+    note's path: ExternalStorageProvider's document id "primary:<relative path>", encoded as
+    DocumentsContract.buildDocumentUri does (Uri.encode)."""
+    from urllib.parse import quote
+
+    relative = path.removeprefix("/storage/emulated/0/")
+    return f"content://com.android.externalstorage.documents/document/{quote('primary:' + relative, safe='')}"
+
 
 LOCKING_WARNING = ("WARNING: If you forget the notes' password, you won't be able to recover it "
                    "or access the notes' content anymore.")
@@ -586,20 +597,40 @@ class MainActivity(Activity):
             positive=("OK", ok), negative="Cancel"))
 
     def show_delete_dialog(self) -> None:
+        """DeleteNoteDialog (6.17.0): a note that follows a file also offers "Also delete file "<uri>""."""
         note = self.notes.current
+        delete_file = [False]
 
         def delete(_d: Dialog) -> None:
             if note in self.notes.notes and len(self.notes.notes) > 1:
+                ordered = self.notes.sorted_notes()
+                index = ordered.index(note)
+                # doDeleteNote's noteToRefresh: the note before, else the one after
+                neighbour = ordered[index - 1 if index > 0 else index + 1]
                 self.notes.delete(note)
                 self.revealed.discard(note.id)
                 self.close_search()
+                if delete_file[0] and note.path:
+                    # MainActivity.refreshNotes deletes FileDirItem(note.path) of the note it refreshes to, the
+                    # neighbour, not the deleted note's file (Commons' deleteFileBg counts a missing path as done)
+                    if neighbour.path and self.host.fs.exists(neighbour.path):
+                        self.host.fs.remove(neighbour.path)
 
-        self.show_dialog(Dialog(
-            body=lambda: Column(
+        def toggle() -> None:
+            delete_file[0] = not delete_file[0]
+
+        def body() -> View:
+            children: list[View] = [
                 TextView(f'Are you sure you want to delete note "{note.title}"?', "delete_note_description",
-                         width=MATCH, padding=(dp(20), dp(20), dp(16), dp(16))),
-                id="delete_note_holder"),
-            positive=("Delete", delete), negative="Cancel"))
+                         width=MATCH, padding=(dp(20), dp(20), dp(16), dp(16)))]
+            if note.path:
+                children.append(RelativeLayout(
+                    CheckBox(f'Also delete file "{document_uri(note.path)}"', "delete_note_checkbox",
+                             checked=delete_file[0], clickable=False, focusable=False, size=sp(16)),
+                    id="delete_note_checkbox_holder", padding=dp(16), on_click=toggle))
+            return Column(*children, id="delete_note_holder")
+
+        self.show_dialog(Dialog(body=body, positive=("Delete", delete), negative="Cancel"))
 
     def show_open_note_dialog(self) -> None:
         current = self.notes.current_id
