@@ -8,6 +8,7 @@ DocumentsUI too; Settings' "Customize widget colors" opens WidgetConfigureActivi
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -162,3 +163,27 @@ def test_deleting_a_note_without_a_file_has_no_file_option(notes):
     _menu(notes, "Delete note")
     assert _find(notes, **{"resource-id": f"{PKG}:id/delete_note_description"}) is not None
     assert _find(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox_holder"}) is None
+
+
+def test_a_checklist_that_follows_its_file_saves_its_items_there(notes):
+    _tap(notes, **{"resource-id": f"{PKG}:id/new_note"})
+    notes.shell("input text Groceries")
+    _tap(notes, **{"resource-id": f"{PKG}:id/type_checklist"})
+    _tap(notes, **{"resource-id": "android:id/button1"})
+    _tap(notes, **{"resource-id": f"{PKG}:id/checklist_fab"})
+    notes.shell("input text eggs")
+    _tap(notes, **{"resource-id": "android:id/button1"})
+    _menu(notes, "Export as file")
+    assert _find(notes, **{"resource-id": "android:id/title", "text": "Groceries.txt"}) is not None
+    _tap(notes, **{"resource-id": "android:id/button1", "text": "SAVE"})
+    _tap(notes, text="Update the file itself at updating the note\n(note gets deleted if file gets deleted, "
+                     "or path changes)")
+    try:
+        def items() -> list[tuple[str, bool]]:
+            return [(i["title"], i["isDone"]) for i in json.loads(notes.shell(f"cat {DOWNLOAD}/Groceries.txt"))]
+
+        assert items() == [("eggs", False)]
+        _tap(notes, **{"resource-id": f"{PKG}:id/checklist_title", "text": "eggs"})
+        assert items() == [("eggs", True)]
+    finally:
+        notes.shell(f"rm -f {DOWNLOAD}/Groceries.txt")

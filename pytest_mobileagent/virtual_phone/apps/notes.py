@@ -485,9 +485,17 @@ class MainActivity(Activity):
     # -- checklists -----------------------------------------------------------------
     def toggle_item(self, note: m.Note, item_id: int) -> None:
         note.toggle_item(item_id)
+        self._checklist_saved(note)
+
+    def _checklist_saved(self, note: m.Note) -> None:
+        """ChecklistFragment.saveNote -> NoteFragment.saveNoteValue: a checklist that follows a file (exported
+        with "Update the file itself") writes its items' JSON into it instead of the database."""
+        if note.path and self.host.fs.exists(note.path):
+            self._write_export(note.path, self._stored_value(note))
 
     def remove_done_items(self) -> None:
         self.notes.current.remove_done_items()
+        self._checklist_saved(self.notes.current)
 
     def show_add_items_dialog(self) -> None:
         note = self.notes.current
@@ -515,6 +523,7 @@ class MainActivity(Activity):
                 self.toast("Empty name")
                 return False
             note.add_items([t for t in titles if t])
+            self._checklist_saved(note)
             return True
 
         dialog = self.show_dialog(Dialog("Add new checklist items", body, positive=("OK", ok), negative="Cancel"))
