@@ -130,6 +130,22 @@ def _camera_app() -> type[App]:
     return camera
 
 
+def _settings_app() -> type[App]:
+    """Settings (com.android.settings): its main screen, and Settings$StorageDashboardActivity for
+    ACTION_INTERNAL_STORAGE_SETTINGS (AOSP packages/apps/Settings AndroidManifest.xml), as File
+    Manager's storage summary starts it (StorageFragment: freeSpaceHolder)."""
+    settings = _app("Settings", "com.android.settings", "Settings", "com.android.settings.Settings",
+                    _simple("Settings", "Network & internet\nConnected devices\nApps\nDisplay\nSystem", "main_content"))
+    storage = type("StorageDashboardActivity", (_FirstScreen,), {
+        "name": "com.android.settings.Settings$StorageDashboardActivity", "title": "Storage",
+        "screen": _simple("Storage", "System\nApps\nImages\nVideos\nAudio\nDocuments & other\nTrash",
+                          "main_content")})
+    settings.activities = settings.activities + (storage,)
+    settings.intent_filters = ((storage.name, "", IntentFilter(("android.settings.INTERNAL_STORAGE_SETTINGS",
+                                                                "android.settings.MEMORY_CARD_SETTINGS"))),)
+    return settings
+
+
 SYSTEM_APPS: list[type[App]] = [
     _camera_app(),
     _app("Chrome", "com.android.chrome", "Chrome", "com.google.android.apps.chrome.Main", _chrome),
@@ -139,6 +155,5 @@ SYSTEM_APPS: list[type[App]] = [
     _app("Messages", "com.google.android.apps.messaging", "Messages",
          "com.google.android.apps.messaging.ui.ConversationListActivity",
          _simple("Messages", "Once you start a new conversation, you'll see it listed here", "conversation_list")),
-    _app("Settings", "com.android.settings", "Settings", "com.android.settings.Settings",
-         _simple("Settings", "Network & internet\nConnected devices\nApps\nDisplay\nSystem", "main_content")),
+    _settings_app(),
 ]
