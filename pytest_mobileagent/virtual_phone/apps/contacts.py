@@ -31,7 +31,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..intents import ACTION_CALL, ACTION_DIAL, ACTION_SEND, ACTION_SENDTO, Intent
+from ..intents import ACTION_CALL, ACTION_DIAL, ACTION_GET_CONTENT, ACTION_SEND, ACTION_SENDTO, Intent
 from ..ui.views import (
     ACCENT,
     MATCH,
@@ -347,7 +347,7 @@ class MainActivity(Activity):
         groups, favorites = kind == 2, kind == 1
         items = menu(APP, "menu", {
             "sort": self.show_sort_dialog, "filter": self.show_filter_dialog, "change_view_type": None,
-            "import_contacts": self.no_app, "export_contacts": self.show_export_dialog,
+            "import_contacts": self.import_contacts, "export_contacts": self.show_export_dialog,
             "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity)},
             hide=["dialpad", "column_count", *FDROID_HIDDEN, *(("sort", "filter") if groups else ()),
                   *(() if favorites else ("change_view_type",))])
@@ -641,6 +641,17 @@ class MainActivity(Activity):
     # -- behaviour -------------------------------------------------------------------------------
     def no_app(self) -> None:
         self.toast("No valid app found")
+
+    def import_contacts(self) -> None:
+        """MainActivity.tryImportContacts on Android 10+: the system's file picker for a vCard
+        (ACTION_GET_CONTENT of text/x-vcard, CATEGORY_OPENABLE), DocumentsUI's PickActivity here;
+        ActivityNotFoundException toasts Commons' system_service_disabled.
+
+        The picker's recents list media files only, so it offers no vCard to pick and BACK cancels
+        (RESULT_CANCELED: onActivityResult does nothing); ImportContactsDialog is not modelled.
+        """
+        if not self.start_intent(Intent(ACTION_GET_CONTENT, mime_type="text/x-vcard")):
+            self.toast("System service for selecting files and folders is unavailable")
 
     def launch_dialpad(self) -> None:
         """MainActivity.launchDialpad: ACTION_DIAL with no number; "No app found" without a dialer."""
