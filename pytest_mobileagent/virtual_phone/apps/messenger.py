@@ -66,6 +66,7 @@ from .commons_files import EMPTY_NAME, INVALID_NAME, is_a_valid_filename
 from .contacts_data import load_contacts
 from .date_time_format import show_date_time_dialog
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
+from .settings_notifications import ACTION_APP_NOTIFICATION_SETTINGS, EXTRA_APP_PACKAGE
 from .search_menu import SearchMenu
 from .simple_commons import CustomizationActivity, action_mode_bar
 
@@ -945,7 +946,8 @@ class SettingsActivity(Activity):
             self._row("settings_font_size", "Font size", prefs["font_size"], self.choose_font_size),
             Divider("settings_general_settings_divider"),
             self._label("NOTIFICATIONS", "settings_notifications_label"),
-            self._row("settings_customize_notifications", "Customize notifications"),
+            self._row("settings_customize_notifications", "Customize notifications",
+                      on_click=self.customize_notifications),
             self._row("settings_lock_screen_visibility", "Lock screen notification visibility", "Sender and message"),
             Divider("settings_notifications_divider"),
             self._label("OUTGOING MESSAGES", "settings_outgoing_messages_label"),
@@ -1016,6 +1018,12 @@ class SettingsActivity(Activity):
             children.append(TextView(value, prefix, color=TEXT_SECONDARY, size=sp(14), width=MATCH))
         return Column(*children, id=f"{prefix}_holder", class_name=class_name, padding=(dp(22), dp(16)),
                       on_click=on_click or (lambda: None))
+
+    def customize_notifications(self) -> None:
+        """Commons' BaseSimpleActivity.launchCustomizeNotificationsIntent: Settings' page of the app's
+        notifications (Settings.ACTION_APP_NOTIFICATION_SETTINGS with EXTRA_APP_PACKAGE), a plain
+        startActivity (no catch: the page always exists on Android 8+)."""
+        self.start_intent(Intent(ACTION_APP_NOTIFICATION_SETTINGS, extras={EXTRA_APP_PACKAGE: self.app.package}))
 
     def choose_font_size(self) -> None:
         prefs = self.data
