@@ -32,7 +32,8 @@ import datetime as dt
 import time
 from collections.abc import Callable
 
-from ..intents import ACTION_CALL, ACTION_DIAL, ACTION_GET_CONTENT, ACTION_SEND, ACTION_SENDTO, Intent
+from ..intents import (ACTION_CALL, ACTION_DIAL, ACTION_GET_CONTENT, ACTION_SEND, ACTION_SENDTO, ACTION_VIEW, Intent,
+                       IntentFilter)
 from ..ui.views import (
     ACCENT,
     MATCH,
@@ -891,6 +892,16 @@ class ViewContactActivity(Activity):
 
     def on_create(self) -> None:
         self.contact_id = int(self.extras.get("contact_id", 0))
+        intent = self.extras.get("intent")
+        if not self.contact_id and intent is not None and intent.data and "/lookup/" in intent.data:
+            # initContact for a view intent (QUICK_CONTACT / VIEW of a lookup URI): the contact whose
+            # lookup key the URI names (ContactsHelper.getContactWithLookupKey)
+            key = intent.data.split("/lookup/", 1)[1].split("/", 1)[0]
+            rows = _provider(self).rows("SELECT name_raw_contact_id FROM contacts WHERE lookup = ?", [key])
+            self.contact_id = int(rows[0]["name_raw_contact_id"]) if rows else 0
+            if not self.contact_id:
+                self.toast("An unknown error occurred")
+                self.host.defer(self.finish)
 
     def build(self) -> View:
         contact = _find_contact(self, self.contact_id)
@@ -1546,6 +1557,17 @@ class ContactsApp(App):
     label = "Contacts"
     activities = (MainActivity, ViewContactActivity, EditContactActivity, GroupContactsActivity, SettingsActivity,
                   CustomizationActivity)
+
+    # AndroidManifest.xml (6.22.7): ViewContactActivity views a contact for VIEW and QUICK_CONTACT
+    intent_filters = (
+        (ViewContactActivity.name, "", IntentFilter((ACTION_VIEW,), mime_types=(
+            "vnd.android.cursor.dir/person", "vnd.android.cursor.dir/contact", "vnd.android.cursor.item/group",
+            "vnd.android.cursor.item/person", "vnd.android.cursor.item/contact",
+            "vnd.android.cursor.item/raw_contact"))),
+        (ViewContactActivity.name, "", IntentFilter(
+            ("com.android.contacts.action.QUICK_CONTACT", "android.provider.action.QUICK_CONTACT"),
+            mime_types=("vnd.android.cursor.item/contact", "vnd.android.cursor.item/person"))),
+    )
 
     def new_data(self) -> cd.ContactsPrefs:
         return cd.ContactsPrefs()

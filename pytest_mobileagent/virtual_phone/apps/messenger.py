@@ -73,6 +73,9 @@ from .simple_commons import CustomizationActivity, action_mode_bar
 PACKAGE = "com.simplemobiletools.smsmessenger"
 APP = "messenger"  # its menus in data/menus.json
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
+#: SettingsActivity.setupLockScreenVisibility's items, by Config.lockScreenVisibilitySetting (1-3)
+LOCK_SCREEN_VISIBILITY = ("Sender and message", "Sender only", "Nothing")
+ACTION_QUICK_CONTACT = "android.provider.action.QUICK_CONTACT"  # ContactsContract.QuickContact
 DAY_MS = 24 * 3600 * 1000
 
 
@@ -857,7 +860,7 @@ class ConversationDetailsActivity(Activity):
                                     max_lines=1, width=MATCH, padding=(dp(10), 0, dp(16), 0)),
                            weight=1, width=MATCH), gravity="center_vertical"),
                 id="item_contact_frame", class_name="android.view.ViewGroup", key=f"member-{thread.address}",
-                padding=(dp(12), dp(10)), on_click=self.no_app))
+                padding=(dp(12), dp(10)), on_click=lambda: self.open_member(thread.address)))
         return FrameLayout(
             self.toolbar("conversation_details_toolbar", title="Conversation details", back=True),
             Column(
@@ -876,9 +879,23 @@ class ConversationDetailsActivity(Activity):
         return TextView(text, id, color=ACCENT, bold=True, size=sp(14), width=MATCH,
                         padding=(dp(16), dp(24), dp(16), dp(12)))
 
-    def no_app(self) -> None:
-        # startContactDetailsIntent opens the contact in a contacts app; this phone has none for it
-        self.toast("No valid app found")
+    def open_member(self, address: str) -> None:
+        """setupParticipants' click: getContactFromAddress, then startContactDetailsIntent.  A contact of the
+        phone's provider (not Simple Contacts' private one) opens through Commons' launchViewContactIntent:
+        ContactsContract.QuickContact.ACTION_QUICK_CONTACT of its lookup URI (whose type the contacts
+        provider reports as Contacts.CONTENT_ITEM_TYPE); launchActivityIntent toasts no_app_found when no
+        activity takes it.  An address of no contact does nothing."""
+        digits = "".join(ch for ch in address if ch.isdigit())
+        contact = next((c for c in load_contacts(self.host.providers.contacts)
+                        if any("".join(ch for ch in n if ch.isdigit()) == digits for n, _ in c.numbers)), None)
+        if contact is None:
+            return
+        rows = self.host.providers.contacts.rows("SELECT lookup FROM contacts WHERE _id = ?", [contact.contact_id])
+        if not rows:
+            return
+        uri = f"content://com.android.contacts/contacts/lookup/{rows[0]['lookup']}/{contact.contact_id}"
+        if not self.start_intent(Intent(ACTION_QUICK_CONTACT, data=uri, mime_type="vnd.android.cursor.item/contact")):
+            self.toast("No valid app found")
 
     def rename(self) -> None:
         """RenameConversationDialog: the field shows a custom title, hints the current one; empty is refused."""
@@ -948,7 +965,8 @@ class SettingsActivity(Activity):
             self._label("NOTIFICATIONS", "settings_notifications_label"),
             self._row("settings_customize_notifications", "Customize notifications",
                       on_click=self.customize_notifications),
-            self._row("settings_lock_screen_visibility", "Lock screen notification visibility", "Sender and message"),
+            self._row("settings_lock_screen_visibility", "Lock screen notification visibility",
+                      LOCK_SCREEN_VISIBILITY[prefs.get("lock_screen_visibility", 1) - 1], self.choose_lock_screen_visibility),
             Divider("settings_notifications_divider"),
             self._label("OUTGOING MESSAGES", "settings_outgoing_messages_label"),
             *[checkbox(key, label) for key, label in self.CHECKBOXES],
@@ -1024,6 +1042,13 @@ class SettingsActivity(Activity):
         notifications (Settings.ACTION_APP_NOTIFICATION_SETTINGS with EXTRA_APP_PACKAGE), a plain
         startActivity (no catch: the page always exists on Android 8+)."""
         self.start_intent(Intent(ACTION_APP_NOTIFICATION_SETTINGS, extras={EXTRA_APP_PACKAGE: self.app.package}))
+
+    def choose_lock_screen_visibility(self) -> None:
+        """setupLockScreenVisibility: Sender and message (LOCK_SCREEN_SENDER_MESSAGE = 1), Sender only (2),
+        Nothing (3) in a RadioGroupDialog, Config.lockScreenVisibilitySetting checked (default 1)."""
+        prefs = self.data
+        radio_dialog(self, list(LOCK_SCREEN_VISIBILITY), prefs.get("lock_screen_visibility", 1) - 1,
+                     lambda index: prefs.__setitem__("lock_screen_visibility", index + 1))
 
     def choose_font_size(self) -> None:
         prefs = self.data
