@@ -314,3 +314,17 @@ def test_a_conversation_member_opens_in_the_contacts_app(ui):
     ui.tap(text="123456789").tap(desc="More options").tap(text="Conversation details")
     ui.tap(id="item_contact_number", text="123456789")         # no contact has the number: nothing opens
     assert ui.activity().endswith(".ConversationDetailsActivity")
+
+
+def test_attachment_buttons_open_the_system_picker_and_camera(ui):
+    seed_message(ui, "123456789", "Hey", box="inbox")
+    launch(ui).tap(text="123456789").tap(desc="Attachment").tap(id="choose_photo")
+    # launchGetContentIntent: GET_CONTENT of */* with EXTRA_MIME_TYPES image/*, DocumentsUI's picker
+    assert ui.activity() == "com.google.android.documentsui/com.android.documentsui.picker.PickActivity"
+    assert ui.texts("com.google.android.documentsui:id/header_title") == ["RECENT IMAGES"]
+    ui.key("BACK")                                                       # cancelled: back in the thread
+    assert ui.activity().endswith(".ThreadActivity") and ui.has(id="attachment_picker_holder")  # still open
+    ui.tap(id="take_photo")                                              # MediaStore.ACTION_IMAGE_CAPTURE
+    assert ui.activity() == "com.android.camera2/com.android.camera.CaptureActivity"
+    ui.key("BACK")
+    assert ui.activity().endswith(".ThreadActivity")

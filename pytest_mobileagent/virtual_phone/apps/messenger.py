@@ -31,7 +31,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..intents import ACTION_DIAL, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_SENDTO, ACTION_VIEW, Intent, IntentFilter
+from ..intents import ACTION_DIAL, ACTION_GET_CONTENT, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_SENDTO, ACTION_VIEW, Intent, IntentFilter
 from ..providers.telephony import TYPE_INBOX, TYPE_SENT
 from ..roles import ROLE_SMS
 from ..ui.views import (
@@ -570,19 +570,38 @@ class ThreadActivity(Activity):
                    ("take_photo", "Take photo", "camera"), ("record_video", "Record video", "video"),
                    ("record_audio", "Record audio", "mic"), ("pick_file", "Choose file", "file"),
                    ("pick_contact", "Choose contact", "person"), ("schedule_message", "Schedule message", "clock")]
-        # Each button starts another app (the system's content picker, camera, recorder, contacts) or the
-        # schedule dialog; this phone has none of those screens yet: the taps end here.
+        # setupAttachmentPickerView: each button starts another app through launchActivityForResult; the
+        # contact picker and the schedule dialog are not modelled yet (their taps end here).
+        intents = {
+            "choose_photo": Intent(ACTION_GET_CONTENT, mime_type="*/*", extras={"mime_types": ("image/*",)}),
+            "choose_video": Intent(ACTION_GET_CONTENT, mime_type="*/*", extras={"mime_types": ("video/*",)}),
+            "take_photo": Intent("android.media.action.IMAGE_CAPTURE"),
+            "record_video": Intent("android.media.action.VIDEO_CAPTURE"),
+            "record_audio": Intent("android.provider.MediaStore.RECORD_SOUND"),
+            "pick_file": Intent(ACTION_GET_CONTENT, mime_type="*/*", extras={"mime_types": ("*/*",)}),
+        }
         cells = [Column(ImageView(f"{key}_icon", icon=icon, width=dp(40), height=dp(40), tint=(255, 255, 255),
                                   bg=ACCENT, radius=dp(20), layout_gravity="center_horizontal"),
                         TextView(label, f"{key}_text", size=sp(14), gravity="center",
                                  layout_gravity="center_horizontal",
                                  margin=(0, dp(8), 0, 0)),
-                        id=key, width=dp(90), min_height=dp(96), padding=dp(8), on_click=lambda: None)
+                        id=key, width=dp(90), min_height=dp(96), padding=dp(8),
+                        on_click=(lambda i=intents[key]: self.launch_for_result(i)) if key in intents else (
+                            lambda: None))
                  for key, label, icon in buttons]
         rows = [Row(*cells[i:i + 4], gravity="center_horizontal", width=MATCH) for i in range(0, 8, 4)]
         return [Divider("attachment_picker_divider"),
                 ScrollView(Column(*rows, id="attachment_picker", padding=(0, dp(16))), id="attachment_picker_holder",
                            height=WRAP, margin=(dp(4), 0))]
+
+    def launch_for_result(self, intent: Intent) -> None:
+        """ThreadActivity.launchActivityForResult: hide the keyboard and start the intent (launchGetContentIntent:
+        ACTION_GET_CONTENT of */* with EXTRA_MIME_TYPES; the capture intents of MediaStore); no activity for it
+        shows Commons' showErrorToast(no_app_found).  What the picker hands back is not attached yet."""
+        if self.host.ime.shown and self.host.ime.target is self.window:
+            self.host.ime.hide()
+        if not self.start_intent(intent):
+            self.toast("Error: No valid app found")
 
     def manage_people(self) -> None:
         """managePeople: toggle thread_add_contacts; shown, its field takes focus and the keyboard."""
