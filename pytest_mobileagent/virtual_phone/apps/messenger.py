@@ -31,7 +31,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..intents import ACTION_DIAL, ACTION_GET_CONTENT, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_SENDTO, ACTION_VIEW, Intent, IntentFilter
+from ..intents import (ACTION_DIAL, ACTION_GET_CONTENT, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_SENDTO, ACTION_VIEW,
+                       Intent, IntentFilter)
 from ..providers.telephony import TYPE_INBOX, TYPE_SENT
 from ..roles import ROLE_SMS
 from ..ui.views import (
@@ -985,7 +986,8 @@ class SettingsActivity(Activity):
             self._row("settings_customize_notifications", "Customize notifications",
                       on_click=self.customize_notifications),
             self._row("settings_lock_screen_visibility", "Lock screen notification visibility",
-                      LOCK_SCREEN_VISIBILITY[prefs.get("lock_screen_visibility", 1) - 1], self.choose_lock_screen_visibility),
+                      LOCK_SCREEN_VISIBILITY[prefs.get("lock_screen_visibility", 1) - 1],
+                      self.choose_lock_screen_visibility),
             Divider("settings_notifications_divider"),
             self._label("OUTGOING MESSAGES", "settings_outgoing_messages_label"),
             *[checkbox(key, label) for key, label in self.CHECKBOXES],
