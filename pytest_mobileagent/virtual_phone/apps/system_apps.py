@@ -40,6 +40,7 @@ from ..ui.views import (
 from ..intents import IntentFilter
 from .base import Activity, App
 from .documents_ui import FilesApp
+from .settings_notifications import AppNotificationSettingsActivity, notification_filters
 from .system_screens import DialerApp
 
 __all__ = ["SYSTEM_APPS"]
@@ -131,7 +132,8 @@ def _camera_app() -> type[App]:
 
 
 def _settings_app() -> type[App]:
-    """Settings (com.android.settings): its main screen, and Settings$StorageDashboardActivity for
+    """Settings (com.android.settings): its main screen, the per-app notification page apps open
+    (settings_notifications.py), and Settings$StorageDashboardActivity for
     ACTION_INTERNAL_STORAGE_SETTINGS (AOSP packages/apps/Settings AndroidManifest.xml), as File
     Manager's storage summary starts it (StorageFragment: freeSpaceHolder)."""
     settings = _app("Settings", "com.android.settings", "Settings", "com.android.settings.Settings",
@@ -140,9 +142,10 @@ def _settings_app() -> type[App]:
         "name": "com.android.settings.Settings$StorageDashboardActivity", "title": "Storage",
         "screen": _simple("Storage", "System\nApps\nImages\nVideos\nAudio\nDocuments & other\nTrash",
                           "main_content")})
-    settings.activities = settings.activities + (storage,)
+    settings.activities = settings.activities + (storage, AppNotificationSettingsActivity)
     settings.intent_filters = ((storage.name, "", IntentFilter(("android.settings.INTERNAL_STORAGE_SETTINGS",
-                                                                "android.settings.MEMORY_CARD_SETTINGS"))),)
+                                                                "android.settings.MEMORY_CARD_SETTINGS"))),
+                               *notification_filters())
     return settings
 
 
