@@ -26,6 +26,7 @@ from ..ui.views import (
     TEXT,
     TEXT_SECONDARY,
     WRAP,
+    Button,
     CheckBox,
     Column,
     Divider,
@@ -814,7 +815,8 @@ class SettingsActivity(Activity):
             section_label("Color customization", "settings_color_customization_section_label"),
             value_row("settings_color_customization", "Customize colors", None,
                       lambda: self.start(CustomizationActivity), class_name=CONSTRAINT_LAYOUT),
-            value_row("settings_widget_color_customization", "Customize widget colors", None, lambda: None,
+            value_row("settings_widget_color_customization", "Customize widget colors", None,
+                      lambda: self.start(WidgetConfigureActivity, is_customizing_colors=True),
                       class_name=CONSTRAINT_LAYOUT),
             Divider("settings_color_customization_divider"),
             section_label("General", "settings_general_settings_label"),
@@ -840,13 +842,63 @@ class SettingsActivity(Activity):
                            lambda i: setattr(self.data, "show_filename", options[i]))
 
 
+class WidgetConfigureActivity(Activity):
+    """The widget's colours (5.18.3 WidgetConfigureActivity, layout/widget_config.xml, layout/widget.xml).
+
+    Settings' "Customize widget colors" starts it with IS_CUSTOMIZING_COLORS (SettingsActivity.
+    setupCustomizeWidgetColors); without that extra and without a widget id it finishes at once.
+    The preview shows the current track, or R.string.artist / R.string.song_title as the source
+    sets them (title and artist swapped). OK (config_save) stores the colours and finishes.
+    The colour swatches open Commons' ColorPickerDialog, which the phone does not model: a tap on
+    them does nothing here, as on CustomizationActivity's colour rows.
+    """
+
+    name = "com.simplemobiletools.musicplayer.activities.WidgetConfigureActivity"
+
+    def on_create(self) -> None:
+        if not self.extras.get("is_customizing_colors"):
+            self.finish()  # mWidgetId == INVALID_APPWIDGET_ID && !isCustomizingColors
+
+    def build(self) -> View:
+        track = self.data.track(self.data.current) if self.data.current else None
+        title, artist = (track.title, track.artist) if track else ("Artist", "Song title")
+        controls = Row(*[ImageView(rid, icon=icon, tint=TEXT, weight=1, width=dp(48), height=dp(48),
+                                   padding=(0, dp(8)), clickable=False)
+                         for rid, icon in (("previous_btn", "previous"), ("play_pause_btn", "play"),
+                                           ("next_btn", "next"))],
+                       id="widget_controls", height=dp(64), gravity="center_vertical")
+        player = RelativeLayout(
+            ImageView("widget_background", width=MATCH, height=dp(128)),
+            Column(TextView(title, "song_info_title", width=MATCH, gravity="center", size=sp(20), max_lines=1,
+                            margin=(dp(16), 0)),
+                   TextView(artist, "song_info_artist", width=MATCH, gravity="center", size=sp(18), max_lines=1,
+                            margin=(dp(16), 0)),
+                   controls, id="song_info_holder", class_name="android.widget.RelativeLayout",
+                   padding=(0, dp(6), 0, 0)),
+            id="config_player", margin=(0, dp(16)))
+        swatch = dict(icon="dot", tint=ACCENT, width=dp(50), height=dp(50), margin=dp(2))
+        return FrameLayout(
+            Column(
+                player,
+                Row(ImageView("config_bg_color", on_click=lambda: None, **swatch),
+                    RelativeLayout(View("config_bg_seekbar", class_name="android.widget.SeekBar", height=dp(30),
+                                        padding=(dp(16), 0), clickable=True, layout_gravity="center_vertical"),
+                                   id="config_bg_seekbar_holder", weight=1, height=dp(50), margin=(dp(8), 0, 0, 0)),
+                    gravity="center_vertical"),
+                Row(ImageView("config_text_color", on_click=lambda: None, **swatch),
+                    View(weight=1, height=1),
+                    Button("OK", "config_save", on_click=self.finish)),
+                id="config_relative", class_name="android.widget.RelativeLayout", margin=dp(16)),
+            id="config_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+
 class MusicPlayerApp(App):
     """Simple Music Player: an empty library until its scanner finds audio on the phone."""
 
     package = PACKAGE
     label = "Music Player"
     activities = (MainActivity, TracksActivity, AlbumsActivity, TrackActivity, EqualizerActivity, SettingsActivity,
-                  CustomizationActivity)
+                  WidgetConfigureActivity, CustomizationActivity)
 
 
     def new_data(self) -> m.MusicData:
@@ -854,4 +906,4 @@ class MusicPlayerApp(App):
 
 
 __all__ = ["AlbumsActivity", "EqualizerActivity", "MainActivity", "MusicPlayerApp", "SettingsActivity",
-           "TrackActivity", "TracksActivity"]
+           "TrackActivity", "TracksActivity", "WidgetConfigureActivity"]
