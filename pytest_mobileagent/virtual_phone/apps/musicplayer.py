@@ -148,8 +148,15 @@ class MainActivity(Activity):
         rescan(self)
 
     @property
+    def visible_tabs(self) -> list[int]:
+        """Constants.tabsList filtered by Config.showTabs (Context.getVisibleTabs)."""
+        return [tab for tab in range(len(m.TABS)) if tab in self.data.shown_tabs]
+
+    @property
     def page(self) -> int:
-        return self.data.last_page
+        """The shown tab (a TABS index) at the view pager's position."""
+        tabs = self.visible_tabs
+        return tabs[min(self.data.last_page, len(tabs) - 1)]
 
     def on_resume(self) -> None:
         self.playlist_selection.finish()
@@ -285,7 +292,9 @@ class MainActivity(Activity):
         current = self.data.track(self.data.current)
         if current is not None:
             holder.append(current_track_bar(self, current))
-        holder.append(bottom_tabs(m.TABS, TAB_ICONS, page, self.select_page))
+        tabs = self.visible_tabs
+        holder.append(bottom_tabs([m.TABS[t] for t in tabs], [TAB_ICONS[t] for t in tabs], tabs.index(page),
+                                  self.select_page))
         return Column(
             top,
             RelativeLayout(Column(*holder, id="main_holder", class_name="android.view.ViewGroup", height=MATCH),
@@ -820,9 +829,9 @@ class SettingsActivity(Activity):
                       class_name=CONSTRAINT_LAYOUT),
             Divider("settings_color_customization_divider"),
             section_label("General", "settings_general_settings_label"),
-            value_row("settings_manage_excluded_folders", "Manage excluded folders", None, lambda: None,
-                      label_id="settings_manage_excluded_folders"),
-            value_row("settings_manage_shown_tabs", "Manage shown tabs", None, lambda: None),
+            value_row("settings_manage_excluded_folders", "Manage excluded folders", None,
+                      lambda: self.start(ExcludedFoldersActivity), label_id="settings_manage_excluded_folders"),
+            value_row("settings_manage_shown_tabs", "Manage shown tabs", None, self.manage_shown_tabs),
             settings_checkbox("settings_swap_prev_next", "Swap previous/next headphone buttons", d.swap_prev_next,
                               lambda v: setattr(d, "swap_prev_next", v)),
             value_row("settings_show_filename", "Show filename as song title", d.show_filename, self.pick_filename),
@@ -836,10 +845,47 @@ class SettingsActivity(Activity):
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
             id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
+    def manage_shown_tabs(self) -> None:
+        """ManageVisibleTabsDialog (dialog_manage_visible_tabs.xml): a checkbox per tab; OK stores the
+        checked ones in Config.showTabs, all of allTabsMask when none is checked. MainActivity.onResume
+        then sees another showTabs, resets lastUsedViewPagerPage and exits the process (System.exit)."""
+        ids = ("playlists", "folders", "artists", "albums", "tracks", "genres")
+        boxes = [CheckBox(m.TABS[tab], f"manage_visible_tabs_{ids[tab]}", checked=tab in self.data.shown_tabs)
+                 for tab in range(len(m.TABS))]
+
+        def ok(d: Dialog) -> None:
+            shown = frozenset(tab for tab in range(len(m.TABS)) if d.find(f"manage_visible_tabs_{ids[tab]}").checked)
+            shown = shown or m.MusicData().shown_tabs
+            if shown != self.data.shown_tabs:
+                self.data.shown_tabs = shown
+                self.data.last_page = 0
+
+        self.show_dialog(Dialog(body=lambda: ScrollView(
+            Column(*boxes, id="manage_visible_tabs_holder", padding=(dp(16), dp(16), dp(16), 0)),
+            id="manage_visible_tabs_scroll_view", height=WRAP), positive=("OK", ok), negative="Cancel"))
+
     def pick_filename(self) -> None:
         options = ("Never", "If title is not available", "Always")
         radio_group_dialog(self, options, options.index(self.data.show_filename),
                            lambda i: setattr(self.data, "show_filename", options[i]))
+
+
+class ExcludedFoldersActivity(Activity):
+    """Settings' "Manage excluded folders" (5.18.3 ExcludedFoldersActivity, activity_excluded_folders.xml):
+    the excluded folders, none at first (Config.excludedFolders), and the description while none is."""
+
+    name = "com.simplemobiletools.musicplayer.activities.ExcludedFoldersActivity"
+
+    def build(self) -> View:
+        return FrameLayout(
+            self.toolbar("excluded_folders_toolbar", title="Manage excluded folders", back=True),
+            RelativeLayout(
+                RecyclerView(id="excluded_folders_list"),
+                TextView("Excluding a folder will prevent the displaying of all audio files within. Files manually "
+                         "added to playlists will not be affected.", "excluded_folders_placeholder", width=MATCH,
+                         gravity="center_horizontal", padding=(dp(32), dp(16), dp(32), 0)),
+                id="excluded_folders_wrapper", margin=(0, dp(64), 0, 0)),
+            id="excluded_folders_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
 
 class WidgetConfigureActivity(Activity):
@@ -898,12 +944,12 @@ class MusicPlayerApp(App):
     package = PACKAGE
     label = "Music Player"
     activities = (MainActivity, TracksActivity, AlbumsActivity, TrackActivity, EqualizerActivity, SettingsActivity,
-                  WidgetConfigureActivity, CustomizationActivity)
+                  ExcludedFoldersActivity, WidgetConfigureActivity, CustomizationActivity)
 
 
     def new_data(self) -> m.MusicData:
         return m.MusicData()
 
 
-__all__ = ["AlbumsActivity", "EqualizerActivity", "MainActivity", "MusicPlayerApp", "SettingsActivity",
+__all__ = ["AlbumsActivity", "EqualizerActivity", "ExcludedFoldersActivity", "MainActivity", "MusicPlayerApp", "SettingsActivity",
            "TrackActivity", "TracksActivity", "WidgetConfigureActivity"]

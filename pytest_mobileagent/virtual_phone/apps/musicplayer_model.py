@@ -82,7 +82,10 @@ class MusicData:
     all_tracks_created: bool = False
     sorting: dict[int, Sorting] = field(default_factory=lambda: {tab: Sorting() for tab in range(len(TABS))})
     equalizer_preset: str = "Normal"
-    last_page: int = PLAYLISTS
+    #: Config.lastUsedViewPagerPage: a position among the shown tabs
+    last_page: int = 0
+    #: Config.showTabs: allTabsMask on Android 10+ (Constants.kt), every tab but Genres
+    shown_tabs: frozenset[int] = frozenset({PLAYLISTS, FOLDERS, ARTISTS, ALBUMS, TRACKS})
     current: str = ""  # path of the current track
     swap_prev_next: bool = False
     gapless_playback: bool = False
