@@ -40,9 +40,10 @@ def new_playlist(ui: AdbUI, title: str) -> None:
     ui.tap(desc="More options").tap(text="Create new playlist").type(title, id="new_playlist_title").tap(text="OK")
 
 
-def test_fresh_app_has_the_all_tracks_playlist_and_six_tabs(music):
+def test_fresh_app_has_the_all_tracks_playlist_and_five_tabs(music):
     music.fresh_start()
-    assert music.texts("tab_item_label") == ["Playlists", "Folders", "Artists", "Albums", "Tracks", "Genres"]
+    # Config.showTabs defaults to allTabsMask: every tab but Genres on Android 10+
+    assert music.texts("tab_item_label") == ["Playlists", "Folders", "Artists", "Albums", "Tracks"]
     assert music.texts("playlist_title") == ["All tracks"]
     assert music.texts("playlist_tracks") == ["0 Tracks"]
 
@@ -61,8 +62,57 @@ def test_the_tabs_show_the_songs_tags(music):
     music.tap(text="Tracks")
     assert music.texts("track_title") == ["Evening Tone", "Last Pulse", "Morning Tone", "Square Dance"]
     assert music.texts("track_duration")[1] == "00:02"
+    show_genres(music)
     music.tap(text="Genres")
     assert music.texts("genre_title") == ["Ambient", "Electronic"]
+
+
+def show_genres(ui: AdbUI) -> None:
+    """Settings > Manage shown tabs > Genres > OK, then back to the main screen."""
+    ui.tap(desc="More options").tap(text="Settings").tap(text="Manage shown tabs")
+    ui.tap(id="manage_visible_tabs_genres").tap(text="OK").key("BACK")
+
+
+def test_manage_shown_tabs_hides_and_shows_tabs_and_cancel_keeps_them(music):
+    music.fresh_start().tap(text="Albums")
+    music.tap(desc="More options").tap(text="Settings").tap(text="Manage shown tabs")
+    boxes = [(n["text"], n["checked"]) for n in music.nodes() if n.get("class") == "android.widget.CheckBox"]
+    assert boxes == [("Playlists", "true"), ("Folders", "true"), ("Artists", "true"), ("Albums", "true"),
+                     ("Tracks", "true"), ("Genres", "false")]
+    music.tap(id="manage_visible_tabs_folders").tap(text="Cancel").tap(text="Manage shown tabs")
+    assert music.find(id="manage_visible_tabs_folders")["checked"] == "true"
+    music.tap(id="manage_visible_tabs_folders").tap(id="manage_visible_tabs_genres").tap(text="OK").key("BACK")
+    # a changed showTabs resets lastUsedViewPagerPage (MainActivity.onResume): back on the first tab
+    assert music.texts("tab_item_label") == ["Playlists", "Artists", "Albums", "Tracks", "Genres"]
+    assert music.has(id="playlists_list")
+
+
+def test_the_app_reopens_on_the_tab_it_was_left_on(music):
+    music.fresh_start().tap(text="Albums").key("HOME")
+    music.shell(f"am force-stop {PKG}")
+    music.shell(f"am start -n {PKG}/.activities.MainActivity")
+    assert music.has(id="albums_fragment_holder")
+
+
+def test_widget_colors_and_excluded_folders_from_settings(music):
+    music.fresh_start().tap(desc="More options").tap(text="Settings").tap(text="Customize widget colors")
+    assert music.activity().endswith(".WidgetConfigureActivity")
+    # no current track: R.string.artist / R.string.song_title, in the source's (swapped) order
+    assert (music.text("song_info_title"), music.text("song_info_artist")) == ("Artist", "Song title")
+    assert music.has(id="config_bg_seekbar") and music.has(id="previous_btn")
+    music.tap(id="config_save")
+    assert music.activity().endswith(".SettingsActivity")
+    music.tap(text="Manage excluded folders")
+    assert music.activity().endswith(".ExcludedFoldersActivity")
+    assert music.text("excluded_folders_placeholder").startswith("Excluding a folder will prevent")
+    music.key("BACK")
+    assert music.activity().endswith(".SettingsActivity")
+
+
+def test_widget_configuration_without_a_widget_finishes(music):
+    music.fresh_start()
+    music.shell(f"am start -n {PKG}/.activities.WidgetConfigureActivity")
+    assert music.activity().endswith(".MainActivity")
 
 
 @pytest.mark.parametrize("field, order, expected", [
