@@ -248,6 +248,19 @@ def test_sleep_timer_shows_the_time_left_until_stopped(music):
     assert not music.has(id="sleep_timer_holder")
 
 
+def test_custom_sleep_timer_asks_for_minutes(music):
+    music.fresh_start().tap(desc="More options").tap(text="Sleep timer").tap(text="Custom")
+    assert music.text("dialog_title_textview") == "Sleep timer" and music.find(id="minutes")["focused"] == "true"
+    music.type("0", id="minutes").key("BACK").tap(text="OK")  # BACK hides the keyboard; 0 minutes: no timer
+    assert not music.has(id="sleep_timer_holder")
+    music.tap(desc="More options").tap(text="Sleep timer").tap(text="Custom")
+    music.type("45", id="minutes").key("BACK").tap(text="OK")
+    assert music.text("sleep_timer_value") in ("45:00", "44:59")
+    music.tap(id="sleep_timer_stop").tap(desc="More options").tap(text="Sleep timer")
+    # the last length, not among the presets, is offered (and checked) before Custom
+    assert music.find(text="45 minutes")["checked"] == "true"
+
+
 def test_equalizer_presets(music):
     music.fresh_start().tap(desc="Equalizer")
     assert music.text("equalizer_preset") == "Normal"

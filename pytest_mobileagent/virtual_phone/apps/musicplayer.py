@@ -225,11 +225,33 @@ class MainActivity(Activity):
 
         def picked(index: int) -> None:
             seconds = items[index][0]
-            if seconds > 0:  # Custom opens SleepTimerCustomDialog, which the phone does not model
-                self.data.last_sleep_seconds = seconds
-                self.data.sleep_at_ms = self.host.clock_ms() + seconds * 1000
+            if seconds == -1:
+                self.custom_sleep_timer()
+            elif seconds > 0:
+                self.picked_sleep_timer(seconds)
 
         radio_group_dialog(self, [label for _, label in items], checked, picked)
+
+    def picked_sleep_timer(self, seconds: int) -> None:
+        """MainActivity.pickedSleepTimer: Config.lastSleepTimerSeconds and sleepInTS."""
+        self.data.last_sleep_seconds = seconds
+        self.data.sleep_at_ms = self.host.clock_ms() + seconds * 1000
+
+    def custom_sleep_timer(self) -> None:
+        """SleepTimerCustomDialog (dialog_custom_sleep_timer_picker.xml): "Sleep timer", a number field
+        hinted "Minutes" (R.string.minutes_raw capitalised) with the keyboard up; OK starts the timer
+        for that many minutes when more than 0 (an empty field counts 0); Cancel does nothing."""
+        def ok(d: Dialog) -> None:
+            # inputType="number": the field takes digits only (DigitsKeyListener)
+            digits = "".join(c for c in d.find("minutes").text if c.isdigit())
+            seconds = int(digits or "0") * 60
+            if seconds > 0:
+                self.picked_sleep_timer(seconds)
+
+        self.show_dialog(Dialog("Sleep timer", lambda: LinearLayout(
+            LinearLayout(FrameLayout(EditText("", "minutes", hint="Minutes", autofocus=True)), id="minutes_hint"),
+            id="dialog_custom_sleep_timer_holder", padding=(dp(16), dp(16), dp(16), 0)),
+            positive=("OK", ok), negative="Cancel"))
 
     def stop_sleep_timer(self) -> None:
         self.data.sleep_at_ms = 0
