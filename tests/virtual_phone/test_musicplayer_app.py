@@ -169,6 +169,21 @@ def test_add_tracks_to_a_playlist_open_it_and_delete_it(music):
     assert music.texts("playlist_title") == ["All tracks"]
 
 
+def test_sharing_tracks_opens_android_14s_share_sheet(music):
+    push(music)
+    music.fresh_start().tap(text="Tracks").long_press(text="Square Dance")
+    share = {"desc": "Share"} if music.has(desc="Share") else None
+    if share is None:
+        music.tap(desc="More options")
+    music.tap(**(share or {"text": "Share"}))
+    assert music.activity() == "com.android.intentresolver.ChooserActivity"
+    assert music.has(id="android:id/chooser_header") and music.has(id="android:id/resolver_list")
+    # the apps whose manifests take ACTION_SEND of audio/mpeg (Messenger's SEND of */*)
+    assert "SMS Messenger" in music.texts("android:id/text1")
+    music.key("BACK")
+    assert music.activity().endswith(".MainActivity")
+
+
 def test_search_filters_the_current_tab(music):
     push(music)
     music.fresh_start().tap(text="Tracks").type("tone", id="top_toolbar_search")

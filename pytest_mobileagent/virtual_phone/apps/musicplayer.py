@@ -20,6 +20,8 @@ store and shared storage (see `musicplayer_model`).
 
 from __future__ import annotations
 
+import posixpath
+
 from ..ui.views import (
     ACCENT,
     MATCH,
@@ -46,6 +48,8 @@ from ..ui.views import (
     dp,
     sp,
 )
+from ..intents import ACTION_SEND, ACTION_SEND_MULTIPLE, Intent
+from ..media_store import mime_type_of
 from . import musicplayer_model as m
 from .base import Activity, App, Dialog, settings_checkbox
 from .bottom_sheet import BottomSheetDialog
@@ -478,11 +482,12 @@ class MainActivity(Activity):
 
     def _track_actions(self) -> list[MenuItem]:
         """cab_tracks as TracksAdapter.prepareActionMode shows it on the Tracks tab (not a playlist,
-        nothing playing, so no "Play next"); deleting, sharing, renaming and the properties of
-        tracks are not modelled (None: the menu closes)."""
+        nothing playing, so no "Play next"); Share opens Android's share sheet (BaseMusicAdapter.
+        shareFiles); deleting, renaming and the properties of tracks are not modelled (None: the menu closes)."""
         one = len(self.track_selection.selected) == 1
         return menu(APP, "cab_tracks", {
-            "cab_delete": None, "cab_share": None, "cab_properties": None, "cab_rename": None,
+            "cab_delete": None, "cab_share": lambda: share_tracks(self, list(self.track_selection.selected)),
+            "cab_properties": None, "cab_rename": None,
             "cab_add_to_playlist": self.add_to_playlist, "cab_add_to_queue": lambda: self.track_selection.finish(),
             "cab_select_all": self.select_all_tracks},
             hide=["cab_remove_from_playlist", "cab_play_next", *(() if one else ("cab_rename",))], kind=ACTION_MODE)
@@ -493,6 +498,24 @@ class MainActivity(Activity):
     def add_to_playlist(self) -> None:
         paths = list(self.track_selection.selected)
         add_to_playlist_dialog(self, paths, self.track_selection.finish)
+
+
+def share_tracks(activity: Activity, paths: list[str]) -> None:
+    """Activity.shareFiles -> Commons' sharePathsIntent (extensions/Activity.kt at the pinned commit): one
+    file ACTION_SEND of its MIME type, several ACTION_SEND_MULTIPLE of List<String>.getMimeType() (the one
+    type, else "<group>/*", else "*/*"), each in Intent.createChooser(.., "Share via")."""
+    if not paths:
+        return
+    mimes = [mime_type_of(posixpath.basename(path)) for path in paths]
+    groups, subtypes = {m_.split("/")[0] for m_ in mimes}, {m_.split("/")[1] for m_ in mimes}
+    mime = (mimes[0] if subtypes == {mimes[0].split("/")[1]} and len(groups) == 1 else
+            f"{groups.pop()}/*" if len(groups) == 1 else "*/*")
+    uris = [f"content://{PACKAGE}.provider/external_files/{posixpath.relpath(path, m.STORAGE)}" for path in paths]
+    intent = (Intent(ACTION_SEND, mime_type=mime, chooser=True, title="Share via", extras={"uri": uris[0]})
+              if len(paths) == 1 else
+              Intent(ACTION_SEND_MULTIPLE, mime_type=mime, chooser=True, title="Share via", extras={"uris": uris}))
+    if not activity.start_intent(intent):
+        activity.toast("No app found")
 
 
 def add_to_playlist_dialog(activity: Activity, paths: list[str], done) -> None:
