@@ -10,7 +10,7 @@ from conformance import ExpectedChange, centre, load_facts, push_files
 def seed(device) -> None:
     """The recordings' library: two untagged recordings in Music/Recordings (album "Recordings", artist
     "<unknown>", titles from the file names), nothing else the scanner counts as music."""
-    push_files(device, "/sdcard/Music/Recordings", {"test1.m4a": "tone.m4a",
+    push_files(device, "/sdcard/Music/Recordings", {"test1.m4a": "audio/recordings/2024_05_02_14_05_10.m4a",
                                                      "test2.m4a": "audio/recordings/2024_05_01_09_30_00.m4a"})
 
 

@@ -176,8 +176,18 @@ class MainActivity(Activity):
         return False
 
     def select_page(self, index: int) -> None:
+        """A tab tapped: MainActivity.setupTabs' tabSelectedAction closes the search first (Commons'
+        MySearchMenu.closeSearch: the text cleared, hideKeyboard: the keyboard hidden, focus cleared),
+        then moves the view pager (onPageSelected finishes the action modes)."""
+        self.close_search()
         self.data.last_page = index
         self.on_resume()
+
+    def close_search(self) -> None:
+        self.query = ""
+        if self.host.ime.shown and self.host.ime.target is self.window:
+            self.host.ime.hide()
+        self.window.set_focus(None)
 
     def search(self, text: str) -> None:
         self.query = text
