@@ -124,7 +124,7 @@ def test_album_sort_dialog(music, field, order, expected):
     push(music)
     music.fresh_start().tap(text="Albums").tap(desc="Sort by")
     assert [n["text"] for n in music.all(cls="android.widget.RadioButton")] == [
-        "Title", "Artist Name", "Year", "Ascending", "Descending"]
+        "Title", "Artist Name", "Year", "Date added", "Ascending", "Descending"]
     music.tap(text=field).tap(text=order).tap(text="OK")
     assert music.texts("album_title") == expected
 

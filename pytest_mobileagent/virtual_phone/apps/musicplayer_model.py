@@ -22,12 +22,12 @@ AUDIO_EXTENSIONS = (".mp3", ".m4a", ".ogg", ".opus", ".flac", ".wav", ".aac", ".
 TABS = ("Playlists", "Folders", "Artists", "Albums", "Tracks", "Genres")
 PLAYLISTS, FOLDERS, ARTISTS, ALBUMS, TRACKS, GENRES = range(6)
 
-#: the sort fields each tab's Sort by dialog offers (the Albums list follows the recordings)
+#: the sort fields each tab's Sort by dialog offers (5.18.3 ChangeSortingDialog.setupSortRadio)
 SORT_FIELDS = {
     PLAYLISTS: ("Title", "Track Count"),
     FOLDERS: ("Title", "Track Count"),
     ARTISTS: ("Title", "Album Count", "Track Count"),
-    ALBUMS: ("Title", "Artist Name", "Year"),
+    ALBUMS: ("Title", "Artist Name", "Year", "Date added"),
     TRACKS: ("Title", "Artist", "Duration", "Track number", "Date added"),
     GENRES: ("Title", "Track Count"),
 }
@@ -234,6 +234,8 @@ class Group:
     tracks: tuple[Track, ...]
     artist: str = ""
     year: int = 0
+    #: Album.dateAdded: the first scanned track's (SimpleMediaScanner: tracksInAlbum.first().dateAdded)
+    date_added: int = 0
 
     @property
     def album_count(self) -> int:
@@ -250,9 +252,10 @@ def groups(tracks: list[Track], tab: int) -> list[Group]:
         by_title.setdefault(title, []).append(track)
     out = []
     for title, members in by_title.items():
+        first_scanned = members[0]
         members.sort(key=lambda t: (t.number, t.title.casefold()))
         out.append(Group(title, tuple(members), artist=members[0].artist,
-                         year=max((t.year for t in members), default=0)))
+                         year=max((t.year for t in members), default=0), date_added=first_scanned.date_added))
     return out
 
 
@@ -269,5 +272,6 @@ def sort_key(tab: int, field_name: str):
                 "Track number": lambda t: t.number, "Date added": lambda t: t.date_added}.get(
             field_name, lambda t: t.title.casefold())
     return {"Track Count": lambda g: len(g.tracks), "Album Count": lambda g: g.album_count,
-            "Artist Name": lambda g: g.artist.casefold(), "Year": lambda g: g.year}.get(
+            "Artist Name": lambda g: g.artist.casefold(), "Year": lambda g: g.year,
+            "Date added": lambda g: g.date_added}.get(
         field_name, lambda g: g.title.casefold())
