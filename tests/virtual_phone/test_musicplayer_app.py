@@ -129,6 +129,30 @@ def test_album_sort_dialog(music, field, order, expected):
     assert music.texts("album_title") == expected
 
 
+def test_a_playlists_sort_dialog_and_its_use_for_this_playlist_only(music):
+    push(music)
+    music.fresh_start()
+    new_playlist(music, "Mix")
+    music.tap(text="Tracks").long_press(text="Square Dance").tap(text="Morning Tone")
+    music.tap(desc="More options").tap(text="Add to playlist").tap(text="Mix")
+    music.tap(text="Playlists").tap(text="Mix").tap(desc="Sort by")
+    assert [n["text"] for n in music.all(cls="android.widget.RadioButton")] == [
+        "Title", "Artist", "Duration", "Track number", "Date added", "Custom", "Ascending", "Descending"]
+    assert music.find(id="sorting_dialog_use_for_this_only")["text"] == "Use for this playlist only"
+    music.tap(text="Custom")  # the order radios go while Custom is checked
+    assert not music.has(id="sorting_dialog_radio_order")
+    music.tap(text="Title").tap(text="Descending").tap(id="sorting_dialog_use_for_this_only").tap(text="OK")
+    assert music.texts("track_title") == ["Square Dance", "Morning Tone"]
+    # Mix keeps its own sorting; the other playlists and the folders keep Config.playlistTracksSorting
+    music.key("BACK").tap(text="All tracks")
+    assert music.texts("track_title") == ["Evening Tone", "Last Pulse", "Morning Tone", "Square Dance"]
+    music.key("BACK").tap(text="Folders").tap(text="Music").tap(desc="Sort by")
+    assert music.find(id="sorting_dialog_use_for_this_only")["text"] == "Use for this folder only"
+    assert not music.has(text="Custom")
+    music.tap(text="Cancel").key("BACK").tap(text="Playlists").tap(text="Mix").tap(desc="Sort by")
+    assert music.find(id="sorting_dialog_use_for_this_only")["checked"] == "true"
+
+
 def test_cancel_keeps_the_sort_order(music):
     push(music)
     music.fresh_start().tap(text="Albums").tap(desc="Sort by").tap(text="Year").tap(text="Cancel")

@@ -81,24 +81,45 @@ def rescan(activity: Activity) -> None:
     m.refresh(activity.app.data, host.fs, getattr(host, "media_store", None), int(host._clock_ms()) // 1000)
 
 
-def sort_dialog(activity: Activity, sorting: m.Sorting, fields: tuple[str, ...]) -> None:
-    """The app's Sort by dialog: a field, then Ascending / Descending; OK applies both."""
+def sort_dialog(activity: Activity, sorting: m.Sorting, fields: tuple[str, ...],
+                use_for_this_only: tuple[str, bool] | None = None, on_ok=None) -> None:
+    """The app's Sort by dialog (ChangeSortingDialog, dialog_change_sorting.xml): a field, then Ascending /
+    Descending, hidden while "Custom" is checked; for a playlist's or folder's tracks also the
+    "Use for this playlist/folder only" checkbox (``use_for_this_only``: its text and state). OK applies
+    the choice to ``sorting``, or hands (field, descending, only) to ``on_ok``."""
+    state = {"custom": sorting.field == "Custom"}
+
+    def changed(index: int) -> None:
+        state["custom"] = fields[index] == "Custom"  # sortingOrderDivider / radio order beVisibleIf(!custom)
 
     def body() -> View:
+        extra: list[View] = []
+        if use_for_this_only is not None:
+            extra = [Divider("use_for_this_playlist_divider", margin=(0, dp(4))),
+                     CheckBox(use_for_this_only[0], "sorting_dialog_use_for_this_only",
+                              checked=use_for_this_only[1])]
         return ScrollView(
             LinearLayout(
                 RadioGroup(*[RadioButton(f) for f in fields], id="sorting_dialog_radio_sorting",
-                           checked_index=fields.index(sorting.field) if sorting.field in fields else 0),
-                Divider("sorting_order_divider", margin=(0, dp(4))),
+                           checked_index=fields.index(sorting.field) if sorting.field in fields else 0,
+                           on_checked_change=changed),
+                Divider("sorting_order_divider", margin=(0, dp(4)), visible=not state["custom"]),
                 RadioGroup(RadioButton("Ascending", "sorting_dialog_radio_ascending"),
                            RadioButton("Descending", "sorting_dialog_radio_descending"),
-                           id="sorting_dialog_radio_order", checked_index=1 if sorting.descending else 0),
+                           id="sorting_dialog_radio_order", checked_index=1 if sorting.descending else 0,
+                           visible=not state["custom"]),
+                *extra,
                 id="sorting_dialog_holder", padding=(dp(16), dp(16), dp(16), 0)),
             id="sorting_dialog_scrollview", height=WRAP, focusable=False)
 
     def ok(d: Dialog) -> None:
-        sorting.field = fields[max(0, d.find("sorting_dialog_radio_sorting").checked_index)]
-        sorting.descending = d.find("sorting_dialog_radio_order").checked_index == 1
+        field_name = fields[max(0, d.find("sorting_dialog_radio_sorting").checked_index)]
+        descending = d.find("sorting_dialog_radio_order").checked_index == 1
+        if on_ok is not None:
+            box = d.find("sorting_dialog_use_for_this_only")
+            on_ok(field_name, descending, bool(box is not None and box.checked))
+        else:
+            sorting.field, sorting.descending = field_name, descending
 
     activity.show_dialog(Dialog("Sort by", body, positive=("OK", ok), negative="Cancel"))
 
@@ -574,7 +595,47 @@ class TracksActivity(Activity):
     def on_create(self) -> None:
         self.query = ""
         self.searching = False
-        self.sorting = m.Sorting("Track number" if self.extras.get("kind") == m.ALBUMS else "Title")
+        self.album_sorting = m.Sorting("Track number")
+
+    @property
+    def _custom_key(self) -> str | None:
+        """The key of this list's own sorting: a playlist's or a folder's (ChangeSortingDialog's playlist / path)."""
+        kind = self.extras.get("kind")
+        if kind == "playlist":
+            return f"playlist:{self.extras.get('playlist')}"
+        return f"folder:{self.extras.get('title', '')}" if kind == m.FOLDERS else None
+
+    @property
+    def sorting(self) -> m.Sorting:
+        """TracksActivity's sorting: a playlist's or folder's own (getProperPlaylistSorting /
+        getProperFolderSorting) else Config.playlistTracksSorting; a genre's Config.trackSorting."""
+        kind = self.extras.get("kind")
+        if kind == m.ALBUMS:
+            return self.album_sorting
+        if kind == m.GENRES:
+            return self.data.sorting[m.TRACKS]
+        return self.data.custom_sorting.get(self._custom_key, self.data.playlist_tracks_sorting)
+
+    def show_sort(self) -> None:
+        """ChangeSortingDialog(ACTIVITY_PLAYLIST_FOLDER): the Tracks fields, "Custom" for a playlist, and
+        "Use for this playlist/folder only" for a playlist or folder (dialogConfirmed)."""
+        playlist = self.extras.get("kind") == "playlist"
+        key = self._custom_key
+        fields = m.SORT_FIELDS[m.TRACKS] + (("Custom",) if playlist else ())
+        only = None if key is None else (
+            "Use for this playlist only" if playlist else "Use for this folder only", key in self.data.custom_sorting)
+
+        def confirmed(field_name: str, descending: bool, only_this: bool) -> None:
+            chosen = m.Sorting(field_name, descending)
+            if key is None:
+                self.data.sorting[m.TRACKS] = chosen
+            elif only_this:
+                self.data.custom_sorting[key] = chosen
+            else:
+                self.data.custom_sorting.pop(key, None)
+                self.data.playlist_tracks_sorting = chosen
+
+        sort_dialog(self, self.sorting, fields, only, confirmed)
 
     def _title_and_tracks(self) -> tuple[str, list[m.Track]]:
         data = self.data
@@ -595,7 +656,7 @@ class TracksActivity(Activity):
         playlist = self.extras.get("kind") == "playlist"
         items = menu(APP, "menu_playlist", {
             "search": self.open_search,
-            "sort": lambda: sort_dialog(self, self.sorting, m.SORT_FIELDS[m.TRACKS]),
+            "sort": self.show_sort,
             "add_file_to_playlist": lambda: self.toast("No app found"),
             "add_folder_to_playlist": lambda: self.toast("No app found"),
             "export_playlist": lambda: self.toast("No app found")},

@@ -81,6 +81,11 @@ class MusicData:
     next_playlist_id: int = 1
     all_tracks_created: bool = False
     sorting: dict[int, Sorting] = field(default_factory=lambda: {tab: Sorting() for tab in range(len(TABS))})
+    #: Config.playlistTracksSorting (a playlist's or folder's tracks) and the "Use for this playlist /
+    #: folder only" sortings (Config.saveCustomPlaylistSorting, BaseConfig.saveCustomSorting), by
+    #: "playlist:<id>" / "folder:<name>"
+    playlist_tracks_sorting: Sorting = field(default_factory=Sorting)
+    custom_sorting: dict[str, Sorting] = field(default_factory=dict)
     equalizer_preset: str = "Normal"
     #: Config.lastUsedViewPagerPage: a position among the shown tabs
     last_page: int = 0
@@ -268,6 +273,8 @@ def sort_key(tab: int, field_name: str):
     if tab == PLAYLISTS:
         return {"Track Count": lambda p: len(p[1])}.get(field_name, lambda p: p[0].title.casefold())
     if tab == TRACKS:
+        if field_name == "Custom":  # PLAYER_SORT_BY_CUSTOM: the playlist's own order (orderInPlaylist)
+            return lambda t: 0
         return {"Artist": lambda t: t.artist.casefold(), "Duration": lambda t: t.duration,
                 "Track number": lambda t: t.number, "Date added": lambda t: t.date_added}.get(
             field_name, lambda t: t.title.casefold())
