@@ -330,7 +330,7 @@ class AndroidSystem:
         task = self._task_of(caller) if caller is not None else None
         app = app or caller.app
         activity = self._create(app, cls, extras)
-        if activity.finished:  # finish() in onCreate: the activity never shows
+        if activity.finished:  # finish() in onCreate: the activity never shows, its caller stays in front
             return activity
         if caller is None or (own_task and app is not caller.app):
             existing = self._task_for(app.package)
@@ -442,9 +442,7 @@ class AndroidSystem:
             self._tasks.append(task)
             return
         if cls is not None and not isinstance(task.activities[-1], cls):
-            created = self._create(app, cls)
-            if not created.finished:  # finish() in onCreate: the activity never shows
-                task.activities.append(created)
+            task.activities.append(self._create(app, cls))
         self._bring_to_front(task)
         task.activities[-1].on_resume()
 
