@@ -30,6 +30,7 @@ rate, never silently dropped.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -312,7 +313,10 @@ class Replayer:
             self.device.shell(f"am force-stop {self.package}")
             # An app whose recordings show every session starting from the same state resets it here.
             if before_session:
-                before_session(self.device)
+                # a hook with a second parameter also gets the session, to leave the app as its
+                # recorded first screen shows it (see conformance_apps/musicplayer.py)
+                takes_session = len(inspect.signature(before_session).parameters) > 1
+                before_session(self.device, session) if takes_session else before_session(self.device)
             self.device.shell(f"am start -n {session['start']}")
             if index == 0 or before_session:
                 self.allow_permissions()  # a reset (pm clear) also takes back the runtime permissions
@@ -397,7 +401,7 @@ def seed_media(device) -> None:
 
 def app_module(app: str):
     """``conformance_apps.<app>``: the app's seed (``seed(device)``), expected changes (``CHANGES``) and,
-    optionally, ``before_session(device)``, run after each session's force-stop."""
+    optionally, ``before_session(device[, session])``, run after each session's force-stop."""
     return importlib.import_module(f"conformance_apps.{app}")
 
 
