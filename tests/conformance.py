@@ -161,6 +161,8 @@ class Replayer:
     def __init__(self, device, facts: dict) -> None:
         self.device = device
         self.facts = facts
+        #: the replay pressed BACK to hide the keyboard after the last action (see act())
+        self.keyboard_hidden_early = False
         self.app = facts["app"]
         self.package = facts["package"]
         self.screens = {key: Screen.from_facts(value) for key, value in facts["screens"].items()}
@@ -222,14 +224,21 @@ class Replayer:
 
     def act(self, step: dict, screen: Screen) -> str | None:
         """Carry out one recorded action; None when done, else why it could not be."""
+        keyboard_hidden_early, self.keyboard_hidden_early = self.keyboard_hidden_early, False
         if step["action"] == "key":
+            if step["key"] == "BACK" and keyboard_hidden_early:
+                # The recording's input method was up here (the previous action focused a
+                # field) and this BACK only hid it, as the first BACK does on Android; the
+                # replay already hid ours with a BACK of its own, so the app does not get a
+                # second one.
+                return None
             self.device.shell(f"input keyevent {step['key']}")
             return None
         problem = self._act_on_target(step, screen)
-        self.hide_keyboard()
+        self.keyboard_hidden_early = self.hide_keyboard()
         return problem
 
-    def hide_keyboard(self) -> None:
+    def hide_keyboard(self) -> bool:
         """Hide the soft keyboard, which the recording phone never showed.
 
         DroidBot recorded with its own input method active (``DroidBotIME`` is among
@@ -239,6 +248,8 @@ class Replayer:
         """
         if "mInputShown=true" in self.device.shell("dumpsys input_method"):
             self.device.shell("input keyevent BACK")
+            return True
+        return False
 
     def scroll_to(self, screen: Screen, target: dict) -> Screen:
         """Scroll our screen's lists as the recording's user did until the target shows.
@@ -320,7 +331,7 @@ class Replayer:
             self.device.shell(f"am start -n {session['start']}")
             if index == 0 or before_session:
                 self.allow_permissions()  # a reset (pm clear) also takes back the runtime permissions
-            self.hide_keyboard()
+            self.keyboard_hidden_early = self.hide_keyboard()
             for number, step in enumerate(session["steps"]):
                 outcomes.append(self.replay_step(index, number, step))
         return outcomes
