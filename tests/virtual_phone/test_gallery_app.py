@@ -159,12 +159,34 @@ def test_viewer_rename_hide_and_delete_change_storage(gallery):
     assert "beach.png" in gallery.texts()  # the viewer moves on to the next medium
 
 
-def test_create_new_folder_opens_it(gallery):
+def test_create_new_folder_picks_its_parent_then_shows_it_first(gallery):
+    # MainActivity.createNewFolder (6.28.1): Commons' FilePickerDialog, then CreateNewFolderDialog; the new
+    # folder stays on the folders screen as config.tempFolderPath until the next fresh start
+    gallery.sh("rm -rf /sdcard/Download/Trips /sdcard/Trips")
     gallery.menu("Create new folder")
-    assert gallery.node(id="folder_path")["text"] == "Internal/"
+    assert gallery.exists(id="filepicker_list") and gallery.node(id="breadcrumb_text")["text"] == "Internal"
+    gallery.tap(id="list_item_name", text="Download")  # no sub-folders: picked at once
+    assert gallery.node(id="folder_path")["text"] == "Internal/Download/"
     gallery.tap(text="OK")
     assert gallery.exists(id="folder_name"), "an empty name closed the dialog"
     gallery.type("Trips").tap(text="OK")
-    assert gallery.activity().endswith("MediaActivity") and gallery.node(id="top_toolbar_search")["text"] == "Search in Trips"
-    assert gallery.sh("ls -ld /sdcard/Trips").startswith("d")
-    gallery.sh("rm -rf /sdcard/Trips")
+    assert gallery.activity().endswith("MainActivity")
+    assert folder_names(gallery)[0] == "Trips" and find_all(gallery.dump(), id="photo_cnt")[0]["text"] == "0"
+    assert gallery.sh("ls -ld /sdcard/Download/Trips").startswith("d")
+    # a fresh start (the app's data kept) deletes the still empty folder (MainActivity.removeTempFolder)
+    gallery.sh(f"am force-stop {PKG}")
+    gallery.sh(f"monkey -p {PKG} -c android.intent.category.LAUNCHER 1")
+    assert "Trips" not in folder_names(gallery)
+    assert "No such file" in gallery.sh("ls -ld /sdcard/Download/Trips 2>&1")
+
+
+def test_column_count_dialog_sets_the_grid(gallery):
+    gallery.menu("Column count")
+    options = [n["text"] for n in find_all(gallery.dump(), cls="android.widget.RadioButton")]
+    assert options[:3] == ["1 column", "2 columns", "3 columns"]
+    assert gallery.node(text="2 columns")["checked"] == "true"
+    gallery.tap(text="3 columns")
+    assert not gallery.exists(id="dialog_radio_group")
+    assert "][360," in gallery.node(id="dir_holder")["bounds"]  # a third of the 1080 px width
+    gallery.menu("Column count")
+    assert gallery.node(text="3 columns")["checked"] == "true"

@@ -52,11 +52,12 @@ from .commons_files import (
     fs_error_toast,
     move_path,
     name_problem,
+    show_folder_picker,
     show_rename_dialog,
 )
 from .date_time_format import show_date_time_dialog
 from .storage_format import format_date, format_size
-from .simple_commons import CustomizationActivity
+from .simple_commons import CustomizationActivity, radio_group_dialog
 
 APP = "gallery"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.gallery.pro"
@@ -84,6 +85,8 @@ GROUPINGS = (("none", "grouping_dialog_radio_none", "Do not group files"),
              ("folder", "grouping_dialog_radio_folder", "Folder"))
 
 WALLPAPER_TARGETS = ("Home screen", "Lock screen", "Home and lock screen")
+#: helpers/Constants.kt MAX_COLUMN_COUNT (6.28.1): the Column count dialog offers 1..20
+MAX_COLUMN_COUNT = 20
 
 
 def new_data() -> SimpleNamespace:
@@ -95,8 +98,11 @@ def new_data() -> SimpleNamespace:
         loop_videos=False, open_videos_on_separate_screen=False, allow_video_gestures=True, search_all_files=False,
         crop_thumbnails=True, scroll_horizontally=False, enable_pull_to_refresh=True, max_brightness=False,
         black_background=False, hide_system_ui=True, allow_instant_change=False, allow_photo_gestures=False,
-        allow_down_gesture=True, show_notch=True, use_24_hour=False, date_format="%d.%m.%Y",
+        allow_down_gesture=True, show_notch=True,
+        # values/integers.xml directory_columns_vertical_scroll / media_columns_vertical_scroll
+        dir_columns=2, media_columns=3, use_24_hour=False, date_format="%d.%m.%Y",
         skip_delete_confirmation=False, keep_last_modified=True, use_recycle_bin=True, recycle_bin={},
+        temp_folder="",  # Config.tempFolderPath: a new, still empty folder shown first on the main screen
         wallpapers={},  # "home"/"lock" -> path: what Simple Wallpaper set, as WallpaperManager would hold it
     )
 
@@ -234,12 +240,14 @@ class GalleryActivity(Activity):
                 id="top_app_bar_layout", margin=(dp(16), dp(8)), height=WRAP),
             id=menu_id, height=WRAP)
 
-    def show_create_folder_dialog(self) -> None:
-        """commons CreateNewFolderDialog: the parent path (read-only here) and the new folder's name."""
-        parent = getattr(self, "folder", "") or EXTERNAL_ROOT
+    def show_create_folder_dialog(self, parent: str = "", on_created=None) -> None:
+        """Commons' CreateNewFolderDialog: the parent path (read-only) and the new folder's name; OK
+        creates the folder and calls back with its path (the gallery then keeps it as
+        ``config.tempFolderPath``: MediaActivity.createNewFolder, MainActivity.createNewFolder)."""
+        parent = parent or getattr(self, "folder", "") or EXTERNAL_ROOT
 
         def body() -> View:
-            shown = "Internal" + parent[len(EXTERNAL_ROOT):] + "/"
+            shown = "Internal" + parent[len(EXTERNAL_ROOT):].rstrip("/") + "/"
             return Column(
                 LinearLayout(EditText(shown, "folder_path", enabled=False), id="folder_path_hint"),
                 LinearLayout(EditText("", "folder_name", hint="Title", autofocus=True), id="folder_name_hint",
@@ -261,15 +269,25 @@ class GalleryActivity(Activity):
             except OSError as exc:
                 self.toast(fs_error_toast(exc))
                 return False
-            # The app opens the new, empty folder: it shows up among folders once it holds media.
-            self.start(MediaActivity, folder=path)
+            self.data.temp_folder = path
+            if on_created is not None:
+                on_created(path)
             return True
 
         self.show_dialog(Dialog("Create new folder", body, positive=("OK", ok), negative="Cancel"))
 
-    def thumbnail(self, item: MediaItem, id: str, size: int) -> View:
+    def show_column_count_dialog(self, attr: str) -> None:
+        """MainActivity/MediaActivity.changeColumnCount: Commons' RadioGroupDialog of "N column(s)"
+        (plurals column_counts) for 1..MAX_COLUMN_COUNT, the current span count checked."""
+        current = getattr(self.data, attr)
+        options = [f"{i} column" if i == 1 else f"{i} columns" for i in range(1, MAX_COLUMN_COUNT + 1)]
+        radio_group_dialog(self, options, current - 1, lambda index: setattr(self.data, attr, index + 1))
+
+    def thumbnail(self, item: MediaItem | None, id: str, size: int) -> View:
         from ..ui import bitmaps
 
+        if item is None:  # a new, empty folder: Directory with no thumbnail
+            return ImageView(id, width=MATCH, height=size)
         icon = bitmaps.icon_for_file(self.host.fs, item.path)
         return ImageView(id, icon=icon, width=MATCH, height=size, tint=(200, 200, 200))
 
@@ -282,6 +300,26 @@ class MainActivity(GalleryActivity):
     def on_create(self) -> None:
         self.search = ""
         self.temporarily_show_hidden = False
+        self.remove_temp_folder()  # onCreate with no saved state (a fresh start, as after a force-stop)
+
+    def finish(self) -> None:
+        self.remove_temp_folder()  # onDestroy
+        super().finish()
+
+    def remove_temp_folder(self) -> None:
+        """MainActivity.removeTempFolder: a created folder still empty is deleted, with a toast."""
+        path, self.data.temp_folder = self.data.temp_folder, ""
+        fs = self.host.fs
+        if path and fs.isdir(path) and not fs.listdir(path):
+            self.toast(f"Deleting folder '{path}'")
+            delete_path(self, path)
+
+    def create_new_folder(self) -> None:
+        """MainActivity.createNewFolder: Commons' FilePickerDialog at internal storage (a folder, hidden
+        items as config.shouldShowHidden, no FAB, the show-hidden button), then CreateNewFolderDialog;
+        the new folder shows first among the folders (Context.addTempFolderIfNeeded)."""
+        show_folder_picker(self, EXTERNAL_ROOT, self.data.show_hidden, self.show_create_folder_dialog,
+                           can_add_show_hidden_button=True)
 
     def folders(self) -> list[tuple[str, list[MediaItem]]]:
         by_folder: dict[str, list[MediaItem]] = {}
@@ -314,8 +352,9 @@ class MainActivity(GalleryActivity):
             "change_view_type": lambda: self.show_view_type_dialog("folder_view_list", for_folders=True),
             "temporarily_show_hidden": lambda: setattr(self, "temporarily_show_hidden", True),
             "stop_showing_hidden": lambda: setattr(self, "temporarily_show_hidden", False),
-            "temporarily_show_excluded": None, "create_new_folder": self.show_create_folder_dialog,
-            "column_count": None, "settings": lambda: self.start(SettingsActivity),
+            "temporarily_show_excluded": None, "create_new_folder": self.create_new_folder,
+            "column_count": lambda: self.show_column_count_dialog("dir_columns"),
+            "settings": lambda: self.start(SettingsActivity),
             "about": lambda: self.start(ABOUT)},
             hide=["stop_showing_excluded", "set_as_default_folder", "open_recycle_bin", *FDROID_HIDDEN,
                   *(("column_count",) if self.data.folder_view_list else ()),
@@ -323,9 +362,13 @@ class MainActivity(GalleryActivity):
         folders = self.folders()
         as_list = self.data.folder_view_list
         tiles = [self._folder_tile(folder, items, as_list) for folder, items in folders]
+        temp = self.data.temp_folder
+        if temp and self.host.fs.isdir(temp) and all(folder != temp for folder, _ in folders):
+            tiles.insert(0, self._folder_tile(temp, [], as_list))
         grid: View
         if tiles:
-            grid = RecyclerView(*tiles, id="directories_grid", columns=1 if as_list else 2, height=MATCH)
+            grid = RecyclerView(*tiles, id="directories_grid", columns=1 if as_list else self.data.dir_columns,
+                                height=MATCH)
         else:
             grid = TextView("No media files have been found with the selected filters.",
                             "directories_empty_placeholder",
@@ -340,7 +383,7 @@ class MainActivity(GalleryActivity):
             id="directories_coordinator", class_name="android.widget.ScrollView", height=MATCH)
 
     def _folder_tile(self, folder: str, items: list[MediaItem], as_list: bool) -> View:
-        newest = self.sort_media(items, SORT_MODIFIED, False)[0]
+        newest = self.sort_media(items, SORT_MODIFIED, False)[0] if items else None
         label = _folder_label(folder)
         count = str(len(items))
         open_folder = lambda: self.start(MediaActivity, folder=folder)  # noqa: E731
@@ -430,7 +473,8 @@ class MediaActivity(GalleryActivity):
             "stop_showing_hidden": lambda: setattr(self, "temporarily_show_hidden", False),
             "open_recycle_bin": None, "open_camera": lambda: self.toast("No app found to take a photo"),
             "group": self.show_group_dialog, "set_as_default_folder": None,
-            "create_new_folder": self.show_create_folder_dialog, "column_count": None, "slideshow": None,
+            "create_new_folder": self.show_create_folder_dialog,
+            "column_count": lambda: self.show_column_count_dialog("media_columns"), "slideshow": None,
             "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(ABOUT)},
             hide=["empty_recycle_bin", "empty_disable_recycle_bin", "restore_all_files", "unset_as_default_folder",
                   *(() if show_all else ("folder_view", "open_camera", "about")),
@@ -453,7 +497,8 @@ class MediaActivity(GalleryActivity):
             grid = ScrollView(grid, height=MATCH, id="media_fastscroller", class_name="android.widget.RelativeLayout")
         else:
             cells = [self._cell(i, as_list) for i in items]
-            grid = FrameLayout(RecyclerView(*cells, id="media_grid", columns=1 if as_list else 3, height=MATCH),
+            grid = FrameLayout(RecyclerView(*cells, id="media_grid", columns=1 if as_list else self.data.media_columns,
+                                            height=MATCH),
                                id="media_fastscroller", height=MATCH, class_name="android.widget.RelativeLayout")
         if not items:
             grid = TextView("No media files have been found with the selected filters.", "media_empty_text_placeholder",
