@@ -127,11 +127,13 @@ def test_settings_toggles_and_24_hour_dialog(gallery):
     assert gallery.activity() == f"{PKG}.activities.SettingsActivity"
     gallery.tap(id="settings_autoplay_videos_holder")
     assert gallery.node(id="settings_autoplay_videos")["checked"] == "true"
-    gallery.sh("input swipe 540 1800 540 900 300")  # scroll down to the last settings and back
+    for _ in range(2):  # scroll down to the thumbnail settings and back
+        gallery.sh("input swipe 540 1800 540 900 300")
     assert gallery.exists(id="settings_crop_thumbnails") and not gallery.exists(id="settings_general_settings_label")
-    gallery.sh("input swipe 540 900 540 1800 300")
+    gallery.sh("input swipe 540 900 540 1800 300")  # Android 14's Language row pushes it below the fold
     gallery.tap(id="settings_remember_last_video_position_holder")
     assert gallery.node(id="settings_remember_last_video_position")["checked"] == "true"
+    gallery.sh("input swipe 540 900 540 1800 300")
     gallery.tap(id="settings_change_date_time_format_holder")
     assert gallery.node(id="change_date_time_dialog_radio_one")["text"] == "16.02.2021"
     gallery.tap(id="change_date_time_dialog_24_hour").tap(text="OK")

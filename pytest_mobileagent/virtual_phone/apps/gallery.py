@@ -102,6 +102,13 @@ def new_data() -> SimpleNamespace:
         # values/integers.xml directory_columns_vertical_scroll / media_columns_vertical_scroll
         dir_columns=2, media_columns=3, use_24_hour=False, date_format="%d.%m.%Y",
         skip_delete_confirmation=False, keep_last_modified=True, use_recycle_bin=True, recycle_bin={},
+        # helpers/Config.kt defaults (6.28.1) of the other settings rows and dialogs
+        file_loading_priority=0, screen_rotation=0, animate_gifs=False, allow_zooming_images=True,
+        allow_rotating_with_gestures=True, show_highest_quality=False, allow_one_to_one_zoom=False, show_extended_details=False, app_password_protection=False,
+        hidden_item_password_protection=False, file_deletion_password_protection=False, delete_empty_folders=False,
+        bottom_actions=True, show_recycle_bin=True, show_recycle_bin_last=False, thumbnail_spacing=1,
+        file_rounded_corners=False, show_thumbnail_video_duration=False, show_thumbnail_file_types=True,
+        mark_favorite_items=True, included_folders=set(), excluded_folders=set(),
         temp_folder="",  # Config.tempFolderPath: a new, still empty folder shown first on the main screen
         wallpapers={},  # "home"/"lock" -> path: what Simple Wallpaper set, as WallpaperManager would hold it
     )
@@ -335,6 +342,9 @@ class MainActivity(GalleryActivity):
             SORT_TAKEN: lambda e: max(r.datetaken or 0 for r in e[1]), SORT_CUSTOM: lambda e: e[0].lower(),
             SORT_RANDOM: lambda e: e[0].lower(),
         }
+        # Context.getDirsToShow: excluded folders and their sub-folders are left out
+        excluded = self.data.excluded_folders
+        entries = [e for e in entries if not any(e[0] == x or e[0].startswith(x.rstrip("/") + "/") for x in excluded)]
         entries.sort(key=lambda e: e[0].lower())
         entries.sort(key=keys[field], reverse=not ascending)
         query = self.search.strip().lower()
@@ -781,8 +791,19 @@ class SetWallpaperActivity(GalleryActivity):
         dialog = self.show_dialog(Dialog("", body))
 
 
+#: SettingsActivity.setupFileLoadingPriority: PRIORITY_SPEED, PRIORITY_COMPROMISE, PRIORITY_VALIDITY
+FILE_LOADING_PRIORITIES = ("Speed", "Compromise", "Avoid showing invalid files")
+#: SettingsActivity.setupScreenRotation: ROTATE_BY_SYSTEM_SETTING, _DEVICE_ROTATION, _ASPECT_RATIO
+SCREEN_ROTATIONS = ("System setting", "Device rotation", "Aspect ratio")
+#: ChangeFileThumbnailStyleDialog: the thumbnail spacing choices
+THUMBNAIL_SPACINGS = (0, 1, 2, 4, 8, 16, 32, 64)
+
+
 class SettingsActivity(Activity):
-    """Settings: the sections of the real screen, with working check boxes."""
+    """Settings as activity_settings.xml (6.28.1) lays them out and SettingsActivity.setupSettingItems
+    shows them on Android 14: Language (isTiramisuPlus) instead of "Use English language", no "Manage
+    hidden folders" (gone on Q+), "Show a notch" (P+), and the rows that need All files access shown as
+    with it (the recording's user granted it; the first-run prompt is not modelled)."""
 
     name = f"{PACKAGE}.activities.SettingsActivity"
     title = "Settings"
@@ -798,14 +819,17 @@ class SettingsActivity(Activity):
             return [TextView(label, f"settings_{prefix}_label", color=ACCENT, bold=True, size=sp(14), width=MATCH,
                              padding=(dp(22), dp(20), dp(16), dp(8))), *rows, Divider(f"settings_{prefix}_divider")]
 
-        def value_row(prefix: str, label: str, value: str | None, on_click) -> View:
-            children: list[View] = [TextView(label, f"settings_{prefix}_label" if value is not None
-                                             else f"settings_{prefix}", width=MATCH)]
+        def value_row(prefix: str, label: str, value: str | None, on_click, *, label_id: str = "") -> View:
+            """A MyTextView row: the label (``<prefix>_label`` when a value follows it, else ``<prefix>``
+            unless the layout names it otherwise) and the current value."""
+            children: list[View] = [TextView(label, label_id or (f"settings_{prefix}_label" if value is not None
+                                                                 else f"settings_{prefix}"), width=MATCH)]
             if value is not None:
                 children.append(TextView(value, f"settings_{prefix}", size=sp(14), color=TEXT_SECONDARY, width=MATCH))
             return RelativeLayout(Column(*children), id=f"settings_{prefix}_holder", padding=(dp(22), dp(16)),
                                   on_click=on_click)
 
+        zooming = d.allow_zooming_images
         rows = [
             TextView("COLOR CUSTOMIZATION", "settings_color_customization_section_label", color=ACCENT, bold=True,
                      size=sp(14), width=MATCH, padding=(dp(22), dp(20), dp(16), dp(8))),
@@ -814,11 +838,17 @@ class SettingsActivity(Activity):
                            padding=(dp(22), dp(16)), on_click=lambda: self.start(CustomizationActivity)),
             Divider("settings_color_customization_divider"),
             *section("general_settings", "GENERAL",
+                     # setupLanguage: Locale.getDefault().displayLanguage; its tap opens the system's per-app
+                     # language screen (launchChangeAppLanguageIntent), not modelled
+                     value_row("language", "Language", "English", None),
                      value_row("change_date_time_format", "Change date and time format", None,
                                self.show_date_time_dialog),
-                     value_row("file_loading_priority", "File loading priority", "Speed", lambda: None),
-                     value_row("manage_included_folders", "Manage included folders", None, lambda: None),
-                     value_row("manage_excluded_folders", "Manage excluded folders", None, lambda: None),
+                     value_row("file_loading_priority", "File loading priority",
+                               FILE_LOADING_PRIORITIES[d.file_loading_priority], self.choose_file_loading_priority),
+                     value_row("manage_included_folders", "Manage included folders", None,
+                               lambda: self.start(IncludedFoldersActivity)),
+                     value_row("manage_excluded_folders", "Manage excluded folders", None,
+                               lambda: self.start(ExcludedFoldersActivity)),
                      box("show_hidden_items", "Show hidden items", "show_hidden"),
                      box("search_all_files", "Search all files instead of folders on the main screen",
                          "search_all_files")),
@@ -827,12 +857,17 @@ class SettingsActivity(Activity):
                      box("remember_last_video_position", "Remember last video playback position",
                          "remember_last_video_position"),
                      box("loop_videos", "Loop videos", "loop_videos"),
-                     box("open_videos_on_separate_screen", "Always open videos on a separate screen",
+                     box("open_videos_on_separate_screen",
+                         "Always open videos on a separate screen with new horizontal gestures",
                          "open_videos_on_separate_screen"),
                      box("allow_video_gestures", "Allow controlling video volume and brightness with vertical gestures",
                          "allow_video_gestures")),
             *section("thumbnails", "THUMBNAILS",
-                     box("crop_thumbnails", "Crop thumbnails into squares", "crop_thumbnails")),
+                     box("crop_thumbnails", "Crop thumbnails into squares", "crop_thumbnails"),
+                     box("animate_gifs", "Animate GIFs at thumbnails", "animate_gifs"),
+                     value_row("file_thumbnail_style", "File thumbnail style", None, self.show_file_style_dialog,
+                               label_id="settings_file_thumbnail_style_label"),
+                     value_row("folder_thumbnail_style", "Folder thumbnail style", "Square", None)),
             *section("scrolling", "SCROLLING",
                      box("scroll_horizontally", "Scroll thumbnails horizontally", "scroll_horizontally"),
                      box("enable_pull_to_refresh", "Enable pull-to-refresh from the top", "enable_pull_to_refresh")),
@@ -842,15 +877,50 @@ class SettingsActivity(Activity):
                      box("hide_system_ui", "Automatically hide system UI at fullscreen media", "hide_system_ui"),
                      box("allow_instant_change", "Allow instantly changing media by clicking on screen sides",
                          "allow_instant_change"),
+                     box("allow_photo_gestures", "Allow controlling photo brightness with vertical gestures",
+                         "allow_photo_gestures"),
                      box("allow_down_gesture", "Allow closing the fullscreen view with a down gesture",
-                         "allow_down_gesture")),
+                         "allow_down_gesture"),
+                     box("show_notch", "Show a notch if available", "show_notch"),
+                     value_row("screen_rotation", "Rotate fullscreen media by", SCREEN_ROTATIONS[d.screen_rotation],
+                               self.choose_screen_rotation)),
+            *section("deep_zoomable_images", "DEEP ZOOMABLE IMAGES",
+                     box("allow_zooming_images", "Allow deep zooming images", "allow_zooming_images"),
+                     # setupAllowZoomingImages: these three show only while deep zooming is allowed
+                     *((box("allow_rotating_with_gestures", "Allow rotating images with gestures",
+                            "allow_rotating_with_gestures"),
+                        box("show_highest_quality", "Show images in the highest possible quality",
+                            "show_highest_quality"),
+                        box("allow_one_to_one_zoom", "Allow 1:1 zooming in with two double taps",
+                            "allow_one_to_one_zoom")) if zooming else ())),
+            *section("extended_details", "EXTENDED DETAILS",
+                     box("show_extended_details", "Show extended details over fullscreen media",
+                         "show_extended_details")),
+            *section("security", "SECURITY",
+                     box("app_password_protection", "Password protect the whole application",
+                         "app_password_protection"),
+                     # setupExcludedItemPasswordProtection: gone while the hidden-item row shows
+                     box("hidden_item_password_protection", "Password protect hidden item visibility",
+                         "hidden_item_password_protection"),
+                     box("file_deletion_password_protection", "Password protect file deletion and moving",
+                         "file_deletion_password_protection")),
             *section("file_operations", "FILE OPERATIONS",
+                     box("delete_empty_folders", "Delete empty folders after deleting their content",
+                         "delete_empty_folders"),
                      box("keep_last_modified", "Keep old last-modified value at file operations",
                          "keep_last_modified"),
                      box("skip_delete_confirmation", "Always skip delete confirmation dialog",
                          "skip_delete_confirmation")),
+            *section("bottom_actions", "BOTTOM ACTIONS",
+                     box("bottom_actions_checkbox", "Show some action buttons at the bottom of the screen",
+                         "bottom_actions")),
             *section("recycle_bin", "RECYCLE BIN",
-                     box("use_recycle_bin", "Move items into the Recycle Bin instead of deleting", "use_recycle_bin")),
+                     box("use_recycle_bin", "Move items into the Recycle Bin instead of deleting", "use_recycle_bin"),
+                     *((box("show_recycle_bin", "Show the Recycle Bin at the folders screen", "show_recycle_bin"),
+                        box("show_recycle_bin_last", "Show the Recycle Bin as the last item on the main screen",
+                            "show_recycle_bin_last")) if d.use_recycle_bin else ())),
+            TextView("MIGRATING", "settings_migrating_label", color=ACCENT, bold=True, size=sp(14), width=MATCH,
+                     padding=(dp(22), dp(20), dp(16), dp(8))),
         ]
         return LinearLayout(
             self.toolbar("settings_toolbar", title="Settings", back=True),
@@ -860,12 +930,101 @@ class SettingsActivity(Activity):
     def show_date_time_dialog(self) -> None:
         show_date_time_dialog(self, self.data)
 
+    def choose_file_loading_priority(self) -> None:
+        """setupFileLoadingPriority: Commons' RadioGroupDialog, no title; the row shows the choice."""
+        radio_group_dialog(self, FILE_LOADING_PRIORITIES, self.data.file_loading_priority,
+                           lambda index: setattr(self.data, "file_loading_priority", index))
+
+    def choose_screen_rotation(self) -> None:
+        radio_group_dialog(self, SCREEN_ROTATIONS, self.data.screen_rotation,
+                           lambda index: setattr(self.data, "screen_rotation", index))
+
+    def show_file_style_dialog(self) -> None:
+        """ChangeFileThumbnailStyleDialog (dialog_change_file_thumbnail_style.xml): thumbnail spacing (a
+        RadioGroupDialog of 0x..64x) and four check boxes; OK stores them, Cancel drops the changes."""
+        d = self.data
+        state = {"spacing": d.thumbnail_spacing}
+        boxes = (("rounded_corners", "Rounded corners", "file_rounded_corners"),
+                 ("show_thumbnail_video_duration", "Show video durations", "show_thumbnail_video_duration"),
+                 ("show_thumbnail_file_types", "Show image file types", "show_thumbnail_file_types"),
+                 ("mark_favorite_items", "Mark favorite items", "mark_favorite_items"))
+        checked = {attr: getattr(d, attr) for _, _, attr in boxes}
+
+        def spacing() -> None:
+            radio_group_dialog(self, [f"{n}x" for n in THUMBNAIL_SPACINGS], THUMBNAIL_SPACINGS.index(state["spacing"]),
+                               lambda index: state.__setitem__("spacing", THUMBNAIL_SPACINGS[index]))
+
+        def body() -> View:
+            rows: list[View] = [RelativeLayout(
+                Column(TextView("Thumbnail spacing", "dialog_file_style_spacing_label", width=MATCH),
+                       TextView(f"{state['spacing']}x", "dialog_file_style_spacing", size=sp(14),
+                                color=TEXT_SECONDARY, width=MATCH)),
+                id="dialog_file_style_spacing_holder", padding=(dp(16), dp(12)), on_click=spacing)]
+            rows += [settings_checkbox(f"dialog_file_style_{key}", label, checked[attr],
+                                       lambda value, attr=attr: checked.__setitem__(attr, value))
+                     for key, label, attr in boxes]
+            return ScrollView(Column(*rows, id="dialog_holder", padding=(0, dp(8))), id="dialog_scrollview",
+                              height=WRAP)
+
+        def ok(_d: Dialog) -> None:
+            for attr, value in checked.items():
+                setattr(d, attr, value)
+            d.thumbnail_spacing = state["spacing"]
+
+        self.show_dialog(Dialog(body=body, positive=("OK", ok), negative="Cancel"))
+
+
+class ManageFoldersActivity(Activity):
+    """activity_manage_folders.xml: the toolbar with Add folder (menu_add_folder), the folders
+    (item_manage_folder) or, with none, the placeholder text."""
+
+    attr = ""
+    placeholder = ""
+
+    def build(self) -> View:
+        folders = sorted(getattr(self.data, self.attr))
+        rows = [RelativeLayout(TextView(folder, "manage_folder_title", width=MATCH, padding=(dp(16), dp(16))),
+                               id="manage_folder_holder", key=folder) for folder in folders]
+        items = menu(APP, "menu_add_folder", {"add_folder": self.add_folder})
+        return LinearLayout(
+            self.toolbar("manage_folders_toolbar", title=self.title, back=True, items=items),
+            RelativeLayout(
+                RecyclerView(*rows, id="manage_folders_list", height=MATCH),
+                *([TextView(self.placeholder, "manage_folders_placeholder", width=MATCH, gravity="center",
+                            padding=dp(24), color=TEXT_SECONDARY)] if not folders else []),
+                id="manage_folders_holder", weight=1, height=MATCH),
+            id="manage_folders_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def add_folder(self) -> None:
+        """addFolder: Commons' FilePickerDialog for a folder at internal storage, then the folder is added."""
+        show_folder_picker(self, EXTERNAL_ROOT, self.data.show_hidden,
+                           lambda path: getattr(self.data, self.attr).add(path), can_add_show_hidden_button=True)
+
+
+class IncludedFoldersActivity(ManageFoldersActivity):
+    name = f"{PACKAGE}.activities.IncludedFoldersActivity"
+    title = "Included folders"
+    attr = "included_folders"
+    placeholder = ("If you have some folders which contain media, but were not recognized by the app, you can add "
+                   "them manually here.\n\nAdding some items here will not exclude any other folder.")
+
+
+class ExcludedFoldersActivity(ManageFoldersActivity):
+    """Excluded folders (and their sub-folders) are left out of the folders screen (Context.getDirsToShow)."""
+
+    name = f"{PACKAGE}.activities.ExcludedFoldersActivity"
+    title = "Excluded folders"
+    attr = "excluded_folders"
+    placeholder = ("Excluding folders will make them together with their subfolders hidden just in Simple Gallery, "
+                   "they will still be visible in other applications.\n\nIf you want to hide them from other apps "
+                   "too, use the Hide function.")
+
 
 class GalleryApp(App):
     package = PACKAGE
     label = "Gallery"
     activities = (MainActivity, MediaActivity, ViewPagerActivity, SetWallpaperActivity, SettingsActivity,
-                  CustomizationActivity)
+                  IncludedFoldersActivity, ExcludedFoldersActivity, CustomizationActivity)
 
     def new_data(self) -> SimpleNamespace:
         return new_data()
