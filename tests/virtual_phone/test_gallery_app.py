@@ -192,3 +192,21 @@ def test_column_count_dialog_sets_the_grid(gallery):
     assert "][360," in gallery.node(id="dir_holder")["bounds"]  # a third of the 1080 px width
     gallery.menu("Column count")
     assert gallery.node(text="3 columns")["checked"] == "true"
+
+
+def test_open_camera_starts_the_phones_one_camera_app(gallery):
+    # Activity.launchCamera: STILL_IMAGE_CAMERA; Camera2 alone answers, so Android starts it without asking
+    gallery.tap(desc="Open camera")
+    assert gallery.d.app_current().package == "com.android.camera2"
+    assert gallery.activity() == "com.android.camera.CameraActivity"
+    gallery.back()
+    assert gallery.activity() == f"{PKG}.activities.MainActivity"
+
+
+def test_share_goes_through_the_share_sheets_single_target(gallery):
+    # Commons' sharePathIntent: ACTION_SEND image/jpeg in a chooser; SMS Messenger (*/*) is the one app
+    # here that takes it, and the share sheet starts a single target directly
+    gallery.tap(text="Download").tap(id="media_item_holder").tap(desc="Share")
+    assert gallery.activity() == "com.simplemobiletools.smsmessenger.activities.NewConversationActivity"
+    gallery.back().back()  # the number field's keyboard, then the screen
+    assert gallery.activity() == f"{PKG}.activities.ViewPagerActivity"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import posixpath
 from types import SimpleNamespace
 
+from ..intents import ACTION_ATTACH_DATA, ACTION_SEND, Intent, IntentFilter
 from ..media_store import EXTERNAL_ROOT, MediaItem
 from ..ui.views import (
     place_menu,
@@ -85,6 +86,11 @@ GROUPINGS = (("none", "grouping_dialog_radio_none", "Do not group files"),
              ("folder", "grouping_dialog_radio_folder", "Folder"))
 
 WALLPAPER_TARGETS = ("Home screen", "Lock screen", "Home and lock screen")
+#: MediaStore.INTENT_ACTION_STILL_IMAGE_CAMERA, which Activity.launchCamera starts
+ACTION_STILL_IMAGE_CAMERA = "android.media.action.STILL_IMAGE_CAMERA"
+#: Commons' R.string.no_app_found: what launchActivityIntent / setAsIntent / sharePathIntent toast when
+#: no activity answers (ActivityNotFoundException)
+NO_APP_FOUND = "No valid app found"
 #: helpers/Constants.kt MAX_COLUMN_COUNT (6.28.1): the Column count dialog offers 1..20
 MAX_COLUMN_COUNT = 20
 
@@ -283,6 +289,28 @@ class GalleryActivity(Activity):
 
         self.show_dialog(Dialog("Create new folder", body, positive=("OK", ok), negative="Cancel"))
 
+    def launch_camera(self) -> None:
+        """Activity.launchCamera (6.28.1): startActivity(Intent(INTENT_ACTION_STILL_IMAGE_CAMERA)) through
+        Commons' launchActivityIntent.  Android starts the one camera app that answers without asking
+        (intents.start: a single match is started directly); this phone has Camera2 only."""
+        if not self.start_intent(Intent(ACTION_STILL_IMAGE_CAMERA)):
+            self.toast(NO_APP_FOUND)
+
+    def media_uri(self, path: str) -> str:
+        """Commons' getFinalUriFromPath: a scanned medium's MediaStore content URI (getMediaContentUri),
+        else the app's FileProvider URI."""
+        store = self.host.media_store
+        item = store.get(path) if store is not None else None
+        if item is not None:
+            kind = "video" if item.mime_type.startswith("video/") else "images"
+            return f"content://media/external/{kind}/media/{item._id}"
+        return f"content://{PACKAGE}.provider/external_files{path[len(EXTERNAL_ROOT):]}"
+
+    def mime_of(self, path: str) -> str:
+        store = self.host.media_store
+        item = store.get(path) if store is not None else None
+        return item.mime_type if item is not None else "image/*"
+
     def show_column_count_dialog(self, attr: str) -> None:
         """MainActivity/MediaActivity.changeColumnCount: Commons' RadioGroupDialog of "N column(s)"
         (plurals column_counts) for 1..MAX_COLUMN_COUNT, the current span count checked."""
@@ -356,7 +384,7 @@ class MainActivity(GalleryActivity):
         # menu_main as MainActivity.refreshMenuItems shows it: no default folder, the Recycle Bin
         # shown among the folders (so not in the menu), column count in grid view.
         items = menu(APP, "menu_main", {
-            "open_camera": lambda: self.toast("No app found to take a photo"),
+            "open_camera": self.launch_camera,
             "show_all": lambda: self.start(MediaActivity, folder=""), "sort": self._sort_folders,
             "filter": self.show_filter_dialog,
             "change_view_type": lambda: self.show_view_type_dialog("folder_view_list", for_folders=True),
@@ -481,7 +509,7 @@ class MediaActivity(GalleryActivity):
             "change_view_type": lambda: self.show_view_type_dialog("media_view_list", for_folders=False),
             "temporarily_show_hidden": lambda: setattr(self, "temporarily_show_hidden", True),
             "stop_showing_hidden": lambda: setattr(self, "temporarily_show_hidden", False),
-            "open_recycle_bin": None, "open_camera": lambda: self.toast("No app found to take a photo"),
+            "open_recycle_bin": None, "open_camera": self.launch_camera,
             "group": self.show_group_dialog, "set_as_default_folder": None,
             "create_new_folder": self.show_create_folder_dialog,
             "column_count": lambda: self.show_column_count_dialog("media_columns"), "slideshow": None,
@@ -641,8 +669,7 @@ class ViewPagerActivity(GalleryActivity):
                         margin=(dp(24), dp(8)))
               for vid, icon, desc, cb in (("bottom_favorite", "star", "Toggle favorite", self.toggle_favorite),
                                           ("bottom_edit", "edit", "Edit", lambda: self.toast("No editor here")),
-                                          ("bottom_share", "share", "Share",
-                                           lambda: self.toast("No app to share with")),
+                                          ("bottom_share", "share", "Share", self.share),
                                           ("bottom_delete", "delete", "Delete", self.ask_delete))],
             id="bottom_actions", class_name="android.view.ViewGroup", gravity="center", bg=(0, 0, 0), height=dp(112))
         return Column(
@@ -702,13 +729,23 @@ class ViewPagerActivity(GalleryActivity):
         index = siblings.index(self.path) if self.path in siblings else 0
         self.path = rest[min(index, len(rest) - 1)]
 
+    def share(self) -> None:
+        """Activity.shareMediumPath -> Commons' sharePathIntent: ACTION_SEND of the medium's URI and MIME type in
+        Intent.createChooser(.., "Share via"), "No valid app found" when nothing answers."""
+        uri = self.media_uri(self.path)
+        if not self.start_intent(Intent(ACTION_SEND, mime_type=self.mime_of(self.path), chooser=True,
+                                        title="Share via", extras={"uri": uri})):
+            self.toast(NO_APP_FOUND)
+
     def set_as(self) -> None:
-        # Android's resolver starts the only app that handles ATTACH_DATA directly: on this phone that is
-        # the gallery's own Simple Wallpaper.
-        if self.path.lower().endswith((".jpg", ".jpeg", ".png", ".webp", ".bmp", ".gif")):
-            self.start(SetWallpaperActivity, path=self.path)
-        else:
-            self.toast("No app found to set this file as")
+        """Activity.setAs -> Commons' setAsIntent: ACTION_ATTACH_DATA of the medium's URI and MIME type in
+        Intent.createChooser(.., "Set as").  On this phone only the gallery's own Simple Wallpaper
+        (SetWallpaperActivity's ATTACH_DATA image/* filter) answers, and the chooser starts a single
+        target without asking (intents.start)."""
+        uri = self.media_uri(self.path)
+        if not self.start_intent(Intent(ACTION_ATTACH_DATA, data=uri, mime_type=self.mime_of(self.path), chooser=True,
+                                        title="Set as", extras={"path": self.path})):
+            self.toast(NO_APP_FOUND)
 
     def show_properties(self) -> None:
         store = self.host.media_store
@@ -743,7 +780,7 @@ class SetWallpaperActivity(GalleryActivity):
     def build(self) -> View:
         """activity_set_wallpaper.xml (6.28.1): the toolbar over the crop view and its bottom actions."""
         store = self.host.media_store
-        item = store.get(self.extras["path"]) if store is not None else None
+        item = store.get(self.path) if store is not None else None
         picture = (self.thumbnail(item, "crop_image_view", dp(600)) if item is not None
                    else TextView("", "crop_image_view", height=dp(600)))
         # bottom_set_wallpaper_actions.xml, included with the id bottom_set_wallpaper_actions (an
@@ -766,6 +803,12 @@ class SetWallpaperActivity(GalleryActivity):
                            gravity="center", bg=(0, 0, 0)),
             id="set_wallpaper_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
+    @property
+    def path(self) -> str:
+        """The image the ATTACH_DATA intent names (the model's intent carries its path beside the URI)."""
+        intent = self.extras.get("intent")
+        return intent.extras["path"] if intent is not None else self.extras["path"]
+
     def _crop_state(self, key: str, step: int, modulo: int) -> None:
         self.extras[key] = (self.extras.get(key, 0) + step) % modulo
 
@@ -776,9 +819,9 @@ class SetWallpaperActivity(GalleryActivity):
         def choose(index: int) -> None:
             target = WALLPAPER_TARGETS[index]
             if target in ("Home screen", "Home and lock screen"):
-                self.data.wallpapers["home"] = self.extras["path"]
+                self.data.wallpapers["home"] = self.path
             if target in ("Lock screen", "Home and lock screen"):
-                self.data.wallpapers["lock"] = self.extras["path"]
+                self.data.wallpapers["lock"] = self.path
             dialog.dismiss()
             self.toast("Wallpaper set successfully")
             self.finish()
@@ -1023,6 +1066,9 @@ class ExcludedFoldersActivity(ManageFoldersActivity):
 class GalleryApp(App):
     package = PACKAGE
     label = "Gallery"
+    # AndroidManifest.xml (6.28.1): SetWallpaperActivity (label "Simple Wallpaper") takes ATTACH_DATA of image/*
+    intent_filters = ((SetWallpaperActivity.name, "Simple Wallpaper",
+                       IntentFilter((ACTION_ATTACH_DATA,), mime_types=("image/*",))),)
     activities = (MainActivity, MediaActivity, ViewPagerActivity, SetWallpaperActivity, SettingsActivity,
                   IncludedFoldersActivity, ExcludedFoldersActivity, CustomizationActivity)
 
