@@ -210,3 +210,14 @@ def test_share_goes_through_the_share_sheets_single_target(gallery):
     assert gallery.activity() == "com.simplemobiletools.smsmessenger.activities.NewConversationActivity"
     gallery.back().back()  # the number field's keyboard, then the screen
     assert gallery.activity() == f"{PKG}.activities.ViewPagerActivity"
+
+
+def test_open_with_hands_the_file_to_the_gallerys_own_viewer(gallery):
+    # Commons' openPathIntent in an "Open with" chooser: the gallery's PhotoActivity alone takes VIEW image/*
+    # here; it hands a file on storage to ViewPagerActivity (PhotoVideoActivity.checkIntent)
+    gallery.tap(text="Download").tap(id="media_item_holder").menu("Open with")
+    assert gallery.activity() == f"{PKG}.activities.ViewPagerActivity" and "sunset.jpg" in gallery.texts()
+    gallery.back()
+    assert gallery.activity() == f"{PKG}.activities.ViewPagerActivity", "the first viewer is still below"
+    gallery.back()
+    assert gallery.activity() == f"{PKG}.activities.MediaActivity"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import posixpath
 from types import SimpleNamespace
 
-from ..intents import ACTION_ATTACH_DATA, ACTION_SEND, Intent, IntentFilter
+from ..intents import ACTION_ATTACH_DATA, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
 from ..media_store import EXTERNAL_ROOT, MediaItem
 from ..ui.views import (
     place_menu,
@@ -651,7 +651,7 @@ class ViewPagerActivity(GalleryActivity):
             "menu_rotate": None, "menu_hide": lambda: self.set_hidden(True),
             "menu_unhide": lambda: self.set_hidden(False), "menu_copy_to": None, "menu_move_to": None,
             "menu_create_shortcut": None,
-            "menu_open_with": lambda: self.toast("No app found to open this file"), "menu_set_as": self.set_as,
+            "menu_open_with": self.open_with, "menu_set_as": self.set_as,
             "menu_change_orientation": None, "menu_print": None, "menu_resize": None, "menu_show_on_map": None,
             "menu_slideshow": None, "menu_settings": lambda: self.start(SettingsActivity)},
             hide=["menu_save_as", "menu_delete", "menu_share", "menu_edit", "menu_add_to_favorites",
@@ -735,6 +735,15 @@ class ViewPagerActivity(GalleryActivity):
         uri = self.media_uri(self.path)
         if not self.start_intent(Intent(ACTION_SEND, mime_type=self.mime_of(self.path), chooser=True,
                                         title="Share via", extras={"uri": uri})):
+            self.toast(NO_APP_FOUND)
+
+    def open_with(self) -> None:
+        """Activity.openPath(path, forceChooser = true) -> Commons' openPathIntent: ACTION_VIEW of the medium's
+        URI and MIME type in Intent.createChooser(.., "Open with").  Here the gallery's own PhotoActivity /
+        VideoActivity alone answer, and the chooser starts a single target without asking."""
+        uri = self.media_uri(self.path)
+        if not self.start_intent(Intent(ACTION_VIEW, data=uri, mime_type=self.mime_of(self.path), chooser=True,
+                                        title="Open with", extras={"path": self.path})):
             self.toast(NO_APP_FOUND)
 
     def set_as(self) -> None:
@@ -840,6 +849,35 @@ FILE_LOADING_PRIORITIES = ("Speed", "Compromise", "Avoid showing invalid files")
 SCREEN_ROTATIONS = ("System setting", "Device rotation", "Aspect ratio")
 #: ChangeFileThumbnailStyleDialog: the thumbnail spacing choices
 THUMBNAIL_SPACINGS = (0, 1, 2, 4, 8, 16, 32, 64)
+
+
+class PhotoVideoActivity(GalleryActivity):
+    """PhotoActivity / VideoActivity, which take VIEW of image/* / video/* (PhotoVideoActivity, 6.28.1):
+    checkIntent hands a medium whose file it finds on storage (getRealPathFromURI) to ViewPagerActivity
+    (sendViewPagerIntent) and finishes; other URIs it shows itself (fragment_holder.xml), which is not
+    modelled beyond its empty holder."""
+
+    def on_create(self) -> None:
+        self.host.defer(self._forward)
+
+    def _forward(self) -> None:
+        intent = self.extras.get("intent")
+        path = intent.extras.get("path", "") if intent is not None else ""
+        if path and self.host.fs.exists(path):
+            self.start(ViewPagerActivity, path=path, folder=posixpath.dirname(path))
+            self.finish()
+
+    def build(self) -> View:
+        return RelativeLayout(FrameLayout(id="fragment_placeholder", height=MATCH), id="fragment_holder",
+                              height=MATCH, bg=(0, 0, 0))
+
+
+class PhotoActivity(PhotoVideoActivity):
+    name = f"{PACKAGE}.activities.PhotoActivity"
+
+
+class VideoActivity(PhotoVideoActivity):
+    name = f"{PACKAGE}.activities.VideoActivity"
 
 
 class SettingsActivity(Activity):
@@ -1068,9 +1106,12 @@ class GalleryApp(App):
     label = "Gallery"
     # AndroidManifest.xml (6.28.1): SetWallpaperActivity (label "Simple Wallpaper") takes ATTACH_DATA of image/*
     intent_filters = ((SetWallpaperActivity.name, "Simple Wallpaper",
-                       IntentFilter((ACTION_ATTACH_DATA,), mime_types=("image/*",))),)
+                       IntentFilter((ACTION_ATTACH_DATA,), mime_types=("image/*",))),
+                      # PhotoActivity / VideoActivity take VIEW of image/* / video/*
+                      (f"{PACKAGE}.activities.PhotoActivity", "", IntentFilter((ACTION_VIEW,), mime_types=("image/*",))),
+                      (f"{PACKAGE}.activities.VideoActivity", "", IntentFilter((ACTION_VIEW,), mime_types=("video/*",))))
     activities = (MainActivity, MediaActivity, ViewPagerActivity, SetWallpaperActivity, SettingsActivity,
-                  IncludedFoldersActivity, ExcludedFoldersActivity, CustomizationActivity)
+                  IncludedFoldersActivity, ExcludedFoldersActivity, PhotoActivity, VideoActivity, CustomizationActivity)
 
     def new_data(self) -> SimpleNamespace:
         return new_data()
