@@ -221,3 +221,16 @@ def test_open_with_hands_the_file_to_the_gallerys_own_viewer(gallery):
     assert gallery.activity() == f"{PKG}.activities.ViewPagerActivity", "the first viewer is still below"
     gallery.back()
     assert gallery.activity() == f"{PKG}.activities.MediaActivity"
+
+
+def test_folder_thumbnail_style_sets_how_folders_show_their_count(gallery):
+    gallery.menu("Settings")
+    for _ in range(3):
+        gallery.sh("input swipe 540 1800 540 900 300")
+    assert gallery.node(id="settings_folder_thumbnail_style")["text"] == "Square"
+    gallery.tap(id="settings_folder_thumbnail_style_holder")
+    assert gallery.node(id="dir_name")["text"] == "Camera" and gallery.node(id="photo_cnt")["text"] == "36"
+    gallery.tap(text="Show file count in brackets")
+    assert gallery.node(id="dir_name")["text"] == "Camera (36)" and not gallery.exists(id="photo_cnt")
+    gallery.tap(text="OK").back()
+    assert "Download (4)" in folder_names(gallery) and not gallery.exists(id="photo_cnt")

@@ -115,6 +115,7 @@ def new_data() -> SimpleNamespace:
         bottom_actions=True, show_recycle_bin=True, show_recycle_bin_last=False, thumbnail_spacing=1,
         file_rounded_corners=False, show_thumbnail_video_duration=False, show_thumbnail_file_types=True,
         mark_favorite_items=True, included_folders=set(), excluded_folders=set(),
+        folder_style="square", folder_count="line", limit_folder_title=False,
         temp_folder="",  # Config.tempFolderPath: a new, still empty folder shown first on the main screen
         wallpapers={},  # "home"/"lock" -> path: what Simple Wallpaper set, as WallpaperManager would hold it
     )
@@ -136,6 +137,40 @@ def _kind(item: MediaItem) -> str:
 
 def _folder_label(folder: str) -> str:
     return "Internal" if folder == EXTERNAL_ROOT else posixpath.basename(folder)
+
+
+#: Config.showFolderMediaCount: FOLDER_MEDIA_CNT_LINE, FOLDER_MEDIA_CNT_BRACKETS, FOLDER_MEDIA_CNT_NONE
+FOLDER_COUNT_STYLES = (("line", "dialog_radio_folder_count_line", "Show file count on a separate line"),
+                       ("brackets", "dialog_radio_folder_count_brackets", "Show file count in brackets"),
+                       ("none", "dialog_radio_folder_count_none", "Do not show file count"))
+FOLDER_STYLES = (("square", "dialog_radio_folder_square", "Square"),
+                 ("rounded_corners", "dialog_radio_folder_rounded_corners", "Rounded corners"))
+
+
+def _folder_texts(name: str, count: int, count_style: str) -> tuple[str, str]:
+    """DirectoryAdapter.setupView: the folder's name ("Name (N)" with the count in brackets) and the count
+    line (photo_cnt, shown only for FOLDER_MEDIA_CNT_LINE; "" when gone)."""
+    if count_style == "brackets":
+        return f"{name} ({count})", ""
+    return name, str(count) if count_style == "line" else ""
+
+
+def grid_folder_tile(thumbnail: View, name: str, count: int, count_style: str, limit_title: bool, *,
+                     key: str = "", on_click=None) -> View:
+    """directory_item_grid_square.xml: the square thumbnail, its shadow and, at the bottom, the name and the
+    file count as Config.showFolderMediaCount says (limitFolderTitle: the name on one line)."""
+    shown, count_text = _folder_texts(name, count, count_style)
+    return RelativeLayout(
+        FrameLayout(
+            thumbnail,
+            ImageView("dir_shadow_holder", width=MATCH, height=dp(64), layout_gravity="bottom"),
+            Column(TextView(shown, "dir_name", bold=True, max_lines=1 if limit_title else 2, width=MATCH,
+                            color=(255, 255, 255)),
+                   *([TextView(count_text, "photo_cnt", size=sp(14), width=MATCH, color=(255, 255, 255))]
+                     if count_text else []),
+                   id="dir_bottom_holder", layout_gravity="bottom", padding=(dp(8), dp(4)), bg=(60, 60, 60)),
+            height=dp(190)),
+        id="dir_holder", key=key, padding=1, on_click=on_click, on_long_click=(lambda: None) if on_click else None)
 
 
 class GalleryActivity(Activity):
@@ -422,27 +457,22 @@ class MainActivity(GalleryActivity):
 
     def _folder_tile(self, folder: str, items: list[MediaItem], as_list: bool) -> View:
         newest = self.sort_media(items, SORT_MODIFIED, False)[0] if items else None
-        label = _folder_label(folder)
-        count = str(len(items))
         open_folder = lambda: self.start(MediaActivity, folder=folder)  # noqa: E731
         if as_list:
+            name, count = _folder_texts(_folder_label(folder), len(items), self.data.folder_count)
             return RelativeLayout(
                 Row(FrameLayout(self.thumbnail(newest, "dir_thumbnail", dp(64)), width=dp(64)),
-                    Column(TextView(label, "dir_name", bold=True, max_lines=1, width=MATCH),
-                           TextView(count, "photo_cnt", size=sp(14), color=TEXT_SECONDARY, width=MATCH),
+                    Column(TextView(name, "dir_name", bold=True, max_lines=1, width=MATCH),
+                           *([TextView(count, "photo_cnt", size=sp(14), color=TEXT_SECONDARY, width=MATCH)]
+                             if count else []),
                            TextView(posixpath.dirname(folder) + "/", "dir_path", size=sp(14), color=TEXT_SECONDARY,
                                     width=MATCH, max_lines=1),
                            weight=1, width=MATCH, padding=(dp(12), 0)),
                     gravity="center_vertical"),
                 id="dir_holder", key=folder, padding=dp(8), on_click=open_folder, on_long_click=lambda: None)
-        return RelativeLayout(
-            FrameLayout(
-                self.thumbnail(newest, "dir_thumbnail", dp(190)),
-                Column(TextView(label, "dir_name", bold=True, max_lines=1, width=MATCH, color=(255, 255, 255)),
-                       TextView(count, "photo_cnt", size=sp(14), width=MATCH, color=(255, 255, 255)),
-                       id="dir_bottom_holder", layout_gravity="bottom", padding=(dp(8), dp(4)), bg=(60, 60, 60)),
-                height=dp(190)),
-            id="dir_holder", key=folder, padding=1, on_click=open_folder, on_long_click=lambda: None)
+        return grid_folder_tile(self.thumbnail(newest, "dir_thumbnail", dp(190)), _folder_label(folder), len(items),
+                                self.data.folder_count, self.data.limit_folder_title, key=folder,
+                                on_click=open_folder)
 
     def _sort_folders(self) -> None:
         def apply(field: str, ascending: bool, _folder_only: bool) -> None:
@@ -948,7 +978,9 @@ class SettingsActivity(Activity):
                      box("animate_gifs", "Animate GIFs at thumbnails", "animate_gifs"),
                      value_row("file_thumbnail_style", "File thumbnail style", None, self.show_file_style_dialog,
                                label_id="settings_file_thumbnail_style_label"),
-                     value_row("folder_thumbnail_style", "Folder thumbnail style", "Square", None)),
+                     value_row("folder_thumbnail_style", "Folder thumbnail style",
+                               dict((k, label) for k, _, label in FOLDER_STYLES)[d.folder_style],
+                               self.show_folder_style_dialog)),
             *section("scrolling", "SCROLLING",
                      box("scroll_horizontally", "Scroll thumbnails horizontally", "scroll_horizontally"),
                      box("enable_pull_to_refresh", "Enable pull-to-refresh from the top", "enable_pull_to_refresh")),
@@ -1019,6 +1051,38 @@ class SettingsActivity(Activity):
     def choose_screen_rotation(self) -> None:
         radio_group_dialog(self, SCREEN_ROTATIONS, self.data.screen_rotation,
                            lambda index: setattr(self.data, "screen_rotation", index))
+
+    def show_folder_style_dialog(self) -> None:
+        """ChangeFolderThumbnailStyleDialog (dialog_change_folder_thumbnail_style.xml): a sample folder
+        ("Camera", 36 files) above the style and file-count radio groups and "Limit long folder titles to 1
+        line"; the sample follows the choices, OK stores them.  The sample is the square layout (the
+        rounded-corners one, directory_item_grid_rounded_corners.xml, is not modelled)."""
+        d = self.data
+        styles, counts = [k for k, _, _ in FOLDER_STYLES], [k for k, _, _ in FOLDER_COUNT_STYLES]
+        state = {"style": d.folder_style, "count": d.folder_count, "limit": d.limit_folder_title}
+
+        def body() -> View:
+            sample = grid_folder_tile(ImageView("dir_thumbnail", icon="image", width=MATCH, height=dp(150)), "Camera",
+                                      36, state["count"], state["limit"])
+            return ScrollView(Column(
+                RelativeLayout(FrameLayout(sample, width=dp(150)), id="dialog_folder_sample_holder",
+                               gravity="center_horizontal", padding=(0, dp(12))),
+                RadioGroup(*[RadioButton(label, rid) for _, rid, label in FOLDER_STYLES], id="dialog_radio_folder_style",
+                           checked_index=styles.index(state["style"]),
+                           on_checked_change=lambda i: state.__setitem__("style", styles[i])),
+                Divider("", margin=(0, dp(8))),
+                RadioGroup(*[RadioButton(label, rid) for _, rid, label in FOLDER_COUNT_STYLES],
+                           id="dialog_radio_folder_count_holder", checked_index=counts.index(state["count"]),
+                           on_checked_change=lambda i: state.__setitem__("count", counts[i])),
+                Divider("", margin=(0, dp(8))),
+                CheckBox("Limit long folder titles to 1 line", "dialog_folder_limit_title", checked=state["limit"],
+                         on_checked_change=lambda value: state.__setitem__("limit", value)),
+                id="dialog_holder", padding=(dp(16), dp(4))), id="dialog_scrollview", height=WRAP)
+
+        def ok(_d: Dialog) -> None:
+            d.folder_style, d.folder_count, d.limit_folder_title = state["style"], state["count"], state["limit"]
+
+        self.show_dialog(Dialog(body=body, positive=("OK", ok), negative="Cancel"))
 
     def show_file_style_dialog(self) -> None:
         """ChangeFileThumbnailStyleDialog (dialog_change_file_thumbnail_style.xml): thumbnail spacing (a
