@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conformance import ExpectedChange, seed_media
+from conformance import CUSTOMIZATION, EXPECTED_CHANGES, ExpectedChange, _label, seed_media
 
 PACKAGE = "com.simplemobiletools.gallery.pro"
 
@@ -56,8 +56,20 @@ def _one_camera(step: dict, recorded, ours) -> bool:
             and ours.activity.startswith("com.android.camera2/"))
 
 
+#: The common "System default (Material You)" change (conformance.EXPECTED_CHANGES), for a recorded tap on
+#: one of the colour rows that theme hides
+_MATERIAL_YOU = EXPECTED_CHANGES[1].reason
+
+
+def _hidden_colour_row(step: dict, recorded, ours) -> bool:
+    rows = ("customization_text_color", "customization_background_color", "customization_primary_color")
+    return (step.get("target", {}).get("id", "").startswith(rows) and ours.activity.endswith(CUSTOMIZATION)
+            and _label(ours, "customization_theme") == "System default (Material You)")
+
+
 #: Differences the pinned release makes on purpose (see conformance.ExpectedChange).
 CHANGES: tuple[ExpectedChange, ...] = (
+    ExpectedChange(_MATERIAL_YOU, _hidden_colour_row, on="target"),
     ExpectedChange(_ONE_CAMERA, _one_camera, on="target"),
     ExpectedChange(_STORAGE_PICKER, _storage_picker_skipped),
     ExpectedChange(_STORAGE_PICKER, _sd_card_target, on="target"),

@@ -110,7 +110,8 @@ def new_data() -> SimpleNamespace:
         skip_delete_confirmation=False, keep_last_modified=True, use_recycle_bin=True, recycle_bin={},
         # helpers/Config.kt defaults (6.28.1) of the other settings rows and dialogs
         file_loading_priority=0, screen_rotation=0, animate_gifs=False, allow_zooming_images=True,
-        allow_rotating_with_gestures=True, show_highest_quality=False, allow_one_to_one_zoom=False, show_extended_details=False, app_password_protection=False,
+        allow_rotating_with_gestures=True, show_highest_quality=False, allow_one_to_one_zoom=False,
+        show_extended_details=False, app_password_protection=False,
         hidden_item_password_protection=False, file_deletion_password_protection=False, delete_empty_folders=False,
         bottom_actions=True, show_recycle_bin=True, show_recycle_bin_last=False, thumbnail_spacing=1,
         file_rounded_corners=False, show_thumbnail_video_duration=False, show_thumbnail_file_types=True,
@@ -1067,7 +1068,8 @@ class SettingsActivity(Activity):
             return ScrollView(Column(
                 RelativeLayout(FrameLayout(sample, width=dp(150)), id="dialog_folder_sample_holder",
                                gravity="center_horizontal", padding=(0, dp(12))),
-                RadioGroup(*[RadioButton(label, rid) for _, rid, label in FOLDER_STYLES], id="dialog_radio_folder_style",
+                RadioGroup(*[RadioButton(label, rid) for _, rid, label in FOLDER_STYLES],
+                           id="dialog_radio_folder_style",
                            checked_index=styles.index(state["style"]),
                            on_checked_change=lambda i: state.__setitem__("style", styles[i])),
                 Divider("", margin=(0, dp(8))),
@@ -1172,8 +1174,8 @@ class GalleryApp(App):
     intent_filters = ((SetWallpaperActivity.name, "Simple Wallpaper",
                        IntentFilter((ACTION_ATTACH_DATA,), mime_types=("image/*",))),
                       # PhotoActivity / VideoActivity take VIEW of image/* / video/*
-                      (f"{PACKAGE}.activities.PhotoActivity", "", IntentFilter((ACTION_VIEW,), mime_types=("image/*",))),
-                      (f"{PACKAGE}.activities.VideoActivity", "", IntentFilter((ACTION_VIEW,), mime_types=("video/*",))))
+                      (PhotoActivity.name, "", IntentFilter((ACTION_VIEW,), mime_types=("image/*",))),
+                      (VideoActivity.name, "", IntentFilter((ACTION_VIEW,), mime_types=("video/*",))))
     activities = (MainActivity, MediaActivity, ViewPagerActivity, SetWallpaperActivity, SettingsActivity,
                   IncludedFoldersActivity, ExcludedFoldersActivity, PhotoActivity, VideoActivity, CustomizationActivity)
 
