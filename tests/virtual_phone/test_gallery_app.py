@@ -234,3 +234,17 @@ def test_folder_thumbnail_style_sets_how_folders_show_their_count(gallery):
     assert gallery.node(id="dir_name")["text"] == "Camera (36)" and not gallery.exists(id="photo_cnt")
     gallery.tap(text="OK").back()
     assert "Download (4)" in folder_names(gallery) and not gallery.exists(id="photo_cnt")
+
+
+def test_an_excluded_folder_leaves_the_folders_screen_until_shown_temporarily(gallery):
+    gallery.menu("Settings").tap(id="settings_manage_excluded_folders_holder")
+    assert gallery.node(id="manage_folders_placeholder")["text"].startswith("Excluding folders will make them")
+    gallery.tap(desc="Add folder").tap(id="list_item_name", text="Download")  # no sub-folders: picked at once
+    assert gallery.node(id="manage_folder_title")["text"] == "/storage/emulated/0/Download"
+    assert not gallery.exists(id="manage_folders_placeholder")
+    gallery.back().back()
+    assert "Download" not in folder_names(gallery)
+    gallery.menu("Temporarily show excluded")
+    assert "Download" in folder_names(gallery)
+    gallery.menu("Stop showing excluded")
+    assert "Download" not in folder_names(gallery)

@@ -116,7 +116,7 @@ def new_data() -> SimpleNamespace:
         bottom_actions=True, show_recycle_bin=True, show_recycle_bin_last=False, thumbnail_spacing=1,
         file_rounded_corners=False, show_thumbnail_video_duration=False, show_thumbnail_file_types=True,
         mark_favorite_items=True, included_folders=set(), excluded_folders=set(),
-        folder_style="square", folder_count="line", limit_folder_title=False,
+        folder_style="square", folder_count="line", limit_folder_title=False, temporarily_show_excluded=False,
         temp_folder="",  # Config.tempFolderPath: a new, still empty folder shown first on the main screen
         wallpapers={},  # "home"/"lock" -> path: what Simple Wallpaper set, as WallpaperManager would hold it
     )
@@ -371,10 +371,13 @@ class MainActivity(GalleryActivity):
     def on_create(self) -> None:
         self.search = ""
         self.temporarily_show_hidden = False
-        self.remove_temp_folder()  # onCreate with no saved state (a fresh start, as after a force-stop)
+        # onCreate with no saved state (a fresh start, as after a force-stop)
+        self.data.temporarily_show_excluded = False
+        self.remove_temp_folder()
 
     def finish(self) -> None:
-        self.remove_temp_folder()  # onDestroy
+        self.data.temporarily_show_excluded = False  # onDestroy
+        self.remove_temp_folder()
         super().finish()
 
     def remove_temp_folder(self) -> None:
@@ -406,9 +409,10 @@ class MainActivity(GalleryActivity):
             SORT_TAKEN: lambda e: max(r.datetaken or 0 for r in e[1]), SORT_CUSTOM: lambda e: e[0].lower(),
             SORT_RANDOM: lambda e: e[0].lower(),
         }
-        # Context.getDirsToShow: excluded folders and their sub-folders are left out
-        excluded = self.data.excluded_folders
-        entries = [e for e in entries if not any(e[0] == x or e[0].startswith(x.rstrip("/") + "/") for x in excluded)]
+        # Context.getDirsToShow: excluded folders and their sub-folders are left out unless shown temporarily
+        # (String.isThisOrParentExcluded, ignoring case)
+        excluded = set() if self.data.temporarily_show_excluded else {x.lower() for x in self.data.excluded_folders}
+        entries = [e for e in entries if not any(f"{e[0].lower()}/".startswith(f"{x}/") for x in excluded)]
         entries.sort(key=lambda e: e[0].lower())
         entries.sort(key=keys[field], reverse=not ascending)
         query = self.search.strip().lower()
@@ -426,11 +430,14 @@ class MainActivity(GalleryActivity):
             "change_view_type": lambda: self.show_view_type_dialog("folder_view_list", for_folders=True),
             "temporarily_show_hidden": lambda: setattr(self, "temporarily_show_hidden", True),
             "stop_showing_hidden": lambda: setattr(self, "temporarily_show_hidden", False),
-            "temporarily_show_excluded": None, "create_new_folder": self.create_new_folder,
+            "temporarily_show_excluded": lambda: setattr(self.data, "temporarily_show_excluded", True),
+            "stop_showing_excluded": lambda: setattr(self.data, "temporarily_show_excluded", False),
+            "create_new_folder": self.create_new_folder,
             "column_count": lambda: self.show_column_count_dialog("dir_columns"),
             "settings": lambda: self.start(SettingsActivity),
             "about": lambda: self.start(ABOUT)},
-            hide=["stop_showing_excluded", "set_as_default_folder", "open_recycle_bin", *FDROID_HIDDEN,
+            hide=["stop_showing_excluded" if not self.data.temporarily_show_excluded else "temporarily_show_excluded",
+                  "set_as_default_folder", "open_recycle_bin", *FDROID_HIDDEN,
                   *(("column_count",) if self.data.folder_view_list else ()),
                   *self._hidden_toggle()])
         folders = self.folders()
