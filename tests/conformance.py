@@ -51,6 +51,8 @@ SCROLL_TRIES = 6
 SYSTEM_BAR_IDS = {"android:id/navigationBarBackground", "android:id/statusBarBackground"}
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
+#: The system resolver's buttons (ResolverActivity's resolver_list.xml): the recording phone asked which app.
+RESOLVER_BUTTONS = ("android:id/button_once", "android:id/button_always")
 CUSTOMIZATION = "com.simplemobiletools.commons.activities.CustomizationActivity"
 #: Commons screens the pinned Commons commits draw with Jetpack Compose (compose/screens/*.kt).
 COMPOSE_SCREENS = tuple(f"com.simplemobiletools.commons.activities.{name}"
@@ -354,6 +356,7 @@ class Replayer:
             # A recorded target on a Compose screen names an XML id that the final release has not.
             compose = expected_before is not None and expected_before.activity.endswith(COMPOSE_SCREENS)
             change = COMPOSE_REASON if compose else self.expected_change("target", step, expected_before, before)
+            self.return_from_resolved_intent(step)
             return Outcome(self.app, session, number, label, reached, False, problem, change)
         expected = self.screens.get(step["after"]) if step["after"] else None
         if expected is None:
@@ -371,6 +374,22 @@ class Replayer:
             f"missing {sorted(expected.ids - after.ids)[:6]} extra {sorted(after.ids - expected.ids)[:6]}")
         change = None if matched else self.expected_change("next", step, expected, after)
         return Outcome(self.app, session, number, label, reached, matched, detail, change)
+
+    def return_from_resolved_intent(self, step: dict) -> None:
+        """Come back to the app after an intent this phone resolved without asking (REPLAY RULE, for review).
+
+        A recorded tap on the resolver's "Just once" / "Always" that is not on our screen while our phone
+        shows another app: the recording phone had several apps for the intent and asked, this phone has
+        one and started it (PackageManagerService.chooseBestActivity).  The recording's next screen is the
+        app's own (its user came back from the chosen app, which DroidTask's recorder did not log), so the
+        replay comes back with BACK, as that user did, instead of replaying the rest of the session in the
+        other app.
+        """
+        after = self.screens.get(step["after"]) if step.get("after") else None
+        if (_target_id(step) in RESOLVER_BUTTONS and after is not None
+                and after.activity.startswith(self.package + "/")
+                and not self.screen().activity.startswith(self.package + "/")):
+            self.device.shell("input keyevent BACK")
 
     def expected_change(self, on: str, step: dict, recorded: "Screen | None", ours: Screen) -> str | None:
         """The reason of the first expected change (common ones, then the app's) that explains a miss."""
