@@ -44,7 +44,7 @@ from .base import Activity, App, Dialog
 from .commons_compose import (commons_strings, compose_checkbox_row, compose_group_title, compose_preference,
                               compose_scaffold)
 from .commons_dialogs import radio_dialog
-from .simple_commons import CustomizationActivity
+from .simple_commons import CustomizationActivity, launch_change_app_language
 from .menus import FDROID_HIDDEN, menu
 
 PACKAGE = "com.simplemobiletools.calculator"
@@ -418,8 +418,8 @@ class SettingsActivity(Activity):
             compose_preference("Customize widget colors", None, lambda: None, "customize_widget_colors"),
             compose_group_title("General"),
             # isTiramisuPlus(): the app language row, which opens the system's per-app language settings
-            # (launchChangeAppLanguageIntent; the phone opens Settings' main screen)
-            compose_preference("Language", "English", lambda: self.launch_app("com.android.settings"), "language"),
+            # (launchChangeAppLanguageIntent: Settings' app language screen)
+            compose_preference("Language", "English", lambda: launch_change_app_language(self), "language"),
             checkbox("Vibrate on button press", "vibrate", "vibrate"),
             checkbox("Prevent phone from sleeping while the app is in foreground", "prevent", "prevent_sleeping"),
             checkbox("Use comma as a decimal mark", "comma", "comma_decimal"),

@@ -11,7 +11,7 @@ from ..ui.views import ACCENT, MATCH, TEXT_SECONDARY, Column, Divider, EditText,
 from . import calendar_model as m
 from .base import Activity, Dialog, settings_checkbox
 from .commons_dialogs import radio_dialog
-from .simple_commons import CustomizationActivity
+from .simple_commons import CustomizationActivity, launch_change_app_language
 
 __all__ = ["SettingsActivity"]
 
@@ -80,7 +80,7 @@ class SettingsActivity(Activity):
             self._row("settings_widget_color_customization", "Customize widget colors"),
             Divider("settings_color_customization_divider"),
             self._label("GENERAL", "settings_general_settings_label"),
-            self._row("settings_language", "Language", "English"),
+            self._row("settings_language", "Language", "English", lambda: launch_change_app_language(self)),
             self._row("settings_manage_event_types", "Manage event types"),
             self._row("settings_start_week_on", "Start week on", m.WEEKDAYS[d.first_weekday],
                       self.start_week_dialog),

@@ -53,7 +53,8 @@ from ..ui.views import (
 from .base import Activity, App, Dialog, settings_checkbox
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .commons_dialogs import radio_dialog
-from .simple_commons import CustomizationActivity, action_mode_bar, radio_group_dialog, section_label, value_row
+from .simple_commons import (CustomizationActivity, action_mode_bar, launch_change_app_language, radio_group_dialog,
+                             section_label, value_row)
 from .commons_files import (
     NAME_TAKEN,
     delete_path,
@@ -776,7 +777,7 @@ class SettingsActivity(Activity):
                 class_name="android.view.ViewGroup"),
             Divider("settings_color_customization_divider"),
             section_label("General", "settings_general_settings_label"),
-            row("settings_language", "Language", value="English"),
+            row("settings_language", "Language", lambda: launch_change_app_language(self), value="English"),
             row("settings_manage_favorites", "Manage favorites", lambda: self.start(FavoritesActivity),
                 label_id="settings_manage_favorites"),
             row("settings_manage_tabs", "Manage shown tabs", lambda: show_visible_tabs_dialog(self),

@@ -67,7 +67,7 @@ from .contacts_data import load_contacts
 from .date_time_format import show_date_time_dialog
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .search_menu import SearchMenu
-from .simple_commons import CustomizationActivity, action_mode_bar
+from .simple_commons import CustomizationActivity, action_mode_bar, launch_change_app_language
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
 APP = "messenger"  # its menus in data/menus.json
@@ -936,7 +936,7 @@ class SettingsActivity(Activity):
                       on_click=lambda: self.start(CustomizationActivity)),
             Divider("settings_color_customization_divider"),
             self._label("GENERAL", "settings_general_settings_label"),
-            self._row("settings_language", "Language", "English"),  # setupLanguage: visible on Android 13+
+            self._row("settings_language", "Language", "English", lambda: launch_change_app_language(self)),
             self._row("settings_change_date_time_format", "Change date and time format", label_id=True,
                       on_click=self.change_date_time_format),
             self._row("settings_manage_blocked_numbers", "Manage blocked numbers", label_id=True,

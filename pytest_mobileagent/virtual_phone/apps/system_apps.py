@@ -38,6 +38,7 @@ from ..ui.views import (
     sp,
 )
 from ..intents import IntentFilter
+from .app_locale_picker import APP_LOCALE_FILTER, AppLocalePickerActivity
 from .base import Activity, App
 from .documents_ui import FilesApp
 from .system_screens import DialerApp
@@ -130,6 +131,17 @@ def _camera_app() -> type[App]:
     return camera
 
 
+def _settings_app() -> type[App]:
+    """Settings (com.android.settings): its main screen, and the per-app language screen the apps'
+    "Language" rows open (ACTION_APP_LOCALE_SETTINGS, app_locale_picker.py)."""
+    settings = _app("Settings", "com.android.settings", "Settings", "com.android.settings.Settings",
+                    _simple("Settings", "Network & internet\nConnected devices\nApps\nDisplay\nSystem",
+                            "main_content"))
+    settings.activities = settings.activities + (AppLocalePickerActivity,)
+    settings.intent_filters = (APP_LOCALE_FILTER,)
+    return settings
+
+
 SYSTEM_APPS: list[type[App]] = [
     _camera_app(),
     _app("Chrome", "com.android.chrome", "Chrome", "com.google.android.apps.chrome.Main", _chrome),
@@ -139,6 +151,5 @@ SYSTEM_APPS: list[type[App]] = [
     _app("Messages", "com.google.android.apps.messaging", "Messages",
          "com.google.android.apps.messaging.ui.ConversationListActivity",
          _simple("Messages", "Once you start a new conversation, you'll see it listed here", "conversation_list")),
-    _app("Settings", "com.android.settings", "Settings", "com.android.settings.Settings",
-         _simple("Settings", "Network & internet\nConnected devices\nApps\nDisplay\nSystem", "main_content")),
+    _settings_app(),
 ]
