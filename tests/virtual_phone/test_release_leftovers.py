@@ -91,3 +91,79 @@ def test_calendar_language_row_opens_the_picker_for_calendar(calendar):
     assert calendar.one(id="com.android.settings:id/entity_header_title")["text"] == "Calendar"
     calendar.key("BACK")
     assert calendar.activity() == f"{CALENDAR}/{CALENDAR}.activities.SettingsActivity"
+
+
+FILES = "com.simplemobiletools.filemanager.pro"
+
+
+@pytest.fixture
+def file_manager_settings(adb_device, phone):
+    ui = AdbUI(adb_device, phone, FILES).launch()
+    ui.tap(desc="More options").tap(text="Settings")
+    yield ui
+    ui.close()
+
+
+def scroll_to(ui: AdbUI, **criteria) -> AdbUI:
+    """Swipe the screen up until a node matching ``criteria`` shows (at most ten swipes)."""
+    for _ in range(10):
+        if ui.has(**criteria):
+            return ui
+        ui.swipe(540, 1800, 540, 900)
+    raise AssertionError(f"{criteria} never showed")
+
+
+def press_pin(ui: AdbUI, digits: str) -> None:
+    for digit in digits:
+        ui.tap(id=f"pin_{digit}")
+    ui.tap(id="pin_ok")
+
+
+def test_password_protection_row_sets_a_pin_with_securitydialog_and_clears_it(file_manager_settings):
+    ui = scroll_to(file_manager_settings, id="settings_app_password_protection_holder")
+    assert ui.one(id="settings_app_password_protection")["checked"] == "false"
+    ui.tap(id="settings_app_password_protection_holder")
+    # SecurityDialog with every tab: Pattern (first) and PIN; no biometric tab on the emulator
+    assert ui.has(id="dialog_tab_layout")
+    assert ui.has(text="Insert pattern") and ui.has(id="pattern_lock_view")
+    assert ui.has(desc="Pattern") and ui.has(desc="PIN") and not ui.has(desc="Biometrics")
+    ui.tap(desc="PIN")
+    assert ui.text("pin_lock_title") == "Enter PIN"
+    press_pin(ui, "12")                                   # too short: stays, cleared
+    assert ui.text("pin_lock_title") == "Enter PIN" and ui.text("pin_lock_current_pin") == ""
+    for digit in "1234":
+        ui.tap(id=f"pin_{digit}")
+    assert ui.text("pin_lock_current_pin") == "****"
+    ui.tap(id="pin_c")
+    assert ui.text("pin_lock_current_pin") == "***"
+    ui.tap(id="pin_4").tap(id="pin_ok")
+    assert ui.text("pin_lock_title") == "Repeat PIN"
+    press_pin(ui, "9999")                                 # a mismatch starts over
+    assert ui.text("pin_lock_title") == "Wrong PIN"
+    press_pin(ui, "1234")
+    press_pin(ui, "1234")
+    assert ui.text("message") == ("Password setup successfully. Please reinstall the app in case you forget "
+                                  "it.")
+    ui.tap(text="OK")
+    assert ui.one(id="settings_app_password_protection")["checked"] == "true"
+    # turning it off asks for that PIN alone: no tabs
+    ui.tap(id="settings_app_password_protection_holder")
+    assert not ui.has(id="dialog_tab_layout") and ui.text("pin_lock_title") == "Enter PIN"
+    press_pin(ui, "1111")
+    assert ui.text("pin_lock_title") == "Wrong PIN"
+    press_pin(ui, "1234")
+    assert not ui.has(id="pin_lock_holder")
+    assert ui.one(id="settings_app_password_protection")["checked"] == "false"
+
+
+def test_securitydialog_cancel_changes_nothing(file_manager_settings):
+    ui = scroll_to(file_manager_settings, id="settings_password_protection_holder")
+    ui.tap(id="settings_password_protection_holder").tap(desc="PIN")
+    press_pin(ui, "1234")
+    ui.tap(text="Cancel")
+    assert not ui.has(id="pin_lock_holder")
+    assert ui.one(id="settings_password_protection")["checked"] == "false"
+    ui.tap(id="settings_password_protection_holder")
+    ui.key("BACK")
+    assert not ui.has(id="dialog_holder")
+    assert ui.one(id="settings_password_protection")["checked"] == "false"

@@ -67,6 +67,7 @@ from .contacts_data import load_contacts
 from .date_time_format import show_date_time_dialog
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .search_menu import SearchMenu
+from .commons_security import password_protection_row
 from .simple_commons import CustomizationActivity, action_mode_bar, launch_change_app_language
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
@@ -956,9 +957,8 @@ class SettingsActivity(Activity):
             checkbox("use_recycle_bin", "Move items into the Recycle Bin instead of deleting"),
             Divider("settings_recycle_bin_divider"),
             self._label("SECURITY", "settings_security_label"),
-            # its tap opens Commons' SecurityDialog (password / pattern / fingerprint tabs), not modelled here
-            settings_checkbox("settings_app_password_protection", "Password protect the whole application",
-                              prefs["app_password_protection"], lambda _value: None),
+            password_protection_row(self, "settings_app_password_protection",
+                                    "Password protect the whole application", "app"),
             Divider("settings_migrating_divider"),
             self._label("MIGRATING", "settings_migrating_label"),
             self._row("settings_export_messages", "Export messages", label_id=True, on_click=self.export_messages),
