@@ -167,3 +167,32 @@ def test_securitydialog_cancel_changes_nothing(file_manager_settings):
     ui.key("BACK")
     assert not ui.has(id="dialog_holder")
     assert ui.one(id="settings_password_protection")["checked"] == "false"
+
+
+def test_customize_widget_colors_opens_widget_configuration_and_ok_stores_a_picked_colour(calculator):
+    open_calculator_settings(calculator).tap(text="Customize widget colors")
+    assert calculator.activity() == f"{CALC}/{CALC}.activities.WidgetConfigureActivity"
+    assert calculator.text("formula") == "15,937*5" and calculator.text("result") == "79,685"
+    assert calculator.has(id="btn_reset") and calculator.has(id="config_bg_seekbar")
+    calculator.tap(id="config_bg_color")                # Commons' ColorPickerDialog, black background
+    assert calculator.text("color_picker_old_hex") == "#000000"
+    assert calculator.text("color_picker_new_hex") == "000000"
+    calculator.replace("FF0000", id="color_picker_new_hex")
+    calculator.key("BACK")                               # the keyboard
+    calculator.tap(text="OK")
+    calculator.tap(id="config_bg_color")
+    assert calculator.text("color_picker_old_hex") == "#FF0000"
+    calculator.tap(text="Cancel")
+    calculator.tap(id="config_save")
+    assert calculator.activity() == f"{CALC}/{CALC}.activities.SettingsActivity"
+    calculator.tap(text="Customize widget colors").tap(id="config_bg_color")
+    assert calculator.text("color_picker_old_hex") == "#FF0000"   # stored by OK (storeWidgetColors)
+    calculator.tap(text="Cancel")
+    calculator.key("BACK")                               # leaving without OK keeps the stored colours
+    calculator.tap(text="Customize widget colors").tap(id="config_text_color")
+    assert calculator.text("color_picker_old_hex") == "#F57C00"
+
+
+def test_widget_configuration_started_bare_finishes_at_once(calculator):
+    calculator.sh(f"am start -n {CALC}/.activities.WidgetConfigureActivity")
+    assert calculator.activity() == f"{CALC}/{CALC}.activities.MainActivity"
