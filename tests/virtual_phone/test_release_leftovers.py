@@ -196,3 +196,49 @@ def test_customize_widget_colors_opens_widget_configuration_and_ok_stores_a_pick
 def test_widget_configuration_started_bare_finishes_at_once(calculator):
     calculator.sh(f"am start -n {CALC}/.activities.WidgetConfigureActivity")
     assert calculator.activity() == f"{CALC}/{CALC}.activities.MainActivity"
+
+
+@pytest.fixture
+def new_event(adb_device, phone):
+    """A new event in a fresh Calendar, the reminder Disclaimer acknowledged."""
+    ui = AdbUI(adb_device, phone, CALENDAR).launch()
+    ui.tap(id="calendar_fab").tap(id="fab_event_label").tap(id="event_reminder_1")
+    ui.tap(id="android:id/button1")                      # Disclaimer: OK, then the picker
+    ui.key("BACK")
+    yield ui
+    ui.close()
+
+
+def test_reminder_custom_asks_value_and_unit(new_event):
+    ui = new_event
+    assert ui.text("event_reminder_1") == "10 minutes before"
+    ui.tap(id="event_reminder_1")
+    assert not ui.has(text="During the day at hh:mm")   # not an all-day event
+    ui.tap(text="Custom")
+    assert ui.has(id="dialog_custom_interval_value") and ui.has(id="dialog_radio_minutes")
+    assert not ui.has(id="dialog_radio_seconds")
+    ui.type("2", id="dialog_custom_interval_value").tap(id="dialog_radio_hours")
+    ui.tap(text="OK")
+    assert ui.text("event_reminder_1") == "2 hours before"
+    ui.tap(id="event_reminder_1").tap(text="Custom")
+    ui.type("14", id="dialog_custom_interval_value").tap(id="dialog_radio_days").tap(text="OK")
+    assert ui.text("event_reminder_1") == "2 weeks before"  # getFormattedSeconds: whole weeks first
+    ui.tap(id="event_reminder_1")
+    assert ui.has(text="2 weeks before")                  # the current value joins the choices
+
+
+def test_all_day_event_offers_during_the_day_with_the_time_picker(new_event):
+    ui = new_event
+    ui.tap(id="event_all_day_holder").tap(id="event_reminder_1")
+    options = [n["text"] for n in ui.all(cls="android.widget.RadioButton")]
+    assert options[-2:] == ["Custom", "During the day at hh:mm"]
+    ui.tap(text="During the day at hh:mm")
+    assert ui.has(id="android:id/radial_picker") and ui.has(id="android:id/hours")
+    ui.tap(desc="Switch to text input mode for the time input.")
+    assert ui.has(text="Type in time")
+    ui.replace("9", id="android:id/input_hour").replace("30", id="android:id/input_minute")
+    ui.key("BACK")                                        # the keyboard
+    ui.tap(text="OK")
+    assert ui.text("event_reminder_1") == "During the day at 09:30"
+    ui.tap(id="event_reminder_1")
+    assert ui.has(text="During the day at 09:30") and ui.has(text="During the day at hh:mm")

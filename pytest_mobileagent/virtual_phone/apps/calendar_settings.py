@@ -1,7 +1,7 @@
 """Simple Calendar Pro's SettingsActivity: general, reminders, CalDAV, weekly and monthly views.
 
 "Start week on" and "Snooze time" open the commons radio dialogs (the snooze
-one with "Custom", which rejects zero minutes); check boxes toggle the
+one with "Custom": CustomIntervalPickerDialog); check boxes toggle the
 stored preferences.  Ids follow the Pro app's `activity_settings.xml`.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..ui.views import ACCENT, MATCH, TEXT_SECONDARY, Column, Divider, EditText, ScrollView, TextView, View, dp, sp
 from . import calendar_model as m
 from .base import Activity, Dialog, settings_checkbox
-from .commons_dialogs import radio_dialog
+from .commons_dialogs import custom_interval_dialog, radio_dialog
 from .simple_commons import CustomizationActivity, launch_change_app_language
 
 __all__ = ["SettingsActivity"]
@@ -52,22 +52,10 @@ class SettingsActivity(Activity):
             if i < len(choices):
                 self.data.snooze_minutes = choices[i]
             else:
-                self.custom_snooze_dialog()
+                # CustomIntervalPickerDialog; setupSnoozeTime stores config.snoozeTime = it / 60
+                custom_interval_dialog(self, lambda seconds: setattr(self.data, "snooze_minutes", seconds // 60))
 
         radio_dialog(self, options, choices.index(self.data.snooze_minutes), picked, ok_button=True)
-
-    def custom_snooze_dialog(self) -> None:
-        def ok(d: Dialog) -> bool:
-            text = d.find("dialog_custom_interval_value").text.strip()
-            if not text.isdigit() or int(text) == 0:
-                self.toast("Invalid value")
-                return False
-            self.data.snooze_minutes = int(text)
-            return True
-
-        self.show_dialog(Dialog(body=lambda: Column(
-            EditText("", "dialog_custom_interval_value", hint="Minutes", autofocus=True, margin=(dp(16), dp(8))),
-            id="dialog_custom_interval_holder"), positive=("OK", ok), negative="Cancel"))
 
     def build(self) -> View:
         d = self.data
@@ -97,7 +85,8 @@ class SettingsActivity(Activity):
             check("settings_use_same_snooze", "Always use same snooze time", "use_same_snooze"),
         ]
         if d.use_same_snooze:
-            blocks.append(self._row("settings_snooze_time", "Snooze time", m.format_minutes(d.snooze_minutes),
+            # updateSnoozeTime: formatMinutesToTimeString(config.snoozeTime)
+            blocks.append(self._row("settings_snooze_time", "Snooze time", m.format_time_string(d.snooze_minutes),
                                     self.snooze_dialog))
         blocks += [
             Divider("settings_reminders_divider"),

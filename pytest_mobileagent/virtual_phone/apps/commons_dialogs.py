@@ -8,7 +8,7 @@ from ..ui.views import (WRAP, Column, EditText, ImageView, RadioButton, RadioGro
                         dp, sp)
 from .base import Activity, Dialog
 
-__all__ = ["color_hex", "color_picker_dialog", "radio_dialog"]
+__all__ = ["color_hex", "color_picker_dialog", "custom_interval_dialog", "radio_dialog"]
 
 
 def radio_dialog(activity: Activity, options: list[str], checked: int, on_pick: Callable[[int], object],
@@ -91,3 +91,46 @@ def color_picker_dialog(activity: Activity, color: int, callback: Callable[[bool
         body=body, positive=("OK", confirm), negative="Cancel",
         neutral=("Default", lambda _d: answer(True, 0)) if add_default_color_button else None,
         on_dismiss=dismissed))
+
+
+#: CustomIntervalPickerDialog's units: radio button id, label (strings *_raw), seconds per unit
+_INTERVAL_UNITS = (("dialog_radio_seconds", "seconds", 1), ("dialog_radio_minutes", "minutes", 60),
+                   ("dialog_radio_hours", "hours", 3600), ("dialog_radio_days", "days", 86400))
+
+
+def custom_interval_dialog(activity: Activity, callback: Callable[[int], object], *, selected_seconds: int = 0,
+                           show_seconds: bool = False) -> Dialog:
+    """Commons' CustomIntervalPickerDialog (dialogs/CustomIntervalPickerDialog.kt,
+    layout/dialog_custom_interval_picker.xml): a number field ("Value") and the unit radio buttons
+    (seconds only with ``show_seconds``); OK answers ``callback(value * unit seconds)`` (an empty field
+    counts as 0), Cancel nothing.  The field gets the keyboard (alertDialog.showKeyboard)."""
+    units = [u for u in _INTERVAL_UNITS if show_seconds or u[0] != "dialog_radio_seconds"]
+    if selected_seconds == 0:
+        checked, value = "dialog_radio_minutes", ""
+    else:
+        checked, size = next(((id, size) for id, _label, size in reversed(_INTERVAL_UNITS[1:])
+                              if selected_seconds % size == 0), ("dialog_radio_seconds", 1))
+        value = str(selected_seconds // size)
+    state = {"unit": checked}
+
+    def confirm(d: Dialog) -> None:
+        text = d.find("dialog_custom_interval_value").text.strip()
+        amount = int(text) if text.isdigit() else 0
+        callback(amount * next(size for id, _label, size in _INTERVAL_UNITS if id == state["unit"]))
+
+    def choose(id: str) -> None:
+        state["unit"] = id
+
+    def body() -> View:
+        return ScrollView(Column(
+            # its OnKeyListener: ENTER presses OK
+            EditText(value, "dialog_custom_interval_value", hint="Value", autofocus=True,
+                     key="dialog_custom_interval_value", on_ime_action=lambda: (confirm(dialog), dialog.dismiss())),
+            RadioGroup(*[RadioButton(label, id, on_click=lambda id=id: choose(id)) for id, label, _size in units],
+                       id="dialog_radio_view", checked_index=[u[0] for u in units].index(state["unit"])),
+            id="dialog_custom_interval_holder", padding=(dp(24), dp(16))),
+            id="dialog_custom_interval_scrollview", height=WRAP, focusable=False)
+
+    dialog = activity.show_dialog(Dialog(body=body, positive=("OK", confirm), negative="Cancel"))
+    dialog.window.request_focus("dialog_custom_interval_value", None, True)
+    return dialog
