@@ -146,6 +146,9 @@ class CalendarData:
     show_grid: bool = False
     #: Config.wasAlarmWarningShown: the reminder Disclaimer was acknowledged
     alarm_warning_shown: bool = False
+    #: Config.reminderAudioStream (AudioManager.STREAM_ALARM) and Config.startWeeklyAt (7 o'clock)
+    reminder_audio_stream: int = 4
+    start_weekly_at: int = 7
 
     def add(self, title: str, day: dt.date, *, start_minute: int = 0, end_day: dt.date | None = None,
             end_minute: int | None = None, all_day: bool = False, description: str = "", location: str = "",

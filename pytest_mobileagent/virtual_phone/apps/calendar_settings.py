@@ -15,6 +15,9 @@ from .simple_commons import CustomizationActivity, launch_change_app_language
 
 __all__ = ["SettingsActivity"]
 
+#: setupReminderAudioStream's RadioItems: AudioManager.STREAM_* and their strings
+AUDIO_STREAMS = ((4, "Alarm"), (1, "System"), (5, "Notification"), (2, "Ring"))
+
 
 class SettingsActivity(Activity):
     """Settings: color customization, general, reminders, weekly and monthly views."""
@@ -43,6 +46,23 @@ class SettingsActivity(Activity):
         order = [6, 0, 1, 2, 3, 4, 5]
         radio_dialog(self, [m.WEEKDAYS[d] for d in order], order.index(self.data.first_weekday),
                      lambda i: self._set("first_weekday", order[i]))
+
+    def audio_stream_dialog(self) -> None:
+        """setupReminderAudioStream: RadioGroupDialog of Alarm, System, Notification, Ring (checked by id)."""
+        ids = [stream for stream, _label in AUDIO_STREAMS]
+        radio_dialog(self, [label for _stream, label in AUDIO_STREAMS], ids.index(self.data.reminder_audio_stream),
+                     lambda i: self._set("reminder_audio_stream", ids[i]))
+
+    def hours_string(self, hours: int) -> str:
+        """getHoursString: "%02d:00" in 24-hour format, else SimpleDateFormat("hh.mm aa")."""
+        if self.data.use_24_hour:
+            return f"{hours:02d}:00"
+        return f"{hours % 12 or 12:02d}.00 {'AM' if hours < 12 else 'PM'}"
+
+    def start_weekly_at_dialog(self) -> None:
+        """setupWeeklyStart: RadioGroupDialog of the hours 0 .. 16."""
+        radio_dialog(self, [self.hours_string(h) for h in range(17)], self.data.start_weekly_at,
+                     lambda i: self._set("start_weekly_at", i))
 
     def snooze_dialog(self) -> None:
         choices = sorted(set(m.SNOOZE_CHOICES) | {self.data.snooze_minutes})
@@ -80,7 +100,8 @@ class SettingsActivity(Activity):
                       label_id="settings_customize_notifications"),
             self._row("settings_reminder_sound", "Reminder sound", "Default"),
             # SettingsActivity.getAudioStreamText (6.23.1): STREAM_ALARM -> R.string.alarm_stream, "Alarm"
-            self._row("settings_reminder_audio_stream", "Audio stream used by reminders", "Alarm"),
+            self._row("settings_reminder_audio_stream", "Audio stream used by reminders",
+                      dict(AUDIO_STREAMS)[d.reminder_audio_stream], self.audio_stream_dialog),
             check("settings_vibrate", "Vibrate on reminder notification", "vibrate"),
             check("settings_use_same_snooze", "Always use same snooze time", "use_same_snooze"),
         ]
@@ -95,7 +116,8 @@ class SettingsActivity(Activity):
                               lambda _v: self.toast("No contacts permission")),
             Divider("settings_caldav_divider"),
             self._label("WEEKLY VIEW", "settings_weekly_view_label"),
-            self._row("settings_start_weekly_at", "Start day at", "07:00"),
+            self._row("settings_start_weekly_at", "Start day at", self.hours_string(d.start_weekly_at),
+                      self.start_weekly_at_dialog),
             Divider("settings_weekly_view_divider"),
             self._label("MONTHLY VIEW", "settings_monthly_view_label"),
             check("settings_week_numbers", "Show week numbers", "week_numbers"),
