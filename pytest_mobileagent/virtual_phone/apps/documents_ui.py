@@ -76,6 +76,22 @@ def _date(host, mtime: int) -> str:
     return day if then.tm_year == now.tm_year else f"{day}, {then.tm_year}"
 
 
+def _with_mime_extension(name: str, mime_type: str) -> str:
+    """FileUtils.splitFileName (frameworks/base core/java/android/os/FileUtils.java), as the storage
+    provider's createDocument applies it: a name whose extension does not fit the requested type gets
+    the type's extension ("Diary" as application/pdf -> "Diary.pdf"; "Diary.txt" as text/* stays)."""
+    import mimetypes
+
+    stem, dot, ext = name.rpartition(".")
+    ext = ext if dot else ""
+    from_ext = (mimetypes.guess_type("x." + ext.lower())[0] if ext else None) or "application/octet-stream"
+    wanted = None if mime_type == "application/octet-stream" else mimetypes.guess_extension(mime_type)
+    wanted = wanted.lstrip(".") if wanted else None
+    if mime_type == from_ext or (ext or None) == wanted or wanted is None:
+        return name
+    return f"{name}.{wanted}"
+
+
 class PickActivity(Activity):
     """DocumentsUI's picker: Save into Downloads (CREATE_DOCUMENT) or the recent files (open / get)."""
 
@@ -219,6 +235,7 @@ class PickActivity(Activity):
     # -- actions ----------------------------------------------------------------------------------
     def save(self) -> None:
         name = getattr(self, "file_name", None) or str(self.intent.extras.get("title") or "untitled")
+        name = _with_mime_extension(name, self.intent.mime_type or "")
         path = posixpath.join(DOWNLOADS, name)
         fs = self.host.fs
         if fs.exists(path):  # DocumentsContract.createDocument picks a free name: "name (1).ext"
