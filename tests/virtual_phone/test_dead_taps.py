@@ -26,14 +26,12 @@ from pytest_mobileagent.tasks import APPS
 #: Each entry is a known gap of the model (what the real app opens is named), to be removed with its fix.
 _CAL, _SMS, _GAL = "com.simplemobiletools.calendar.pro", "com.simplemobiletools.smsmessenger", \
     "com.simplemobiletools.gallery.pro"
-_MUS, _REC, _NOTES = "com.simplemobiletools.musicplayer", "com.simplemobiletools.voicerecorder", \
-    "com.simplemobiletools.notes.pro"
+_MUS, _REC = "com.simplemobiletools.musicplayer", "com.simplemobiletools.voicerecorder"
 _WIDGETS = "the app's WidgetConfigureActivity (layout widget_config*.xml) is not modelled yet"
 ALLOWED: dict[tuple[str, str], str] = {
     (_CAL, "settings_widget_color_customization_holder"): _WIDGETS,
     (_MUS, "settings_widget_color_customization_holder"): _WIDGETS,
     (_REC, "settings_widget_color_customization_holder"): _WIDGETS,
-    (_NOTES, "settings_widget_color_customization_holder"): _WIDGETS,
     (_CAL, "settings_manage_event_types_holder"): "ManageEventTypesActivity is not modelled yet",
     (_CAL, "settings_customize_notifications_holder"):
         "Settings' app notification screen (ACTION_APP_NOTIFICATION_SETTINGS) is not modelled yet",
