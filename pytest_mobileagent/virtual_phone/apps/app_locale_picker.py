@@ -39,7 +39,6 @@ from ..manifests import locales
 from ..ui.views import (
     ACCENT,
     MATCH,
-    TEXT_SECONDARY,
     WRAP,
     Column,
     EditText,
@@ -47,7 +46,6 @@ from ..ui.views import (
     ImageView,
     LinearLayout,
     ListView,
-    MenuItem,
     Row,
     TextView,
     View,
@@ -165,8 +163,8 @@ class AppLocalePickerActivity(Activity):
         else:
             rows += suggested + others
         toolbar = Row(
-            View(desc="Navigate up", width=dp(56), height=dp(56), clickable=True, on_click=self._up,
-                 class_name="android.widget.ImageButton"),
+            ImageView(icon="back", desc="Navigate up", width=dp(56), height=dp(56), on_click=self._up,
+                      class_name="android.widget.ImageButton"),
             *([TextView("App language", size=sp(22), max_lines=1, weight=1, width=MATCH)]
               if self.query is None else []),
             self._search(),

@@ -7,9 +7,9 @@ stored preferences.  Ids follow the Pro app's `activity_settings.xml`.
 
 from __future__ import annotations
 
-from ..ui.views import ACCENT, MATCH, TEXT_SECONDARY, Column, Divider, EditText, ScrollView, TextView, View, dp, sp
+from ..ui.views import ACCENT, MATCH, TEXT_SECONDARY, Column, Divider, ScrollView, TextView, View, dp, sp
 from . import calendar_model as m
-from .base import Activity, Dialog, settings_checkbox
+from .base import Activity, settings_checkbox
 from .commons_dialogs import custom_interval_dialog, radio_dialog
 from .simple_commons import CustomizationActivity, launch_change_app_language
 

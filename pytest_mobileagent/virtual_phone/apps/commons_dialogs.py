@@ -68,8 +68,10 @@ def color_picker_dialog(activity: Activity, color: int, callback: Callable[[bool
             callback(False, 0)
 
     def body() -> View:
-        swatch = lambda id, value: ImageView(id, icon="dot", tint=((value >> 16) & 255, (value >> 8) & 255,  # noqa: E731
-                                                                   value & 255), width=dp(48), height=dp(48))
+        def swatch(id: str, value: int) -> View:
+            rgb = ((value >> 16) & 255, (value >> 8) & 255, value & 255)
+            return ImageView(id, icon="dot", tint=rgb, width=dp(48), height=dp(48))
+
         return ScrollView(Column(
             Row(View("color_picker_square", width=dp(240), height=dp(240)),
                 ImageView("color_picker_hue", icon="dot", width=dp(36), height=dp(240)),

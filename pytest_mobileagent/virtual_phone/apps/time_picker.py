@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..ui.views import ACCENT, MATCH, WRAP, Column, EditText, ImageView, LinearLayout, RadioButton, Row, TextView, View, dp, sp
+from ..ui.views import (ACCENT, MATCH, WRAP, Column, EditText, ImageView, LinearLayout, RadioButton, Row, TextView,
+                        View, dp, sp)
 from .base import Activity, Dialog
 
 __all__ = ["TimePickerDialog"]
