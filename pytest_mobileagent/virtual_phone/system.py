@@ -332,6 +332,8 @@ class AndroidSystem:
         task = self._task_of(caller) if caller is not None else None
         app = app or caller.app
         activity = self._create(app, cls, extras)
+        if activity.finished:  # finish() in onCreate: the activity never shows, its caller stays in front
+            return activity
         if caller is None or (own_task and app is not caller.app):
             existing = self._task_for(app.package)
             if caller is None and existing is not None and not own_task:

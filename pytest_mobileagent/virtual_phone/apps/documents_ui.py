@@ -171,7 +171,7 @@ class PickActivity(Activity):
                                    weight=1, width=MATCH, on_click=lambda t=t: self._browse(t))
                       for t in others], id=f"{pkg}:id/apps_group", width=MATCH),
                 id=f"{pkg}:id/apps_row", width=MATCH))
-        kind = (self.intent.mime_type or "").split("/")[0]
+        kind = self._kind()
         rows.append(Row(TextView("RECENT IMAGES" if kind == "image" else "RECENT FILES", f"{pkg}:id/header_title",
                                  size=sp(14), weight=1, padding=(dp(24), dp(16))),
                         TextView("", f"{pkg}:id/sub_menu_grid", desc="Grid view", on_click=lambda: None),
@@ -219,11 +219,19 @@ class PickActivity(Activity):
                     if not stat.is_dir and not name.startswith("."):
                         entries.append((name, stat.size, stat.mtime))
             return sorted(entries, key=lambda e: -e[2])
-        kind = _RECENT_TYPES.get((self.intent.mime_type or "").split("/")[0])
+        kind = _RECENT_TYPES.get(self._kind())
         if kind is None:
             return []  # DocumentsUI's recents come from the media roots (images, videos, audio)
         rows = self.host.media_store.query(kind)
         return sorted(((r.display_name, r.size, r.date_modified) for r in rows), key=lambda e: -e[2])
+
+    def _kind(self) -> str:
+        """The top-level type the picker accepts: the intent's, or for */* the one type of its
+        Intent.EXTRA_MIME_TYPES (extras "mime_types"; DocumentsUI's State.acceptMimes)."""
+        accepted = self.intent.extras.get("mime_types") or ()
+        if self.intent.mime_type in (None, "*/*") and len(accepted) == 1:
+            return accepted[0].split("/")[0]
+        return (self.intent.mime_type or "").split("/")[0]
 
     def _other_apps(self):
         from ..intents import resolve

@@ -20,6 +20,8 @@ store and shared storage (see `musicplayer_model`).
 
 from __future__ import annotations
 
+import posixpath
+
 from ..ui.views import (
     ACCENT,
     MATCH,
@@ -45,6 +47,7 @@ from ..ui.views import (
     dp,
     sp,
 )
+from ..intents import ACTION_VIEW, IntentFilter
 from . import musicplayer_model as m
 from .base import Activity, App, Dialog, settings_checkbox
 from .bottom_sheet import BottomSheetDialog
@@ -646,14 +649,44 @@ class TrackActivity(Activity):
 
     def on_create(self) -> None:
         self.playing = True
+        intent = self.extras.get("intent")
+        # isThirdPartyIntent (TrackActivity.onCreate): another app's ACTION_VIEW of an audio file
+        self.third_party = intent is not None and intent.action == ACTION_VIEW
+        self.track: m.Track | None = None
+        if self.third_party:
+            self.track = self._track_from_intent(intent)
+            if self.track is None:
+                self.toast("An unknown error occurred")
+                self.finish()
+                return
+            # prepareAndPlay(listOf(track)): the file alone becomes the queue
+            self.data.queue, self.data.current = [self.track.path], self.track.path
+
+    def _track_from_intent(self, intent) -> "m.Track | None":
+        """getTrackFromUri: the file's path (getRealPathFromURI: the media store's _data of the sender's
+        getFilePublicUri), then the library's track of that path or one read from the file's tags."""
+        path = intent.extras.get("real_file_path", "")
+        fs = self.host.fs
+        if not path or fs is None or not fs.exists(path):
+            return None
+        known = self.data.track(path)
+        if known is not None:
+            return known
+        stat = fs.stat(path)
+        tags = m.read_tags(fs, path, stat.mtime, stat.size)
+        name = posixpath.basename(path)
+        return m.Track(path, tags.get("title") or posixpath.splitext(name)[0], tags.get("artist") or m.UNKNOWN,
+                       tags.get("album") or posixpath.basename(posixpath.dirname(path)), 0, tags.get("genre", ""),
+                       0, tags.get("duration", 0), stat.mtime)
 
     def build(self) -> View:
         data = self.data
-        track = data.track(data.current)
+        track = self.track if self.third_party else data.track(data.current)
         title, artist = (track.title, track.artist) if track else ("", "")
         length = _duration(track.duration) if track else "00:00"
         setting = data.playback_setting
-        next_track = next_in_queue(data)
+        # initThirdPartyIntent: no next track; shuffle, previous, next and the playback setting invisible
+        next_track = None if self.third_party else next_in_queue(data)
         holder: list[View] = [
             ImageView("activity_track_image", desc="Album", icon="note", width=MATCH, height=dp(300)),
             ImageView("activity_track_top_shadow", width=MATCH, height=dp(80)),
@@ -686,6 +719,12 @@ class TrackActivity(Activity):
                           on_click=self.toggle_playback_setting, width=dp(56), height=dp(56)),
                 gravity="center", width=MATCH, margin=(0, dp(16))),
         ]
+        if self.third_party:
+            controls = holder[-1]
+            # beInvisibleIf: they keep their place but are not drawn nor in the dump
+            controls.children = [child if child.id == "activity_track_play_pause"
+                                 else View(width=child.width, height=child.height, important=False)
+                                 for child in controls.children]
         if next_track is not None:
             known = next_track.artist.strip() and next_track.artist != "<unknown>"
             label = f"Next: {next_track.title}" + (f" • {next_track.artist}" if known else "")
@@ -847,6 +886,10 @@ class MusicPlayerApp(App):
     label = "Music Player"
     activities = (MainActivity, TracksActivity, AlbumsActivity, TrackActivity, EqualizerActivity, SettingsActivity,
                   CustomizationActivity)
+    #: AndroidManifest.xml (5.18.3): TrackActivity views audio files (content: and file: URIs)
+    intent_filters = ((TrackActivity.name, "", IntentFilter(
+        (ACTION_VIEW,), mime_types=("audio/*", "application/ogg", "application/x-ogg", "application/itunes"),
+        schemes=("content", "file"))),)
 
 
     def new_data(self) -> m.MusicData:

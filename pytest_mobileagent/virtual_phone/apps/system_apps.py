@@ -41,6 +41,7 @@ from ..intents import IntentFilter
 from .app_locale_picker import APP_LOCALE_FILTER, AppLocalePickerActivity
 from .base import Activity, App
 from .documents_ui import FilesApp
+from .settings_notifications import AppNotificationSettingsActivity, notification_filters
 from .system_screens import DialerApp
 
 __all__ = ["SYSTEM_APPS"]
@@ -132,13 +133,21 @@ def _camera_app() -> type[App]:
 
 
 def _settings_app() -> type[App]:
-    """Settings (com.android.settings): its main screen, and the per-app language screen the apps'
-    "Language" rows open (ACTION_APP_LOCALE_SETTINGS, app_locale_picker.py)."""
+    """Settings (com.android.settings): its main screen, the per-app notification page apps open
+    (settings_notifications.py), the per-app language screen the apps' "Language" rows open
+    (ACTION_APP_LOCALE_SETTINGS, app_locale_picker.py), and Settings$StorageDashboardActivity for
+    ACTION_INTERNAL_STORAGE_SETTINGS (AOSP packages/apps/Settings AndroidManifest.xml), as File
+    Manager's storage summary starts it (StorageFragment: freeSpaceHolder)."""
     settings = _app("Settings", "com.android.settings", "Settings", "com.android.settings.Settings",
-                    _simple("Settings", "Network & internet\nConnected devices\nApps\nDisplay\nSystem",
-                            "main_content"))
-    settings.activities = settings.activities + (AppLocalePickerActivity,)
-    settings.intent_filters = (APP_LOCALE_FILTER,)
+                    _simple("Settings", "Network & internet\nConnected devices\nApps\nDisplay\nSystem", "main_content"))
+    storage = type("StorageDashboardActivity", (_FirstScreen,), {
+        "name": "com.android.settings.Settings$StorageDashboardActivity", "title": "Storage",
+        "screen": _simple("Storage", "System\nApps\nImages\nVideos\nAudio\nDocuments & other\nTrash",
+                          "main_content")})
+    settings.activities = settings.activities + (storage, AppNotificationSettingsActivity, AppLocalePickerActivity)
+    settings.intent_filters = ((storage.name, "", IntentFilter(("android.settings.INTERNAL_STORAGE_SETTINGS",
+                                                                "android.settings.MEMORY_CARD_SETTINGS"))),
+                               *notification_filters(), APP_LOCALE_FILTER)
     return settings
 
 
