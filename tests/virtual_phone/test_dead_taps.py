@@ -33,14 +33,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     (_MUS, "settings_widget_color_customization_holder"): _WIDGETS,
     (_REC, "settings_widget_color_customization_holder"): _WIDGETS,
     (_CAL, "settings_manage_event_types_holder"): "ManageEventTypesActivity is not modelled yet",
-    (_CAL, "settings_customize_notifications_holder"):
-        "Settings' app notification screen (ACTION_APP_NOTIFICATION_SETTINGS) is not modelled yet",
-    (_SMS, "settings_customize_notifications_holder"):
-        "Settings' app notification screen (ACTION_APP_NOTIFICATION_SETTINGS) is not modelled yet",
     (_CAL, "settings_reminder_sound_holder"):
         "Commons' SelectAlarmSoundDialog lists the phone's ringtones (RingtoneManager): not modelled",
     (_SMS, "settings_manage_blocked_keywords_holder"): "ManageBlockedKeywordsActivity is not modelled yet",
-    (_SMS, "settings_lock_screen_visibility_holder"): "its RadioGroupDialog is not modelled yet",
     (_SMS, "settings_show_character_counter_holder"): "the check box does not toggle yet",
     (_SMS, "settings_mms_file_size_limit_holder"): "its RadioGroupDialog is not modelled yet",
     (_SMS, "settings_import_messages_holder"): "the import file picker (SAF) is not modelled yet",
@@ -49,8 +44,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     (_GAL, "settings_manage_excluded_folders_holder"): "ExcludedFoldersActivity is not modelled yet",
     (_MUS, "settings_manage_excluded_folders_holder"): "ExcludedFoldersActivity is not modelled yet",
     (_MUS, "settings_manage_shown_tabs_holder"): "ManageVisibleTabsDialog is not modelled yet",
-    (_REC, "settings_change_date_time_format_holder"): "Commons' ChangeDateTimeFormatDialog is not modelled yet",
-    (_REC, "settings_save_recordings_holder"): "the folder picker (FilePickerDialog) is not modelled yet",
 }
 
 def signature(ui: AdbUI) -> tuple[str, str]:

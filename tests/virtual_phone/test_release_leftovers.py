@@ -242,3 +242,10 @@ def test_all_day_event_offers_during_the_day_with_the_time_picker(new_event):
     assert ui.text("event_reminder_1") == "During the day at 09:30"
     ui.tap(id="event_reminder_1")
     assert ui.has(text="During the day at 09:30") and ui.has(text="During the day at hh:mm")
+
+
+def test_calendar_customize_notifications_opens_settings_notification_page(calendar):
+    calendar.tap(text="Customize notifications")
+    assert calendar.activity() == "com.android.settings/com.android.settings.Settings$AppNotificationSettingsActivity"
+    calendar.key("BACK")
+    assert calendar.activity() == f"{CALENDAR}/{CALENDAR}.activities.SettingsActivity"

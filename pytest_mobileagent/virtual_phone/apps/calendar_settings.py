@@ -11,7 +11,7 @@ from ..ui.views import ACCENT, MATCH, TEXT_SECONDARY, Column, Divider, ScrollVie
 from . import calendar_model as m
 from .base import Activity, settings_checkbox
 from .commons_dialogs import custom_interval_dialog, radio_dialog
-from .simple_commons import CustomizationActivity, launch_change_app_language
+from .simple_commons import CustomizationActivity, launch_change_app_language, launch_customize_notifications
 
 __all__ = ["SettingsActivity"]
 
@@ -97,6 +97,7 @@ class SettingsActivity(Activity):
             Divider("settings_general_settings_divider"),
             self._label("REMINDERS", "settings_reminders_label"),
             self._row("settings_customize_notifications", "Customize notifications",
+                      on_click=lambda: launch_customize_notifications(self),
                       label_id="settings_customize_notifications"),
             self._row("settings_reminder_sound", "Reminder sound", "Default"),
             # SettingsActivity.getAudioStreamText (6.23.1): STREAM_ALARM -> R.string.alarm_stream, "Alarm"

@@ -384,3 +384,12 @@ def launch_change_app_language(activity: Activity) -> None:
 
     if not activity.start_intent(Intent(ACTION_APP_LOCALE_SETTINGS, data=f"package:{activity.app.package}")):
         activity.launch_app("com.android.settings")
+
+
+def launch_customize_notifications(activity: Activity) -> None:
+    """BaseSimpleActivity.launchCustomizeNotificationsIntent: Settings' page of the app's notifications
+    (Settings.ACTION_APP_NOTIFICATION_SETTINGS with EXTRA_APP_PACKAGE; settings_notifications.py)."""
+    from ..intents import Intent
+    from .settings_notifications import ACTION_APP_NOTIFICATION_SETTINGS, EXTRA_APP_PACKAGE
+
+    activity.start_intent(Intent(ACTION_APP_NOTIFICATION_SETTINGS, extras={EXTRA_APP_PACKAGE: activity.app.package}))
