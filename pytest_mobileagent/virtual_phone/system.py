@@ -444,7 +444,9 @@ class AndroidSystem:
             self._tasks.append(task)
             return
         if cls is not None and not isinstance(task.activities[-1], cls):
-            task.activities.append(self._create(app, cls))
+            created = self._create(app, cls)
+            if not created.finished:  # finish() in onCreate: the activity never shows
+                task.activities.append(created)
         self._bring_to_front(task)
         task.activities[-1].on_resume()
 
