@@ -37,7 +37,7 @@ def timed(rounds: int, prepare, before: bytes, after: bytes) -> tuple[float, lis
 
 def main(rounds: int = 30) -> None:
     phone = VirtualPhone(seed=1)
-    phone.run_shell("am start -n com.simplemobiletools.calculator/.activities.MainActivity")
+    phone.run_shell("am start -n com.simplemobiletools.calculator/.activities.SplashActivity.Orange")
     before = phone.system.screenshot_png()
     phone.run_shell("input tap 135 1700")  # a key: the display shows a digit
     after = phone.system.screenshot_png()

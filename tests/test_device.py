@@ -192,7 +192,7 @@ def test_type_text_property(device, text):
 # --- apps -----------------------------------------------------------------------------------
 
 def test_launch_current_app_force_stop_clear(device):
-    device.launch(CALC, ".activities.MainActivity")
+    device.launch(CALC, ".activities.SplashActivity.Orange")  # the launcher alias, exported
     assert device.current_app() == (CALC, CALC + ".activities.MainActivity")
     device.force_stop(CALC)
     assert device.current_app()[0] != CALC
@@ -204,6 +204,8 @@ def test_launch_current_app_force_stop_clear(device):
         device.launch("com.example.absent")
     with pytest.raises(AdbCommandError):
         device.launch(CALC, ".NoSuchActivity")
+    with pytest.raises(AdbCommandError, match="not exported from uid"):
+        device.launch(CALC, ".activities.MainActivity")  # not exported: the shell may not start it
     with pytest.raises(ValueError):
         device.launch("com.x; reboot")
 

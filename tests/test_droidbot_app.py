@@ -161,7 +161,7 @@ def test_service_shows_once_enabled_and_streams_the_view_tree(droidbot_phone, fr
     port = free_port()
     subprocess.run(adb + ["forward", f"tcp:{port}", "tcp:7336"], check=True, timeout=60)
     with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
-        device.shell(f"am start -n {NOTES}/.activities.SplashActivity")
+        device.shell(f"am start -n {NOTES}/.activities.SplashActivity.Orange")
         root = None
         for _ in range(50):  # events of the start, newest last; bounded
             message = _read_message(sock)
@@ -194,7 +194,7 @@ def test_service_shows_once_enabled_and_streams_the_view_tree(droidbot_phone, fr
 
 def test_ime_broadcast_types_into_the_focused_field(droidbot_phone):
     running, device, adb = droidbot_phone
-    device.shell(f"am start -n {NOTES}/.activities.SplashActivity")
+    device.shell(f"am start -n {NOTES}/.activities.SplashActivity.Orange")
     assert IME_SERVICE in device.shell("ime list -a -s").splitlines()
     # DroidBotIme.connect
     r_enable = device.shell("ime enable %s" % IME_SERVICE)
@@ -304,12 +304,12 @@ def test_exploring_notes_from_the_stream_visits_distinct_states(droidbot_phone, 
 
         # the policy's first events: kill the app, then start it (a new window: an event)
         device.shell(f"am force-stop {NOTES}")
-        device.shell(f"am start -n {NOTES}/.activities.SplashActivity")
+        device.shell(f"am start -n {NOTES}/.activities.SplashActivity.Orange")
         for _ in range(50):
             views = settle()
             package, activity = device.app_current().package, device.app_current().activity
             if package != NOTES:  # DroidBot restarts the app it explores
-                device.shell(f"am start -n {NOTES}/.activities.SplashActivity")
+                device.shell(f"am start -n {NOTES}/.activities.SplashActivity.Orange")
                 continue
             state = _state_str(activity, views)
             states.add(state)

@@ -110,6 +110,8 @@ class AndroidSystem:
         self._deferred: list[Callable[[], object]] = []
         #: the user's "Always" choices in "Open with" (PackageManager's preferred activities)
         self.preferred_activities: dict = {}
+        #: per-app languages set in Settings' app language screen (LocaleManager; "" = the system's)
+        self.app_locales: dict[str, str] = {}
         self._version = 0
         self._fingerprint: object = None
         self._top: Window | None = None

@@ -25,7 +25,7 @@ CALC = "com.simplemobiletools.calculator"
 @pytest.fixture
 def server():
     phone = VirtualPhone()
-    phone.run_shell(f"am start -n {CALC}/.activities.MainActivity")
+    phone.run_shell(f"am start -n {CALC}/.activities.SplashActivity.Orange")
     return UiAutomator2Server(phone, "10.6.6", 278)
 
 
@@ -323,7 +323,7 @@ def test_alerts_as_alert_helpers_find_them():
     phone = VirtualPhone()
     server = UiAutomator2Server(phone, "1", 1)
     sid = call(server, "POST", "/session", {"capabilities": {}})[1]["value"]["sessionId"]
-    phone.run_shell("am start -n com.simplemobiletools.notes.pro/.activities.SplashActivity")
+    phone.run_shell("am start -n com.simplemobiletools.notes.pro/.activities.SplashActivity.Orange")
     status, reply = call(server, "GET", f"/session/{sid}/alert/text")
     assert (status, reply["value"]["error"], reply["value"]["message"]) == (
         404, "no such alert", "No alert is present on the screen")

@@ -276,7 +276,7 @@ def test_start_week_on_monday(cal):
     assert cal.text("week_view_month_label") == MONTHS[monday.month - 1][:3]
 
 
-def test_snooze_time_picker_and_a_rejected_custom_value(cal):
+def test_snooze_time_picker_and_a_custom_value(cal):
     cal.tap(id="settings")
     scroller = cal.one(id="settings_nested_scrollview")
     x, y = AdbUI.centre(scroller)
@@ -285,10 +285,12 @@ def test_snooze_time_picker_and_a_rejected_custom_value(cal):
     cal.tap(id="settings_snooze_time_holder")
     assert [n["text"] for n in cal.all(cls="android.widget.RadioButton")] == [
         "1 minute", "5 minutes", "10 minutes", "30 minutes", "1 hour", "Custom"]
-    cal.tap(text="Custom").type("0", id="dialog_custom_interval_value").tap(text="OK")
-    assert cal.has(id="dialog_custom_interval_value"), "zero minutes is rejected, the dialog stays"
+    # Commons' CustomIntervalPickerDialog: a value and a unit; setupSnoozeTime keeps it / 60 minutes
+    cal.tap(text="Custom").type("90", id="dialog_custom_interval_value").tap(text="OK")
+    assert cal.text("settings_snooze_time") == "1 hour, 30 minutes"   # formatMinutesToTimeString
+    cal.tap(id="settings_snooze_time_holder").tap(text="Custom")
     cal.key("BACK").key("BACK")  # the first BACK hides the keyboard, the second cancels the dialog
-    assert cal.text("settings_snooze_time") == "10 minutes"
+    assert cal.text("settings_snooze_time") == "1 hour, 30 minutes"
     cal.tap(id="settings_snooze_time_holder").tap(text="1 minute")
     assert cal.text("settings_snooze_time") == "1 minute"
     cal.tap(id="settings_use_same_snooze_holder")

@@ -52,7 +52,7 @@ def test_adb_logcat_runs_through_exec(adb_server_port, phone):
     from pytest_mobileagent.virtual_phone.server import bundled_adb_path
 
     adb = [str(bundled_adb_path()), "-P", str(adb_server_port), "-s", phone.serial]
-    subprocess.run(adb + ["shell", f"am start -n {NOTES}/.activities.SplashActivity"], check=True, timeout=60)
+    subprocess.run(adb + ["shell", f"am start -n {NOTES}/.activities.SplashActivity.Orange"], check=True, timeout=60)
     # `adb logcat` sends "export ANDROID_LOG_TAGS=...; exec logcat ..." to the phone
     result = subprocess.run(adb + ["logcat", "-d", "-s", "ActivityTaskManager"], capture_output=True, text=True,
                             timeout=60)
@@ -67,7 +67,7 @@ def test_ps_help_names_minus_a_as_appium_checks(adb_device):
 
 
 def test_activity_processes_lists_running_apps(adb_device):
-    adb_device.shell(f"am start -n {NOTES}/.activities.SplashActivity")
+    adb_device.shell(f"am start -n {NOTES}/.activities.SplashActivity.Orange")
     pid = adb_device.shell(f"pidof {NOTES}").strip()
     dump = adb_device.shell("dumpsys activity processes")
     assert dump.startswith("ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)")

@@ -81,7 +81,7 @@ def test_cmd_errors_as_android_prints_them(fresh_phone, line, out, err, code):
 def test_cmd_forwards_to_the_services_commands(fresh_phone):
     assert run(fresh_phone, "cmd window size") == run(fresh_phone, "wm size")
     assert run(fresh_phone, "cmd settings get global adb_enabled") == ("1\n", "", 0)
-    assert run(fresh_phone, f"cmd activity start -n {CALC}/.activities.MainActivity")[2] == 0
+    assert run(fresh_phone, f"cmd activity start -n {CALC}/.activities.SplashActivity.Orange")[2] == 0
     assert fresh_phone.system.focused_window()[0] == CALC
     listed = run(fresh_phone, "cmd -l")[0].split()
     assert {"package", "role", "activity"} <= set(listed)

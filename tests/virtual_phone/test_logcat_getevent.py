@@ -48,9 +48,9 @@ def test_logcat_formats_and_filters(fresh_phone):
 
 
 def test_activity_starts_are_logged_as_android_14_logs_them(fresh_phone):
-    run(fresh_phone, f"am start -n {CALC}/.activities.MainActivity")
+    run(fresh_phone, f"am start -n {CALC}/.activities.SplashActivity.Orange")
     lines = run(fresh_phone, "logcat -d -b system -v brief")[0].splitlines()
-    assert lines[0] == (f"I/ActivityTaskManager(  540): START u0 {{flg=0x10000000 cmp={CALC}/.activities.MainActivity}}"
+    assert lines[0] == (f"I/ActivityTaskManager(  540): START u0 {{flg=0x10000000 cmp={CALC}/.activities.SplashActivity.Orange}}"
                         " with LAUNCH_MULTIPLE from uid 2000 result code=0")
     pid = run(fresh_phone, f"pidof {CALC}")[0].strip()
     assert re.fullmatch(rf"I/ActivityManager\(  540\): Start proc {pid}:{CALC}/u0a\d+ for next-top-activity "

@@ -166,7 +166,8 @@ def test_launching_apps(fresh_phone):
     assert p.system.focused_window() == (package, activity)
     run(p, "input keyevent HOME")
     assert p.system.focused_window()[0] != package
-    out, _, code = run(p, f"am start -W -n {package}/{activity}")
+    # the launcher entry (an exported icon alias); the activity class itself is not exported to the shell
+    out, _, code = run(p, f"am start -W -n {package}/.activities.SplashActivity.Orange")
     assert code == 0 and out.startswith("Starting: Intent { cmp=") and "Status: ok" in out
     assert p.system.focused_window() == (package, activity)
     assert run(p, f"pidof {package}")[2] == 0

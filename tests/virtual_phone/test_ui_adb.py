@@ -18,7 +18,7 @@ import time
 import pytest
 from uitools import CALC, centre, find, texts
 
-MAIN = f"{CALC}/.activities.MainActivity"
+MAIN = f"{CALC}/.activities.SplashActivity.Orange"  # the launcher alias: MainActivity is not exported
 
 
 class _EventSink:

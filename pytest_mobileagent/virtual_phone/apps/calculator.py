@@ -28,11 +28,14 @@ from ..ui.views import (
     ACCENT,
     MATCH,
     TEXT_SECONDARY,
+    WRAP,
     Button,
     Column,
+    FrameLayout,
     ImageView,
     LinearLayout,
     RecyclerView,
+    RelativeLayout,
     Row,
     ScrollView,
     TextView,
@@ -43,8 +46,8 @@ from ..ui.views import (
 from .base import Activity, App, Dialog
 from .commons_compose import (commons_strings, compose_checkbox_row, compose_group_title, compose_preference,
                               compose_scaffold)
-from .commons_dialogs import radio_dialog
-from .simple_commons import CustomizationActivity
+from .commons_dialogs import color_picker_dialog, radio_dialog
+from .simple_commons import CustomizationActivity, launch_change_app_language
 from .menus import FDROID_HIDDEN, menu
 
 PACKAGE = "com.simplemobiletools.calculator"
@@ -414,17 +417,107 @@ class SettingsActivity(Activity):
             # installed (app/src/fdroid/res/values/bools.xml pretend_thank_you_installed)
             compose_preference("Customize colors", None,
                                lambda: self.start(CustomizationActivity), "customize_colors"),
-            # setupCustomizeWidgetColors starts WidgetConfigureActivity, which the phone does not model
-            compose_preference("Customize widget colors", None, lambda: None, "customize_widget_colors"),
+            # setupCustomizeWidgetColors: WidgetConfigureActivity with IS_CUSTOMIZING_COLORS
+            compose_preference("Customize widget colors", None,
+                               lambda: self.start(WidgetConfigureActivity, customizing_colors=True),
+                               "customize_widget_colors"),
             compose_group_title("General"),
             # isTiramisuPlus(): the app language row, which opens the system's per-app language settings
-            # (launchChangeAppLanguageIntent; the phone opens Settings' main screen)
-            compose_preference("Language", "English", lambda: self.launch_app("com.android.settings"), "language"),
+            # (launchChangeAppLanguageIntent: Settings' app language screen)
+            compose_preference("Language", "English", lambda: launch_change_app_language(self), "language"),
             checkbox("Vibrate on button press", "vibrate", "vibrate"),
             checkbox("Prevent phone from sleeping while the app is in foreground", "prevent", "prevent_sleeping"),
             checkbox("Use comma as a decimal mark", "comma", "comma_decimal"),
         ]
         return compose_scaffold("Settings", self.finish, rows, s)
+
+
+#: Commons' colors.xml default_widget_bg_color (#AA000000) and color_primary (#F57C00), BaseConfig's defaults
+DEFAULT_WIDGET_BG = 0xAA000000
+DEFAULT_WIDGET_TEXT = 0xFFF57C00
+#: values/dimens widget_colorpicker_size (Commons): the two colour squares
+_SWATCH = dp(50)
+
+
+def _rgb(color: int) -> tuple[int, int, int]:
+    return (color >> 16) & 255, (color >> 8) & 255, color & 255
+
+
+class WidgetConfigureActivity(Activity):
+    """WidgetConfigureActivity (5.12.0, layout/widget_config.xml): the widget's colours.
+
+    Started from Settings ("Customize widget colors", ``IS_CUSTOMIZING_COLORS``) it shows the
+    widget preview (view_calculator with "15,937*5" / "79,685" and the AC key), the background
+    colour square (``config_bg_color``) with its transparency SeekBar, the text colour square
+    (``config_text_color``) and OK (``config_save``).  The squares open Commons' ColorPickerDialog;
+    OK stores the colours (storeWidgetColors: BaseConfig's widgetBgColor / widgetTextColor) and
+    finishes.  Started without a widget id and not for colours (``am start``) it finishes at once.
+    Not modelled: dragging the SeekBar (a tap carries no position here); with the system theme the
+    text colour is Material You's primary (``you_primary_color``), which comes from the wallpaper:
+    the phone shows the app's own primary colour instead.
+    """
+
+    name = f"{PACKAGE}.activities.WidgetConfigureActivity"
+    title = "Calculator"
+
+    def on_create(self) -> None:
+        if not self.extras.get("customizing_colors"):
+            self.host.defer(self.finish)  # INVALID_APPWIDGET_ID and not customizing colors: finish()
+        self.bg = getattr(self.data, "widget_bg_color", DEFAULT_WIDGET_BG)
+        self.alpha = (self.bg >> 24) & 255
+        self.text_color = getattr(self.data, "widget_text_color", DEFAULT_WIDGET_TEXT)
+
+    def pick_background(self) -> None:
+        def picked(ok: bool, color: int) -> None:
+            if ok:
+                self.bg = (self.alpha << 24) | (color & 0xFFFFFF)
+
+        color_picker_dialog(self, 0xFF000000 | (self.bg & 0xFFFFFF), picked)
+
+    def pick_text(self) -> None:
+        def picked(ok: bool, color: int) -> None:
+            if ok:
+                self.text_color = color
+
+        color_picker_dialog(self, self.text_color, picked)
+
+    def save(self) -> None:
+        self.data.widget_bg_color = self.bg
+        self.data.widget_text_color = self.text_color
+        self.finish()
+
+    def build(self) -> View:
+        text = _rgb(self.text_color)
+        rows = []
+        for row in _KEYPAD:
+            rows.append(Row(*[Button(label, view_id, weight=1, height=MATCH, size=sp(28), radius=0, bg=None,
+                                     color=text) for view_id, label in row],
+                            weight=1, height=MATCH, class_name="android.widget.LinearLayout"))
+        preview = LinearLayout(
+            TextView("15,937*5", "formula", size=sp(28), color=text, gravity="end|bottom", width=MATCH, weight=1,
+                     max_lines=1, padding=(dp(16), dp(8))),
+            TextView("79,685", "result", size=sp(48), color=text, gravity="end|center_vertical", width=MATCH,
+                     weight=1, max_lines=1, padding=(dp(16), dp(8))),
+            *rows, id="config_calc", class_name="android.view.ViewGroup", height=MATCH)
+        controls = Row(
+            Column(ImageView("config_bg_color", icon="dot", tint=_rgb(self.bg), width=_SWATCH, height=_SWATCH,
+                             on_click=self.pick_background),
+                   ImageView("config_text_color", icon="dot", tint=text, width=_SWATCH, height=_SWATCH,
+                             on_click=self.pick_text), width=WRAP),
+            Column(RelativeLayout(View("config_bg_seekbar", class_name="android.widget.SeekBar", height=dp(4),
+                                       focusable=True, bg=ACCENT, margin=(0, dp(14))),
+                                  id="config_bg_seekbar_holder", padding=(dp(16), dp(9)), margin=(dp(8), 0)),
+                   Row(View(weight=1, width=MATCH),
+                       Button("OK", "config_save", bg=ACCENT, color=(255, 255, 255), width=WRAP, on_click=self.save)),
+                   weight=1, width=MATCH),
+            height=WRAP)
+        return FrameLayout(
+            # widget_background: the preview's rounded background in the chosen colour, behind config_calc
+            RelativeLayout(Column(FrameLayout(ImageView("widget_background", width=MATCH, height=MATCH,
+                                                        bg=_rgb(self.bg)), preview, weight=1),
+                                  controls, height=MATCH),
+                           id="config_holder", margin=dp(16), height=MATCH),
+            id="config_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
 
 # -- unit converter ----------------------------------------------------------
@@ -674,7 +767,7 @@ class Calculator(App):
     package = PACKAGE
     label = "Calculator"
     activities = (MainActivity, UnitConverterPickerActivity, UnitConverterActivity, SettingsActivity,
-                  CustomizationActivity)
+                  CustomizationActivity, WidgetConfigureActivity)
 
     def new_data(self) -> SimpleNamespace:
         return SimpleNamespace(history=[], vibrate=True, prevent_sleeping=False, comma_decimal=False,

@@ -39,7 +39,8 @@ REMINDER_WARNING = ("Please make sure the reminders work properly before relying
                     "the background.")
 from .base import Activity, Dialog
 from .menus import menu
-from .commons_dialogs import radio_dialog
+from .commons_dialogs import custom_interval_dialog, radio_dialog
+from .time_picker import TimePickerDialog
 
 __all__ = ["DatePickerDialog", "EventActivity", "TaskActivity"]
 
@@ -161,16 +162,31 @@ class _EditorActivity(Activity):
             positive=("OK", confirmed), neutral=("Settings", settings)))
 
     def reminder_1_dialog(self) -> None:
-        """Commons' showPickSecondsDialog: No reminder, At start, 1/5/10/30 minutes, 1 hour, the current
-        value, then Custom (the all-day "During the day" choice is not modelled)."""
-        choices = sorted({-1, 0, 1, 5, 10, 30, 60, self.reminder_1})
-        options = [m.format_reminder(c) for c in choices] + ["Custom"]
+        """showReminder1Dialog: Commons' showPickSecondsDialogHelper(mReminder1Minutes, showDuringDayOption =
+        mIsAllDayEvent): No reminder, At start, 1/5/10/30 minutes, 1 hour and the current value (a TreeSet of
+        seconds), then "Custom" (CustomIntervalPickerDialog) and, for an all-day event, "During the day at
+        hh:mm" (TimePickerDialog; the answer is hourOfDay * -3600 + minute * -60 seconds).  The picked
+        seconds become minutes: ``if (it == -1 || it == 0) it else it / 60``."""
+        current = self.reminder_1 if self.reminder_1 == -1 else self.reminder_1 * 60
+        choices = sorted({-1, 0, 60, 300, 600, 1800, 3600, current})
+        options = [m.format_reminder(c if c == -1 else c // 60) for c in choices] + ["Custom"]
+        if self.all_day:
+            options.append("During the day at hh:mm")
+
+        def chosen(seconds: int) -> None:
+            self.reminder_1 = seconds if seconds in (-1, 0) else int(seconds / 60)
 
         def picked(index: int) -> None:
             if index < len(choices):
-                self.reminder_1 = choices[index]
+                chosen(choices[index])
+            elif index == len(choices):
+                custom_interval_dialog(self, chosen)
+            else:
+                # TimePickerDialog(this, ..., curSeconds / 3600, curSeconds % 3600, use24HourFormat)
+                TimePickerDialog(self, current // 3600, current % 3600, self.data.use_24_hour,
+                                 lambda hour, minute: chosen(hour * -3600 + minute * -60))
 
-        radio_dialog(self, options, choices.index(self.reminder_1), picked)
+        radio_dialog(self, options, choices.index(current), picked)
 
     def save(self) -> None:
         """saveCurrentEvent: the reminder Disclaimer first, when a reminder is set and it was not shown."""

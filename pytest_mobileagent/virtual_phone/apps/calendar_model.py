@@ -29,16 +29,33 @@ def today_from_ms(epoch_ms: int) -> dt.date:
 
 
 def format_reminder(minutes: int) -> str:
-    """Commons' Context.getFormattedMinutes(minutes, showBefore = true) for the reminder pickers."""
+    """Commons' Context.getFormattedMinutes(minutes, showBefore = true) for the reminder pickers:
+    getFormattedSeconds with its YEAR / MONTH (30 days) / WEEK / DAY / HOUR / MINUTE units (helpers/
+    Constants.kt) and, for a negative value within a day, an all-day event's "During the day at HH:MM"."""
     if minutes == -1:
         return "No reminder"
     if minutes == 0:
         return "At start"
-    for unit, size in (("day", 24 * 60), ("hour", 60), ("minute", 1)):
+    if -24 * 60 < minutes < 0:
+        return f"During the day at {-minutes // 60:02d}:{-minutes % 60:02d}"  # R.string.during_day_at
+    day = 24 * 60
+    for unit, size in (("year", 365 * day), ("month", 30 * day), ("week", 7 * day), ("day", day), ("hour", 60),
+                       ("minute", 1)):
         if minutes % size == 0:
             count = minutes // size
             return f"{count} {unit}{'' if count == 1 else 's'} before"  # R.plurals.<unit>s_before
     raise AssertionError("unreachable: every minute count divides by 1")
+
+
+def format_time_string(minutes: int) -> str:
+    """Commons' formatMinutesToTimeString (formatSecondsToTimeString): "1 day, 2 hours, 5 minutes",
+    "0 minutes" for nothing (R.plurals days / hours / minutes)."""
+    parts = []
+    for unit, size in (("day", 24 * 60), ("hour", 60), ("minute", 1)):
+        count, minutes = divmod(minutes, size)
+        if count > 0:
+            parts.append(f"{count} {unit}{'' if count == 1 else 's'}")
+    return ", ".join(parts) or "0 minutes"
 
 
 def format_minutes(minutes: int) -> str:
@@ -129,6 +146,9 @@ class CalendarData:
     show_grid: bool = False
     #: Config.wasAlarmWarningShown: the reminder Disclaimer was acknowledged
     alarm_warning_shown: bool = False
+    #: Config.reminderAudioStream (AudioManager.STREAM_ALARM) and Config.startWeeklyAt (7 o'clock)
+    reminder_audio_stream: int = 4
+    start_weekly_at: int = 7
 
     def add(self, title: str, day: dt.date, *, start_minute: int = 0, end_day: dt.date | None = None,
             end_minute: int | None = None, all_day: bool = False, description: str = "", location: str = "",

@@ -66,7 +66,7 @@ from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .commons_dialogs import radio_dialog
 from .commons_files import EMPTY_NAME, INVALID_NAME, is_a_valid_filename
 from .search_menu import SearchMenu
-from .simple_commons import CustomizationActivity, action_mode_bar
+from .simple_commons import CustomizationActivity, action_mode_bar, launch_change_app_language
 
 APP = "contacts"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.contacts.pro"
@@ -1411,8 +1411,9 @@ class SettingsActivity(Activity):
             blocks.append(self._label(heading, f"{prefix}_label"))
             if prefix == "settings_general_settings":
                 # setupLanguage: shown on Android 13+, it opens the system's per-app language screen
-                # (Settings.ACTION_APP_LOCALE_SETTINGS), which this phone does not have
-                blocks.append(self._row("settings_language", "Language", "English"))
+                # (Settings.ACTION_APP_LOCALE_SETTINGS)
+                blocks.append(self._row("settings_language", "Language", "English",
+                                        lambda: launch_change_app_language(self)))
                 blocks.append(self._row("settings_font_size", "Font size", prefs.font_size, self.choose_font_size))
                 blocks.append(self._row("settings_manage_contact_fields", "Manage shown contact fields",
                                         on_click=lambda: show_visible_fields_dialog(self)))

@@ -54,7 +54,9 @@ from ..ui.views import (
 from .base import Activity, App, Dialog, settings_checkbox
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .commons_dialogs import radio_dialog
-from .simple_commons import CustomizationActivity, action_mode_bar, radio_group_dialog, section_label, value_row
+from .commons_security import password_protection_row
+from .simple_commons import (CustomizationActivity, action_mode_bar, launch_change_app_language, radio_group_dialog,
+                             section_label, value_row)
 from .commons_intents import open_path, set_as, share_paths
 from .commons_files import (
     NAME_TAKEN,
@@ -818,7 +820,7 @@ class SettingsActivity(Activity):
                 class_name="android.view.ViewGroup"),
             Divider("settings_color_customization_divider"),
             section_label("General", "settings_general_settings_label"),
-            row("settings_language", "Language", value="English"),
+            row("settings_language", "Language", lambda: launch_change_app_language(self), value="English"),
             row("settings_manage_favorites", "Manage favorites", lambda: self.start(FavoritesActivity),
                 label_id="settings_manage_favorites"),
             row("settings_manage_tabs", "Manage shown tabs", lambda: show_visible_tabs_dialog(self),
@@ -843,12 +845,12 @@ class SettingsActivity(Activity):
                               d.skip_delete_confirmation, toggle("skip_delete_confirmation")),
             Divider("settings_file_operations_divider"),
             section_label("Security", "settings_security_label"),
-            settings_checkbox("settings_password_protection", "Password protect hidden item visibility", False,
-                              lambda _value: None),
-            settings_checkbox("settings_app_password_protection", "Password protect the whole application", False,
-                              lambda _value: None),
-            settings_checkbox("settings_file_deletion_password_protection",
-                              "Password protect file deletion and moving", False, lambda _value: None),
+            password_protection_row(self, "settings_password_protection", "Password protect hidden item visibility",
+                                    "hidden"),
+            password_protection_row(self, "settings_app_password_protection",
+                                    "Password protect the whole application", "app"),
+            password_protection_row(self, "settings_file_deletion_password_protection",
+                                    "Password protect file deletion and moving", "delete"),
         ]
         return LinearLayout(
             self.toolbar("settings_toolbar", title="Settings", back=True),

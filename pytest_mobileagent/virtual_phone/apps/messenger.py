@@ -69,7 +69,8 @@ from .date_time_format import show_date_time_dialog
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .settings_notifications import ACTION_APP_NOTIFICATION_SETTINGS, EXTRA_APP_PACKAGE
 from .search_menu import SearchMenu
-from .simple_commons import CustomizationActivity, action_mode_bar
+from .commons_security import password_protection_row
+from .simple_commons import CustomizationActivity, action_mode_bar, launch_change_app_language
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
 APP = "messenger"  # its menus in data/menus.json
@@ -974,7 +975,7 @@ class SettingsActivity(Activity):
                       on_click=lambda: self.start(CustomizationActivity)),
             Divider("settings_color_customization_divider"),
             self._label("GENERAL", "settings_general_settings_label"),
-            self._row("settings_language", "Language", "English"),  # setupLanguage: visible on Android 13+
+            self._row("settings_language", "Language", "English", lambda: launch_change_app_language(self)),
             self._row("settings_change_date_time_format", "Change date and time format", label_id=True,
                       on_click=self.change_date_time_format),
             self._row("settings_manage_blocked_numbers", "Manage blocked numbers", label_id=True,
@@ -997,9 +998,8 @@ class SettingsActivity(Activity):
             checkbox("use_recycle_bin", "Move items into the Recycle Bin instead of deleting"),
             Divider("settings_recycle_bin_divider"),
             self._label("SECURITY", "settings_security_label"),
-            # its tap opens Commons' SecurityDialog (password / pattern / fingerprint tabs), not modelled here
-            settings_checkbox("settings_app_password_protection", "Password protect the whole application",
-                              prefs["app_password_protection"], lambda _value: None),
+            password_protection_row(self, "settings_app_password_protection",
+                                    "Password protect the whole application", "app"),
             Divider("settings_migrating_divider"),
             self._label("MIGRATING", "settings_migrating_label"),
             self._row("settings_export_messages", "Export messages", label_id=True, on_click=self.export_messages),

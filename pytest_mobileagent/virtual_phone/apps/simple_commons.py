@@ -370,3 +370,26 @@ def sorted_by(items: Iterable, key, descending: bool) -> list:
         return value.casefold() if isinstance(value, str) else value
 
     return sorted(items, key=folded, reverse=descending)
+
+
+def launch_change_app_language(activity: Activity) -> None:
+    """BaseSimpleActivity.launchChangeAppLanguageIntent, what every app's "Language" row does on Android 13+.
+
+    It starts ``Settings.ACTION_APP_LOCALE_SETTINGS`` for ``package:<the app>``: Settings' app language
+    screen (app_locale_picker.py); when nothing answers it falls back to openDeviceSettings
+    (ACTION_APPLICATION_DETAILS_SETTINGS; the phone shows Settings' main screen).
+    """
+    from ..intents import Intent
+    from .app_locale_picker import ACTION_APP_LOCALE_SETTINGS
+
+    if not activity.start_intent(Intent(ACTION_APP_LOCALE_SETTINGS, data=f"package:{activity.app.package}")):
+        activity.launch_app("com.android.settings")
+
+
+def launch_customize_notifications(activity: Activity) -> None:
+    """BaseSimpleActivity.launchCustomizeNotificationsIntent: Settings' page of the app's notifications
+    (Settings.ACTION_APP_NOTIFICATION_SETTINGS with EXTRA_APP_PACKAGE; settings_notifications.py)."""
+    from ..intents import Intent
+    from .settings_notifications import ACTION_APP_NOTIFICATION_SETTINGS, EXTRA_APP_PACKAGE
+
+    activity.start_intent(Intent(ACTION_APP_NOTIFICATION_SETTINGS, extras={EXTRA_APP_PACKAGE: activity.app.package}))

@@ -38,6 +38,7 @@ from ..ui.views import (
     sp,
 )
 from ..intents import IntentFilter
+from .app_locale_picker import APP_LOCALE_FILTER, AppLocalePickerActivity
 from .base import Activity, App
 from .documents_ui import FilesApp
 from .settings_notifications import AppNotificationSettingsActivity, notification_filters
@@ -133,7 +134,8 @@ def _camera_app() -> type[App]:
 
 def _settings_app() -> type[App]:
     """Settings (com.android.settings): its main screen, the per-app notification page apps open
-    (settings_notifications.py), and Settings$StorageDashboardActivity for
+    (settings_notifications.py), the per-app language screen the apps' "Language" rows open
+    (ACTION_APP_LOCALE_SETTINGS, app_locale_picker.py), and Settings$StorageDashboardActivity for
     ACTION_INTERNAL_STORAGE_SETTINGS (AOSP packages/apps/Settings AndroidManifest.xml), as File
     Manager's storage summary starts it (StorageFragment: freeSpaceHolder)."""
     settings = _app("Settings", "com.android.settings", "Settings", "com.android.settings.Settings",
@@ -142,10 +144,10 @@ def _settings_app() -> type[App]:
         "name": "com.android.settings.Settings$StorageDashboardActivity", "title": "Storage",
         "screen": _simple("Storage", "System\nApps\nImages\nVideos\nAudio\nDocuments & other\nTrash",
                           "main_content")})
-    settings.activities = settings.activities + (storage, AppNotificationSettingsActivity)
+    settings.activities = settings.activities + (storage, AppNotificationSettingsActivity, AppLocalePickerActivity)
     settings.intent_filters = ((storage.name, "", IntentFilter(("android.settings.INTERNAL_STORAGE_SETTINGS",
                                                                 "android.settings.MEMORY_CARD_SETTINGS"))),
-                               *notification_filters())
+                               *notification_filters(), APP_LOCALE_FILTER)
     return settings
 
 

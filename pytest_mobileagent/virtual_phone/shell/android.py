@@ -641,6 +641,10 @@ def _start_intent(inv: Invocation, intent: _Intent) -> int:
     from ..logbuffer import note_start_request  # am adds FLAG_ACTIVITY_NEW_TASK to what it sends
 
     note_start_request(phone, intent.describe(flags=0x10000000)[len("Intent { "):-len(" }")])
+    if intent.component:
+        refused = _not_exported(inv, intent)
+        if refused is not None:
+            return refused
     try:
         if intent.component:
             package, _, activity = intent.component.partition("/")
@@ -713,6 +717,46 @@ def _implicit(intent: _Intent):
 
     return Intent(intent.action, data=intent.data, mime_type=intent.mime_type,
                   extras={_EXTRA_KEYS[k]: v for k, v in intent.extras.items() if k in _EXTRA_KEYS})
+
+
+#: the frames of the SecurityException's stack trace, Android 14's call path from `cmd activity start`
+_START_FRAMES = (
+    "com.android.server.wm.ActivityTaskSupervisor.checkStartAnyActivityPermission",
+    "com.android.server.wm.ActivityStarter.executeRequest",
+    "com.android.server.wm.ActivityStarter.execute",
+    "com.android.server.wm.ActivityTaskManagerService.startActivityAsUser",
+    "com.android.server.am.ActivityManagerService.startActivityAsUserWithFeature",
+    "com.android.server.am.ActivityManagerShellCommand.runStartActivity",
+    "com.android.server.am.ActivityManagerShellCommand.onCommand",
+    "com.android.modules.utils.BasicShellCommandHandler.exec",
+    "android.os.ShellCommand.exec",
+    "com.android.server.am.ActivityManagerService.onShellCommand",
+    "android.os.Binder.shellCommand",
+    "android.os.Binder.onTransact",
+)
+
+
+def _not_exported(inv: Invocation, intent: _Intent) -> int | None:
+    """The shell (uid 2000, no START_ANY_ACTIVITY) may start only exported activities.
+
+    ActivityTaskSupervisor.checkStartAnyActivityPermission throws SecurityException("Permission
+    Denial: starting <intent> from <callerApp> (pid=, uid=) not exported from uid <app's uid>"), and
+    the shell command handler (BasicShellCommandHandler.exec) prints "Security exception: <message>",
+    an empty line and the stack trace, and answers -1 (exit status 255).  Whether an activity is
+    exported comes from the app's manifest (manifests.py); None when the start may go on.
+    """
+    from ..manifests import activity as manifest_activity
+    from ..processes import app_uid
+
+    package, _, activity = (intent.component or "").partition("/")
+    declared = manifest_activity(package, _full_class(package, activity))
+    if declared is None or declared.exported:
+        return None
+    message = (f"Permission Denial: starting {intent.describe(flags=0x10000000)} from null "
+               f"(pid={inv.phone.shell_pid + 1}, uid=2000) not exported from uid {app_uid(package)}")
+    frames = "".join(f"\tat {frame}({frame.rsplit('.', 2)[-2]}.java)\n" for frame in _START_FRAMES)
+    inv.err(f"Security exception: {message}\n\njava.lang.SecurityException: {message}\n{frames}")
+    return 255
 
 
 def _bad_component(inv: Invocation, intent: _Intent) -> int:

@@ -17,8 +17,49 @@ import zlib
 __all__ = ["dump_package"]
 
 _FLAGS = "[ HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP ]"
-#: permissions every modelled app declares and gets at install time (normal protection level)
+#: what an app without manifest facts (an APK installed over adb) is taken to request
 _INSTALL_PERMISSIONS = ("android.permission.INTERNET",)
+_P = "android.permission."
+#: the platform's permissions the ten apps request, by protection level (frameworks/base
+#: core/res/AndroidManifest.xml): granted at install ("normal", and the "appop" ones whose app op
+#: decides), or at run time ("dangerous"); names the platform does not define (WRITE_SMS, USE_FINGERPRINT
+#: since Android 10, android.provider.Telephony.SMS_RECEIVED) are neither
+_NORMAL = {_P + name for name in (
+    "INTERNET", "RECEIVE_BOOT_COMPLETED", "VIBRATE", "WAKE_LOCK", "USE_EXACT_ALARM", "SCHEDULE_EXACT_ALARM",
+    "FOREGROUND_SERVICE", "FOREGROUND_SERVICE_MEDIA_PLAYBACK", "FOREGROUND_SERVICE_MICROPHONE",
+    "MODIFY_AUDIO_SETTINGS", "READ_SYNC_SETTINGS", "SET_WALLPAPER", "QUERY_ALL_PACKAGES",
+    "REQUEST_INSTALL_PACKAGES", "MANAGE_EXTERNAL_STORAGE", "MANAGE_MEDIA")}
+_DANGEROUS = {_P + name for name in (
+    "READ_CONTACTS", "WRITE_CONTACTS", "GET_ACCOUNTS", "CALL_PHONE", "READ_CALENDAR", "WRITE_CALENDAR",
+    "POST_NOTIFICATIONS", "READ_SMS", "SEND_SMS", "RECEIVE_SMS", "RECEIVE_MMS", "READ_PHONE_STATE",
+    "RECORD_AUDIO", "READ_MEDIA_IMAGES", "READ_MEDIA_VIDEO", "READ_MEDIA_AUDIO", "ACCESS_MEDIA_LOCATION",
+    "READ_EXTERNAL_STORAGE", "WRITE_EXTERNAL_STORAGE")}
+#: the hard- and soft-restricted ones (android:permissionFlags hardRestricted / softRestricted in
+#: core/res/AndroidManifest.xml: the SMS and call log permissions, background location, storage)
+_RESTRICTED = {_P + name for name in (
+    "SEND_SMS", "RECEIVE_SMS", "READ_SMS", "RECEIVE_WAP_PUSH", "RECEIVE_MMS", "READ_CELL_BROADCASTS",
+    "READ_CALL_LOG", "WRITE_CALL_LOG", "PROCESS_OUTGOING_CALLS", "ACCESS_BACKGROUND_LOCATION",
+    "READ_EXTERNAL_STORAGE", "WRITE_EXTERNAL_STORAGE")}
+
+
+def _java_hash(text: str) -> int:
+    """java.lang.String.hashCode (UTF-16 code units), as a signed 32-bit int."""
+    h = 0
+    for unit in text.encode("utf-16-be").hex(" ", 2).split():
+        h = (31 * h + int(unit, 16)) & 0xFFFFFFFF
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+def requested_in_dump_order(names: list[str]) -> list[str]:
+    """The requested permissions as Android 14's dump lists them.
+
+    AndroidPackage.getRequestedPermissions() is a Set (PackageImpl ``Set<String> requestedPermissions``,
+    filled by CollectionUtils.add, an android.util.ArraySet): it iterates in ascending String.hashCode
+    order, equal hashes in insertion order.  Settings.dumpPackageLPr prints each, with ": restricted=true"
+    for a hard- or soft-restricted permission.
+    """
+    ordered = [name for _hash, _index, name in sorted((_java_hash(n), i, n) for i, n in enumerate(names))]
+    return [name + (": restricted=true" if name in _RESTRICTED else "") for name in ordered]
 
 
 def _hash(text: str) -> str:
@@ -48,6 +89,15 @@ def dump_package(phone, package: str) -> str:
     else:  # an app model may declare its real version code
         version_code, version_name, min_sdk, target_sdk = getattr(app, "version_code", 1), app.version_name, 23, 34
     granted = sorted(phone.permissions.get(package, ()))
+    from ..manifests import has_facts, requested_permissions
+
+    if has_facts(package):  # one of the ten apps: its manifest at the pinned tag, merged with Commons'
+        requested = requested_permissions(package)
+        install = [name for name in sorted(requested) if name in _NORMAL]
+        runtime = sorted({name for name in requested if name in _DANGEROUS} | set(granted))
+    else:
+        requested = sorted(set(_INSTALL_PERMISSIONS) | set(granted))
+        install, runtime = list(_INSTALL_PERMISSIONS), granted
     resolver: list[str] = []
     if app is not None and app.launcher_activity is not None:
         launcher = short_component(package, app.launcher_activity.name)
@@ -97,9 +147,9 @@ def dump_package(phone, package: str) -> str:
         "    installPermissionsFixed=true",
         f"    pkgFlags={_FLAGS}",
         "    requested permissions:",
-        *(f"      {name}" for name in sorted(set(_INSTALL_PERMISSIONS) | set(granted))),
-        "    install permissions:",
-        *(f"      {name}: granted=true" for name in _INSTALL_PERMISSIONS),
+        *(f"      {line}" for line in requested_in_dump_order(requested)),
+        *(["    install permissions:"] if install else []),
+        *(f"      {name}: granted=true" for name in install),
         f"    User 0: ceDataInode={uid * 37} installed=true hidden=false suspended=false distractionFlags=0 "
         f"stopped=false notLaunched=false enabled={0 if phone.package_enabled(package) else 3} "
         "instant=false virtual=false",
@@ -110,7 +160,9 @@ def dump_package(phone, package: str) -> str:
         "      gids=[3003]",
         "      runtime permissions:",
         *(f"        {name}: granted=true, flags=[ USER_SET|USER_SENSITIVE_WHEN_GRANTED|"
-          "USER_SENSITIVE_WHEN_DENIED]" for name in granted),
+          "USER_SENSITIVE_WHEN_DENIED]" if name in granted else
+          f"        {name}: granted=false, flags=[ USER_SENSITIVE_WHEN_GRANTED|USER_SENSITIVE_WHEN_DENIED]"
+          for name in runtime),
         "",
     ]
     return "\n".join(lines) + "\n"
