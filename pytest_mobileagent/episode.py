@@ -526,14 +526,17 @@ class Episode:
         previous = self._listener_hierarchy(server)
         seen = server.received
         while previous is not None:
+            # The screenshot is taken while the hierarchy that may confirm the screen
+            # is asked for (its own adb connection): if the two hierarchies agree with
+            # no event between them, the screen did not change in between either, and
+            # the screenshot shows it. Otherwise it is left unused.
+            shot = self.runtime.background.submit(self._device.screenshot_png) if screenshot else None  # type: ignore[union-attr]
             current = self._listener_hierarchy(server)
             if current is None:
                 break
             now_seen = server.received
             if (current == previous and now_seen == seen) or time.monotonic() > deadline:
-                if not screenshot:
-                    return current, None
-                return current, self.runtime.background.submit(self._device.screenshot_png)  # type: ignore[union-attr]
+                return current, shot
             previous, seen = current, now_seen
         return None
 
