@@ -35,8 +35,12 @@ One run of the suite varies by 10-20% on a shared 2-core machine, about the
 size of the effect measured, hence 15 rounds by default and the per-round
 paired figure beside the ratio of medians.
 
+``--before DIR`` also runs plain and Allure from another checkout of the
+project (e.g. a worktree of main), interleaved with this one's, to measure a
+change: each checkout runs its own code (pytest starts in its directory).
+
 Usage: python benchmarks/bench_allure.py [--rounds 15] [--workers 1] [--served] [--tasks task_tests] [--dir DIR]
-       [--no-sync]
+       [--no-sync] [--before DIR]
 """
 
 from __future__ import annotations
@@ -70,13 +74,14 @@ def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[f
         cmd += ["-n", str(args.workers)]
     if config == "shots":
         cmd += ["--mobileagent-screenshots", "all"]
-    elif config == "allure":
-        cmd += ["--alluredir", str(tmp / f"allure-{index}")]
+    elif config.startswith("allure"):
+        cmd += ["--alluredir", str(tmp / f"{config}-{index}")]
     if not args.no_sync:
         os.sync()  # earlier runs' files out of the page cache's dirty lists (see above)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    cwd = Path(args.before) if config.endswith("-before") else ROOT
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
@@ -98,7 +103,10 @@ def main() -> None:
                              "e.g. /dev/shm to see how much of the cost is creating files on disk")
     parser.add_argument("--no-sync", action="store_true",
                         help="do not flush earlier runs' files to disk before each run")
+    parser.add_argument("--before", metavar="DIR",
+                        help="another checkout whose plain and Allure runs are interleaved with these")
     args = parser.parse_args()
+    configs = CONFIGS + (("plain-before", "allure-before") if args.before else ())
 
     phones = served_phones(args.workers) if args.served else contextlib.nullcontext(([], None))
     with phones as (serials, _adb_port), tempfile.TemporaryDirectory(prefix=".bench-allure-", dir=args.dir) as tmp:
@@ -106,20 +114,21 @@ def main() -> None:
         print(f"{args.tasks} with the replay agent at -n {args.workers}, {where}, {args.rounds} rounds; "
               f"Allure results under {tmp}; "
               f"{'no sync' if args.no_sync else 'os.sync() before each run'}")
-        wall: dict[str, list[float]] = {c: [] for c in CONFIGS}
-        cpu: dict[str, list[float]] = {c: [] for c in CONFIGS}
+        wall: dict[str, list[float]] = {c: [] for c in configs}
+        cpu: dict[str, list[float]] = {c: [] for c in configs}
         run(args, serials, "plain", Path(tmp), -1)  # warm-up: file caches, imports
         for i in range(args.rounds):
-            order = CONFIGS[i % 3:] + CONFIGS[:i % 3]  # rotate who goes first
+            order = configs[i % len(configs):] + configs[:i % len(configs)]  # rotate who goes first
             for config in order:
                 w, c = run(args, serials, config, Path(tmp), i)
                 wall[config].append(w)
                 cpu[config].append(c)
-            print(f"round {i + 1}: " + ", ".join(f"{c} {wall[c][-1]:.2f} s" for c in CONFIGS))
+            print(f"round {i + 1}: " + ", ".join(f"{c} {wall[c][-1]:.2f} s" for c in configs)
+                  + f" (load average {os.getloadavg()[0]:.1f})", flush=True)
         files = list((Path(tmp) / "allure-0").iterdir())
         size = sum(f.stat().st_size for f in files)
         print(f"Allure results of one run: {len(files)} files, {size / 1e6:.1f} MB")
-        for config in CONFIGS:
+        for config in configs:
             w, c = wall[config], cpu[config]
             print(f"{config:7s} wall median {statistics.median(w):.2f} s (min {min(w):.2f}, max {max(w):.2f})"
                   f"   CPU median {statistics.median(c):.2f} s")
@@ -130,6 +139,11 @@ def main() -> None:
         paired = [(a - p) / p * 100 for a, p in zip(wall["allure"], wall["plain"])]
         print(f"per round, allure vs plain: median {statistics.median(paired):+.1f}% "
               f"(min {min(paired):+.1f}%, max {max(paired):+.1f}%)")
+        if args.before:
+            plain, allure = (statistics.median(wall[c]) for c in ("plain-before", "allure-before"))
+            paired = [(a - p) / p * 100 for a, p in zip(wall["allure-before"], wall["plain-before"])]
+            print(f"before ({args.before}): Allure adds {(allure - plain) / plain * 100:+.1f}% wall; per round "
+                  f"median {statistics.median(paired):+.1f}% (min {min(paired):+.1f}%, max {max(paired):+.1f}%)")
 
 
 if __name__ == "__main__":
