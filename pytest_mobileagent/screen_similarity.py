@@ -18,8 +18,10 @@ The answer is AndroidLab's to the last channel value, computed cheaply
 - only the rows between the first and the last that differ are compared value
   by value: the rest of the two screens is equal, so all its values match and
   only its white values (counted once per screen) are left out;
-- whether the screen changed (what ROR needs) is often known after a few rows
-  (see :func:`screen_changed`).
+- screens inflated in the same chunks of rows are compared a chunk at a time;
+- whether the screen changed (what ROR needs) is often known after a few rows,
+  and a small change after counting part of the white values; only a screen
+  judged the same is read whole (see :func:`screen_changed`).
 """
 
 from __future__ import annotations
