@@ -525,17 +525,23 @@ class Episode:
         deadline = time.monotonic() + SETTLE_TIMEOUT
         previous = self._listener_hierarchy(server)
         seen = server.received
+        spare = None  # the last screenshot asked for, perhaps still on its way
         while previous is not None:
             # The screenshot is taken while the hierarchy that may confirm the screen
             # is asked for (its own adb connection): if the two hierarchies agree with
             # no event between them, the screen did not change in between either, and
-            # the screenshot shows it. Otherwise it is left unused.
-            shot = self.runtime.background.submit(self._device.screenshot_png) if screenshot else None  # type: ignore[union-attr]
+            # the screenshot shows it. Otherwise it is left unused. One at a time: on
+            # a screen that keeps moving, no screenshots pile up behind each other.
+            shot = None
+            if screenshot and (spare is None or spare.done()):
+                shot = spare = self.runtime.background.submit(self._device.screenshot_png)  # type: ignore[union-attr]
             current = self._listener_hierarchy(server)
             if current is None:
                 break
             now_seen = server.received
             if (current == previous and now_seen == seen) or time.monotonic() > deadline:
+                if screenshot and shot is None:  # none went out with this hierarchy: take it now
+                    shot = self.runtime.background.submit(self._device.screenshot_png)  # type: ignore[union-attr]
                 return current, shot
             previous, seen = current, now_seen
         return None

@@ -196,8 +196,9 @@ def pytest_sessionfinish(session):
     result, data = run(project, phone, "--agent", "replay", "--mobileagent-screenshots", "all", "-s")
     result.assert_outcomes(passed=1)
     # Five settles of two hierarchies each, one screenshot each; hierarchy 4 disagrees with
-    # 3 and with 5: two more hierarchies, two more screenshots, both left unused.
-    result.stdout.fnmatch_lines(["*settle calls: {'hierarchies': 12, 'screenshots': 7}*"])
+    # 3 and with 5: two more hierarchies, and one or two more screenshots left unused (one
+    # goes with each hierarchy unless the one before is still on its way).
+    result.stdout.re_match_lines([r".*settle calls: \{'hierarchies': 12, 'screenshots': [67]\}.*"])
     (record,) = data["tasks"]
     assert [s["screen_change_source"] for s in record["steps"]] == ["screenshot"] * 4
     shots = [Path(record["initial_screenshot"]).read_bytes()]
