@@ -40,13 +40,14 @@ project (e.g. a worktree of main), interleaved with this one's, to measure a
 change: each checkout runs its own code (pytest starts in its directory).
 
 Usage: python benchmarks/bench_allure.py [--rounds 15] [--workers 1] [--served] [--tasks task_tests] [--dir DIR]
-       [--no-sync] [--before DIR]
+       [--no-sync] [--before DIR] [--per-step]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import resource
 import statistics
@@ -62,8 +63,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = ("plain", "shots", "allure")
 
 
-def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[float, float]:
-    """One pytest run; returns (wall seconds, CPU seconds of the child processes)."""
+def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[float, float, list[float]]:
+    """One pytest run; returns (wall seconds, CPU seconds of the child processes,
+    harness seconds of every step with --per-step, else [])."""
     # Hypothesis is installed with the test extra, not with the plugin; its pytest
     # plugin would import all of hypothesis at the end of every run (~0.7 s here).
     cmd = [sys.executable, "-m", "pytest", args.tasks, "--agent", "replay", "-q", "-p", "no:cacheprovider",
@@ -80,6 +82,9 @@ def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[f
         os.sync()  # earlier runs' files out of the page cache's dirty lists (see above)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
+    results = tmp / f"{config}-{index}.json"
+    if args.per_step:
+        cmd += ["--results-json", str(results)]
     cwd = Path(args.before) if config.endswith("-before") else ROOT
     proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
     wall = time.perf_counter() - start
@@ -88,7 +93,11 @@ def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[f
         print(proc.stdout[-3000:], proc.stderr[-3000:])
         raise SystemExit(f"pytest exited with {proc.returncode}: {' '.join(cmd)}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
+    steps = []
+    if args.per_step:
+        tasks = json.loads(results.read_text())["tasks"]
+        steps = [step["harness_seconds"] for task in tasks for step in task["steps"]]
+    return wall, cpu, steps
 
 
 def main() -> None:
@@ -103,6 +112,9 @@ def main() -> None:
                              "e.g. /dev/shm to see how much of the cost is creating files on disk")
     parser.add_argument("--no-sync", action="store_true",
                         help="do not flush earlier runs' files to disk before each run")
+    parser.add_argument("--per-step", action="store_true",
+                        help="also write a results file per run and print the median harness seconds per step "
+                             "(settle, screenshot wait, events, judge): less noisy than wall time on a busy machine")
     parser.add_argument("--before", metavar="DIR",
                         help="another checkout whose plain and Allure runs are interleaved with these")
     args = parser.parse_args()
@@ -116,16 +128,22 @@ def main() -> None:
               f"{'no sync' if args.no_sync else 'os.sync() before each run'}")
         wall: dict[str, list[float]] = {c: [] for c in configs}
         cpu: dict[str, list[float]] = {c: [] for c in configs}
+        steps: dict[str, list[float]] = {c: [] for c in configs}
         run(args, serials, "plain", Path(tmp), -1)  # warm-up: file caches, imports
         for i in range(args.rounds):
             order = configs[i % len(configs):] + configs[:i % len(configs)]  # rotate who goes first
             for config in order:
-                w, c = run(args, serials, config, Path(tmp), i)
+                w, c, s = run(args, serials, config, Path(tmp), i)
                 wall[config].append(w)
                 cpu[config].append(c)
+                steps[config] += s
             print(f"round {i + 1}: " + ", ".join(f"{c} {wall[c][-1]:.2f} s" for c in configs)
                   + f" (load average {os.getloadavg()[0]:.1f})", flush=True)
         files = list((Path(tmp) / "allure-0").iterdir())
+        if args.per_step:
+            print("harness seconds per step, median (p90) over every step of every round: " + ", ".join(
+                f"{c} {statistics.median(steps[c]) * 1000:.2f} ms ({sorted(steps[c])[int(0.9 * len(steps[c]))] * 1000:.2f})"
+                for c in configs))
         size = sum(f.stat().st_size for f in files)
         print(f"Allure results of one run: {len(files)} files, {size / 1e6:.1f} MB")
         for config in configs:
