@@ -22,12 +22,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def served_phones(count: int) -> Iterator[tuple[list[str], int]]:
+def served_phones(count: int, root: str | None = None) -> Iterator[tuple[list[str], int]]:
     """Start a private adb server and ``count`` phones; yield (serials, adb server port).
 
     The phones listen outside 5555-5585 (``mobileagent-phone serve``'s default),
     where other adb servers on the machine (other runs, test sessions) do not
-    find them, and are connected to this script's adb server only.
+    find them, and are connected to this script's adb server only. ``root``:
+    a checkout whose code the phones run (another version, to compare with).
     """
     import adbutils
 
@@ -39,6 +40,7 @@ def served_phones(count: int) -> Iterator[tuple[list[str], int]]:
         subprocess.Popen(
             [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", "serve", "--adb-port", str(adb_port)],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            cwd=root, env=None if root is None else {**os.environ, "PYTHONPATH": root},
         )
         for _ in range(count)
     ]

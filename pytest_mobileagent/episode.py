@@ -20,7 +20,7 @@ from .agents.actions import Action, Observation
 from .agents.base import agent_kind, reset_agent
 from .device.text import check_typable
 from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
-from .judge import Answer, Events, Progress, Screen, parse_hierarchy
+from .judge import Answer, Events, Node, Progress, Screen, parse_hierarchy
 from .judge_clock import JudgeClock
 from .ledger import new_task_record
 from .metrics import StepRecord, StopReason, TaskRecord
@@ -94,6 +94,7 @@ class Episode:
         self._actions_wait_for_png = False  # step agents: the harness sends every action itself
         self._lazy_seconds = 0.0  # screenshot time spent inside the agent's turn
         self._observed_via = ""  # how the last hierarchy was read: "listener" or "uiautomator"
+        self._parsed: "tuple[str, list[Node]] | None" = None  # a hierarchy parsed ahead (_settle_via_listener)
         self._listener_expected = False  # the listener was connected when the episode began
         # Times the agent's code and interrupts it after --agent-timeout.
         self._clock = AgentClock(self.options.agent_timeout)
@@ -385,7 +386,7 @@ class Episode:
         self._png, self._png_step, self._pending_png = None, step, shot
         if shot is not None and not self._actions_wait_for_png:
             self._collect_png()
-        self.screen.update(xml, parse_hierarchy(xml))
+        self.screen.update(xml, self._nodes_of(xml))
         if self._listener_expected and not self._server.listener_connected:  # type: ignore[union-attr]
             # Its events (what event judges read) stopped: the task cannot be judged.
             raise ListenerLostError(
@@ -523,10 +524,11 @@ class Episode:
         listener a walk of the node tree instead of uiautomator's wait for idle.
         """
         deadline = time.monotonic() + SETTLE_TIMEOUT
-        previous = self._listener_hierarchy(server)
+        previous = self._listener_hierarchy(server, server.send_hierarchy_request())
         seen = server.received
         spare = None  # the last screenshot asked for, perhaps still on its way
         while previous is not None:
+            ticket = server.send_hierarchy_request()
             # The screenshot is taken while the hierarchy that may confirm the screen
             # is asked for (its own adb connection): if the two hierarchies agree with
             # no event between them, the screen did not change in between either, and
@@ -535,7 +537,10 @@ class Episode:
             shot = None
             if screenshot and (spare is None or spare.done()):
                 shot = spare = self.runtime.background.submit(self._device.screenshot_png)  # type: ignore[union-attr]
-            current = self._listener_hierarchy(server)
+            # While the listener answers, parse the hierarchy in hand: when the
+            # screen has settled it is the step's, and _observe needs no parse.
+            self._parse_ahead(previous)
+            current = self._listener_hierarchy(server, ticket)
             if current is None:
                 break
             now_seen = server.received
@@ -546,18 +551,34 @@ class Episode:
             previous, seen = current, now_seen
         return None
 
-    def _listener_hierarchy(self, server: "EventServer") -> str | None:
-        """The listener's hierarchy; None for a reply that is no hierarchy (dump instead).
+    def _listener_hierarchy(self, server: "EventServer", ticket: "tuple[Any, int] | None") -> str | None:
+        """The listener's reply to ``ticket``'s request; None for a reply that is no hierarchy (dump instead).
 
         No reply within LISTENER_REPLY_TIMEOUT is ListenerLostError: a listener
         that does not answer sends no events either, so the task cannot be judged.
         """
-        reply = server.request_hierarchy(LISTENER_REPLY_TIMEOUT)
+        reply = server.hierarchy_reply(ticket, LISTENER_REPLY_TIMEOUT)
         if reply is None:
             raise ListenerLostError(
                 f"the listener app on device {self._device.serial} stopped answering: no reply to a "  # type: ignore[union-attr]
                 f"hierarchy request within {LISTENER_REPLY_TIMEOUT:g} s (its accessibility service may be off)")
         return _document(reply)
+
+    def _parse_ahead(self, xml: str) -> None:
+        """Parse ``xml`` now and keep its nodes for :meth:`_nodes_of` (a parse error waits for _observe)."""
+        if self._parsed is not None and self._parsed[0] == xml:
+            return
+        try:
+            self._parsed = (xml, parse_hierarchy(xml))
+        except ValueError:
+            self._parsed = None  # _observe parses again and reports it
+
+    def _nodes_of(self, xml: str) -> "list[Node]":
+        """The nodes of ``xml``: parsed ahead while the listener answered, or now."""
+        parsed = self._parsed
+        if parsed is not None and parsed[0] == xml:
+            return parsed[1]
+        return parse_hierarchy(xml)
 
     def _quiesce(self) -> list[Any]:
         """Collect events until none arrives for EVENT_QUIET seconds (bounded)."""

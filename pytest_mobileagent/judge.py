@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 
 import re
-import xml.etree.ElementTree as ET
+from xml.parsers import expat
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -58,52 +58,82 @@ class Node:
         return f"<Node {label} text={self.text!r}>"
 
 
-def _flag(attrib: dict[str, str], name: str) -> bool:
-    return attrib.get(name) == "true"
+#: The attributes of a ``uiautomator dump`` node, in the order the dumper writes them.
+_DUMP_ORDER = ["index", "text", "resource-id", "class", "package", "content-desc", "checkable", "checked",
+               "clickable", "enabled", "focusable", "focused", "scrollable", "long-clickable", "password",
+               "selected", "bounds"]
+#: Nodes already made, by their attribute values and depth: most views of a
+#: screen are unchanged from the step before, and a Node is immutable.
+_KNOWN: dict[tuple, Node] = {}
+_KNOWN_MAX = 5_000
 
 
-def parse_hierarchy(xml: str) -> list[Node]:
+def _node(values: list[str] | tuple[str, ...], depth: int) -> Node:
+    """A Node from attribute values in ``_DUMP_ORDER``."""
+    key = (*values, depth)
+    node = _KNOWN.get(key)
+    if node is None:
+        (_, text, rid, cls, package, desc, checkable, checked, clickable, enabled, _, focused, scrollable,
+         long_clickable, _, selected, bounds) = values
+        match = _BOUNDS.match(bounds)
+        node = Node(rid, text, desc, cls, package,
+                    (int(match[1]), int(match[2]), int(match[3]), int(match[4])) if match else (0, 0, 0, 0),
+                    checkable == "true", checked == "true", clickable == "true", long_clickable == "true",
+                    enabled == "true", focused == "true", scrollable == "true", selected == "true", depth)
+        if len(_KNOWN) >= _KNOWN_MAX:
+            _KNOWN.clear()
+        _KNOWN[key] = node
+    return node
+
+
+def parse_hierarchy(xml: str | bytes) -> list[Node]:
     """The views of a ``uiautomator dump`` XML string, in document order.
 
     Raises ValueError when the text is not a view hierarchy.
     """
-    try:
-        root = ET.fromstring(xml.strip().encode("utf-8") if isinstance(xml, str) else xml)
-    except ET.ParseError as exc:
-        raise ValueError(f"the view hierarchy is not XML: {exc}") from None
-    if root.tag != "hierarchy":
-        raise ValueError(f"the view hierarchy's root is <{root.tag}>, not <hierarchy>")
+    # Nodes are made as expat reports each start tag: no element tree is
+    # built and walked (it cost half of a step's parse). Namespaces are
+    # resolved as ElementTree does, so only an unqualified <node> counts.
     nodes: list[Node] = []
+    append = nodes.append
+    # Per open element: whether it and all its ancestors below the root are
+    # <node>s (a view nested in something else is not one).
+    inside: list[bool] = []
+    root: list[str] = []
 
-    def walk(element: ET.Element, depth: int) -> None:
-        for child in element:
-            if child.tag != "node":
-                continue
-            a = child.attrib
-            match = _BOUNDS.match(a.get("bounds", ""))
-            bounds = tuple(int(v) for v in match.groups()) if match else (0, 0, 0, 0)
-            nodes.append(
-                Node(
-                    id=a.get("resource-id", ""),
-                    text=a.get("text", ""),
-                    desc=a.get("content-desc", ""),
-                    cls=a.get("class", ""),
-                    package=a.get("package", ""),
-                    bounds=bounds,  # type: ignore[arg-type]
-                    checkable=_flag(a, "checkable"),
-                    checked=_flag(a, "checked"),
-                    clickable=_flag(a, "clickable"),
-                    long_clickable=_flag(a, "long-clickable"),
-                    enabled=a.get("enabled", "true") == "true",
-                    focused=_flag(a, "focused"),
-                    scrollable=_flag(a, "scrollable"),
-                    selected=_flag(a, "selected"),
-                    depth=depth,
-                )
-            )
-            walk(child, depth + 1)
+    def start(tag: str, attributes: list[str]) -> None:  # [name, value, name, value, ...]
+        if not inside:
+            root.append(tag)
+            inside.append(True)
+            return
+        is_view = inside[-1] and tag == "node"
+        inside.append(is_view)
+        if not is_view:
+            return
+        if attributes[::2] == _DUMP_ORDER:  # as every dumper writes them
+            append(_node(attributes[1::2], len(inside) - 2))
+            return
+        a = dict(zip(attributes[::2], attributes[1::2]))
+        values = tuple(a.get(name, "") for name in _DUMP_ORDER)
+        if "enabled" not in a:
+            values = (*values[:9], "true", *values[10:])  # a node that does not say is enabled
+        append(_node(values, len(inside) - 2))
 
-    walk(root, 0)
+    def end(tag: str) -> None:
+        inside.pop()
+
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.ordered_attributes = True
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    try:
+        parser.Parse(xml.strip().encode("utf-8") if isinstance(xml, str) else xml, True)
+    except expat.ExpatError as exc:
+        raise ValueError(f"the view hierarchy is not XML: {exc}") from None
+    tag = root[0] if root else ""
+    if tag != "hierarchy":
+        tag = "{" + tag if "}" in tag else tag  # ElementTree's spelling of a qualified name
+        raise ValueError(f"the view hierarchy's root is <{tag}>, not <hierarchy>")
     return nodes
 
 

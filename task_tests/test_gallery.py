@@ -88,10 +88,8 @@ def test_gallery_play_videos_automatically(screen):
 
 
 @task(app="gallery", storage=[DOWNLOAD], prompt="Enable remember the last video playback position in settings",
-      golden=[g.tap(desc="More options"), g.tap(text="Settings"),
-              g.tap(id="settings_remember_last_video_position_holder")],
-      min_steps=3, min_steps_reason="this phone's screen is taller than the recorded one: the option shows without "
-                                    "scrolling")
+      golden=[g.tap(desc="More options"), g.tap(text="Settings"), g.swipe("up", id="settings_nested_scrollview"),
+              g.tap(id="settings_remember_last_video_position_holder")])
 def test_gallery_remember_playback_position(screen):
     assert screen.checked(id="settings_remember_last_video_position"), "the playback position is not remembered"
 

@@ -30,6 +30,7 @@ rate, never silently dropped.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -50,6 +51,8 @@ SCROLL_TRIES = 6
 SYSTEM_BAR_IDS = {"android:id/navigationBarBackground", "android:id/statusBarBackground"}
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
+#: The system resolver's buttons (ResolverActivity's resolver_list.xml): the recording phone asked which app.
+RESOLVER_BUTTONS = ("android:id/button_once", "android:id/button_always")
 CUSTOMIZATION = "com.simplemobiletools.commons.activities.CustomizationActivity"
 #: Commons screens the pinned Commons commits draw with Jetpack Compose (compose/screens/*.kt).
 COMPOSE_SCREENS = tuple(f"com.simplemobiletools.commons.activities.{name}"
@@ -160,6 +163,8 @@ class Replayer:
     def __init__(self, device, facts: dict) -> None:
         self.device = device
         self.facts = facts
+        #: the replay pressed BACK to hide the keyboard after the last action (see act())
+        self.keyboard_hidden_early = False
         self.app = facts["app"]
         self.package = facts["package"]
         self.screens = {key: Screen.from_facts(value) for key, value in facts["screens"].items()}
@@ -221,14 +226,21 @@ class Replayer:
 
     def act(self, step: dict, screen: Screen) -> str | None:
         """Carry out one recorded action; None when done, else why it could not be."""
+        keyboard_hidden_early, self.keyboard_hidden_early = self.keyboard_hidden_early, False
         if step["action"] == "key":
+            if step["key"] == "BACK" and keyboard_hidden_early:
+                # The recording's input method was up here (the previous action focused a
+                # field) and this BACK only hid it, as the first BACK does on Android; the
+                # replay already hid ours with a BACK of its own, so the app does not get a
+                # second one.
+                return None
             self.device.shell(f"input keyevent {step['key']}")
             return None
         problem = self._act_on_target(step, screen)
-        self.hide_keyboard()
+        self.keyboard_hidden_early = self.hide_keyboard()
         return problem
 
-    def hide_keyboard(self) -> None:
+    def hide_keyboard(self) -> bool:
         """Hide the soft keyboard, which the recording phone never showed.
 
         DroidBot recorded with its own input method active (``DroidBotIME`` is among
@@ -238,6 +250,8 @@ class Replayer:
         """
         if "mInputShown=true" in self.device.shell("dumpsys input_method"):
             self.device.shell("input keyevent BACK")
+            return True
+        return False
 
     def scroll_to(self, screen: Screen, target: dict) -> Screen:
         """Scroll our screen's lists as the recording's user did until the target shows.
@@ -312,11 +326,14 @@ class Replayer:
             self.device.shell(f"am force-stop {self.package}")
             # An app whose recordings show every session starting from the same state resets it here.
             if before_session:
-                before_session(self.device)
+                # a hook with a second parameter also gets the session, to leave the app as its
+                # recorded first screen shows it (see conformance_apps/musicplayer.py)
+                takes_session = len(inspect.signature(before_session).parameters) > 1
+                before_session(self.device, session) if takes_session else before_session(self.device)
             self.device.shell(f"am start -n {session['start']}")
             if index == 0 or before_session:
                 self.allow_permissions()  # a reset (pm clear) also takes back the runtime permissions
-            self.hide_keyboard()
+            self.keyboard_hidden_early = self.hide_keyboard()
             for number, step in enumerate(session["steps"]):
                 outcomes.append(self.replay_step(index, number, step))
         return outcomes
@@ -339,6 +356,7 @@ class Replayer:
             # A recorded target on a Compose screen names an XML id that the final release has not.
             compose = expected_before is not None and expected_before.activity.endswith(COMPOSE_SCREENS)
             change = COMPOSE_REASON if compose else self.expected_change("target", step, expected_before, before)
+            self.return_from_resolved_intent(step)
             return Outcome(self.app, session, number, label, reached, False, problem, change)
         expected = self.screens.get(step["after"]) if step["after"] else None
         if expected is None:
@@ -356,6 +374,22 @@ class Replayer:
             f"missing {sorted(expected.ids - after.ids)[:6]} extra {sorted(after.ids - expected.ids)[:6]}")
         change = None if matched else self.expected_change("next", step, expected, after)
         return Outcome(self.app, session, number, label, reached, matched, detail, change)
+
+    def return_from_resolved_intent(self, step: dict) -> None:
+        """Come back to the app after an intent this phone resolved without asking (REPLAY RULE, for review).
+
+        A recorded tap on the resolver's "Just once" / "Always" that is not on our screen while our phone
+        shows another app: the recording phone had several apps for the intent and asked, this phone has
+        one and started it (PackageManagerService.chooseBestActivity).  The recording's next screen is the
+        app's own (its user came back from the chosen app, which DroidTask's recorder did not log), so the
+        replay comes back with BACK, as that user did, instead of replaying the rest of the session in the
+        other app.
+        """
+        after = self.screens.get(step["after"]) if step.get("after") else None
+        if (_target_id(step) in RESOLVER_BUTTONS and after is not None
+                and after.activity.startswith(self.package + "/")
+                and not self.screen().activity.startswith(self.package + "/")):
+            self.device.shell("input keyevent BACK")
 
     def expected_change(self, on: str, step: dict, recorded: "Screen | None", ours: Screen) -> str | None:
         """The reason of the first expected change (common ones, then the app's) that explains a miss."""
@@ -397,7 +431,7 @@ def seed_media(device) -> None:
 
 def app_module(app: str):
     """``conformance_apps.<app>``: the app's seed (``seed(device)``), expected changes (``CHANGES``) and,
-    optionally, ``before_session(device)``, run after each session's force-stop."""
+    optionally, ``before_session(device[, session])``, run after each session's force-stop."""
     return importlib.import_module(f"conformance_apps.{app}")
 
 

@@ -99,6 +99,10 @@ DATA: dict[str, dict[str, str]] = {
         "rename_recording_title": "the name being edited", "recording_date": "a formatted date",
         "recording_size": "a file size", "settings_empty_recycle_bin_size": "the recycle bin's size",
         "settings_save_recordings": "the folder recordings are saved to",
+        "breadcrumb_text": "the path in Commons' FilePickerDialog",
+        "list_item_name": "folder and file names in Commons' FilePickerDialog",
+        "change_date_time_dialog_radio_five": "today's date in a format being offered",
+        "change_date_time_dialog_radio_six": "today's date in a format being offered",
     },
 }
 

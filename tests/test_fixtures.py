@@ -19,7 +19,7 @@ def _script():
 
 
 SCRIPT = _script()
-ALL = [*SCRIPT.IMAGES, *SCRIPT.VIDEOS, *SCRIPT.AUDIO, *SCRIPT.TEXTS]
+ALL = [*SCRIPT.IMAGES, *SCRIPT.VIDEOS, *SCRIPT.AUDIO, *SCRIPT.DOCUMENTS, *SCRIPT.TEXTS]
 
 
 def test_every_fixture_is_committed_and_small():

@@ -381,17 +381,32 @@ class EventServer:
         ``timeout`` (an older listener ignores the request). The reply comes
         on the event stream after every event sent before it.
         """
+        return self.hierarchy_reply(self.send_hierarchy_request(), timeout)
+
+    def send_hierarchy_request(self) -> "tuple[_Conn, int] | None":
+        """Ask the listener for the active window's hierarchy; the ticket for :meth:`hierarchy_reply`.
+
+        Split from the wait so that the harness can work while the listener
+        answers (the episode parses the hierarchy before). None: no listener.
+        """
         with self._cond:
             if not self._line_conns:
                 return None
             conn = self._line_conns[-1]
             self._next_request += 1
             req_id = self._next_request
-        request = json.dumps({"req": "hierarchy", "req_id": req_id}).encode() + b"\n"
+        request = b'{"req": "hierarchy", "req_id": %d}\n' % req_id
         with self._io:
             if conn.closed:
                 return None
             self._send(conn, request, False)
+        return conn, req_id
+
+    def hierarchy_reply(self, ticket: "tuple[_Conn, int] | None", timeout: float = 5.0) -> str | None:
+        """The listener's reply to the request of ``ticket``, or None (no ticket, no reply within ``timeout``)."""
+        if ticket is None:
+            return None
+        conn, req_id = ticket
         deadline = time.monotonic() + timeout
         while True:
             self._poll()  # the reply may already be on this host's socket

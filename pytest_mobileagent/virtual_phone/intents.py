@@ -9,7 +9,11 @@ against the intent filters the installed apps declare in their manifests
 * shows ``android/com.android.internal.app.ResolverActivity`` ("Open with",
   "Complete action using") when several answer and none is preferred, or
 * shows the share sheet (``com.android.intentresolver/.ChooserActivity`` on
-  Android 14) for an intent the app wrapped in ``Intent.createChooser``, or
+  Android 14) for an intent the app wrapped in ``Intent.createChooser``; with a
+  single target the sheet starts it without showing (IntentResolver's
+  ResolverActivity.postRebuildListInternal -> maybeAutolaunchActivity, and
+  ChooserActivity.shouldAutoLaunchSingleChoice: not suspended and
+  EXTRA_AUTO_LAUNCH_SINGLE_CHOICE, true unless the caller set it), or
 * throws ActivityNotFoundException when none answers: the Simple Mobile Tools
   apps catch it and toast "No app found" / "No valid app found".
 
@@ -164,7 +168,7 @@ def start(system, caller: "Activity | None", intent: Intent) -> bool:
     targets = candidates(system, intent)
     if not targets:
         return False
-    if intent.chooser:
+    if intent.chooser and len(targets) > 1:
         system.push_activity(caller, ChooserActivity, {"intent": intent, "targets": targets, "caller": caller},
                              app=intent_resolver_app(system))
     elif len(targets) == 1:

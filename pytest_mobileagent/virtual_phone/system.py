@@ -330,6 +330,8 @@ class AndroidSystem:
         task = self._task_of(caller) if caller is not None else None
         app = app or caller.app
         activity = self._create(app, cls, extras)
+        if activity.finished:  # finish() in onCreate: the activity never shows, its caller stays in front
+            return activity
         if caller is None or (own_task and app is not caller.app):
             existing = self._task_for(app.package)
             if caller is None and existing is not None and not own_task:
@@ -440,7 +442,9 @@ class AndroidSystem:
             self._tasks.append(task)
             return
         if cls is not None and not isinstance(task.activities[-1], cls):
-            task.activities.append(self._create(app, cls))
+            created = self._create(app, cls)
+            if not created.finished:  # finish() in onCreate: the activity never shows
+                task.activities.append(created)
         self._bring_to_front(task)
         task.activities[-1].on_resume()
 

@@ -68,6 +68,16 @@ CHANGES: tuple[ExpectedChange, ...] = (
         and step.get("target", {}).get("id") in ("settings_default_tab_holder", "settings_default_tab_label",
                                                    "settings_default_tab"), on="target"),
     ExpectedChange(
+        "On Android 13+ the pinned 6.22.7 shows a Language row in Settings' General section (SettingsActivity."
+        "setupLanguage: isTiramisuPlus()), which puts \"Tab to open at app start\" below the screen's edge: the user "
+        "scrolls to it, and once its dialog closes the page is still scrolled, where the recording (Android 11) "
+        "showed the page's top",
+        lambda step, recorded, ours: recorded.activity.endswith(".SettingsActivity")
+        and ours.activity == recorded.activity and "settings_color_customization_holder" in recorded.ids
+        and "settings_color_customization_holder" not in ours.ids
+        and {"settings_default_tab_holder", "settings_default_tab_label"} <= ours.ids
+        and all(i.startswith("settings_") for i in recorded.ids ^ ours.ids)),
+    ExpectedChange(
         "6.22.7 lists a new group at once: CreateNewGroupDialog's callback is GroupsFragment's "
         "MainActivity.refreshContacts(TAB_GROUPS) (fragments/GroupsFragment.kt); the recorded 2023 release still "
         "showed the empty Groups tab until the tab was selected again",

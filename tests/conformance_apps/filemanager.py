@@ -8,7 +8,7 @@ from conformance import ExpectedChange, push_files
 FILES = (
     ("/sdcard/Music/Recordings", "test1.m4a", "tone.m4a", "2023-06-30 12:26:00"),
     ("/sdcard/Music/Recordings", "test2.m4a", "audio/recordings/2024_05_01_09_30_00.m4a", "2023-06-30 12:26:00"),
-    ("/sdcard/Download", "Diary.pdf", "notes.txt", "2023-06-30 12:22:00"),
+    ("/sdcard/Download", "Diary.pdf", "diary.pdf", "2023-06-30 12:22:00"),
     ("/sdcard/DCIM", "pic1.jpg", "forest.jpg", "2023-06-30 12:16:00"),
     ("/sdcard/DCIM", "pic2.jpg", "sunset.jpg", "2023-06-30 12:16:00"),
     ("/sdcard/DCIM", "video1.mp4", "clip_red.mp4", "2023-06-30 12:16:00"),

@@ -39,17 +39,17 @@ def test_a_screen_still_moving_is_read_again_from_the_listener(project, phone):
     project.makeconftest("""
 import pytest_mobileagent.events.server as server_module
 
-_real = server_module.EventServer.request_hierarchy
+_real = server_module.EventServer.hierarchy_reply
 calls = {"n": 0}
 
-def _moving_once(self, timeout=5.0):
-    xml = _real(self, timeout)
+def _moving_once(self, ticket, timeout=5.0):
+    xml = _real(self, ticket, timeout)
     calls["n"] += 1
     if calls["n"] == 7:  # after the probes (run and task: 2), the initial screen and step 1 (2 each): step 2 sees a frame in between
         xml = xml.replace("</hierarchy>", "<!-- moving --></hierarchy>")
     return xml
 
-server_module.EventServer.request_hierarchy = _moving_once
+server_module.EventServer.hierarchy_reply = _moving_once
 
 def pytest_sessionfinish(session):
     print(f"hierarchy requests: {calls['n']}")
@@ -67,14 +67,14 @@ def test_a_listener_that_stops_answering_errors_the_task_naming_it(project, phon
     project.makeconftest("""
 import pytest_mobileagent.events.server as server_module
 
-_real = server_module.EventServer.request_hierarchy
+_real = server_module.EventServer.hierarchy_reply
 calls = {"n": 0}
 
-def _silent_after_the_probe(self, timeout=5.0):
+def _silent_after_the_probe(self, ticket, timeout=5.0):
     calls["n"] += 1
-    return _real(self, timeout) if calls["n"] <= 4 else None  # the probes and the first observation
+    return _real(self, ticket, timeout) if calls["n"] <= 4 else None  # the probes and the first observation
 
-server_module.EventServer.request_hierarchy = _silent_after_the_probe
+server_module.EventServer.hierarchy_reply = _silent_after_the_probe
 """)
     result, data = run_on_phone(project, phone, "--agent", "replay")
     result.assert_outcomes(errors=1)

@@ -440,3 +440,62 @@ def test_automatic_backups_are_set_up_through_their_dialog(ui):
     assert ui.texts("settings_manage_automatic_backups") == ["Manage automatic backups"]
     ui.tap(id="settings_enable_automatic_backups_holder")          # off at once
     assert ui.one(id="settings_enable_automatic_backups")["checked"] == "false"
+
+
+# -- 6.22.7's pickers: the system's file picker, the editor's date, type, photo and source dialogs ---
+
+def test_import_opens_the_system_file_picker_for_a_vcard(ui):
+    launch(ui).tap(desc="More options").tap(id="title", text="Import contacts from a .vcf file")
+    assert ui.activity() == "com.google.android.documentsui/com.android.documentsui.picker.PickActivity"
+    assert ui.texts("com.google.android.documentsui:id/message") == ["No items"]  # recents hold no vCard
+    ui.key("BACK")                                            # cancelled: the app gets nothing
+    assert ui.activity() == f"{PKG}/{PKG}.activities.MainActivity"
+
+
+def test_edit_form_event_date_picker_and_type(ui):
+    launch(ui).tap(desc="Create new contact")
+    ui.sh("input swipe 540 1800 540 600 300")
+    assert ui.texts("contact_event") == ["Unknown"] and ui.texts("contact_event_type") == ["Birthday"]
+    ui.tap(id="contact_event")
+    assert ui.has(id="date_picker") and ui.has(id="android:id/month_view")
+    assert ui.texts("hide_year") == ["Hide year"] and not ui.has(id="dialog_title_textview")
+    year = ui.text("android:id/date_picker_header_year")
+    ui.tap(desc="Previous month")
+    day = ui.one(text="15", cls="android.widget.TextView")
+    month_name, shown_year = day["content-desc"].split()[1:]
+    ui.tap(text="15", cls="android.widget.TextView")
+    assert ui.text("android:id/date_picker_header_date").endswith(f"{month_name[:3]} 15")
+    assert int(shown_year) in (int(year), int(year) - 1)
+    ui.tap(id="android:id/button1")
+    assert ui.texts("contact_event") == [f"{month_name[:3]} 15, {shown_year} (0)"]
+    ui.tap(id="contact_event").tap(id="hide_year").tap(id="android:id/button1")
+    assert ui.texts("contact_event") == [f"{month_name[:3]} 15"]      # "--MM-dd": no year
+    ui.tap(id="contact_event").tap(id="android:id/button2")           # Cancel keeps the date
+    assert ui.texts("contact_event") == [f"{month_name[:3]} 15"]
+    ui.tap(id="contact_event_type")
+    radios = ui.all(cls="android.widget.RadioButton")
+    assert [r["text"] for r in radios] == ["Anniversary", "Birthday", "Other"]
+    assert [r["checked"] for r in radios] == ["false", "true", "false"]
+    ui.tap(text="Anniversary")
+    assert ui.texts("contact_event_type") == ["Anniversary"]
+    ui.tap(id="contact_address_type")
+    assert [r["text"] for r in ui.all(cls="android.widget.RadioButton")] == ["Home", "Work", "Other", "Custom"]
+    ui.tap(text="Work")
+    assert ui.texts("contact_address_type") == ["Work"]
+
+
+def test_edit_form_photo_and_source_dialogs(ui):
+    launch(ui).tap(desc="Create new contact").tap(id="contact_photo")
+    assert [r["text"] for r in ui.all(cls="android.widget.RadioButton")] == ["Take photo", "Choose photo"]
+    ui.tap(text="Take photo")                              # MediaStore.ACTION_IMAGE_CAPTURE: the camera
+    assert ui.activity() == "com.android.camera2/com.android.camera.CaptureActivity"
+    ui.key("BACK")
+    assert ui.activity() == f"{PKG}/{PKG}.activities.EditContactActivity"
+    ui.sh("input swipe 540 1800 540 300 300")
+    source = ui.text("contact_source")
+    ui.tap(id="contact_source")
+    radios = ui.all(cls="android.widget.RadioButton")
+    assert [r["text"] for r in radios] == ["Phone storage", "Phone storage (not visible by other apps)"]
+    assert [r["text"] for r in radios if r["checked"] == "true"] == [source]
+    ui.tap(text="Phone storage (not visible by other apps)")
+    assert ui.texts("contact_source") == ["Phone storage (not visible by other apps)"]

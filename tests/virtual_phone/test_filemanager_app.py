@@ -258,3 +258,75 @@ def test_manage_shown_tabs_hides_a_tab(fm):
     fm.menu("Settings").tap(id="settings_manage_tabs_holder")
     fm.tap(id="manage_visible_tabs_recent_files").tap(text="OK").back()
     assert [n["text"] for n in find_all(fm.dump(), id="tab_item_label")] == ["Files", "Storage"]
+
+
+# -- files opened and shared with other apps (Commons' openPathIntent / sharePathsIntent) ----------------
+RESOLVER_PKG = "com.android.intentresolver"
+
+
+def test_a_pdf_opens_in_the_apps_pdf_viewer_and_back_returns(fm):
+    fm.seed(DL, {"Diary.pdf": "diary.pdf", "fake.pdf": "notes.txt"})
+    fm.tap(text="Download").tap(text="Diary.pdf")
+    assert fm.activity() == f"{PKG}.activities.PDFViewerActivity"
+    assert "Diary.pdf" in fm.texts() and fm.exists(desc="Print") and fm.exists(id=f"{PKG}:id/pdf_viewer")
+    fm.back()
+    assert fm.activity() == f"{PKG}.activities.MainActivity" and "fake.pdf" in fm.texts()
+    fm.tap(text="fake.pdf")  # not a PDF: PDFView's onError toasts and the viewer finishes
+    assert fm.activity() == f"{PKG}.activities.MainActivity"
+
+
+def test_an_audio_file_plays_in_the_music_players_track_screen(fm):
+    fm.seed(DL, {"tone.m4a": "tone.m4a"})
+    fm.tap(text="Download").tap(text="tone.m4a")
+    assert fm.d.app_current().package == "com.simplemobiletools.musicplayer"
+    assert fm.activity() == "com.simplemobiletools.musicplayer.activities.TrackActivity"
+    assert fm.node(id="com.simplemobiletools.musicplayer:id/activity_track_title")["text"] == "Evening Tone"
+    # isThirdPartyIntent: no shuffle / previous / next / playback setting, no next track
+    assert not fm.exists(id="com.simplemobiletools.musicplayer:id/activity_track_next")
+    assert fm.exists(id="com.simplemobiletools.musicplayer:id/activity_track_play_pause")
+    fm.back()
+    assert fm.activity() == f"{PKG}.activities.MainActivity" and "tone.m4a" in fm.texts()
+
+
+def test_share_opens_android_14s_share_sheet_with_the_files(fm):
+    fm.tap(text="Download").long_press(text="notes.txt").menu("Share")
+    assert fm.d.app_current().package == RESOLVER_PKG
+    assert fm.node(id=f"{RESOLVER_PKG}:id/headline")["text"] == "Sharing 1 item"
+    assert fm.node(id=f"{RESOLVER_PKG}:id/content_preview_filename")["text"] == "notes.txt"
+    fm.back()
+    assert fm.activity() == f"{PKG}.activities.MainActivity"
+    fm.long_press(text="notes.txt").tap(text="Testfile.txt").menu("Share")
+    assert fm.node(id=f"{RESOLVER_PKG}:id/headline")["text"] == "Sharing 2 items"
+
+
+def test_open_with_asks_even_for_one_app(fm):
+    fm.seed(DL, {"Diary.pdf": "diary.pdf"})
+    fm.tap(text="Download").long_press(text="Diary.pdf").menu("Open with")
+    assert fm.d.app_current().package == RESOLVER_PKG  # Intent.createChooser(.., "Open with")
+    fm.tap(text="File Manager")
+    assert fm.activity() == f"{PKG}.activities.PDFViewerActivity"
+
+
+def test_storage_categories_open_their_files_and_free_space_opens_settings(fm):
+    fm.seed("/sdcard/DCIM", {"pic1.jpg": "forest.jpg", "pic2.png": "beach.png"})
+    fm.tap(text="Storage").tap(id=f"{PKG}:id/images_holder")
+    assert fm.activity() == f"{PKG}.activities.MimeTypesActivity"
+    assert "Images" in fm.texts()
+    assert {"pic1.jpg", "pic2.png"} <= set(names(fm)) and "notes.txt" not in names(fm)
+    fm.back()
+    assert fm.activity() == f"{PKG}.activities.MainActivity"
+    fm.tap(id=f"{PKG}:id/free_space_holder")
+    assert fm.d.app_current().package == "com.android.settings"
+    assert fm.activity() == "com.android.settings.Settings$StorageDashboardActivity"
+    fm.back()
+    assert fm.activity() == f"{PKG}.activities.MainActivity"
+    fm.sh("rm -f /sdcard/DCIM/pic1.jpg /sdcard/DCIM/pic2.png")
+
+
+def test_open_as_audio_plays_a_file_of_any_name_in_the_music_player(fm):
+    fm.seed(DL, {"tone.bin": "tone.m4a"})
+    fm.tap(text="Download").long_press(text="tone.bin").menu("Open as")
+    assert [n["text"] for n in find_all(fm.dump(), cls="android.widget.RadioButton")] == [
+        "Text file", "Image file", "Audio file", "Video file", "Other file"]
+    fm.tap(text="Audio file")
+    assert fm.activity() == "com.simplemobiletools.musicplayer.activities.TrackActivity"

@@ -127,11 +127,13 @@ def test_settings_toggles_and_24_hour_dialog(gallery):
     assert gallery.activity() == f"{PKG}.activities.SettingsActivity"
     gallery.tap(id="settings_autoplay_videos_holder")
     assert gallery.node(id="settings_autoplay_videos")["checked"] == "true"
-    gallery.sh("input swipe 540 1800 540 900 300")  # scroll down to the last settings and back
+    for _ in range(2):  # scroll down to the thumbnail settings and back
+        gallery.sh("input swipe 540 1800 540 900 300")
     assert gallery.exists(id="settings_crop_thumbnails") and not gallery.exists(id="settings_general_settings_label")
-    gallery.sh("input swipe 540 900 540 1800 300")
+    gallery.sh("input swipe 540 900 540 1800 300")  # Android 14's Language row pushes it below the fold
     gallery.tap(id="settings_remember_last_video_position_holder")
     assert gallery.node(id="settings_remember_last_video_position")["checked"] == "true"
+    gallery.sh("input swipe 540 900 540 1800 300")
     gallery.tap(id="settings_change_date_time_format_holder")
     assert gallery.node(id="change_date_time_dialog_radio_one")["text"] == "16.02.2021"
     gallery.tap(id="change_date_time_dialog_24_hour").tap(text="OK")
@@ -159,12 +161,90 @@ def test_viewer_rename_hide_and_delete_change_storage(gallery):
     assert "beach.png" in gallery.texts()  # the viewer moves on to the next medium
 
 
-def test_create_new_folder_opens_it(gallery):
+def test_create_new_folder_picks_its_parent_then_shows_it_first(gallery):
+    # MainActivity.createNewFolder (6.28.1): Commons' FilePickerDialog, then CreateNewFolderDialog; the new
+    # folder stays on the folders screen as config.tempFolderPath until the next fresh start
+    gallery.sh("rm -rf /sdcard/Download/Trips /sdcard/Trips")
     gallery.menu("Create new folder")
-    assert gallery.node(id="folder_path")["text"] == "Internal/"
+    assert gallery.exists(id="filepicker_list") and gallery.node(id="breadcrumb_text")["text"] == "Internal"
+    gallery.tap(id="list_item_name", text="Download")  # no sub-folders: picked at once
+    assert gallery.node(id="folder_path")["text"] == "Internal/Download/"
     gallery.tap(text="OK")
     assert gallery.exists(id="folder_name"), "an empty name closed the dialog"
     gallery.type("Trips").tap(text="OK")
-    assert gallery.activity().endswith("MediaActivity") and gallery.node(id="top_toolbar_search")["text"] == "Search in Trips"
-    assert gallery.sh("ls -ld /sdcard/Trips").startswith("d")
-    gallery.sh("rm -rf /sdcard/Trips")
+    assert gallery.activity().endswith("MainActivity")
+    assert folder_names(gallery)[0] == "Trips" and find_all(gallery.dump(), id="photo_cnt")[0]["text"] == "0"
+    assert gallery.sh("ls -ld /sdcard/Download/Trips").startswith("d")
+    # a fresh start (the app's data kept) deletes the still empty folder (MainActivity.removeTempFolder)
+    gallery.sh(f"am force-stop {PKG}")
+    gallery.sh(f"monkey -p {PKG} -c android.intent.category.LAUNCHER 1")
+    assert "Trips" not in folder_names(gallery)
+    assert "No such file" in gallery.sh("ls -ld /sdcard/Download/Trips 2>&1")
+
+
+def test_column_count_dialog_sets_the_grid(gallery):
+    gallery.menu("Column count")
+    options = [n["text"] for n in find_all(gallery.dump(), cls="android.widget.RadioButton")]
+    assert options[:3] == ["1 column", "2 columns", "3 columns"]
+    assert gallery.node(text="2 columns")["checked"] == "true"
+    gallery.tap(text="3 columns")
+    assert not gallery.exists(id="dialog_radio_group")
+    assert "][360," in gallery.node(id="dir_holder")["bounds"]  # a third of the 1080 px width
+    gallery.menu("Column count")
+    assert gallery.node(text="3 columns")["checked"] == "true"
+
+
+def test_open_camera_starts_the_phones_one_camera_app(gallery):
+    # Activity.launchCamera: STILL_IMAGE_CAMERA; Camera2 alone answers, so Android starts it without asking
+    gallery.tap(desc="Open camera")
+    assert gallery.d.app_current().package == "com.android.camera2"
+    assert gallery.activity() == "com.android.camera.CameraActivity"
+    gallery.back()
+    assert gallery.activity() == f"{PKG}.activities.MainActivity"
+
+
+def test_share_goes_through_the_share_sheets_single_target(gallery):
+    # Commons' sharePathIntent: ACTION_SEND image/jpeg in a chooser; SMS Messenger (*/*) is the one app
+    # here that takes it, and the share sheet starts a single target directly
+    gallery.tap(text="Download").tap(id="media_item_holder").tap(desc="Share")
+    assert gallery.activity() == "com.simplemobiletools.smsmessenger.activities.NewConversationActivity"
+    gallery.back().back()  # the number field's keyboard, then the screen
+    assert gallery.activity() == f"{PKG}.activities.ViewPagerActivity"
+
+
+def test_open_with_hands_the_file_to_the_gallerys_own_viewer(gallery):
+    # Commons' openPathIntent in an "Open with" chooser: the gallery's PhotoActivity alone takes VIEW image/*
+    # here; it hands a file on storage to ViewPagerActivity (PhotoVideoActivity.checkIntent)
+    gallery.tap(text="Download").tap(id="media_item_holder").menu("Open with")
+    assert gallery.activity() == f"{PKG}.activities.ViewPagerActivity" and "sunset.jpg" in gallery.texts()
+    gallery.back()
+    assert gallery.activity() == f"{PKG}.activities.ViewPagerActivity", "the first viewer is still below"
+    gallery.back()
+    assert gallery.activity() == f"{PKG}.activities.MediaActivity"
+
+
+def test_folder_thumbnail_style_sets_how_folders_show_their_count(gallery):
+    gallery.menu("Settings")
+    for _ in range(3):
+        gallery.sh("input swipe 540 1800 540 900 300")
+    assert gallery.node(id="settings_folder_thumbnail_style")["text"] == "Square"
+    gallery.tap(id="settings_folder_thumbnail_style_holder")
+    assert gallery.node(id="dir_name")["text"] == "Camera" and gallery.node(id="photo_cnt")["text"] == "36"
+    gallery.tap(text="Show file count in brackets")
+    assert gallery.node(id="dir_name")["text"] == "Camera (36)" and not gallery.exists(id="photo_cnt")
+    gallery.tap(text="OK").back()
+    assert "Download (4)" in folder_names(gallery) and not gallery.exists(id="photo_cnt")
+
+
+def test_an_excluded_folder_leaves_the_folders_screen_until_shown_temporarily(gallery):
+    gallery.menu("Settings").tap(id="settings_manage_excluded_folders_holder")
+    assert gallery.node(id="manage_folders_placeholder")["text"].startswith("Excluding folders will make them")
+    gallery.tap(desc="Add folder").tap(id="list_item_name", text="Download")  # no sub-folders: picked at once
+    assert gallery.node(id="manage_folder_title")["text"] == "/storage/emulated/0/Download"
+    assert not gallery.exists(id="manage_folders_placeholder")
+    gallery.back().back()
+    assert "Download" not in folder_names(gallery)
+    gallery.menu("Temporarily show excluded")
+    assert "Download" in folder_names(gallery)
+    gallery.menu("Stop showing excluded")
+    assert "Download" not in folder_names(gallery)

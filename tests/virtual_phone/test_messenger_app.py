@@ -263,3 +263,68 @@ def test_add_person_shows_the_participants_panel(ui):
     ui.key("BACK")                                                       # the keyboard takes the first BACK
     ui.tap(id="confirm_manage_contacts")
     assert not ui.has(id="thread_add_contacts")
+
+
+# -- the release's settings rows and the screens other apps draw for it --------------------------------
+
+def test_customize_notifications_opens_the_settings_page_of_the_app(ui):
+    launch(ui).tap(desc="Settings").tap(text="Customize notifications")
+    # launchCustomizeNotificationsIntent: Settings' page, in the app's task
+    assert ui.activity() == "com.android.settings/com.android.settings.Settings$AppNotificationSettingsActivity"
+    assert ui.texts("com.android.settings:id/switch_text") == ["All SMS Messenger notifications"]
+    assert ui.one(id="android:id/switch_widget")["checked"] == "true"
+    ui.tap(id="com.android.settings:id/switch_text")            # blocks the app's notifications
+    assert ui.one(id="android:id/switch_widget")["checked"] == "false"
+    ui.key("BACK")
+    assert ui.activity().endswith(".SettingsActivity")
+    ui.tap(text="Customize notifications")
+    assert ui.one(id="android:id/switch_widget")["checked"] == "false"   # kept for the package
+    ui.tap(id="com.android.settings:id/switch_text")
+    assert ui.one(id="android:id/switch_widget")["checked"] == "true"
+    ui.key("BACK")
+    assert ui.activity().endswith(".SettingsActivity")
+
+
+def test_lock_screen_visibility_is_picked_from_its_dialog(ui):
+    launch(ui).tap(desc="Settings")
+    ui.swipe(540, 1800, 540, 1000)
+    assert ui.texts("settings_lock_screen_visibility") == ["Sender and message"]
+    ui.tap(id="settings_lock_screen_visibility_holder")
+    radios = ui.all(cls="android.widget.RadioButton")
+    assert [r["text"] for r in radios] == ["Sender and message", "Sender only", "Nothing"]
+    assert [r["checked"] for r in radios] == ["true", "false", "false"]
+    ui.tap(text="Nothing")
+    assert ui.texts("settings_lock_screen_visibility") == ["Nothing"]
+
+
+def test_a_conversation_member_opens_in_the_contacts_app(ui):
+    contacts = "com.simplemobiletools.contacts.pro"
+    ui.sh(f"pm grant {contacts} android.permission.READ_CONTACTS")
+    add_contact(ui, "Bob", "222222")
+    seed_message(ui, "222222", "Hey", box="inbox")
+    seed_message(ui, "123456789", "Hi", box="inbox")
+    launch(ui).tap(text="Bob").tap(desc="More options").tap(text="Conversation details")
+    ui.tap(id="item_contact_name", text="Bob")      # QUICK_CONTACT of the contact's lookup URI
+    assert ui.activity() == f"{contacts}/{contacts}.activities.ViewContactActivity"
+    assert ui.texts(f"{contacts}:id/contact_name") == ["Bob"]
+    ui.key("BACK")
+    assert ui.activity().endswith(".ConversationDetailsActivity")
+    ui.key("BACK")
+    ui.key("BACK")
+    ui.tap(text="123456789").tap(desc="More options").tap(text="Conversation details")
+    ui.tap(id="item_contact_number", text="123456789")         # no contact has the number: nothing opens
+    assert ui.activity().endswith(".ConversationDetailsActivity")
+
+
+def test_attachment_buttons_open_the_system_picker_and_camera(ui):
+    seed_message(ui, "123456789", "Hey", box="inbox")
+    launch(ui).tap(text="123456789").tap(desc="Attachment").tap(id="choose_photo")
+    # launchGetContentIntent: GET_CONTENT of */* with EXTRA_MIME_TYPES image/*, DocumentsUI's picker
+    assert ui.activity() == "com.google.android.documentsui/com.android.documentsui.picker.PickActivity"
+    assert ui.texts("com.google.android.documentsui:id/header_title") == ["RECENT IMAGES"]
+    ui.key("BACK")                                                       # cancelled: back in the thread
+    assert ui.activity().endswith(".ThreadActivity") and ui.has(id="attachment_picker_holder")  # still open
+    ui.tap(id="take_photo")                                              # MediaStore.ACTION_IMAGE_CAPTURE
+    assert ui.activity() == "com.android.camera2/com.android.camera.CaptureActivity"
+    ui.key("BACK")
+    assert ui.activity().endswith(".ThreadActivity")

@@ -40,9 +40,10 @@ def new_playlist(ui: AdbUI, title: str) -> None:
     ui.tap(desc="More options").tap(text="Create new playlist").type(title, id="new_playlist_title").tap(text="OK")
 
 
-def test_fresh_app_has_the_all_tracks_playlist_and_six_tabs(music):
+def test_fresh_app_has_the_all_tracks_playlist_and_five_tabs(music):
     music.fresh_start()
-    assert music.texts("tab_item_label") == ["Playlists", "Folders", "Artists", "Albums", "Tracks", "Genres"]
+    # Config.showTabs defaults to allTabsMask: every tab but Genres on Android 10+
+    assert music.texts("tab_item_label") == ["Playlists", "Folders", "Artists", "Albums", "Tracks"]
     assert music.texts("playlist_title") == ["All tracks"]
     assert music.texts("playlist_tracks") == ["0 Tracks"]
 
@@ -61,8 +62,57 @@ def test_the_tabs_show_the_songs_tags(music):
     music.tap(text="Tracks")
     assert music.texts("track_title") == ["Evening Tone", "Last Pulse", "Morning Tone", "Square Dance"]
     assert music.texts("track_duration")[1] == "00:02"
+    show_genres(music)
     music.tap(text="Genres")
     assert music.texts("genre_title") == ["Ambient", "Electronic"]
+
+
+def show_genres(ui: AdbUI) -> None:
+    """Settings > Manage shown tabs > Genres > OK, then back to the main screen."""
+    ui.tap(desc="More options").tap(text="Settings").tap(text="Manage shown tabs")
+    ui.tap(id="manage_visible_tabs_genres").tap(text="OK").key("BACK")
+
+
+def test_manage_shown_tabs_hides_and_shows_tabs_and_cancel_keeps_them(music):
+    music.fresh_start().tap(text="Albums")
+    music.tap(desc="More options").tap(text="Settings").tap(text="Manage shown tabs")
+    boxes = [(n["text"], n["checked"]) for n in music.nodes() if n.get("class") == "android.widget.CheckBox"]
+    assert boxes == [("Playlists", "true"), ("Folders", "true"), ("Artists", "true"), ("Albums", "true"),
+                     ("Tracks", "true"), ("Genres", "false")]
+    music.tap(id="manage_visible_tabs_folders").tap(text="Cancel").tap(text="Manage shown tabs")
+    assert music.find(id="manage_visible_tabs_folders")["checked"] == "true"
+    music.tap(id="manage_visible_tabs_folders").tap(id="manage_visible_tabs_genres").tap(text="OK").key("BACK")
+    # a changed showTabs resets lastUsedViewPagerPage (MainActivity.onResume): back on the first tab
+    assert music.texts("tab_item_label") == ["Playlists", "Artists", "Albums", "Tracks", "Genres"]
+    assert music.has(id="playlists_list")
+
+
+def test_the_app_reopens_on_the_tab_it_was_left_on(music):
+    music.fresh_start().tap(text="Albums").key("HOME")
+    music.shell(f"am force-stop {PKG}")
+    music.shell(f"am start -n {PKG}/.activities.MainActivity")
+    assert music.has(id="albums_fragment_holder")
+
+
+def test_widget_colors_and_excluded_folders_from_settings(music):
+    music.fresh_start().tap(desc="More options").tap(text="Settings").tap(text="Customize widget colors")
+    assert music.activity().endswith(".WidgetConfigureActivity")
+    # no current track: R.string.artist / R.string.song_title, in the source's (swapped) order
+    assert (music.text("song_info_title"), music.text("song_info_artist")) == ("Artist", "Song title")
+    assert music.has(id="config_bg_seekbar") and music.has(id="previous_btn")
+    music.tap(id="config_save")
+    assert music.activity().endswith(".SettingsActivity")
+    music.tap(text="Manage excluded folders")
+    assert music.activity().endswith(".ExcludedFoldersActivity")
+    assert music.text("excluded_folders_placeholder").startswith("Excluding a folder will prevent")
+    music.key("BACK")
+    assert music.activity().endswith(".SettingsActivity")
+
+
+def test_widget_configuration_without_a_widget_finishes(music):
+    music.fresh_start()
+    music.shell(f"am start -n {PKG}/.activities.WidgetConfigureActivity")
+    assert music.activity().endswith(".MainActivity")
 
 
 @pytest.mark.parametrize("field, order, expected", [
@@ -74,9 +124,33 @@ def test_album_sort_dialog(music, field, order, expected):
     push(music)
     music.fresh_start().tap(text="Albums").tap(desc="Sort by")
     assert [n["text"] for n in music.all(cls="android.widget.RadioButton")] == [
-        "Title", "Artist Name", "Year", "Ascending", "Descending"]
+        "Title", "Artist Name", "Year", "Date added", "Ascending", "Descending"]
     music.tap(text=field).tap(text=order).tap(text="OK")
     assert music.texts("album_title") == expected
+
+
+def test_a_playlists_sort_dialog_and_its_use_for_this_playlist_only(music):
+    push(music)
+    music.fresh_start()
+    new_playlist(music, "Mix")
+    music.tap(text="Tracks").long_press(text="Square Dance").tap(text="Morning Tone")
+    music.tap(desc="More options").tap(text="Add to playlist").tap(text="Mix")
+    music.tap(text="Playlists").tap(text="Mix").tap(desc="Sort by")
+    assert [n["text"] for n in music.all(cls="android.widget.RadioButton")] == [
+        "Title", "Artist", "Duration", "Track number", "Date added", "Custom", "Ascending", "Descending"]
+    assert music.find(id="sorting_dialog_use_for_this_only")["text"] == "Use for this playlist only"
+    music.tap(text="Custom")  # the order radios go while Custom is checked
+    assert not music.has(id="sorting_dialog_radio_order")
+    music.tap(text="Title").tap(text="Descending").tap(id="sorting_dialog_use_for_this_only").tap(text="OK")
+    assert music.texts("track_title") == ["Square Dance", "Morning Tone"]
+    # Mix keeps its own sorting; the other playlists and the folders keep Config.playlistTracksSorting
+    music.key("BACK").tap(text="All tracks")
+    assert music.texts("track_title") == ["Evening Tone", "Last Pulse", "Morning Tone", "Square Dance"]
+    music.key("BACK").tap(text="Folders").tap(text="Music").tap(desc="Sort by")
+    assert music.find(id="sorting_dialog_use_for_this_only")["text"] == "Use for this folder only"
+    assert not music.has(text="Custom")
+    music.tap(text="Cancel").key("BACK").tap(text="Playlists").tap(text="Mix").tap(desc="Sort by")
+    assert music.find(id="sorting_dialog_use_for_this_only")["checked"] == "true"
 
 
 def test_cancel_keeps_the_sort_order(music):
@@ -117,6 +191,21 @@ def test_add_tracks_to_a_playlist_open_it_and_delete_it(music):
     assert music.texts("track_title") == ["Morning Tone", "Square Dance"]
     music.key("BACK").long_press(text="Mix").tap(desc="Delete").tap(text="OK")
     assert music.texts("playlist_title") == ["All tracks"]
+
+
+def test_sharing_tracks_opens_android_14s_share_sheet(music):
+    push(music)
+    music.fresh_start().tap(text="Tracks").long_press(text="Square Dance")
+    share = {"desc": "Share"} if music.has(desc="Share") else None
+    if share is None:
+        music.tap(desc="More options")
+    music.tap(**(share or {"text": "Share"}))
+    assert music.activity() == "com.android.intentresolver.ChooserActivity"
+    assert music.has(id="android:id/chooser_header") and music.has(id="android:id/resolver_list")
+    # the apps whose manifests take ACTION_SEND of audio/mpeg (Messenger's SEND of */*)
+    assert "SMS Messenger" in music.texts("android:id/text1")
+    music.key("BACK")
+    assert music.activity().endswith(".MainActivity")
 
 
 def test_search_filters_the_current_tab(music):
@@ -196,6 +285,19 @@ def test_sleep_timer_shows_the_time_left_until_stopped(music):
     assert music.text("sleep_timer_value") in ("05:00", "04:59")
     music.tap(id="sleep_timer_stop")
     assert not music.has(id="sleep_timer_holder")
+
+
+def test_custom_sleep_timer_asks_for_minutes(music):
+    music.fresh_start().tap(desc="More options").tap(text="Sleep timer").tap(text="Custom")
+    assert music.text("dialog_title_textview") == "Sleep timer" and music.find(id="minutes")["focused"] == "true"
+    music.type("0", id="minutes").key("BACK").tap(text="OK")  # BACK hides the keyboard; 0 minutes: no timer
+    assert not music.has(id="sleep_timer_holder")
+    music.tap(desc="More options").tap(text="Sleep timer").tap(text="Custom")
+    music.type("45", id="minutes").key("BACK").tap(text="OK")
+    assert music.text("sleep_timer_value") in ("45:00", "44:59")
+    music.tap(id="sleep_timer_stop").tap(desc="More options").tap(text="Sleep timer")
+    # the last length, not among the presets, is offered (and checked) before Custom
+    assert music.find(text="45 minutes")["checked"] == "true"
 
 
 def test_equalizer_presets(music):

@@ -94,7 +94,8 @@ RECORDED_GALLERY = {
               "play_portrait_outline": "android.widget.ImageView"},
     "settings": {"settings_autoplay_videos_holder": "android.widget.RelativeLayout",
                  "settings_autoplay_videos": "android.widget.CheckBox",
-                 "settings_remember_last_video_position": "android.widget.CheckBox",
+                 # the recorded first screen ends at "Play videos automatically" (9357a956fef6)
+                 "settings_videos_label": "android.widget.TextView",
                  "settings_show_hidden_items_holder": "android.widget.RelativeLayout",
                  "settings_change_date_time_format_holder": "android.widget.RelativeLayout",
                  "settings_color_customization_holder": "android.view.ViewGroup",

@@ -242,3 +242,59 @@ def test_the_search_icon_puts_the_cursor_in_the_search_field(recorder):
     assert recorder.find(id="top_toolbar_search")["focused"] == "true"
     recorder.shell("input text 05_03")
     assert recorder.texts("recording_title") == [NAMES[2]]
+
+
+def test_save_recordings_in_picks_a_folder_where_the_next_recording_goes(recorder):
+    """5.12.3 setupSaveRecordingsFolder: Commons' FilePickerDialog with its create-folder FAB, so opening a
+    folder without sub-folders does not pick it (updateItems); OK picks the open one."""
+    recorder.shell("mkdir -p /sdcard/Alarms /sdcard/Podcasts")
+    recorder.fresh_start().tap(desc="Settings")
+    assert recorder.text("settings_save_recordings") == "Internal/Music/Recordings"
+    recorder.tap(id="settings_save_recordings_holder")
+    assert recorder.find(text="Select a folder") and recorder.find(id="filepicker_fab")
+    recorder.tap(id="breadcrumb_text", text="Internal").tap(id="list_item_name", text="Alarms")
+    assert recorder.find(id="filepicker_list") is not None  # still open on Alarms
+    recorder.tap(text="OK")
+    assert recorder.text("settings_save_recordings") == "Internal/Alarms"
+    recorder.key("BACK").tap(id="toggle_recording_button").tap(id="toggle_recording_button")
+    assert len(files(recorder, "/sdcard/Alarms")) == 1 and files(recorder) == []
+    recorder.tap(text="Player")
+    assert recorder.texts("recording_title") == files(recorder, "/sdcard/Alarms")
+    recorder.shell("rm -rf /sdcard/Alarms /sdcard/Podcasts")
+
+
+def test_the_pickers_fab_creates_a_folder_and_picks_it(recorder):
+    recorder.fresh_start().tap(desc="Settings").tap(id="settings_save_recordings_holder").tap(id="filepicker_fab")
+    assert recorder.find(text="Create new folder")
+    assert recorder.text("folder_path") == "Internal/Music/Recordings/"
+    recorder.tap(text="OK")
+    assert recorder.has(id="folder_name"), "an empty name closed the dialog"
+    recorder.type("Memos", id="folder_name").tap(text="OK")
+    assert recorder.text("settings_save_recordings") == "Internal/Music/Recordings/Memos"
+    assert "Memos" in recorder.shell(f"ls -1 {FOLDER}").split()
+
+
+def test_change_date_and_time_format_changes_the_player_dates(recorder):
+    push(recorder, NAMES[:1])
+    recorder.shell(f"touch -d '2023-07-01 13:04:00' {FOLDER}/{NAMES[0]}")
+    recorder.fresh_start().tap(text="Player")
+    assert recorder.text("recording_date") == "01.07.2023, 1:04 PM"
+    recorder.tap(desc="Settings").tap(id="settings_change_date_time_format_holder")
+    recorder.tap(id="change_date_time_dialog_radio_four").tap(id="change_date_time_dialog_24_hour").tap(text="OK")
+    recorder.key("BACK").tap(text="Player")
+    assert recorder.text("recording_date") == "2023-07-01, 13:04"
+
+
+def test_share_opens_the_share_sheet_and_open_with_plays_in_the_music_player(recorder):
+    """RecordingsAdapter.shareRecordings (Commons' sharePathsIntent: the share sheet) and
+    openRecordingWith (ACTION_VIEW of audio/*: Music Player's TrackActivity, the one app that takes it)."""
+    push(recorder, NAMES[:2])
+    recorder.fresh_start().tap(text="Player").long_press(text=NAMES[0]).tap(text=NAMES[1]).tap(desc="Share")
+    assert recorder.device.app_current().package == "com.android.intentresolver"
+    assert recorder.text("com.android.intentresolver:id/headline") == "Sharing 2 items"
+    recorder.key("BACK")
+    assert recorder.device.app_current().package == PKG
+    recorder.long_press(text=NAMES[0]).tap(desc="More options").tap(text="Open with")
+    assert recorder.activity() == "com.simplemobiletools.musicplayer.activities.TrackActivity"
+    recorder.key("BACK")
+    assert recorder.device.app_current().package == PKG

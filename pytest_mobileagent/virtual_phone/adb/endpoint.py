@@ -271,7 +271,8 @@ class Endpoint:
                 xml = self.phone.system.dump_xml()
                 reply = {"v": 1, "type": "hierarchy", "req_id": req_id, "xml": xml}
                 self._events.append((json.dumps(reply, ensure_ascii=False, separators=(",", ":")) + "\n").encode())
-                self._events_ready.set()
+                if not self.send_events_now():  # at once when the stream is free: the host is waiting
+                    self._events_ready.set()
 
 
 def _hierarchy_request_id(line: bytes) -> int | None:

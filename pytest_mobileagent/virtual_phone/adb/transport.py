@@ -107,6 +107,8 @@ class Stream:
     async def _wait_can_send(self) -> None:
         if self.closed:
             raise StreamClosed()
+        if self._can_send.is_set():
+            return  # acknowledged already: wait_for would cost a task and loop turns for nothing
         try:
             await asyncio.wait_for(self._can_send.wait(), WRITE_ACK_TIMEOUT)
         except asyncio.TimeoutError:

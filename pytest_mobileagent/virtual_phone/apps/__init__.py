@@ -16,6 +16,7 @@ from .launcher import Launcher
 from .messenger import MessengerApp
 from .musicplayer import MusicPlayerApp
 from .notes import NotesApp
+from .print_spooler import PrintSpoolerApp
 from .system_apps import SYSTEM_APPS
 from .system_screens import AndroidSystemApp, IntentResolverApp, PermissionControllerApp
 from .voicerecorder import VoiceRecorderApp
@@ -24,6 +25,7 @@ INSTALLED_APPS = [
     AndroidSystemApp,  # android (the framework's ResolverActivity)
     *SYSTEM_APPS,   # com.android.camera2, .chrome, ... (the emulator image's own apps)
     IntentResolverApp,  # com.android.intentresolver (the share sheet)
+    PrintSpoolerApp,  # com.android.printspooler (the print dialog)
     PermissionControllerApp,  # com.google.android.permissioncontroller
     Launcher,       # com.android.launcher3
     AppLauncherApp,  # com.simplemobiletools.applauncher

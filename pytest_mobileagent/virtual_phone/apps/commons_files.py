@@ -114,7 +114,7 @@ def _items_text(count: int) -> str:
 
 
 def show_folder_picker(activity: Activity, start: str, show_hidden: bool, on_pick: Callable[[str], object],
-                       *, can_add_show_hidden_button: bool = False) -> Dialog:
+                       *, can_add_show_hidden_button: bool = False, show_fab: bool = False) -> Dialog:
     """Commons' FilePickerDialog picking a folder (``pickFile = false``), at Commons eceb48949e.
 
     Title "Select a folder", Breadcrumbs, the folders and files sorted folders first by name
@@ -122,6 +122,8 @@ def show_folder_picker(activity: Activity, start: str, show_hidden: bool, on_pic
     opens it, and one without sub-folders is picked at once (``updateItems``: no directory, not the
     first update, picking a folder, no FAB: ``verifyPath``). BACK walks up the breadcrumbs and closes
     the dialog at the first one. The eye FAB (``filepicker_fab_show_hidden``) shows hidden items.
+    ``show_fab`` (``showFAB``): the "create folder" FAB (``filepicker_fab``) opens CreateNewFolderDialog,
+    whose new folder is picked at once (``createNewFolder``); no folder is then picked by opening it.
     """
     fs = activity.host.fs
     state = {"path": start, "hidden": show_hidden}
@@ -152,7 +154,7 @@ def show_folder_picker(activity: Activity, start: str, show_hidden: bool, on_pic
     def open_item(path: str, is_dir: bool) -> None:
         if not is_dir:
             return
-        if not any(st.is_dir for _n, st in listing(path)):
+        if not show_fab and not any(st.is_dir for _n, st in listing(path)):
             pick(path)
             return
         state["path"] = path
@@ -199,6 +201,9 @@ def show_folder_picker(activity: Activity, start: str, show_hidden: bool, on_pic
             fabs.append(LinearLayout(FloatingActionButton("filepicker_fab_show_hidden", icon="eye",
                                                           on_click=show_hidden_items),
                                      id="filepicker_fabs_holder", width=WRAP, height=WRAP))
+        if show_fab:
+            fabs.append(FloatingActionButton("filepicker_fab", icon="plus",
+                                             on_click=lambda: _create_folder_dialog(activity, state["path"], pick)))
         return FrameLayout(RelativeLayout(files, id="filepicker_holder", height=MATCH), *fabs,
                            id="filepicker_coordinator", class_name="android.view.ViewGroup", height=dp(420))
 
@@ -214,6 +219,40 @@ def show_folder_picker(activity: Activity, start: str, show_hidden: bool, on_pic
 
     dialog = Dialog("Select a folder", body, positive=("OK", ok), negative="Cancel", on_back=back)
     return activity.show_dialog(dialog)
+
+
+def _create_folder_dialog(activity: Activity, parent: str, on_created: Callable[[str], object]) -> Dialog:
+    """Commons' CreateNewFolderDialog (8e7dd4508e): the parent as humanizePath shows it, read-only, and the
+    name; OK checks the name (empty, invalid, taken: their toasts) and makes the folder."""
+    root = "/storage/emulated/0"
+    shown = ("Internal" + parent[len(root):] if parent.startswith(root) else parent).rstrip("/") + "/"
+
+    def body() -> View:
+        return Column(
+            LinearLayout(EditText(shown, "folder_path", enabled=False), id="folder_path_hint"),
+            LinearLayout(EditText("", "folder_name", hint="Title", autofocus=True), id="folder_name_hint",
+                         margin=(0, dp(12), 0, 0)),
+            id="dialog_holder", padding=(dp(16), dp(12), dp(16), 0))
+
+    def ok(d: Dialog) -> bool:
+        name = d.find("folder_name").text
+        problem = name_problem(name)
+        if problem:
+            activity.toast(problem)
+            return False
+        path = posixpath.join(parent, name)
+        if activity.host.fs.exists(path):
+            activity.toast(NAME_TAKEN)
+            return False
+        try:
+            activity.host.fs.mkdir(path, parents=True)
+        except FsError as exc:
+            activity.toast(fs_error_toast(exc))
+            return False
+        on_created(path)
+        return True
+
+    return activity.show_dialog(Dialog("Create new folder", body, positive=("OK", ok), negative="Cancel"))
 
 
 def _size_text(size: int) -> str:

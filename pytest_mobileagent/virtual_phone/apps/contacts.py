@@ -28,13 +28,16 @@ release keeps groups created under its private source.
 """
 from __future__ import annotations
 
+import datetime as dt
 import time
 from collections.abc import Callable
 
-from ..intents import ACTION_CALL, ACTION_DIAL, ACTION_SEND, ACTION_SENDTO, Intent
+from ..intents import (ACTION_CALL, ACTION_DIAL, ACTION_GET_CONTENT, ACTION_SEND, ACTION_SENDTO, ACTION_VIEW, Intent,
+                       IntentFilter)
 from ..ui.views import (
     ACCENT,
     MATCH,
+    TEXT,
     TEXT_SECONDARY,
     WRAP,
     CheckBox,
@@ -76,6 +79,119 @@ FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
 DELETE_CONFIRMATION = "Are you sure you want to proceed with the deletion?"
 #: the edit form asks about unsaved changes again only after this long (SAVE_DISCARD_PROMPT_INTERVAL)
 SAVE_PROMPT_INTERVAL_MS = 1000
+
+#: MediaStore.ACTION_IMAGE_CAPTURE and Intent.ACTION_PICK (EditContactActivity.startTakePhotoIntent /
+#: startChoosePhotoIntent)
+ACTION_IMAGE_CAPTURE = "android.media.action.IMAGE_CAPTURE"
+ACTION_PICK = "android.intent.action.PICK"
+#: StructuredPostal.TYPE_HOME / TYPE_WORK / TYPE_OTHER, in showAddressTypePicker's order (then Custom)
+ADDRESS_TYPE_HOME = 1
+ADDRESS_TYPES = {1: "Home", 2: "Work", 3: "Other"}
+#: CommonDataKinds.Event types in showEventTypePicker's order (ContactActivity.getEventTextId's strings)
+EVENT_TYPE_BIRTHDAY = 3
+EVENT_TYPES = {1: "Anniversary", 3: "Birthday", 2: "Other"}
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+
+
+def _today(activity: Activity) -> dt.date:
+    return dt.datetime.fromtimestamp(_provider(activity).clock_ms() / 1000, dt.timezone.utc).date()
+
+
+def _event_text(tag: str, today: dt.date) -> str:
+    """Commons' String.getDateTimeFromDateString(showYearsSince = true): DateFormat.MEDIUM of the locale
+    (en-US "MMM d, y") and the years since, or "MMM d" for a tag without its year ("--MM-dd")."""
+    if tag.startswith("--"):
+        month, day = int(tag[2:4]), int(tag[5:7])
+        return f"{_MONTHS[month - 1][:3]} {day}"
+    date = dt.date.fromisoformat(tag)
+    years = today.year - date.year - ((today.month, today.day) < (date.month, date.day))
+    return f"{_MONTHS[date.month - 1][:3]} {date.day}, {date.year} ({years})"
+
+
+def show_date_picker_dialog(activity: Activity, tag: str, on_pick: Callable[[str], object]) -> None:
+    """MyDatePickerDialog (dialog_date_picker.xml): the framework's DatePicker in calendar mode, "Hide year",
+    OK / Cancel and no title.  It starts at the tag's date (today when empty); OK hands back the tag
+    ("yyyy-MM-dd", or "--MM-dd" with Hide year checked).
+
+    The DatePicker's views are the framework's (date_picker_material.xml: the header with year and date,
+    the ViewAnimator ``animator`` holding the DayPickerView with its ViewPager, SimpleMonthView and the
+    prev / next month buttons); SimpleMonthView's days are virtual views with the day as text and
+    "dd MMMM yyyy" as description (SimpleMonthView.MonthViewTouchHelper.getDayDescription).
+    """
+    today = _today(activity)
+    hide_year = tag.startswith("--")
+    if not tag:
+        day = today
+    elif hide_year:
+        day = dt.date(today.year, int(tag[2:4]), int(tag[5:7]))
+    else:
+        day = dt.date.fromisoformat(tag)
+    state = {"day": day, "month": day.replace(day=1), "hide_year": hide_year}
+
+    def turn(step: int) -> None:
+        month = state["month"]
+        index = month.year * 12 + month.month - 1 + step
+        state["month"] = dt.date(index // 12, index % 12 + 1, 1)
+
+    def body() -> View:
+        chosen, month = state["day"], state["month"]
+        # DatePickerCalendarDelegate: the year, then DateFormat.getBestDateTimePattern(locale, "EMMMd")
+        header = LinearLayout(
+            TextView(str(chosen.year), "android:id/date_picker_header_year", size=sp(16), color=(255, 230, 220)),
+            TextView(f"{chosen.strftime('%a')}, {_MONTHS[chosen.month - 1][:3]} {chosen.day}",
+                     "android:id/date_picker_header_date", size=sp(30), color=(255, 255, 255)),
+            id="android:id/date_picker_header", bg=ACCENT, padding=(dp(24), dp(16)), width=MATCH)
+        first = month.weekday()  # Monday 0; the en-US week starts on Sunday
+        lead = (first + 1) % 7
+        days = [None] * lead + [month.replace(day=n) for n in range(1, 32)
+                                if n <= 28 or _valid(month.year, month.month, n)]
+        weeks = [days[i:i + 7] for i in range(0, len(days), 7)]
+
+        def pick(d: dt.date) -> None:
+            state["day"] = d
+
+        grid = [Row(*[TextView(str(d.day) if d else "", size=sp(14), width=MATCH, weight=1, gravity="center",
+                               height=dp(40), selected=d == chosen, bg=ACCENT if d == chosen else None,
+                               radius=dp(20), color=(255, 255, 255) if d == chosen else TEXT,
+                               desc=f"{d.day:02d} {_MONTHS[d.month - 1]} {d.year}" if d else "",
+                               key=f"d-{d.isoformat()}" if d else None,
+                               on_click=(lambda d=d: pick(d)) if d else None)
+                      for d in week + [None] * (7 - len(week))], width=MATCH) for week in weeks]
+        pager = FrameLayout(
+            Column(TextView(f"{_MONTHS[month.month - 1]} {month.year}", size=sp(15), bold=True, width=MATCH,
+                            gravity="center", padding=(0, dp(14))),
+                   *grid, id="android:id/month_view", class_name="android.view.View", width=MATCH),
+            id="android:id/day_picker_view_pager", class_name="androidx.viewpager.widget.ViewPager", width=MATCH)
+        day_picker = FrameLayout(
+            pager,
+            ImageButton("android:id/prev", icon="back", desc="Previous month", on_click=lambda: turn(-1)),
+            ImageButton("android:id/next", icon="forward", desc="Next month", layout_gravity="end",
+                        on_click=lambda: turn(1)),
+            id="android:id/date_picker_day_picker", class_name="android.widget.DayPickerView", width=MATCH)
+        picker = Column(header, FrameLayout(day_picker, id="android:id/animator",
+                                            class_name="android.widget.ViewAnimator", width=MATCH),
+                        id="date_picker", class_name="android.widget.DatePicker", width=MATCH)
+        return RelativeLayout(Column(
+            picker,
+            CheckBox("Hide year", "hide_year", checked=state["hide_year"], width=MATCH,
+                     padding=(dp(8), dp(8), dp(16), dp(8)), margin=(dp(16), 0, 0, 0),
+                     on_checked_change=lambda on: state.__setitem__("hide_year", on)),
+            width=MATCH), id="dialog_holder", width=MATCH)
+
+    def ok(_d: Dialog) -> None:
+        chosen = state["day"]
+        on_pick(f"--{chosen.month:02d}-{chosen.day:02d}" if state["hide_year"] else chosen.isoformat())
+
+    activity.show_dialog(Dialog(body=body, positive=("OK", ok), negative="Cancel"))
+
+
+def _valid(year: int, month: int, day: int) -> bool:
+    try:
+        dt.date(year, month, day)
+    except ValueError:
+        return False
+    return True
 
 
 def _provider(activity: Activity):
@@ -347,7 +463,7 @@ class MainActivity(Activity):
         groups, favorites = kind == 2, kind == 1
         items = menu(APP, "menu", {
             "sort": self.show_sort_dialog, "filter": self.show_filter_dialog, "change_view_type": None,
-            "import_contacts": self.no_app, "export_contacts": self.show_export_dialog,
+            "import_contacts": self.import_contacts, "export_contacts": self.show_export_dialog,
             "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity)},
             hide=["dialpad", "column_count", *FDROID_HIDDEN, *(("sort", "filter") if groups else ()),
                   *(() if favorites else ("change_view_type",))])
@@ -642,6 +758,17 @@ class MainActivity(Activity):
     def no_app(self) -> None:
         self.toast("No valid app found")
 
+    def import_contacts(self) -> None:
+        """MainActivity.tryImportContacts on Android 10+: the system's file picker for a vCard
+        (ACTION_GET_CONTENT of text/x-vcard, CATEGORY_OPENABLE), DocumentsUI's PickActivity here;
+        ActivityNotFoundException toasts Commons' system_service_disabled.
+
+        The picker's recents list media files only, so it offers no vCard to pick and BACK cancels
+        (RESULT_CANCELED: onActivityResult does nothing); ImportContactsDialog is not modelled.
+        """
+        if not self.start_intent(Intent(ACTION_GET_CONTENT, mime_type="text/x-vcard")):
+            self.toast("System service for selecting files and folders is unavailable")
+
     def launch_dialpad(self) -> None:
         """MainActivity.launchDialpad: ACTION_DIAL with no number; "No app found" without a dialer."""
         if not self.start_intent(Intent(ACTION_DIAL)):
@@ -765,6 +892,16 @@ class ViewContactActivity(Activity):
 
     def on_create(self) -> None:
         self.contact_id = int(self.extras.get("contact_id", 0))
+        intent = self.extras.get("intent")
+        if not self.contact_id and intent is not None and intent.data and "/lookup/" in intent.data:
+            # initContact for a view intent (QUICK_CONTACT / VIEW of a lookup URI): the contact whose
+            # lookup key the URI names (ContactsHelper.getContactWithLookupKey)
+            key = intent.data.split("/lookup/", 1)[1].split("/", 1)[0]
+            rows = _provider(self).rows("SELECT name_raw_contact_id FROM contacts WHERE lookup = ?", [key])
+            self.contact_id = int(rows[0]["name_raw_contact_id"]) if rows else 0
+            if not self.contact_id:
+                self.toast("An unknown error occurred")
+                self.host.defer(self.finish)
 
     def build(self) -> View:
         contact = _find_contact(self, self.contact_id)
@@ -872,6 +1009,9 @@ class EditContactActivity(Activity):
         self.emails = [list(e) for e in self.contact.emails] or [["", 1]]
         self.starred = self.contact.starred
         self.group_ids = [g.id for g in self.data.groups if self.contact.id and self.contact.id in g.members]
+        # the empty address and event rows of the form (their values are not stored with the contact here)
+        self.address = ["", ADDRESS_TYPE_HOME]
+        self.event = ["", EVENT_TYPE_BIRTHDAY]  # the date tag (yyyy-MM-dd or --MM-dd), the type
         self.original = self._fields()
         self.last_prompt_ms = -SAVE_PROMPT_INTERVAL_MS
 
@@ -906,13 +1046,13 @@ class EditContactActivity(Activity):
             hide=() if self.contact.id else ("delete", "share", "open_with"))
         body: list[View] = [
             ImageView("contact_photo", icon="person", desc="Change photo", width=MATCH, height=dp(300),
-                      bg=(230, 230, 230), tint=(180, 180, 180), on_click=lambda: self.toast("No valid app found")),
+                      bg=(230, 230, 230), tint=(180, 180, 180), on_click=self.try_set_photo),
             Row(ImageView("contact_toggle_favorite", icon="star" if self.starred else "star_outline",
                           desc="Toggle favorite", tint=ACCENT, on_click=self.toggle_favorite,
                           on_long_click=lambda: self.toast("Toggle favorite")),
                 View(width=MATCH, weight=1),
                 ImageView("contact_change_photo", icon="camera", desc="Change photo",
-                          on_click=lambda: self.toast("No valid app found"),
+                          on_click=self.try_set_photo,
                           on_long_click=lambda: self.toast("Change photo")),
                 margin=(dp(8), -dp(56), dp(8), 0)),
         ]
@@ -931,13 +1071,15 @@ class EditContactActivity(Activity):
         if "addresses" in shown:
             body.append(self._section("contact_addresses_image", LinearLayout(RelativeLayout(Row(
                 EditText("", "contact_address", hint="Address", weight=1, key="address"),
-                TextView("Home", "contact_address_type", on_click=lambda: None, padding=(dp(8), dp(12)))),
+                TextView(ADDRESS_TYPES[self.address[1]], "contact_address_type", padding=(dp(8), dp(12)),
+                         on_click=lambda: self.choose_type(self.address, ADDRESS_TYPES))),
                 id="contact_address_holder"), id="contact_addresses_holder")))
         if "events" in shown:
             body.append(self._section("contact_events_image", LinearLayout(RelativeLayout(Row(
-                TextView("Unknown", "contact_event", weight=1, width=MATCH, on_click=lambda: None,
-                         padding=(dp(4), dp(12))),
-                TextView("Birthday", "contact_event_type", on_click=lambda: None, padding=(dp(8), dp(12)))),
+                TextView(_event_text(self.event[0], _today(self)) if self.event[0] else "Unknown", "contact_event",
+                         weight=1, width=MATCH, on_click=self.pick_event_date, padding=(dp(4), dp(12))),
+                TextView(EVENT_TYPES[self.event[1]], "contact_event_type", padding=(dp(8), dp(12)),
+                         on_click=self.choose_event_type)),
                 id="contact_event_holder"), id="contact_events_holder")))
         if "notes" in shown:
             body.append(self._section("contact_notes_image", EditText("", "contact_notes", hint="Notes",
@@ -959,7 +1101,8 @@ class EditContactActivity(Activity):
             body.append(self._section("contact_groups_image", LinearLayout(*rows, id="contact_groups_holder")))
         if "contact_source" in shown:
             body.append(self._section("contact_source_image", TextView(
-                self.contact.source, "contact_source", width=MATCH, on_click=lambda: None, padding=(dp(4), dp(12)))))
+                self.contact.source, "contact_source", width=MATCH, on_click=self.choose_source,
+                padding=(dp(4), dp(12)))))
         return RelativeLayout(
             ScrollView(Column(*body, id="contact_holder", padding=(0, 0, 0, dp(24))), id="contact_scrollview",
                        height=MATCH),
@@ -998,6 +1141,33 @@ class EditContactActivity(Activity):
         current = types.get(entry[1], "")
         radio_dialog(self, list(labels), labels.index(current) if current in labels else -1,
                      lambda index: pick(labels[index]))
+
+    def choose_event_type(self) -> None:
+        """showEventTypePicker: Anniversary, Birthday, Other (RadioGroupDialog, the current one checked)."""
+        kinds = list(EVENT_TYPES)
+        radio_dialog(self, [EVENT_TYPES[k] for k in kinds], kinds.index(self.event[1]),
+                     lambda index: self.event.__setitem__(1, kinds[index]))
+
+    def pick_event_date(self) -> None:
+        """The event field opens MyDatePickerDialog at its date (today when unset)."""
+        show_date_picker_dialog(self, self.event[0], lambda tag: self.event.__setitem__(0, tag))
+
+    def choose_source(self) -> None:
+        """showContactSourcePicker: a RadioGroupDialog of the saveable contact sources, the contact's checked."""
+        sources = [cd.PHONE_STORAGE, cd.PRIVATE_STORAGE]
+        current = sources.index(self.contact.source) if self.contact.source in sources else -1
+        radio_dialog(self, sources, current, lambda index: setattr(self.contact, "source", sources[index]))
+
+    def try_set_photo(self) -> None:
+        """trySetPhoto: Take photo (MediaStore.ACTION_IMAGE_CAPTURE) or Choose photo (ACTION_PICK of image/*);
+        "Remove photo" only for a contact with a photo, which this model has not.  Either intent finding
+        no activity toasts Commons' no_app_found."""
+        def pick(index: int) -> None:
+            intent = Intent(ACTION_IMAGE_CAPTURE) if index == 0 else Intent(ACTION_PICK, mime_type="image/*")
+            if not self.start_intent(intent):
+                self.toast("No valid app found")
+
+        radio_dialog(self, ["Take photo", "Choose photo"], -1, pick)
 
     def toggle_favorite(self) -> None:
         self.starred = not self.starred
@@ -1387,6 +1557,17 @@ class ContactsApp(App):
     label = "Contacts"
     activities = (MainActivity, ViewContactActivity, EditContactActivity, GroupContactsActivity, SettingsActivity,
                   CustomizationActivity)
+
+    # AndroidManifest.xml (6.22.7): ViewContactActivity views a contact for VIEW and QUICK_CONTACT
+    intent_filters = (
+        (ViewContactActivity.name, "", IntentFilter((ACTION_VIEW,), mime_types=(
+            "vnd.android.cursor.dir/person", "vnd.android.cursor.dir/contact", "vnd.android.cursor.item/group",
+            "vnd.android.cursor.item/person", "vnd.android.cursor.item/contact",
+            "vnd.android.cursor.item/raw_contact"))),
+        (ViewContactActivity.name, "", IntentFilter(
+            ("com.android.contacts.action.QUICK_CONTACT", "android.provider.action.QUICK_CONTACT"),
+            mime_types=("vnd.android.cursor.item/contact", "vnd.android.cursor.item/person"))),
+    )
 
     def new_data(self) -> cd.ContactsPrefs:
         return cd.ContactsPrefs()

@@ -76,6 +76,22 @@ def _date(host, mtime: int) -> str:
     return day if then.tm_year == now.tm_year else f"{day}, {then.tm_year}"
 
 
+def _with_mime_extension(name: str, mime_type: str) -> str:
+    """FileUtils.splitFileName (frameworks/base core/java/android/os/FileUtils.java), as the storage
+    provider's createDocument applies it: a name whose extension does not fit the requested type gets
+    the type's extension ("Diary" as application/pdf -> "Diary.pdf"; "Diary.txt" as text/* stays)."""
+    import mimetypes
+
+    stem, dot, ext = name.rpartition(".")
+    ext = ext if dot else ""
+    from_ext = (mimetypes.guess_type("x." + ext.lower())[0] if ext else None) or "application/octet-stream"
+    wanted = None if mime_type == "application/octet-stream" else mimetypes.guess_extension(mime_type)
+    wanted = wanted.lstrip(".") if wanted else None
+    if mime_type == from_ext or (ext or None) == wanted or wanted is None:
+        return name
+    return f"{name}.{wanted}"
+
+
 class PickActivity(Activity):
     """DocumentsUI's picker: Save into Downloads (CREATE_DOCUMENT) or the recent files (open / get)."""
 
@@ -155,7 +171,7 @@ class PickActivity(Activity):
                                    weight=1, width=MATCH, on_click=lambda t=t: self._browse(t))
                       for t in others], id=f"{pkg}:id/apps_group", width=MATCH),
                 id=f"{pkg}:id/apps_row", width=MATCH))
-        kind = (self.intent.mime_type or "").split("/")[0]
+        kind = self._kind()
         rows.append(Row(TextView("RECENT IMAGES" if kind == "image" else "RECENT FILES", f"{pkg}:id/header_title",
                                  size=sp(14), weight=1, padding=(dp(24), dp(16))),
                         TextView("", f"{pkg}:id/sub_menu_grid", desc="Grid view", on_click=lambda: None),
@@ -203,11 +219,19 @@ class PickActivity(Activity):
                     if not stat.is_dir and not name.startswith("."):
                         entries.append((name, stat.size, stat.mtime))
             return sorted(entries, key=lambda e: -e[2])
-        kind = _RECENT_TYPES.get((self.intent.mime_type or "").split("/")[0])
+        kind = _RECENT_TYPES.get(self._kind())
         if kind is None:
             return []  # DocumentsUI's recents come from the media roots (images, videos, audio)
         rows = self.host.media_store.query(kind)
         return sorted(((r.display_name, r.size, r.date_modified) for r in rows), key=lambda e: -e[2])
+
+    def _kind(self) -> str:
+        """The top-level type the picker accepts: the intent's, or for */* the one type of its
+        Intent.EXTRA_MIME_TYPES (extras "mime_types"; DocumentsUI's State.acceptMimes)."""
+        accepted = self.intent.extras.get("mime_types") or ()
+        if self.intent.mime_type in (None, "*/*") and len(accepted) == 1:
+            return accepted[0].split("/")[0]
+        return (self.intent.mime_type or "").split("/")[0]
 
     def _other_apps(self):
         from ..intents import resolve
@@ -219,6 +243,7 @@ class PickActivity(Activity):
     # -- actions ----------------------------------------------------------------------------------
     def save(self) -> None:
         name = getattr(self, "file_name", None) or str(self.intent.extras.get("title") or "untitled")
+        name = _with_mime_extension(name, self.intent.mime_type or "")
         path = posixpath.join(DOWNLOADS, name)
         fs = self.host.fs
         if fs.exists(path):  # DocumentsContract.createDocument picks a free name: "name (1).ext"

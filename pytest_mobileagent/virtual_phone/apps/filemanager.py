@@ -21,6 +21,7 @@ import posixpath
 from types import SimpleNamespace
 
 from ..fs import FsError
+from ..intents import ACTION_VIEW, Intent, IntentFilter
 from ..media_store import EXTERNAL_ROOT, mime_type_of
 from ..ui.text import text_width
 from ..ui.views import (
@@ -54,6 +55,7 @@ from .base import Activity, App, Dialog, settings_checkbox
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .commons_dialogs import radio_dialog
 from .simple_commons import CustomizationActivity, action_mode_bar, radio_group_dialog, section_label, value_row
+from .commons_intents import open_path, set_as, share_paths
 from .commons_files import (
     NAME_TAKEN,
     delete_path,
@@ -78,6 +80,26 @@ TAB_LABELS = ("Files", "Recents", "Storage")
 
 #: the Storage tab's categories: (id prefix, label, media types / MIME test)
 _ARCHIVE_EXTS = {"zip", "rar", "7z", "tar", "gz", "bz2", "xz", "apk"}
+CATEGORIES = ("images", "videos", "audio", "documents", "archives", "others")
+#: MimeTypesActivity's title per category (R.string.images ... R.string.others)
+CATEGORY_TITLES = dict(zip(CATEGORIES, ("Images", "Videos", "Audio", "Documents", "Archives", "Others")))
+
+
+def category_of(name: str) -> str:
+    """The Storage tab's category of a file, by its MIME type."""
+    mime = mime_type_of(name)
+    ext = name.rpartition(".")[2].lower() if "." in name else ""
+    if mime.startswith("image/"):
+        return "images"
+    if mime.startswith("video/"):
+        return "videos"
+    if mime.startswith("audio/"):
+        return "audio"
+    if ext in _ARCHIVE_EXTS:
+        return "archives"
+    if (mime.startswith("text/") or mime.startswith("application/")) and mime != "application/octet-stream":
+        return "documents"
+    return "others"
 
 
 class FileManagerData(SimpleNamespace):
@@ -138,10 +160,15 @@ class MainActivity(Activity):
             return []
         if not self.showing_hidden():
             entries = [(n, s) for n, s in entries if not n.startswith(".")]
+        return self.sorted_entries(path, entries)
+
+    def sorted_entries(self, path: str, entries: list[tuple[str, object]]) -> list[tuple[str, object]]:
+        """Folders first, each part by the folder's sorting (``path`` names the folder's sorting)."""
         field, ascending = self.sort_for(path)
 
         def key(entry):
             name, stat = entry
+            name = posixpath.basename(name)
             if field == "size":
                 value = self._size(posixpath.join(path, name), stat)
             elif field == "last_modified":
@@ -214,7 +241,7 @@ class MainActivity(Activity):
             self.search = ""
             self.open_folder(path)
         else:
-            self.toast("No app found to open this file")  # no viewer for it on the virtual phone
+            open_path(self, path)  # MyViewPagerFragment.clickedPath: tryOpenPathIntent(path, false)
 
     def toggle_selected(self, path: str) -> None:
         if path in self.selection:
@@ -308,20 +335,35 @@ class MainActivity(Activity):
         hidden += [] if single else ["cab_copy_path", "cab_create_shortcut"]
         hidden += [] if one_file else ["cab_open_with", "cab_open_as", "cab_set_as"]
         hidden += [] if any(n.lower().endswith(".zip") for n in names) else ["cab_decompress"]
-        no_app = lambda: self.toast("No app found")  # noqa: E731 - no other apps installed
         items = menu(APP, "cab", {
             "cab_delete": self.ask_delete, "cab_properties": self.show_properties,
             "cab_rename": self.show_rename_dialog if single else None,
-            "cab_share": lambda: self.toast("No app found to share with"),
+            "cab_share": lambda: share_paths(self, [f for p in self.selection for f in self._share_files(p)]),
             "cab_hide": lambda: self.set_hidden(True), "cab_unhide": lambda: self.set_hidden(False),
-            "cab_create_shortcut": None, "cab_copy_path": self._copy_path, "cab_set_as": no_app,
-            "cab_open_with": no_app, "cab_open_as": None, "cab_copy_to": None, "cab_move_to": None,
+            "cab_create_shortcut": None, "cab_copy_path": self._copy_path, "cab_set_as": lambda: set_as(self, self.selection[0]),
+            "cab_open_with": lambda: open_path(self, self.selection[0], force_chooser=True), "cab_open_as": self._open_as, "cab_copy_to": None, "cab_move_to": None,
             "cab_compress": None, "cab_decompress": None, "cab_select_all": self.select_all},
             hide=hidden, kind=ACTION_MODE)
         count = len(self.entries(self.path)) if not self.search else len(self.search_results())
         every = len(self.selection) >= count
         return action_mode_bar(self, f"{len(self.selection)} / {count}", items, on_close=self._clear_selection,
                                on_title=self._clear_selection if every else self.select_all)
+
+    def _open_as(self) -> None:
+        """ItemsAdapter.openAs: a RadioGroupDialog of the types (none checked); the pick opens the file as
+        that type (Activity.getMimeType: text/*, image/*, audio/*, video/*, */*)."""
+        path = self.selection[0]
+        types = ("text/*", "image/*", "audio/*", "video/*", "*/*")
+        radio_group_dialog(self, ["Text file", "Image file", "Audio file", "Video file", "Other file"], -1,
+                           lambda i: open_path(self, path, force_mime=types[i]))
+
+    def _share_files(self, path: str) -> list[str]:
+        """ItemsAdapter.addFileUris: a folder shares the files in it (hidden ones as the view shows them)."""
+        if not self.fs.isdir(path):
+            return [path]
+        names = sorted(self.fs.listdir(path))
+        return [f for n in names if self.showing_hidden() or not n.startswith(".")
+                for f in self._share_files(posixpath.join(path, n))]
 
     def _tabs(self) -> View:
         tabs = []
@@ -458,7 +500,14 @@ class MainActivity(Activity):
                                           height=MATCH), id="recents_fragment", height=MATCH)
 
     def _storage_totals(self) -> dict[str, int]:
-        totals = dict.fromkeys(("images", "videos", "audio", "documents", "archives", "others"), 0)
+        totals = dict.fromkeys(CATEGORIES, 0)
+        for path, stat in self.category_files():
+            totals[category_of(posixpath.basename(path))] += stat.size
+        return totals
+
+    def category_files(self, category: str | None = None) -> list[tuple[str, object]]:
+        """(path, stat) of the files on internal storage (of one Storage category)."""
+        found = []
 
         def walk(folder: str) -> None:
             try:
@@ -469,24 +518,11 @@ class MainActivity(Activity):
                 full = posixpath.join(folder, name)
                 if stat.is_dir:
                     walk(full)
-                    continue
-                mime = mime_type_of(name)
-                ext = name.rpartition(".")[2].lower() if "." in name else ""
-                if mime.startswith("image/"):
-                    totals["images"] += stat.size
-                elif mime.startswith("video/"):
-                    totals["videos"] += stat.size
-                elif mime.startswith("audio/"):
-                    totals["audio"] += stat.size
-                elif ext in _ARCHIVE_EXTS:
-                    totals["archives"] += stat.size
-                elif mime.startswith("text/") or mime.startswith("application/"):
-                    totals["documents" if mime != "application/octet-stream" else "others"] += stat.size
-                else:
-                    totals["others"] += stat.size
+                elif category is None or category_of(name) == category:
+                    found.append((full, stat))
 
         walk(HOME)
-        return totals
+        return found
 
     def _storage_page(self) -> View:
         totals = self._storage_totals()
@@ -501,7 +537,7 @@ class MainActivity(Activity):
                      class_name="android.widget.ProgressBar"),
                 TextView(f"Total storage: {format_size(TOTAL_STORAGE)}", "total_space", color=TEXT_SECONDARY,
                          width=MATCH)),
-            id="free_space_holder", padding=dp(16), on_click=lambda: None)]
+            id="free_space_holder", padding=dp(16), on_click=self._storage_settings)]
         for prefix, label in (("images", "Images"), ("videos", "Videos"), ("audio", "Audio"),
                               ("documents", "Documents"), ("archives", "Archives"), ("others", "Others")):
             rows.append(RelativeLayout(
@@ -509,13 +545,19 @@ class MainActivity(Activity):
                            TextView(format_size(totals[prefix]), f"{prefix}_size", width=WRAP, color=TEXT_SECONDARY)),
                        View(f"{prefix}_progressbar", height=dp(2), bg=(220, 220, 220), margin=(0, dp(8), 0, 0),
                             class_name="android.widget.ProgressBar")),
-                id=f"{prefix}_holder", padding=(dp(16), dp(12)), on_click=lambda: None))
+                id=f"{prefix}_holder", padding=(dp(16), dp(12)),
+                on_click=lambda prefix=prefix: self.start(MimeTypesActivity, category=prefix)))
         return RelativeLayout(
             ScrollView(Column(*rows, id="storage_holder", class_name="android.view.ViewGroup"),
                        id="storage_nested_scrollview"),
             id="storage_fragment", height=MATCH)
 
     # -- search -------------------------------------------------------------------------------
+    def _storage_settings(self) -> None:
+        """StorageFragment: freeSpaceHolder starts Settings.ACTION_INTERNAL_STORAGE_SETTINGS."""
+        if not self.start_intent(Intent("android.settings.INTERNAL_STORAGE_SETTINGS")):
+            self.toast("An unknown error occurred")  # showErrorToast of the ActivityNotFoundException
+
     def _focus_search(self) -> None:
         view = self.find("top_toolbar_search")
         if view is not None:
@@ -900,10 +942,101 @@ class FavoritesActivity(Activity):
             icon, id="manage_favorite_holder", class_name="android.widget.RelativeLayout", key=path, height=dp(56))
 
 
+class MimeTypesActivity(MainActivity):
+    """MimeTypesActivity (6.16.1), opened from a Storage category: the category's files (size > 0) in
+    ItemsAdapter rows under a toolbar with the category's title and menu_mimetypes.xml; the folder
+    view type and sorting are kept under the category's name (config.getFolderSorting(currentMimeType)).
+    A tap opens the file, a long press selects, as in MainActivity's lists."""
+
+    name = f"{PACKAGE}.activities.MimeTypesActivity"
+
+    def on_create(self) -> None:
+        super().on_create()
+        self.path = self.extras.get("category", "others")  # the key of its sorting and view type
+
+    def on_resume(self) -> None:
+        pass
+
+    def entries(self, path: str) -> list[tuple[str, object]]:
+        found = [(p, st) for p, st in self.category_files(self.path) if st.size > 0
+                 and (self.showing_hidden() or not posixpath.basename(p).startswith("."))]
+        return self.sorted_entries(self.path, found)
+
+    def uses_grid(self, path: str) -> bool:
+        return super().uses_grid(self.path)
+
+    def on_back(self) -> bool:
+        if self.selection:
+            self.selection = []
+            return True
+        return False
+
+    def build(self) -> View:
+        grid = self.uses_grid(self.path)
+        hidden = [] if grid else ["toggle_filename", "column_count"]
+        hidden += ["temporarily_show_hidden"] if self.data.show_hidden or self.temporarily_show_hidden else []
+        hidden += [] if self.temporarily_show_hidden else ["stop_showing_hidden"]
+        items = menu(APP, "menu_mimetypes", {
+            "search": None, "sort": self.show_sort_dialog, "toggle_filename": None,
+            "change_view_type": self.show_view_type_dialog,
+            "temporarily_show_hidden": self._temporarily_show_hidden,
+            "stop_showing_hidden": self._stop_showing_hidden, "column_count": None}, hide=hidden)
+        rows = [self._item_row(p, st) for p, st in self.entries(self.path)]
+        body: View = (FrameLayout(RecyclerView(*rows, id="mimetypes_list", height=MATCH),
+                                  id="mimetypes_fastscroller", class_name="android.widget.RelativeLayout",
+                                  height=MATCH) if rows else
+                      TextView("No items found.", "mimetypes_placeholder", size=sp(18), color=TEXT_SECONDARY,
+                               width=MATCH, gravity="center", padding=dp(24)))
+        top = self._selection_bar() if self.selection else self.toolbar(
+            "mimetypes_toolbar", title=CATEGORY_TITLES.get(self.path, ""), items=items, back=True)
+        return Column(top, RelativeLayout(body, id="mimetypes_holder", height=MATCH, weight=1),
+                      id="mimetypes_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+
+class PDFViewerActivity(Activity):
+    """PDFViewerActivity (6.16.1): the file in AndroidPdfViewer's PDFView (drawn on a canvas: no child
+    views), under a transparent toolbar with the file's name and Print (menu_pdf_viewer.xml). A file that
+    is not a PDF fails to load: PDFView's onError shows the error toast and finishes."""
+
+    name = f"{PACKAGE}.activities.PDFViewerActivity"
+    fullscreen = True  # showTransparentTop: drawn under the status bar
+
+    def on_create(self) -> None:
+        intent: Intent | None = self.extras.get("intent")
+        self.path = (intent.extras.get("real_file_path", "") if intent else "") or ""
+        try:
+            loaded = self.fs.read_file(self.path)[:5] == b"%PDF-" if self.path else False
+        except FsError:
+            loaded = False
+        if not loaded:
+            self.toast("An unknown error occurred")
+            self.finish()
+
+    @property
+    def fs(self):
+        return self.host.fs
+
+    def build(self) -> View:
+        items = menu(APP, "menu_pdf_viewer", {"menu_print": lambda: None}, hide=() if self.path else ("menu_print",))
+        # the navigation icon has no content description (app:navigationIcon only)
+        toolbar = self.toolbar("pdf_viewer_toolbar", title=posixpath.basename(self.path), items=items,
+                               on_nav=self.finish, nav_desc="")
+        return RelativeLayout(
+            View("pdf_viewer", class_name="android.widget.RelativeLayout", width=MATCH, height=MATCH,
+                 bg=(255, 255, 255)),
+            ImageView("top_shadow", width=MATCH, height=dp(80)),
+            FrameLayout(toolbar, id="pdf_viewer_appbar", class_name="android.widget.LinearLayout", height=WRAP,
+                        margin=(0, dp(24), 0, 0)),
+            id="pdf_viewer_wrapper", height=MATCH)
+
+
 class FileManagerApp(App):
     package = PACKAGE
     label = "File Manager"
-    activities = (MainActivity, SettingsActivity, FavoritesActivity, CustomizationActivity)
+    activities = (MainActivity, SettingsActivity, FavoritesActivity, CustomizationActivity, PDFViewerActivity,
+                  MimeTypesActivity)
+    #: AndroidManifest.xml (6.16.1): the intent filters of the activities modelled here
+    intent_filters = ((PDFViewerActivity.name, "PDF Viewer", IntentFilter((ACTION_VIEW,), mime_types=("application/pdf",))),)
 
     def new_data(self) -> FileManagerData:
         return new_data()

@@ -31,7 +31,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..intents import ACTION_DIAL, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_SENDTO, ACTION_VIEW, Intent, IntentFilter
+from ..intents import (ACTION_DIAL, ACTION_GET_CONTENT, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_SENDTO, ACTION_VIEW,
+                       Intent, IntentFilter)
 from ..providers.telephony import TYPE_INBOX, TYPE_SENT
 from ..roles import ROLE_SMS
 from ..ui.views import (
@@ -66,12 +67,16 @@ from .commons_files import EMPTY_NAME, INVALID_NAME, is_a_valid_filename
 from .contacts_data import load_contacts
 from .date_time_format import show_date_time_dialog
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
+from .settings_notifications import ACTION_APP_NOTIFICATION_SETTINGS, EXTRA_APP_PACKAGE
 from .search_menu import SearchMenu
 from .simple_commons import CustomizationActivity, action_mode_bar
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
 APP = "messenger"  # its menus in data/menus.json
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
+#: SettingsActivity.setupLockScreenVisibility's items, by Config.lockScreenVisibilitySetting (1-3)
+LOCK_SCREEN_VISIBILITY = ("Sender and message", "Sender only", "Nothing")
+ACTION_QUICK_CONTACT = "android.provider.action.QUICK_CONTACT"  # ContactsContract.QuickContact
 DAY_MS = 24 * 3600 * 1000
 
 
@@ -566,19 +571,38 @@ class ThreadActivity(Activity):
                    ("take_photo", "Take photo", "camera"), ("record_video", "Record video", "video"),
                    ("record_audio", "Record audio", "mic"), ("pick_file", "Choose file", "file"),
                    ("pick_contact", "Choose contact", "person"), ("schedule_message", "Schedule message", "clock")]
-        # Each button starts another app (the system's content picker, camera, recorder, contacts) or the
-        # schedule dialog; this phone has none of those screens yet: the taps end here.
+        # setupAttachmentPickerView: each button starts another app through launchActivityForResult; the
+        # contact picker and the schedule dialog are not modelled yet (their taps end here).
+        intents = {
+            "choose_photo": Intent(ACTION_GET_CONTENT, mime_type="*/*", extras={"mime_types": ("image/*",)}),
+            "choose_video": Intent(ACTION_GET_CONTENT, mime_type="*/*", extras={"mime_types": ("video/*",)}),
+            "take_photo": Intent("android.media.action.IMAGE_CAPTURE"),
+            "record_video": Intent("android.media.action.VIDEO_CAPTURE"),
+            "record_audio": Intent("android.provider.MediaStore.RECORD_SOUND"),
+            "pick_file": Intent(ACTION_GET_CONTENT, mime_type="*/*", extras={"mime_types": ("*/*",)}),
+        }
         cells = [Column(ImageView(f"{key}_icon", icon=icon, width=dp(40), height=dp(40), tint=(255, 255, 255),
                                   bg=ACCENT, radius=dp(20), layout_gravity="center_horizontal"),
                         TextView(label, f"{key}_text", size=sp(14), gravity="center",
                                  layout_gravity="center_horizontal",
                                  margin=(0, dp(8), 0, 0)),
-                        id=key, width=dp(90), min_height=dp(96), padding=dp(8), on_click=lambda: None)
+                        id=key, width=dp(90), min_height=dp(96), padding=dp(8),
+                        on_click=(lambda i=intents[key]: self.launch_for_result(i)) if key in intents else (
+                            lambda: None))
                  for key, label, icon in buttons]
         rows = [Row(*cells[i:i + 4], gravity="center_horizontal", width=MATCH) for i in range(0, 8, 4)]
         return [Divider("attachment_picker_divider"),
                 ScrollView(Column(*rows, id="attachment_picker", padding=(0, dp(16))), id="attachment_picker_holder",
                            height=WRAP, margin=(dp(4), 0))]
+
+    def launch_for_result(self, intent: Intent) -> None:
+        """ThreadActivity.launchActivityForResult: hide the keyboard and start the intent (launchGetContentIntent:
+        ACTION_GET_CONTENT of */* with EXTRA_MIME_TYPES; the capture intents of MediaStore); no activity for it
+        shows Commons' showErrorToast(no_app_found).  What the picker hands back is not attached yet."""
+        if self.host.ime.shown and self.host.ime.target is self.window:
+            self.host.ime.hide()
+        if not self.start_intent(intent):
+            self.toast("Error: No valid app found")
 
     def manage_people(self) -> None:
         """managePeople: toggle thread_add_contacts; shown, its field takes focus and the keyboard."""
@@ -856,7 +880,7 @@ class ConversationDetailsActivity(Activity):
                                     max_lines=1, width=MATCH, padding=(dp(10), 0, dp(16), 0)),
                            weight=1, width=MATCH), gravity="center_vertical"),
                 id="item_contact_frame", class_name="android.view.ViewGroup", key=f"member-{thread.address}",
-                padding=(dp(12), dp(10)), on_click=self.no_app))
+                padding=(dp(12), dp(10)), on_click=lambda: self.open_member(thread.address)))
         return FrameLayout(
             self.toolbar("conversation_details_toolbar", title="Conversation details", back=True),
             Column(
@@ -875,9 +899,23 @@ class ConversationDetailsActivity(Activity):
         return TextView(text, id, color=ACCENT, bold=True, size=sp(14), width=MATCH,
                         padding=(dp(16), dp(24), dp(16), dp(12)))
 
-    def no_app(self) -> None:
-        # startContactDetailsIntent opens the contact in a contacts app; this phone has none for it
-        self.toast("No valid app found")
+    def open_member(self, address: str) -> None:
+        """setupParticipants' click: getContactFromAddress, then startContactDetailsIntent.  A contact of the
+        phone's provider (not Simple Contacts' private one) opens through Commons' launchViewContactIntent:
+        ContactsContract.QuickContact.ACTION_QUICK_CONTACT of its lookup URI (whose type the contacts
+        provider reports as Contacts.CONTENT_ITEM_TYPE); launchActivityIntent toasts no_app_found when no
+        activity takes it.  An address of no contact does nothing."""
+        digits = "".join(ch for ch in address if ch.isdigit())
+        contact = next((c for c in load_contacts(self.host.providers.contacts)
+                        if any("".join(ch for ch in n if ch.isdigit()) == digits for n, _ in c.numbers)), None)
+        if contact is None:
+            return
+        rows = self.host.providers.contacts.rows("SELECT lookup FROM contacts WHERE _id = ?", [contact.contact_id])
+        if not rows:
+            return
+        uri = f"content://com.android.contacts/contacts/lookup/{rows[0]['lookup']}/{contact.contact_id}"
+        if not self.start_intent(Intent(ACTION_QUICK_CONTACT, data=uri, mime_type="vnd.android.cursor.item/contact")):
+            self.toast("No valid app found")
 
     def rename(self) -> None:
         """RenameConversationDialog: the field shows a custom title, hints the current one; empty is refused."""
@@ -945,8 +983,11 @@ class SettingsActivity(Activity):
             self._row("settings_font_size", "Font size", prefs["font_size"], self.choose_font_size),
             Divider("settings_general_settings_divider"),
             self._label("NOTIFICATIONS", "settings_notifications_label"),
-            self._row("settings_customize_notifications", "Customize notifications"),
-            self._row("settings_lock_screen_visibility", "Lock screen notification visibility", "Sender and message"),
+            self._row("settings_customize_notifications", "Customize notifications",
+                      on_click=self.customize_notifications),
+            self._row("settings_lock_screen_visibility", "Lock screen notification visibility",
+                      LOCK_SCREEN_VISIBILITY[prefs.get("lock_screen_visibility", 1) - 1],
+                      self.choose_lock_screen_visibility),
             Divider("settings_notifications_divider"),
             self._label("OUTGOING MESSAGES", "settings_outgoing_messages_label"),
             *[checkbox(key, label) for key, label in self.CHECKBOXES],
@@ -1016,6 +1057,19 @@ class SettingsActivity(Activity):
             children.append(TextView(value, prefix, color=TEXT_SECONDARY, size=sp(14), width=MATCH))
         return Column(*children, id=f"{prefix}_holder", class_name=class_name, padding=(dp(22), dp(16)),
                       on_click=on_click or (lambda: None))
+
+    def customize_notifications(self) -> None:
+        """Commons' BaseSimpleActivity.launchCustomizeNotificationsIntent: Settings' page of the app's
+        notifications (Settings.ACTION_APP_NOTIFICATION_SETTINGS with EXTRA_APP_PACKAGE), a plain
+        startActivity (no catch: the page always exists on Android 8+)."""
+        self.start_intent(Intent(ACTION_APP_NOTIFICATION_SETTINGS, extras={EXTRA_APP_PACKAGE: self.app.package}))
+
+    def choose_lock_screen_visibility(self) -> None:
+        """setupLockScreenVisibility: Sender and message (LOCK_SCREEN_SENDER_MESSAGE = 1), Sender only (2),
+        Nothing (3) in a RadioGroupDialog, Config.lockScreenVisibilitySetting checked (default 1)."""
+        prefs = self.data
+        radio_dialog(self, list(LOCK_SCREEN_VISIBILITY), prefs.get("lock_screen_visibility", 1) - 1,
+                     lambda index: prefs.__setitem__("lock_screen_visibility", index + 1))
 
     def choose_font_size(self) -> None:
         prefs = self.data

@@ -20,12 +20,15 @@ store and shared storage (see `musicplayer_model`).
 
 from __future__ import annotations
 
+import posixpath
+
 from ..ui.views import (
     ACCENT,
     MATCH,
     TEXT,
     TEXT_SECONDARY,
     WRAP,
+    Button,
     CheckBox,
     Column,
     Divider,
@@ -45,10 +48,12 @@ from ..ui.views import (
     dp,
     sp,
 )
+from ..intents import ACTION_VIEW, IntentFilter
 from . import musicplayer_model as m
 from .base import Activity, App, Dialog, settings_checkbox
 from .bottom_sheet import BottomSheetDialog
 from .commons_files import show_folder_picker
+from .commons_intents import share_paths
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .simple_commons import (
     ActionMode,
@@ -76,24 +81,45 @@ def rescan(activity: Activity) -> None:
     m.refresh(activity.app.data, host.fs, getattr(host, "media_store", None), int(host._clock_ms()) // 1000)
 
 
-def sort_dialog(activity: Activity, sorting: m.Sorting, fields: tuple[str, ...]) -> None:
-    """The app's Sort by dialog: a field, then Ascending / Descending; OK applies both."""
+def sort_dialog(activity: Activity, sorting: m.Sorting, fields: tuple[str, ...],
+                use_for_this_only: tuple[str, bool] | None = None, on_ok=None) -> None:
+    """The app's Sort by dialog (ChangeSortingDialog, dialog_change_sorting.xml): a field, then Ascending /
+    Descending, hidden while "Custom" is checked; for a playlist's or folder's tracks also the
+    "Use for this playlist/folder only" checkbox (``use_for_this_only``: its text and state). OK applies
+    the choice to ``sorting``, or hands (field, descending, only) to ``on_ok``."""
+    state = {"custom": sorting.field == "Custom"}
+
+    def changed(index: int) -> None:
+        state["custom"] = fields[index] == "Custom"  # sortingOrderDivider / radio order beVisibleIf(!custom)
 
     def body() -> View:
+        extra: list[View] = []
+        if use_for_this_only is not None:
+            extra = [Divider("use_for_this_playlist_divider", margin=(0, dp(4))),
+                     CheckBox(use_for_this_only[0], "sorting_dialog_use_for_this_only",
+                              checked=use_for_this_only[1])]
         return ScrollView(
             LinearLayout(
                 RadioGroup(*[RadioButton(f) for f in fields], id="sorting_dialog_radio_sorting",
-                           checked_index=fields.index(sorting.field) if sorting.field in fields else 0),
-                Divider("sorting_order_divider", margin=(0, dp(4))),
+                           checked_index=fields.index(sorting.field) if sorting.field in fields else 0,
+                           on_checked_change=changed),
+                Divider("sorting_order_divider", margin=(0, dp(4)), visible=not state["custom"]),
                 RadioGroup(RadioButton("Ascending", "sorting_dialog_radio_ascending"),
                            RadioButton("Descending", "sorting_dialog_radio_descending"),
-                           id="sorting_dialog_radio_order", checked_index=1 if sorting.descending else 0),
+                           id="sorting_dialog_radio_order", checked_index=1 if sorting.descending else 0,
+                           visible=not state["custom"]),
+                *extra,
                 id="sorting_dialog_holder", padding=(dp(16), dp(16), dp(16), 0)),
             id="sorting_dialog_scrollview", height=WRAP, focusable=False)
 
     def ok(d: Dialog) -> None:
-        sorting.field = fields[max(0, d.find("sorting_dialog_radio_sorting").checked_index)]
-        sorting.descending = d.find("sorting_dialog_radio_order").checked_index == 1
+        field_name = fields[max(0, d.find("sorting_dialog_radio_sorting").checked_index)]
+        descending = d.find("sorting_dialog_radio_order").checked_index == 1
+        if on_ok is not None:
+            box = d.find("sorting_dialog_use_for_this_only")
+            on_ok(field_name, descending, bool(box is not None and box.checked))
+        else:
+            sorting.field, sorting.descending = field_name, descending
 
     activity.show_dialog(Dialog("Sort by", body, positive=("OK", ok), negative="Cancel"))
 
@@ -147,8 +173,15 @@ class MainActivity(Activity):
         rescan(self)
 
     @property
+    def visible_tabs(self) -> list[int]:
+        """Constants.tabsList filtered by Config.showTabs (Context.getVisibleTabs)."""
+        return [tab for tab in range(len(m.TABS)) if tab in self.data.shown_tabs]
+
+    @property
     def page(self) -> int:
-        return self.data.last_page
+        """The shown tab (a TABS index) at the view pager's position."""
+        tabs = self.visible_tabs
+        return tabs[min(self.data.last_page, len(tabs) - 1)]
 
     def on_resume(self) -> None:
         self.playlist_selection.finish()
@@ -164,8 +197,18 @@ class MainActivity(Activity):
         return False
 
     def select_page(self, index: int) -> None:
+        """A tab tapped: MainActivity.setupTabs' tabSelectedAction closes the search first (Commons'
+        MySearchMenu.closeSearch: the text cleared, hideKeyboard: the keyboard hidden, focus cleared),
+        then moves the view pager (onPageSelected finishes the action modes)."""
+        self.close_search()
         self.data.last_page = index
         self.on_resume()
+
+    def close_search(self) -> None:
+        self.query = ""
+        if self.host.ime.shown and self.host.ime.target is self.window:
+            self.host.ime.hide()
+        self.window.set_focus(None)
 
     def search(self, text: str) -> None:
         self.query = text
@@ -217,11 +260,33 @@ class MainActivity(Activity):
 
         def picked(index: int) -> None:
             seconds = items[index][0]
-            if seconds > 0:  # Custom opens SleepTimerCustomDialog, which the phone does not model
-                self.data.last_sleep_seconds = seconds
-                self.data.sleep_at_ms = self.host.clock_ms() + seconds * 1000
+            if seconds == -1:
+                self.custom_sleep_timer()
+            elif seconds > 0:
+                self.picked_sleep_timer(seconds)
 
         radio_group_dialog(self, [label for _, label in items], checked, picked)
+
+    def picked_sleep_timer(self, seconds: int) -> None:
+        """MainActivity.pickedSleepTimer: Config.lastSleepTimerSeconds and sleepInTS."""
+        self.data.last_sleep_seconds = seconds
+        self.data.sleep_at_ms = self.host.clock_ms() + seconds * 1000
+
+    def custom_sleep_timer(self) -> None:
+        """SleepTimerCustomDialog (dialog_custom_sleep_timer_picker.xml): "Sleep timer", a number field
+        hinted "Minutes" (R.string.minutes_raw capitalised) with the keyboard up; OK starts the timer
+        for that many minutes when more than 0 (an empty field counts 0); Cancel does nothing."""
+        def ok(d: Dialog) -> None:
+            # inputType="number": the field takes digits only (DigitsKeyListener)
+            digits = "".join(c for c in d.find("minutes").text if c.isdigit())
+            seconds = int(digits or "0") * 60
+            if seconds > 0:
+                self.picked_sleep_timer(seconds)
+
+        self.show_dialog(Dialog("Sleep timer", lambda: LinearLayout(
+            LinearLayout(FrameLayout(EditText("", "minutes", hint="Minutes", autofocus=True)), id="minutes_hint"),
+            id="dialog_custom_sleep_timer_holder", padding=(dp(16), dp(16), dp(16), 0)),
+            positive=("OK", ok), negative="Cancel"))
 
     def stop_sleep_timer(self) -> None:
         self.data.sleep_at_ms = 0
@@ -284,7 +349,9 @@ class MainActivity(Activity):
         current = self.data.track(self.data.current)
         if current is not None:
             holder.append(current_track_bar(self, current))
-        holder.append(bottom_tabs(m.TABS, TAB_ICONS, page, self.select_page))
+        tabs = self.visible_tabs
+        holder.append(bottom_tabs([m.TABS[t] for t in tabs], [TAB_ICONS[t] for t in tabs], tabs.index(page),
+                                  self.select_page))
         return Column(
             top,
             RelativeLayout(Column(*holder, id="main_holder", class_name="android.view.ViewGroup", height=MATCH),
@@ -446,11 +513,12 @@ class MainActivity(Activity):
 
     def _track_actions(self) -> list[MenuItem]:
         """cab_tracks as TracksAdapter.prepareActionMode shows it on the Tracks tab (not a playlist,
-        nothing playing, so no "Play next"); deleting, sharing, renaming and the properties of
-        tracks are not modelled (None: the menu closes)."""
+        nothing playing, so no "Play next"); Share opens Android's share sheet (BaseMusicAdapter.
+        shareFiles); deleting, renaming and the properties of tracks are not modelled (None: the menu closes)."""
         one = len(self.track_selection.selected) == 1
         return menu(APP, "cab_tracks", {
-            "cab_delete": None, "cab_share": None, "cab_properties": None, "cab_rename": None,
+            "cab_delete": None, "cab_share": lambda: share_tracks(self, list(self.track_selection.selected)),
+            "cab_properties": None, "cab_rename": None,
             "cab_add_to_playlist": self.add_to_playlist, "cab_add_to_queue": lambda: self.track_selection.finish(),
             "cab_select_all": self.select_all_tracks},
             hide=["cab_remove_from_playlist", "cab_play_next", *(() if one else ("cab_rename",))], kind=ACTION_MODE)
@@ -461,6 +529,11 @@ class MainActivity(Activity):
     def add_to_playlist(self) -> None:
         paths = list(self.track_selection.selected)
         add_to_playlist_dialog(self, paths, self.track_selection.finish)
+
+
+def share_tracks(activity: Activity, paths: list[str]) -> None:
+    """Activity.shareFiles -> Commons' sharePathsIntent (extensions/Activity.kt at the pinned commit)."""
+    share_paths(activity, paths)
 
 
 def add_to_playlist_dialog(activity: Activity, paths: list[str], done) -> None:
@@ -509,7 +582,47 @@ class TracksActivity(Activity):
     def on_create(self) -> None:
         self.query = ""
         self.searching = False
-        self.sorting = m.Sorting("Track number" if self.extras.get("kind") == m.ALBUMS else "Title")
+        self.album_sorting = m.Sorting("Track number")
+
+    @property
+    def _custom_key(self) -> str | None:
+        """The key of this list's own sorting: a playlist's or a folder's (ChangeSortingDialog's playlist / path)."""
+        kind = self.extras.get("kind")
+        if kind == "playlist":
+            return f"playlist:{self.extras.get('playlist')}"
+        return f"folder:{self.extras.get('title', '')}" if kind == m.FOLDERS else None
+
+    @property
+    def sorting(self) -> m.Sorting:
+        """TracksActivity's sorting: a playlist's or folder's own (getProperPlaylistSorting /
+        getProperFolderSorting) else Config.playlistTracksSorting; a genre's Config.trackSorting."""
+        kind = self.extras.get("kind")
+        if kind == m.ALBUMS:
+            return self.album_sorting
+        if kind == m.GENRES:
+            return self.data.sorting[m.TRACKS]
+        return self.data.custom_sorting.get(self._custom_key, self.data.playlist_tracks_sorting)
+
+    def show_sort(self) -> None:
+        """ChangeSortingDialog(ACTIVITY_PLAYLIST_FOLDER): the Tracks fields, "Custom" for a playlist, and
+        "Use for this playlist/folder only" for a playlist or folder (dialogConfirmed)."""
+        playlist = self.extras.get("kind") == "playlist"
+        key = self._custom_key
+        fields = m.SORT_FIELDS[m.TRACKS] + (("Custom",) if playlist else ())
+        only = None if key is None else (
+            "Use for this playlist only" if playlist else "Use for this folder only", key in self.data.custom_sorting)
+
+        def confirmed(field_name: str, descending: bool, only_this: bool) -> None:
+            chosen = m.Sorting(field_name, descending)
+            if key is None:
+                self.data.sorting[m.TRACKS] = chosen
+            elif only_this:
+                self.data.custom_sorting[key] = chosen
+            else:
+                self.data.custom_sorting.pop(key, None)
+                self.data.playlist_tracks_sorting = chosen
+
+        sort_dialog(self, self.sorting, fields, only, confirmed)
 
     def _title_and_tracks(self) -> tuple[str, list[m.Track]]:
         data = self.data
@@ -530,7 +643,7 @@ class TracksActivity(Activity):
         playlist = self.extras.get("kind") == "playlist"
         items = menu(APP, "menu_playlist", {
             "search": self.open_search,
-            "sort": lambda: sort_dialog(self, self.sorting, m.SORT_FIELDS[m.TRACKS]),
+            "sort": self.show_sort,
             "add_file_to_playlist": lambda: self.toast("No app found"),
             "add_folder_to_playlist": lambda: self.toast("No app found"),
             "export_playlist": lambda: self.toast("No app found")},
@@ -646,14 +759,44 @@ class TrackActivity(Activity):
 
     def on_create(self) -> None:
         self.playing = True
+        intent = self.extras.get("intent")
+        # isThirdPartyIntent (TrackActivity.onCreate): another app's ACTION_VIEW of an audio file
+        self.third_party = intent is not None and intent.action == ACTION_VIEW
+        self.track: m.Track | None = None
+        if self.third_party:
+            self.track = self._track_from_intent(intent)
+            if self.track is None:
+                self.toast("An unknown error occurred")
+                self.finish()
+                return
+            # prepareAndPlay(listOf(track)): the file alone becomes the queue
+            self.data.queue, self.data.current = [self.track.path], self.track.path
+
+    def _track_from_intent(self, intent) -> "m.Track | None":
+        """getTrackFromUri: the file's path (getRealPathFromURI: the media store's _data of the sender's
+        getFilePublicUri), then the library's track of that path or one read from the file's tags."""
+        path = intent.extras.get("real_file_path", "")
+        fs = self.host.fs
+        if not path or fs is None or not fs.exists(path):
+            return None
+        known = self.data.track(path)
+        if known is not None:
+            return known
+        stat = fs.stat(path)
+        tags = m.read_tags(fs, path, stat.mtime, stat.size)
+        name = posixpath.basename(path)
+        return m.Track(path, tags.get("title") or posixpath.splitext(name)[0], tags.get("artist") or m.UNKNOWN,
+                       tags.get("album") or posixpath.basename(posixpath.dirname(path)), 0, tags.get("genre", ""),
+                       0, tags.get("duration", 0), stat.mtime)
 
     def build(self) -> View:
         data = self.data
-        track = data.track(data.current)
+        track = self.track if self.third_party else data.track(data.current)
         title, artist = (track.title, track.artist) if track else ("", "")
         length = _duration(track.duration) if track else "00:00"
         setting = data.playback_setting
-        next_track = next_in_queue(data)
+        # initThirdPartyIntent: no next track; shuffle, previous, next and the playback setting invisible
+        next_track = None if self.third_party else next_in_queue(data)
         holder: list[View] = [
             ImageView("activity_track_image", desc="Album", icon="note", width=MATCH, height=dp(300)),
             ImageView("activity_track_top_shadow", width=MATCH, height=dp(80)),
@@ -686,6 +829,12 @@ class TrackActivity(Activity):
                           on_click=self.toggle_playback_setting, width=dp(56), height=dp(56)),
                 gravity="center", width=MATCH, margin=(0, dp(16))),
         ]
+        if self.third_party:
+            controls = holder[-1]
+            # beInvisibleIf: they keep their place but are not drawn nor in the dump
+            controls.children = [child if child.id == "activity_track_play_pause"
+                                 else View(width=child.width, height=child.height, important=False)
+                                 for child in controls.children]
         if next_track is not None:
             known = next_track.artist.strip() and next_track.artist != "<unknown>"
             label = f"Next: {next_track.title}" + (f" • {next_track.artist}" if known else "")
@@ -814,13 +963,14 @@ class SettingsActivity(Activity):
             section_label("Color customization", "settings_color_customization_section_label"),
             value_row("settings_color_customization", "Customize colors", None,
                       lambda: self.start(CustomizationActivity), class_name=CONSTRAINT_LAYOUT),
-            value_row("settings_widget_color_customization", "Customize widget colors", None, lambda: None,
+            value_row("settings_widget_color_customization", "Customize widget colors", None,
+                      lambda: self.start(WidgetConfigureActivity, is_customizing_colors=True),
                       class_name=CONSTRAINT_LAYOUT),
             Divider("settings_color_customization_divider"),
             section_label("General", "settings_general_settings_label"),
-            value_row("settings_manage_excluded_folders", "Manage excluded folders", None, lambda: None,
-                      label_id="settings_manage_excluded_folders"),
-            value_row("settings_manage_shown_tabs", "Manage shown tabs", None, lambda: None),
+            value_row("settings_manage_excluded_folders", "Manage excluded folders", None,
+                      lambda: self.start(ExcludedFoldersActivity), label_id="settings_manage_excluded_folders"),
+            value_row("settings_manage_shown_tabs", "Manage shown tabs", None, self.manage_shown_tabs),
             settings_checkbox("settings_swap_prev_next", "Swap previous/next headphone buttons", d.swap_prev_next,
                               lambda v: setattr(d, "swap_prev_next", v)),
             value_row("settings_show_filename", "Show filename as song title", d.show_filename, self.pick_filename),
@@ -834,10 +984,97 @@ class SettingsActivity(Activity):
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
             id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
+    def manage_shown_tabs(self) -> None:
+        """ManageVisibleTabsDialog (dialog_manage_visible_tabs.xml): a checkbox per tab; OK stores the
+        checked ones in Config.showTabs, all of allTabsMask when none is checked. MainActivity.onResume
+        then sees another showTabs, resets lastUsedViewPagerPage and exits the process (System.exit)."""
+        ids = ("playlists", "folders", "artists", "albums", "tracks", "genres")
+        boxes = [CheckBox(m.TABS[tab], f"manage_visible_tabs_{ids[tab]}", checked=tab in self.data.shown_tabs)
+                 for tab in range(len(m.TABS))]
+
+        def ok(d: Dialog) -> None:
+            shown = frozenset(tab for tab in range(len(m.TABS)) if d.find(f"manage_visible_tabs_{ids[tab]}").checked)
+            shown = shown or m.MusicData().shown_tabs
+            if shown != self.data.shown_tabs:
+                self.data.shown_tabs = shown
+                self.data.last_page = 0
+
+        self.show_dialog(Dialog(body=lambda: ScrollView(
+            Column(*boxes, id="manage_visible_tabs_holder", padding=(dp(16), dp(16), dp(16), 0)),
+            id="manage_visible_tabs_scroll_view", height=WRAP), positive=("OK", ok), negative="Cancel"))
+
     def pick_filename(self) -> None:
         options = ("Never", "If title is not available", "Always")
         radio_group_dialog(self, options, options.index(self.data.show_filename),
                            lambda i: setattr(self.data, "show_filename", options[i]))
+
+
+class ExcludedFoldersActivity(Activity):
+    """Settings' "Manage excluded folders" (5.18.3 ExcludedFoldersActivity, activity_excluded_folders.xml):
+    the excluded folders, none at first (Config.excludedFolders), and the description while none is."""
+
+    name = "com.simplemobiletools.musicplayer.activities.ExcludedFoldersActivity"
+
+    def build(self) -> View:
+        return FrameLayout(
+            self.toolbar("excluded_folders_toolbar", title="Manage excluded folders", back=True),
+            RelativeLayout(
+                RecyclerView(id="excluded_folders_list"),
+                TextView("Excluding a folder will prevent the displaying of all audio files within. Files manually "
+                         "added to playlists will not be affected.", "excluded_folders_placeholder", width=MATCH,
+                         gravity="center_horizontal", padding=(dp(32), dp(16), dp(32), 0)),
+                id="excluded_folders_wrapper", margin=(0, dp(64), 0, 0)),
+            id="excluded_folders_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+
+class WidgetConfigureActivity(Activity):
+    """The widget's colours (5.18.3 WidgetConfigureActivity, layout/widget_config.xml, layout/widget.xml).
+
+    Settings' "Customize widget colors" starts it with IS_CUSTOMIZING_COLORS (SettingsActivity.
+    setupCustomizeWidgetColors); without that extra and without a widget id it finishes at once.
+    The preview shows the current track, or R.string.artist / R.string.song_title as the source
+    sets them (title and artist swapped). OK (config_save) stores the colours and finishes.
+    The colour swatches open Commons' ColorPickerDialog, which the phone does not model: a tap on
+    them does nothing here, as on CustomizationActivity's colour rows.
+    """
+
+    name = "com.simplemobiletools.musicplayer.activities.WidgetConfigureActivity"
+
+    def on_create(self) -> None:
+        if not self.extras.get("is_customizing_colors"):
+            self.finish()  # mWidgetId == INVALID_APPWIDGET_ID && !isCustomizingColors
+
+    def build(self) -> View:
+        track = self.data.track(self.data.current) if self.data.current else None
+        title, artist = (track.title, track.artist) if track else ("Artist", "Song title")
+        controls = Row(*[ImageView(rid, icon=icon, tint=TEXT, weight=1, width=dp(48), height=dp(48),
+                                   padding=(0, dp(8)), clickable=False)
+                         for rid, icon in (("previous_btn", "previous"), ("play_pause_btn", "play"),
+                                           ("next_btn", "next"))],
+                       id="widget_controls", height=dp(64), gravity="center_vertical")
+        player = RelativeLayout(
+            ImageView("widget_background", width=MATCH, height=dp(128)),
+            Column(TextView(title, "song_info_title", width=MATCH, gravity="center", size=sp(20), max_lines=1,
+                            margin=(dp(16), 0)),
+                   TextView(artist, "song_info_artist", width=MATCH, gravity="center", size=sp(18), max_lines=1,
+                            margin=(dp(16), 0)),
+                   controls, id="song_info_holder", class_name="android.widget.RelativeLayout",
+                   padding=(0, dp(6), 0, 0)),
+            id="config_player", margin=(0, dp(16)))
+        swatch = dict(icon="dot", tint=ACCENT, width=dp(50), height=dp(50), margin=dp(2))
+        return FrameLayout(
+            Column(
+                player,
+                Row(ImageView("config_bg_color", on_click=lambda: None, **swatch),
+                    RelativeLayout(View("config_bg_seekbar", class_name="android.widget.SeekBar", height=dp(30),
+                                        padding=(dp(16), 0), clickable=True, layout_gravity="center_vertical"),
+                                   id="config_bg_seekbar_holder", weight=1, height=dp(50), margin=(dp(8), 0, 0, 0)),
+                    gravity="center_vertical"),
+                Row(ImageView("config_text_color", on_click=lambda: None, **swatch),
+                    View(weight=1, height=1),
+                    Button("OK", "config_save", on_click=self.finish)),
+                id="config_relative", class_name="android.widget.RelativeLayout", margin=dp(16)),
+            id="config_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
 
 class MusicPlayerApp(App):
@@ -846,12 +1083,16 @@ class MusicPlayerApp(App):
     package = PACKAGE
     label = "Music Player"
     activities = (MainActivity, TracksActivity, AlbumsActivity, TrackActivity, EqualizerActivity, SettingsActivity,
-                  CustomizationActivity)
+                  ExcludedFoldersActivity, WidgetConfigureActivity, CustomizationActivity)
+    #: AndroidManifest.xml (5.18.3): TrackActivity views audio files (content: and file: URIs)
+    intent_filters = ((TrackActivity.name, "", IntentFilter(
+        (ACTION_VIEW,), mime_types=("audio/*", "application/ogg", "application/x-ogg", "application/itunes"),
+        schemes=("content", "file"))),)
 
 
     def new_data(self) -> m.MusicData:
         return m.MusicData()
 
 
-__all__ = ["AlbumsActivity", "EqualizerActivity", "MainActivity", "MusicPlayerApp", "SettingsActivity",
-           "TrackActivity", "TracksActivity"]
+__all__ = ["AlbumsActivity", "EqualizerActivity", "ExcludedFoldersActivity", "MainActivity", "MusicPlayerApp", "SettingsActivity",
+           "TrackActivity", "TracksActivity", "WidgetConfigureActivity"]

@@ -22,12 +22,12 @@ AUDIO_EXTENSIONS = (".mp3", ".m4a", ".ogg", ".opus", ".flac", ".wav", ".aac", ".
 TABS = ("Playlists", "Folders", "Artists", "Albums", "Tracks", "Genres")
 PLAYLISTS, FOLDERS, ARTISTS, ALBUMS, TRACKS, GENRES = range(6)
 
-#: the sort fields each tab's Sort by dialog offers (the Albums list follows the recordings)
+#: the sort fields each tab's Sort by dialog offers (5.18.3 ChangeSortingDialog.setupSortRadio)
 SORT_FIELDS = {
     PLAYLISTS: ("Title", "Track Count"),
     FOLDERS: ("Title", "Track Count"),
     ARTISTS: ("Title", "Album Count", "Track Count"),
-    ALBUMS: ("Title", "Artist Name", "Year"),
+    ALBUMS: ("Title", "Artist Name", "Year", "Date added"),
     TRACKS: ("Title", "Artist", "Duration", "Track number", "Date added"),
     GENRES: ("Title", "Track Count"),
 }
@@ -81,8 +81,16 @@ class MusicData:
     next_playlist_id: int = 1
     all_tracks_created: bool = False
     sorting: dict[int, Sorting] = field(default_factory=lambda: {tab: Sorting() for tab in range(len(TABS))})
+    #: Config.playlistTracksSorting (a playlist's or folder's tracks) and the "Use for this playlist /
+    #: folder only" sortings (Config.saveCustomPlaylistSorting, BaseConfig.saveCustomSorting), by
+    #: "playlist:<id>" / "folder:<name>"
+    playlist_tracks_sorting: Sorting = field(default_factory=Sorting)
+    custom_sorting: dict[str, Sorting] = field(default_factory=dict)
     equalizer_preset: str = "Normal"
-    last_page: int = PLAYLISTS
+    #: Config.lastUsedViewPagerPage: a position among the shown tabs
+    last_page: int = 0
+    #: Config.showTabs: allTabsMask on Android 10+ (Constants.kt), every tab but Genres
+    shown_tabs: frozenset[int] = frozenset({PLAYLISTS, FOLDERS, ARTISTS, ALBUMS, TRACKS})
     current: str = ""  # path of the current track
     swap_prev_next: bool = False
     gapless_playback: bool = False
@@ -231,6 +239,8 @@ class Group:
     tracks: tuple[Track, ...]
     artist: str = ""
     year: int = 0
+    #: Album.dateAdded: the first scanned track's (SimpleMediaScanner: tracksInAlbum.first().dateAdded)
+    date_added: int = 0
 
     @property
     def album_count(self) -> int:
@@ -247,9 +257,10 @@ def groups(tracks: list[Track], tab: int) -> list[Group]:
         by_title.setdefault(title, []).append(track)
     out = []
     for title, members in by_title.items():
+        first_scanned = members[0]
         members.sort(key=lambda t: (t.number, t.title.casefold()))
         out.append(Group(title, tuple(members), artist=members[0].artist,
-                         year=max((t.year for t in members), default=0)))
+                         year=max((t.year for t in members), default=0), date_added=first_scanned.date_added))
     return out
 
 
@@ -262,9 +273,12 @@ def sort_key(tab: int, field_name: str):
     if tab == PLAYLISTS:
         return {"Track Count": lambda p: len(p[1])}.get(field_name, lambda p: p[0].title.casefold())
     if tab == TRACKS:
+        if field_name == "Custom":  # PLAYER_SORT_BY_CUSTOM: the playlist's own order (orderInPlaylist)
+            return lambda t: 0
         return {"Artist": lambda t: t.artist.casefold(), "Duration": lambda t: t.duration,
                 "Track number": lambda t: t.number, "Date added": lambda t: t.date_added}.get(
             field_name, lambda t: t.title.casefold())
     return {"Track Count": lambda g: len(g.tracks), "Album Count": lambda g: g.album_count,
-            "Artist Name": lambda g: g.artist.casefold(), "Year": lambda g: g.year}.get(
+            "Artist Name": lambda g: g.artist.casefold(), "Year": lambda g: g.year,
+            "Date added": lambda g: g.date_added}.get(
         field_name, lambda g: g.title.casefold())

@@ -13,7 +13,11 @@ Mobile Tools commons library's sources:
 * Dialogs: Add a new note, Rename note, delete confirmation, Open note, Add
   new checklist items, Sort by, the lock warning and the commons security
   dialog (Pattern / PIN tabs, PIN pad `pin_0`..`pin_9`, `pin_c`, `pin_ok`).
-* SettingsActivity (its check boxes work) and the shared About screen.
+* Export as file (DocumentsUI's CREATE_DOCUMENT, then the sync / export-only
+  choice), Print (Android's print dialog, print_spooler.py), Share (the share
+  sheet).
+* SettingsActivity (its check boxes work), WidgetConfigureActivity (Customize
+  widget colors) and the shared About screen.
 
 The data (notes, checklist items, PINs, settings) lives in `notes_model`.
 """
@@ -26,6 +30,8 @@ from typing import Callable
 from ..ui.views import (
     ACCENT,
     MATCH,
+    Button,
+    CheckBox,
     TEXT,
     TEXT_SECONDARY,
     WRAP,
@@ -48,12 +54,13 @@ from ..ui.views import (
     dp,
     sp,
 )
-from ..intents import ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
+from ..intents import ACTION_CREATE_DOCUMENT, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
 from ..ui.window import NAV_BAR_H, STATUS_BAR_H
 from . import notes_model as m
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 from .menus import FDROID_HIDDEN, menu
-from .simple_commons import CustomizationActivity
+from .print_spooler import print_job
+from .simple_commons import CustomizationActivity, radio_group_dialog
 
 APP = "notes"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.notes.pro"
@@ -61,6 +68,16 @@ TOOLBAR_H = dp(64)
 TAB_STRIP_H = dp(32)
 SEARCH_BAR_H = dp(48)
 GREY = (158, 158, 158)
+
+def document_uri(path: str) -> str:
+    """The content URI DocumentsUI returns for a file it saved on shared storage, which the app keeps as the
+    note's path: ExternalStorageProvider's document id "primary:<relative path>", encoded as
+    DocumentsContract.buildDocumentUri does (Uri.encode)."""
+    from urllib.parse import quote
+
+    relative = path.removeprefix("/storage/emulated/0/")
+    return f"content://com.android.externalstorage.documents/document/{quote('primary:' + relative, safe='')}"
+
 
 LOCKING_WARNING = ("WARNING: If you forget the notes' password, you won't be able to recover it "
                    "or access the notes' content anymore.")
@@ -207,6 +224,10 @@ class MainActivity(Activity):
     def on_resume(self) -> None:
         # Fragments re-check their lock state when the screen comes back.
         self.locked_while_shown.clear()
+        # Note.getNoteStoredValue: a text note that follows a file shows the file's text
+        for note in self.notes.notes:
+            if note.path and not note.is_checklist and self.host.fs.exists(note.path):
+                note.value = self.host.fs.read_file(note.path).decode("utf-8", "replace")
 
     def on_back(self) -> bool:
         if self.search_active:
@@ -271,7 +292,8 @@ class MainActivity(Activity):
             "sort_checklist": lambda: self.with_unlock(self.show_sort_dialog),
             "share": lambda: self.with_unlock(self.share), "cab_create_shortcut": no_app,
             "lock_note": self.show_lock_warning, "unlock_note": self.unlock_note, "open_file": no_app,
-            "export_as_file": lambda: self.with_unlock(no_app), "print": lambda: self.with_unlock(no_app),
+            "export_as_file": lambda: self.with_unlock(self.try_export_as_file),
+            "print": lambda: self.with_unlock(self.print_text),
             "delete_note": lambda: self.with_unlock(self.show_delete_dialog),
             "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(AboutActivity)},
             hide=hidden)
@@ -414,6 +436,9 @@ class MainActivity(Activity):
         snapshots = snapshots[:pos + 1] + [text]
         self.history[note.id] = (snapshots, len(snapshots) - 1)
         note.value = text  # autosave is on by default
+        if note.path and self.host.fs.exists(note.path):
+            # NoteFragment.saveNoteValue: a note that follows a file saves into it (tryExportNoteValueToFile)
+            self._write_export(note.path, text)
 
     def _step_history(self, delta: int) -> None:
         note = self.notes.current
@@ -460,9 +485,17 @@ class MainActivity(Activity):
     # -- checklists -----------------------------------------------------------------
     def toggle_item(self, note: m.Note, item_id: int) -> None:
         note.toggle_item(item_id)
+        self._checklist_saved(note)
+
+    def _checklist_saved(self, note: m.Note) -> None:
+        """ChecklistFragment.saveNote -> NoteFragment.saveNoteValue: a checklist that follows a file (exported
+        with "Update the file itself") writes its items' JSON into it instead of the database."""
+        if note.path and self.host.fs.exists(note.path):
+            self._write_export(note.path, self._stored_value(note))
 
     def remove_done_items(self) -> None:
         self.notes.current.remove_done_items()
+        self._checklist_saved(self.notes.current)
 
     def show_add_items_dialog(self) -> None:
         note = self.notes.current
@@ -490,6 +523,7 @@ class MainActivity(Activity):
                 self.toast("Empty name")
                 return False
             note.add_items([t for t in titles if t])
+            self._checklist_saved(note)
             return True
 
         dialog = self.show_dialog(Dialog("Add new checklist items", body, positive=("OK", ok), negative="Cancel"))
@@ -572,20 +606,40 @@ class MainActivity(Activity):
             positive=("OK", ok), negative="Cancel"))
 
     def show_delete_dialog(self) -> None:
+        """DeleteNoteDialog (6.17.0): a note that follows a file also offers "Also delete file "<uri>""."""
         note = self.notes.current
+        delete_file = [False]
 
         def delete(_d: Dialog) -> None:
             if note in self.notes.notes and len(self.notes.notes) > 1:
+                ordered = self.notes.sorted_notes()
+                index = ordered.index(note)
+                # doDeleteNote's noteToRefresh: the note before, else the one after
+                neighbour = ordered[index - 1 if index > 0 else index + 1]
                 self.notes.delete(note)
                 self.revealed.discard(note.id)
                 self.close_search()
+                if delete_file[0] and note.path:
+                    # MainActivity.refreshNotes deletes FileDirItem(note.path) of the note it refreshes to, the
+                    # neighbour, not the deleted note's file (Commons' deleteFileBg counts a missing path as done)
+                    if neighbour.path and self.host.fs.exists(neighbour.path):
+                        self.host.fs.remove(neighbour.path)
 
-        self.show_dialog(Dialog(
-            body=lambda: Column(
+        def toggle() -> None:
+            delete_file[0] = not delete_file[0]
+
+        def body() -> View:
+            children: list[View] = [
                 TextView(f'Are you sure you want to delete note "{note.title}"?', "delete_note_description",
-                         width=MATCH, padding=(dp(20), dp(20), dp(16), dp(16))),
-                id="delete_note_holder"),
-            positive=("Delete", delete), negative="Cancel"))
+                         width=MATCH, padding=(dp(20), dp(20), dp(16), dp(16)))]
+            if note.path:
+                children.append(RelativeLayout(
+                    CheckBox(f'Also delete file "{document_uri(note.path)}"', "delete_note_checkbox",
+                             checked=delete_file[0], clickable=False, focusable=False, size=sp(16)),
+                    id="delete_note_checkbox_holder", padding=dp(16), on_click=toggle))
+            return Column(*children, id="delete_note_holder")
+
+        self.show_dialog(Dialog(body=body, positive=("Delete", delete), negative="Cancel"))
 
     def show_open_note_dialog(self) -> None:
         current = self.notes.current_id
@@ -648,10 +702,63 @@ class MainActivity(Activity):
             return
         # MainActivity.shareText: ACTION_SEND text/plain in Intent.createChooser(.., "Share via");
         # a checklist shares its stored value (the items as JSON)
-        text = note.value if not note.is_checklist else json.dumps(
-            [{"id": item.id, "title": item.title, "isDone": item.done} for item in note.items])
+        text = self._stored_value(note)
         self.start_intent(Intent(ACTION_SEND, mime_type="text/plain", chooser=True, title="Share via",
                                  extras={"subject": note.title, "text": text}))
+
+
+    @staticmethod
+    def _stored_value(note: m.Note) -> str:
+        """MainActivity.getCurrentNoteValue: a text note's text, a checklist's items as its JSON."""
+        if not note.is_checklist:
+            return note.value
+        return json.dumps([{"id": item.id, "title": item.title, "isDone": item.done} for item in note.items])
+
+    # -- export and print ---------------------------------------------------------------------
+    def try_export_as_file(self) -> None:
+        """MainActivity.tryExportAsFile (6.17.0): WRITE_EXTERNAL_STORAGE is declared only up to
+        maxSdkVersion 28 (AndroidManifest.xml), so on Android 14 hasPermission is false and the app asks
+        the system for a document: ACTION_CREATE_DOCUMENT, type text/*, EXTRA_TITLE "<title>.txt"."""
+        self.host.ime.hide()  # hideKeyboard()
+        note = self.notes.current
+        title = note.title.removesuffix(".txt") + ".txt"
+        intent = Intent(ACTION_CREATE_DOCUMENT, mime_type="text/*",
+                        extras={"title": title, "on_result": lambda path: self._export_picked(note, path)})
+        if not self.start_intent(intent):
+            self.toast("System service for selecting files and folders is unavailable")
+
+    def _export_picked(self, note: m.Note, path: str | None) -> None:
+        """onActivityResult(PICK_EXPORT_FILE_INTENT) -> showExportFilePickUpdateDialog: a RadioGroupDialog
+        (no title, no buttons) whose pick writes the note to the file (exportNoteValueToUri)."""
+        if path is None or note not in self.notes.notes:
+            return
+        text = self._stored_value(note)
+        # strings.xml at 6.17.0: update_file_at_note, only_export_file_content (EXPORT_FILE_SYNC first)
+        options = ["Update the file itself at updating the note\n(note gets deleted if file gets deleted, "
+                   "or path changes)",
+                   "Only export the current file content\n(changing the note will not affect the file)"]
+
+        def picked(index: int) -> None:
+            self._write_export(path, text)
+            self.toast(f'Note "{note.title}" exported successfully')
+            # EXPORT_FILE_SYNC: the note follows the file from now on; NO_SYNC: it keeps its own value
+            note.path = path if index == 0 else ""
+
+        radio_group_dialog(self, options, -1, picked)
+
+    def _write_export(self, path: str, text: str) -> None:
+        """exportNoteValueToUri: the text written over the document (mode "rwt"), which MediaProvider indexes."""
+        self.host.fs.write_file(path, text.encode("utf-8"))
+        store = getattr(self.host, "media_store", None)
+        if store is not None:
+            store.scan(path)
+
+    def print_text(self) -> None:
+        """MainActivity.printText: a WebView loads getPrintableText() and, once loaded, createWebPrintJob
+        hands it to PrintManager.print under the note's title (the spooler's print dialog opens)."""
+        note = self.notes.current
+        text = note.value if not note.is_checklist else "".join(f"{item.title}\n\n" for item in note.items)
+        print_job(self, note.title, text)
 
 
 # ---------------------------------------------------------------------------
@@ -682,7 +789,8 @@ class SettingsActivity(Activity):
             self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
             self._row("settings_color_customization", "Customize colors",
                       on_click=lambda: self.start(CustomizationActivity)),
-            self._row("settings_widget_color_customization", "Customize widget colors"),
+            self._row("settings_widget_color_customization", "Customize widget colors",
+                      on_click=lambda: self.start(WidgetConfigureActivity)),
             Divider("settings_color_customization_divider"),
             self._label("GENERAL", "settings_general_settings_label"),
             self._row("settings_font_size", "Font size", settings["font_size"],
@@ -737,6 +845,62 @@ class SettingsActivity(Activity):
 
 
 # ---------------------------------------------------------------------------
+# WidgetConfigureActivity
+
+
+#: strings.xml at 6.17.0: widget_config, the sample text of the widget preview
+WIDGET_SAMPLE = "Thank you for using Simple Notes.\nFor more simple apps please visit SimpleMobileTools.com."
+
+
+class WidgetConfigureActivity(Activity):
+    """The widget's colours, as Settings' "Customize widget colors" opens it (IS_CUSTOMIZING_COLORS).
+
+    widget_config.xml and WidgetConfigureActivity.initVariables at 6.17.0: while customizing colours the
+    note picker (notes_picker_holder) is gone and so is the title (mShowTitle false); the preview shows
+    the first unlocked note: a text note as the widget_config sample text, a checklist as its items
+    (the sample Milk, Butter, Salt, Water, Meat when it has none).  OK (config_save) stores the colours
+    and finishes.  The colour pickers behind config_bg_color / config_text_color (Commons'
+    ColorPickerDialog) are not modelled, as in CustomizationActivity: a tap on them does nothing here.
+    """
+
+    name = "com.simplemobiletools.notes.pro.activities.WidgetConfigureActivity"
+
+    def build(self) -> View:
+        note = next((n for n in self.data.sorted_notes() if not n.locked), None)
+        preview: View
+        if note is not None and note.is_checklist:
+            items = [(i.title, i.done) for i in note.items] or [
+                ("Milk", True), ("Butter", True), ("Salt", False), ("Water", False), ("Meat", True)]
+            preview = RecyclerView(*[RelativeLayout(
+                Row(TextView(title, "checklist_title", size=sp(18), weight=1, width=MATCH,
+                             color=GREY if done else TEXT, padding=(dp(16), dp(8), dp(8), dp(8))),
+                    ImageView("checklist_image", icon="check" if done else "cross", width=dp(40), height=dp(40),
+                              tint=ACCENT if done else GREY)),
+                id="checklist_holder", key=f"item-{index}") for index, (title, done) in enumerate(items)],
+                id="checklist_note_view", weight=1, height=MATCH, margin=(0, 0, 0, dp(16)))
+        else:
+            # the preview fills what the colour rows leave (layout_above config_bg_color)
+            preview = FrameLayout(TextView(WIDGET_SAMPLE, "text_note_view", width=MATCH, gravity="top",
+                                           padding=dp(16), bg=(255, 255, 255)),
+                                  weight=1, height=MATCH, margin=(0, 0, 0, dp(16)))
+        swatch = dict(width=dp(50), height=dp(50), margin=dp(2), on_click=lambda: None)
+        return FrameLayout(
+            Column(
+                preview,
+                Row(ImageView("config_bg_color", icon="dot", tint=(255, 255, 255), **swatch),
+                    RelativeLayout(View("config_bg_seekbar", class_name="android.widget.SeekBar", width=MATCH,
+                                        height=dp(32), padding=(dp(16), 0), layout_gravity="center_vertical",
+                                        clickable=True, focusable=True),
+                                   id="config_bg_seekbar_holder", weight=1, width=MATCH, height=dp(50),
+                                   margin=(dp(8), 0, 0, 0))),
+                Row(ImageView("config_text_color", icon="dot", tint=TEXT, **swatch),
+                    View(weight=1, width=MATCH),
+                    Button("OK", "config_save", on_click=self.finish)),
+                id="config_relative", class_name="android.widget.RelativeLayout", height=MATCH, margin=dp(16)),
+            id="config_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+
+# ---------------------------------------------------------------------------
 # the app
 
 
@@ -745,7 +909,7 @@ class NotesApp(App):
 
     package = PACKAGE
     label = "Notes"
-    activities = (MainActivity, SettingsActivity, CustomizationActivity)
+    activities = (MainActivity, SettingsActivity, CustomizationActivity, WidgetConfigureActivity)
     # AndroidManifest.xml: MainActivity takes SEND and VIEW of text/*
     intent_filters = ((MainActivity.name, "", IntentFilter((ACTION_SEND, ACTION_VIEW), mime_types=("text/*",))),)
 
@@ -753,4 +917,4 @@ class NotesApp(App):
         return m.NotesData()
 
 
-__all__ = ["MainActivity", "NotesApp", "SecurityDialog", "SettingsActivity"]
+__all__ = ["MainActivity", "NotesApp", "SecurityDialog", "SettingsActivity", "WidgetConfigureActivity"]

@@ -57,6 +57,8 @@ class Note:
     value: str = ""
     items: list[ChecklistItem] = field(default_factory=list)
     pin_hash: str = ""  # SHA-1 of the PIN, as the app stores it; "" = not locked
+    #: the file the note follows ("Update the file itself at updating the note" on export); "" = none
+    path: str = ""
 
     @property
     def locked(self) -> bool:

@@ -40,6 +40,7 @@ from ..ui.views import (
 from ..intents import IntentFilter
 from .base import Activity, App
 from .documents_ui import FilesApp
+from .settings_notifications import AppNotificationSettingsActivity, notification_filters
 from .system_screens import DialerApp
 
 __all__ = ["SYSTEM_APPS"]
@@ -130,6 +131,24 @@ def _camera_app() -> type[App]:
     return camera
 
 
+def _settings_app() -> type[App]:
+    """Settings (com.android.settings): its main screen, the per-app notification page apps open
+    (settings_notifications.py), and Settings$StorageDashboardActivity for
+    ACTION_INTERNAL_STORAGE_SETTINGS (AOSP packages/apps/Settings AndroidManifest.xml), as File
+    Manager's storage summary starts it (StorageFragment: freeSpaceHolder)."""
+    settings = _app("Settings", "com.android.settings", "Settings", "com.android.settings.Settings",
+                    _simple("Settings", "Network & internet\nConnected devices\nApps\nDisplay\nSystem", "main_content"))
+    storage = type("StorageDashboardActivity", (_FirstScreen,), {
+        "name": "com.android.settings.Settings$StorageDashboardActivity", "title": "Storage",
+        "screen": _simple("Storage", "System\nApps\nImages\nVideos\nAudio\nDocuments & other\nTrash",
+                          "main_content")})
+    settings.activities = settings.activities + (storage, AppNotificationSettingsActivity)
+    settings.intent_filters = ((storage.name, "", IntentFilter(("android.settings.INTERNAL_STORAGE_SETTINGS",
+                                                                "android.settings.MEMORY_CARD_SETTINGS"))),
+                               *notification_filters())
+    return settings
+
+
 SYSTEM_APPS: list[type[App]] = [
     _camera_app(),
     _app("Chrome", "com.android.chrome", "Chrome", "com.google.android.apps.chrome.Main", _chrome),
@@ -139,6 +158,5 @@ SYSTEM_APPS: list[type[App]] = [
     _app("Messages", "com.google.android.apps.messaging", "Messages",
          "com.google.android.apps.messaging.ui.ConversationListActivity",
          _simple("Messages", "Once you start a new conversation, you'll see it listed here", "conversation_list")),
-    _app("Settings", "com.android.settings", "Settings", "com.android.settings.Settings",
-         _simple("Settings", "Network & internet\nConnected devices\nApps\nDisplay\nSystem", "main_content")),
+    _settings_app(),
 ]

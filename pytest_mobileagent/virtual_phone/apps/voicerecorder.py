@@ -43,6 +43,10 @@ from ..ui.views import (
 from ..ui.views import RecyclerView, CheckBox, EditText
 from . import voicerecorder_model as m
 from .base import Activity, App, Dialog, settings_checkbox
+from .commons_files import show_folder_picker
+from .commons_intents import open_path, share_paths
+from .date_time_format import show_date_time_dialog
+from .storage_format import format_date
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .simple_commons import (
     ActionMode,
@@ -125,8 +129,8 @@ class MainActivity(Activity):
         if text and self.page == RECORDER:
             self.data.last_page = PLAYER
 
-    def recordings(self, folder: str = m.FOLDER) -> list[m.Recording]:
-        found = m.list_recordings(self.fs, folder)
+    def recordings(self, folder: str | None = None) -> list[m.Recording]:
+        found = m.list_recordings(self.fs, folder or self.data.settings.save_folder)
         if self.query:
             found = [r for r in found if self.query.casefold() in r.name.casefold()]
         return found
@@ -141,7 +145,8 @@ class MainActivity(Activity):
             self.toast("Recording failed")
             return
         settings = self.data.settings
-        self.playing = m.save_recording(self.fs, now_ms(self), m.EXTENSIONS[settings.extension], self.store)
+        self.playing = m.save_recording(self.fs, now_ms(self), m.EXTENSIONS[settings.extension], self.store,
+                                         settings.save_folder)
         self.toast("Recording saved successfully")
 
     # -- screen ------------------------------------------------------------------------------
@@ -199,7 +204,8 @@ class MainActivity(Activity):
                      layout_gravity="top|start", margin=(0, 0, dp(90), 0)),
             TextView(m.format_duration(recording.duration), "recording_duration", size=sp(16),
                      layout_gravity="top|end", margin=(0, 0, dp(40), 0)),
-            TextView(m.format_date(recording.mtime), "recording_date", size=sp(14), color=TEXT_SECONDARY,
+            TextView(format_date(recording.mtime, use_24_hour=self.data.settings.use_24_hour,
+                                 date_format=self.data.settings.date_format), "recording_date", size=sp(14), color=TEXT_SECONDARY,
                      layout_gravity="bottom|start"),
             TextView(m.format_size(recording.size), "recording_size", size=sp(14), color=TEXT_SECONDARY,
                      layout_gravity="bottom|end", margin=(0, 0, dp(40), 0)),
@@ -277,8 +283,8 @@ class MainActivity(Activity):
         """cab_recordings as RecordingsAdapter.prepareActionMode shows it."""
         one = len(self.selection.selected) == 1
         return menu(APP, "cab_recordings", {
-            "cab_rename": self.rename_selected, "cab_share": lambda: self.toast("No app found"),
-            "cab_delete": self.delete_selected, "cab_open_with": lambda: self.toast("No app found"),
+            "cab_rename": self.rename_selected, "cab_share": self.share_selected,
+            "cab_delete": self.delete_selected, "cab_open_with": self.open_selected_with,
             "cab_select_all": self.select_all},
             hide=() if one else ("cab_rename", "cab_open_with"), kind=ACTION_MODE)
 
@@ -295,17 +301,30 @@ class MainActivity(Activity):
     def _item_menu(self, recording: m.Recording) -> None:
         self.selection.finish()
 
-        def only(action):
+        def only(action, clear: bool = False):
+            # executeItemMenuOperation: the item is selected for the action (and unselected after it)
             def run() -> None:
                 self.selection.selected = [recording.name]
                 action()
+                if clear:
+                    self.selection.selected = []
             return run
 
-        self.show_menu([("Rename", only(self.rename_selected)), ("Share", lambda: self.toast("No app found")),
-                        ("Delete", only(self.delete_selected)), ("Open with", lambda: self.toast("No app found"))])
+        self.show_menu([("Rename", only(self.rename_selected)), ("Share", only(self.share_selected, clear=True)),
+                        ("Delete", only(self.delete_selected)), ("Open with", only(self.open_selected_with, clear=True))])
+
+    def share_selected(self) -> None:
+        """RecordingsAdapter.shareRecordings: Commons' sharePathsIntent (the share sheet)."""
+        share_paths(self, [r.path for r in self._selected(self.selection, self.data.settings.save_folder)])
+
+    def open_selected_with(self) -> None:
+        """RecordingsAdapter.openRecordingWith: openPathIntent(.., forceChooser = false, .., "audio/*")."""
+        chosen = self._selected(self.selection, self.data.settings.save_folder)
+        if chosen:
+            open_path(self, chosen[0].path, force_mime="audio/*")
 
     def rename_selected(self) -> None:
-        chosen = self._selected(self.selection, m.FOLDER)
+        chosen = self._selected(self.selection, self.data.settings.save_folder)
         if len(chosen) != 1:
             return
         recording = chosen[0]
@@ -326,7 +345,7 @@ class MainActivity(Activity):
             positive=("OK", ok), negative="Cancel", on_dismiss=None))
 
     def delete_selected(self) -> None:
-        chosen = self._selected(self.selection, m.FOLDER)
+        chosen = self._selected(self.selection, self.data.settings.save_folder)
         if not chosen:
             return
         use_bin = self.data.settings.use_recycle_bin
@@ -365,7 +384,7 @@ class MainActivity(Activity):
 
     def restore_selected(self) -> None:
         chosen = self._selected(self.trash_selection, m.TRASH)
-        m.restore(self.fs, chosen, self.store)
+        m.restore(self.fs, chosen, self.store, self.data.settings.save_folder)
         self.trash_selection.finish()
 
 
@@ -386,13 +405,16 @@ class SettingsActivity(Activity):
                       class_name=CONSTRAINT_LAYOUT),
             Divider("settings_color_customization_divider"),
             section_label("General", "settings_general_settings_label"),
-            value_row("settings_change_date_time_format", "Change date and time format", None, lambda: None,
-                      label_id="settings_change_date_time_format"),
+            value_row("settings_change_date_time_format", "Change date and time format", None,
+                      lambda: show_date_time_dialog(self, s), label_id="settings_change_date_time_format"),
             settings_checkbox("settings_hide_notification", "Try hiding the recording notification",
                               s.hide_notification, lambda v: setattr(s, "hide_notification", v)),
             settings_checkbox("settings_record_after_launch", "Start recording automatically after launching the app",
                               s.record_after_launch, lambda v: setattr(s, "record_after_launch", v)),
-            value_row("settings_save_recordings", "Save recordings in", m.SHOWN_FOLDER, lambda: None),
+            # F-Droid build: pretend_thank_you_installed (app/src/fdroid/res/values/bools.xml), so the label
+            # has no "(Locked)" and the tap opens the folder picker (setupSaveRecordingsFolder)
+            value_row("settings_save_recordings", "Save recordings in", m.shown_folder(s.save_folder),
+                      self.pick_save_folder),
             value_row("settings_extension", "Extension", m.EXTENSION_TEXTS[s.extension], self.pick_extension),
             value_row("settings_audio_source", "Audio source", m.AUDIO_SOURCES[s.audio_source],
                       self.pick_audio_source),
@@ -410,6 +432,14 @@ class SettingsActivity(Activity):
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
             id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def pick_save_folder(self) -> None:
+        """FilePickerDialog(this, config.saveRecordingsFolder, false, showFAB = true): the picked folder
+        becomes the save folder (handleSAFDialog / handleSAFDialogSdk30 ask nothing for a plain folder
+        of internal storage)."""
+        def picked(path: str) -> None:
+            self.settings.save_folder = path
+        show_folder_picker(self, self.settings.save_folder, False, picked, show_fab=True)
 
     def pick_extension(self) -> None:
         radio_group_dialog(self, m.EXTENSION_TEXTS, self.settings.extension,

@@ -46,6 +46,11 @@ class Settings:
     hide_notification: bool = False
     record_after_launch: bool = False
     use_recycle_bin: bool = True
+    #: config.saveRecordingsFolder: where recordings are saved and listed ("Save recordings in")
+    save_folder: str = FOLDER
+    #: Commons' date format and 24-hour clock ("Change date and time format"; BaseConfig defaults)
+    date_format: str = "%d.%m.%Y"
+    use_24_hour: bool = False
 
 
 @dataclass
@@ -141,24 +146,30 @@ def list_recordings(fs, folder: str = FOLDER) -> list[Recording]:
     return found
 
 
-def new_recording_name(fs, now_ms: int, extension: str) -> str:
+def shown_folder(path: str) -> str:
+    """Commons' humanizePath: the internal storage's path shown as "Internal"."""
+    root = "/storage/emulated/0"
+    return "Internal" + path[len(root):] if path.startswith(root) else path
+
+
+def new_recording_name(fs, now_ms: int, extension: str, folder: str = FOLDER) -> str:
     """yyyy_MM_dd_HH_mm_ss.<ext>, as the app names a recording; a suffix keeps names unique."""
     base = time.strftime("%Y_%m_%d_%H_%M_%S", time.gmtime(now_ms / 1000))
     name, n = f"{base}.{extension}", 1
-    while fs.exists(posixpath.join(FOLDER, name)):
+    while fs.exists(posixpath.join(folder, name)):
         name = f"{base}_{n}.{extension}"
         n += 1
     return name
 
 
-def save_recording(fs, now_ms: int, extension: str, store=None) -> str:
+def save_recording(fs, now_ms: int, extension: str, store=None, folder: str = FOLDER) -> str:
     """Write a new recording into the recorder's folder; returns its file name.
 
     The app creates it through MediaStore, so the media store lists it at once.
     """
-    fs.mkdir(FOLDER, parents=True)
-    name = new_recording_name(fs, now_ms, extension)
-    path = posixpath.join(FOLDER, name)
+    fs.mkdir(folder, parents=True)
+    name = new_recording_name(fs, now_ms, extension, folder)
+    path = posixpath.join(folder, name)
     fs.write_file(path, (CLIPS_DIR / f"recording.{extension}").read_bytes())
     if store is not None:
         store.scan(path)
@@ -208,10 +219,11 @@ def move_to_trash(fs, recordings: list[Recording], store=None) -> None:
         _move(fs, store, recording.path, _unique(fs, TRASH, recording.name))
 
 
-def restore(fs, recordings: list[Recording], store=None) -> None:
-    fs.mkdir(FOLDER, parents=True)
+def restore(fs, recordings: list[Recording], store=None, folder: str = FOLDER) -> None:
+    """Back into the save folder (Activity.restoreRecordings: ``destination = config.saveRecordingsFolder``)."""
+    fs.mkdir(folder, parents=True)
     for recording in recordings:
-        _move(fs, store, recording.path, _unique(fs, FOLDER, recording.name))
+        _move(fs, store, recording.path, _unique(fs, folder, recording.name))
 
 
 def delete(fs, recordings: list[Recording], store=None) -> None:
