@@ -35,14 +35,19 @@ One run of the suite varies by 10-20% on a shared 2-core machine, about the
 size of the effect measured, hence 15 rounds by default and the per-round
 paired figure beside the ratio of medians.
 
+``--before DIR`` also runs plain and Allure from another checkout of the
+project (e.g. a worktree of main), interleaved with this one's, to measure a
+change: each checkout runs its own code (pytest starts in its directory).
+
 Usage: python benchmarks/bench_allure.py [--rounds 15] [--workers 1] [--served] [--tasks task_tests] [--dir DIR]
-       [--no-sync]
+       [--no-sync] [--before DIR] [--per-step]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import resource
 import statistics
@@ -58,8 +63,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = ("plain", "shots", "allure")
 
 
-def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[float, float]:
-    """One pytest run; returns (wall seconds, CPU seconds of the child processes)."""
+def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[float, float, list[float]]:
+    """One pytest run; returns (wall seconds, CPU seconds of the child processes,
+    harness seconds of every step with --per-step, else [])."""
     # Hypothesis is installed with the test extra, not with the plugin; its pytest
     # plugin would import all of hypothesis at the end of every run (~0.7 s here).
     cmd = [sys.executable, "-m", "pytest", args.tasks, "--agent", "replay", "-q", "-p", "no:cacheprovider",
@@ -70,20 +76,28 @@ def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[f
         cmd += ["-n", str(args.workers)]
     if config == "shots":
         cmd += ["--mobileagent-screenshots", "all"]
-    elif config == "allure":
-        cmd += ["--alluredir", str(tmp / f"allure-{index}")]
+    elif config.startswith("allure"):
+        cmd += ["--alluredir", str(tmp / f"{config}-{index}")]
     if not args.no_sync:
         os.sync()  # earlier runs' files out of the page cache's dirty lists (see above)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    results = tmp / f"{config}-{index}.json"
+    if args.per_step:
+        cmd += ["--results-json", str(results)]
+    cwd = Path(args.before) if config.endswith("-before") else ROOT
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
         print(proc.stdout[-3000:], proc.stderr[-3000:])
         raise SystemExit(f"pytest exited with {proc.returncode}: {' '.join(cmd)}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
+    steps = []
+    if args.per_step:
+        tasks = json.loads(results.read_text())["tasks"]
+        steps = [step["harness_seconds"] for task in tasks for step in task["steps"]]
+    return wall, cpu, steps
 
 
 def main() -> None:
@@ -98,7 +112,13 @@ def main() -> None:
                              "e.g. /dev/shm to see how much of the cost is creating files on disk")
     parser.add_argument("--no-sync", action="store_true",
                         help="do not flush earlier runs' files to disk before each run")
+    parser.add_argument("--per-step", action="store_true",
+                        help="also write a results file per run and print the median harness seconds per step "
+                             "(settle, screenshot wait, events, judge): less noisy than wall time on a busy machine")
+    parser.add_argument("--before", metavar="DIR",
+                        help="another checkout whose plain and Allure runs are interleaved with these")
     args = parser.parse_args()
+    configs = CONFIGS + (("plain-before", "allure-before") if args.before else ())
 
     phones = served_phones(args.workers) if args.served else contextlib.nullcontext(([], None))
     with phones as (serials, _adb_port), tempfile.TemporaryDirectory(prefix=".bench-allure-", dir=args.dir) as tmp:
@@ -106,20 +126,27 @@ def main() -> None:
         print(f"{args.tasks} with the replay agent at -n {args.workers}, {where}, {args.rounds} rounds; "
               f"Allure results under {tmp}; "
               f"{'no sync' if args.no_sync else 'os.sync() before each run'}")
-        wall: dict[str, list[float]] = {c: [] for c in CONFIGS}
-        cpu: dict[str, list[float]] = {c: [] for c in CONFIGS}
+        wall: dict[str, list[float]] = {c: [] for c in configs}
+        cpu: dict[str, list[float]] = {c: [] for c in configs}
+        steps: dict[str, list[float]] = {c: [] for c in configs}
         run(args, serials, "plain", Path(tmp), -1)  # warm-up: file caches, imports
         for i in range(args.rounds):
-            order = CONFIGS[i % 3:] + CONFIGS[:i % 3]  # rotate who goes first
+            order = configs[i % len(configs):] + configs[:i % len(configs)]  # rotate who goes first
             for config in order:
-                w, c = run(args, serials, config, Path(tmp), i)
+                w, c, s = run(args, serials, config, Path(tmp), i)
                 wall[config].append(w)
                 cpu[config].append(c)
-            print(f"round {i + 1}: " + ", ".join(f"{c} {wall[c][-1]:.2f} s" for c in CONFIGS))
+                steps[config] += s
+            print(f"round {i + 1}: " + ", ".join(f"{c} {wall[c][-1]:.2f} s" for c in configs)
+                  + f" (load average {os.getloadavg()[0]:.1f})", flush=True)
         files = list((Path(tmp) / "allure-0").iterdir())
+        if args.per_step:
+            print("harness seconds per step, median (p90) over every step of every round: " + ", ".join(
+                f"{c} {statistics.median(steps[c]) * 1000:.2f} ms ({sorted(steps[c])[int(0.9 * len(steps[c]))] * 1000:.2f})"
+                for c in configs))
         size = sum(f.stat().st_size for f in files)
         print(f"Allure results of one run: {len(files)} files, {size / 1e6:.1f} MB")
-        for config in CONFIGS:
+        for config in configs:
             w, c = wall[config], cpu[config]
             print(f"{config:7s} wall median {statistics.median(w):.2f} s (min {min(w):.2f}, max {max(w):.2f})"
                   f"   CPU median {statistics.median(c):.2f} s")
@@ -130,6 +157,11 @@ def main() -> None:
         paired = [(a - p) / p * 100 for a, p in zip(wall["allure"], wall["plain"])]
         print(f"per round, allure vs plain: median {statistics.median(paired):+.1f}% "
               f"(min {min(paired):+.1f}%, max {max(paired):+.1f}%)")
+        if args.before:
+            plain, allure = (statistics.median(wall[c]) for c in ("plain-before", "allure-before"))
+            paired = [(a - p) / p * 100 for a, p in zip(wall["allure-before"], wall["plain-before"])]
+            print(f"before ({args.before}): Allure adds {(allure - plain) / plain * 100:+.1f}% wall; per round "
+                  f"median {statistics.median(paired):+.1f}% (min {min(paired):+.1f}%, max {max(paired):+.1f}%)")
 
 
 if __name__ == "__main__":

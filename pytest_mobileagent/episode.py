@@ -526,8 +526,17 @@ class Episode:
         deadline = time.monotonic() + SETTLE_TIMEOUT
         previous = self._listener_hierarchy(server, server.send_hierarchy_request())
         seen = server.received
+        spare = None  # the last screenshot asked for, perhaps still on its way
         while previous is not None:
             ticket = server.send_hierarchy_request()
+            # The screenshot is taken while the hierarchy that may confirm the screen
+            # is asked for (its own adb connection): if the two hierarchies agree with
+            # no event between them, the screen did not change in between either, and
+            # the screenshot shows it. Otherwise it is left unused. One at a time: on
+            # a screen that keeps moving, no screenshots pile up behind each other.
+            shot = None
+            if screenshot and (spare is None or spare.done()):
+                shot = spare = self.runtime.background.submit(self._device.screenshot_png)  # type: ignore[union-attr]
             # While the listener answers, parse the hierarchy in hand: when the
             # screen has settled it is the step's, and _observe needs no parse.
             self._parse_ahead(previous)
@@ -536,9 +545,9 @@ class Episode:
                 break
             now_seen = server.received
             if (current == previous and now_seen == seen) or time.monotonic() > deadline:
-                if not screenshot:
-                    return current, None
-                return current, self.runtime.background.submit(self._device.screenshot_png)  # type: ignore[union-attr]
+                if screenshot and shot is None:  # none went out with this hierarchy: take it now
+                    shot = self.runtime.background.submit(self._device.screenshot_png)  # type: ignore[union-attr]
+                return current, shot
             previous, seen = current, now_seen
         return None
 

@@ -18,8 +18,10 @@ The answer is AndroidLab's to the last channel value, computed cheaply
 - only the rows between the first and the last that differ are compared value
   by value: the rest of the two screens is equal, so all its values match and
   only its white values (counted once per screen) are left out;
-- whether the screen changed (what ROR needs) is often known after a few rows
-  (see :func:`screen_changed`).
+- screens inflated in the same chunks of rows are compared a chunk at a time;
+- whether the screen changed (what ROR needs) is often known after a few rows,
+  and a small change after counting part of the white values; only a screen
+  judged the same is read whole (see :func:`screen_changed`).
 """
 
 from __future__ import annotations
@@ -75,6 +77,9 @@ class _Pixels:
         self.chunks, self.chunk_rows = chunks, chunk_rows
         self.offset, self.stride, self.width, self.height = offset, stride, width, height
         self._white: int | None = None
+        self._white_counts: dict[int, int] = {}  # white values by chunk, as counted (chunk_white)
+        self._white_counts_of = 0  # the decoding they were counted in (see decodings)
+        self.decodings = 0  # times Pillow's decoding replaced the chunks (a filtered row found)
         self._png = png  # the unfiltered PNG still being inflated, else None
         self._inflater = None
         self._idat = self._tail = b""  # the compressed stream, and input the inflater left over
@@ -100,8 +105,22 @@ class _Pixels:
         """Channel values equal to 255 (a PNG's filter bytes, being 0, never count)."""
         if self._white is None:
             self._ensure(self.height)
-            self._white = sum(chunk.count(255) for chunk in self.chunks)
+            self._white = sum(self.chunk_white(index) for index in range(len(self.chunks)))
         return self._white
+
+    def chunk_white(self, index: int) -> int:
+        """White values in chunk ``index`` (inflated by then), counted once and kept.
+
+        A screen is read twice (after one action and before the next), so its
+        chunks' counts serve both comparisons.
+        """
+        with self._lock:
+            if self._white_counts_of != self.decodings:  # Pillow's decoding replaced the chunks
+                self._white_counts, self._white_counts_of = {}, self.decodings
+            count = self._white_counts.get(index)
+            if count is None:
+                count = self._white_counts[index] = self.chunks[index].count(255)
+            return count
 
     def _ensure(self, rows: int) -> None:
         """Inflate until ``rows`` rows are available (or switch to Pillow's decoding)."""
@@ -155,6 +174,7 @@ class _Pixels:
         png = self._png
         self._png, self._inflater, self._idat, self._tail = None, None, b"", b""
         complete = _Pixels.of_image(decode(png))
+        self.decodings += 1
         self.chunks, self.chunk_rows, self.offset, self.stride = (
             complete.chunks, complete.chunk_rows, complete.offset, complete.stride)
 
@@ -219,11 +239,36 @@ def _pixels(screen: bytes | Image.Image) -> _Pixels:
     return pixels
 
 
+def _regions(first: _Pixels, second: _Pixels):
+    """The screens' rows top to bottom as (top, bottom, chunk index or None, equal), lazily.
+
+    Screens inflated in the same chunks are compared a whole chunk at a time
+    (bytes already there, no copy): an equal chunk is one region with its
+    index. Anything else is compared in blocks of _BLOCK_ROWS rows.
+    """
+    top, height = 0, first.height
+    while top < height:
+        rows = first.chunk_rows
+        if (top % rows == 0 and rows % _BLOCK_ROWS == 0 and rows == second.chunk_rows
+                and first.offset == second.offset and first.stride == second.stride):
+            bottom = min(top + rows, height)
+            first._ensure(bottom)
+            second._ensure(bottom)
+            index = top // rows
+            if (first.chunk_rows == second.chunk_rows == rows  # neither switched to Pillow's decoding
+                    and first.chunks[index] == second.chunks[index]):
+                yield top, bottom, index, True
+                top = bottom
+                continue
+        bottom = min(top + _BLOCK_ROWS, height)
+        yield top, bottom, None, first.rows(top, bottom) == second.rows(top, bottom)
+        top = bottom
+
+
 def _differing_blocks(first: _Pixels, second: _Pixels):
     """The blocks of rows (top, bottom) in which the two screens differ, top to bottom (lazily)."""
-    for top in range(0, first.height, _BLOCK_ROWS):
-        bottom = min(top + _BLOCK_ROWS, first.height)
-        if first.rows(top, bottom) != second.rows(top, bottom):
+    for top, bottom, _index, equal in _regions(first, second):
+        if not equal:
             yield top, bottom
 
 
@@ -267,22 +312,51 @@ def _white_in(pixels: _Pixels, top: int, bottom: int) -> int:
 def screen_changed(before: bytes | Image.Image, after: bytes | Image.Image) -> bool:
     """True unless the screenshots are the same screen by AndroidLab's test.
 
-    A screen that changed a lot is known to have changed after a few of its
-    rows: the values that differ are never both white, so once they exceed
-    0.1% of all values they exceed 0.1% of the counted ones too, whatever the
-    rest holds. Only a small change needs the whole :func:`similarity`.
+    A value that differs is never white in both screens, so the similarity
+    is ``(counted - differing) / counted`` with ``counted = total -
+    both_white``: the same integers, hence the same float, as
+    :func:`similarity`. Read in two passes, each stopping once the answer is
+    known:
+
+    - the rows that differ, from the top: once ``differing`` exceeds 0.1% of
+      all values it exceeds 0.1% of the counted ones too, and the screen
+      changed (one that changed a lot is known after a few of its rows);
+    - with ``differing`` known, the values white in both: inside the blocks
+      that differ from both screens, elsewhere the first screen's white (the
+      screens are equal there), counted a chunk at a time. Each chunk can
+      only lower ``counted`` and with it the similarity, so once it is at or
+      below the threshold the screen changed, whatever the rest holds. Only
+      a screen judged the same has all its white values counted.
     """
     if isinstance(before, bytes) and before == after:
         return False
     first, second = _pixels(before), _pixels(after)
     if (first.width, first.height) != (second.width, second.height):
         return True
+    total = 3 * first.width * first.height
     # A margin over (1 - SAME_SCREEN) keeps the shortcut clear of rounding at the threshold.
-    surely_changed = (1 - SAME_SCREEN) * 1.01 * 3 * first.width * first.height
-    differing = 0
+    surely_changed = (1 - SAME_SCREEN) * 1.01 * total
+    differing, blocks = 0, []
     for top, bottom in _differing_blocks(first, second):
-        equal = ImageChops.difference(first.image(top, bottom), second.image(top, bottom)).histogram()
-        differing += 3 * first.width * (bottom - top) - (equal[0] + equal[256] + equal[512])
+        inside_first, inside_second = first.image(top, bottom), second.image(top, bottom)
+        same = ImageChops.difference(inside_first, inside_second).histogram()
+        differing += 3 * first.width * (bottom - top) - (same[0] + same[256] + same[512])
         if differing > surely_changed:
             return True
-    return similarity(before, after) <= SAME_SCREEN
+        blocks.append((top, bottom, inside_first, inside_second))
+    if not differing:
+        return False  # equal pixels in other PNG bytes
+    both_white_inside = first_white_inside = 0
+    for top, bottom, inside_first, inside_second in blocks:
+        darker = ImageChops.darker(inside_first, inside_second).histogram()  # 255 only where both are
+        both_white_inside += darker[255] + darker[511] + darker[767]
+        first_white_inside += _white_in(first, top, bottom)
+    white = 0
+    for index in range(len(first.chunks)):  # every chunk is inflated by now
+        white += first.chunk_white(index)
+        # At least this much white outside the differing blocks: what was counted minus all inside them.
+        counted = total - both_white_inside - max(0, white - first_white_inside)
+        if (counted - differing) / counted <= SAME_SCREEN:
+            return True
+    counted = total - both_white_inside - (white - first_white_inside)  # every chunk counted: exact
+    return (counted - differing) / counted <= SAME_SCREEN

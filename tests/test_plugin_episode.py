@@ -164,6 +164,51 @@ def pytest_sessionfinish(session):
         assert device.screenshot_png() == shots[-1]
 
 
+def test_a_screen_still_moving_in_the_listeners_hierarchy_gets_a_later_screenshot(project, phone):
+    # With the listener, the screenshot is taken while the hierarchy that may
+    # confirm the screen is asked for. While the hierarchies disagree, the
+    # screen is moving: that screenshot must not be kept, the next one is.
+    project.makeconftest(AGENTS + """
+import pytest_mobileagent.device.device as device_module
+import pytest_mobileagent.episode as episode_module
+
+_real_hierarchy = episode_module.Episode._listener_hierarchy
+_real_screenshot = device_module.Device.screenshot_png
+calls = {"hierarchies": 0, "screenshots": 0}
+
+def _moving_at_step_one(self, *args):
+    xml = _real_hierarchy(self, *args)
+    calls["hierarchies"] += 1
+    if calls["hierarchies"] == 4 and xml is not None:  # the settle after the first action: a frame in between
+        xml = xml.replace("</hierarchy>", "<!-- moving --></hierarchy>")
+    return xml
+
+def _counted_screenshot(self, **kwargs):
+    calls["screenshots"] += 1
+    return _real_screenshot(self, **kwargs)
+
+episode_module.Episode._listener_hierarchy = _moving_at_step_one
+device_module.Device.screenshot_png = _counted_screenshot
+
+def pytest_sessionfinish(session):
+    print(f"settle calls: {calls}")
+""")
+    result, data = run(project, phone, "--agent", "replay", "--mobileagent-screenshots", "all", "-s")
+    result.assert_outcomes(passed=1)
+    # Five settles of two hierarchies each, one screenshot each; hierarchy 4 disagrees with
+    # 3 and with 5: two more hierarchies, and one or two more screenshots left unused (one
+    # goes with each hierarchy unless the one before is still on its way).
+    result.stdout.re_match_lines([r".*settle calls: \{'hierarchies': 12, 'screenshots': [67]\}.*"])
+    (record,) = data["tasks"]
+    assert [s["screen_change_source"] for s in record["steps"]] == ["screenshot"] * 4
+    shots = [Path(record["initial_screenshot"]).read_bytes()]
+    shots += [Path(s["screenshot"]).read_bytes() for s in record["steps"]]
+    assert len(set(shots)) == 5  # "0", "3", "3+", "3+5", "8": each step's own settled screen
+    from pytest_mobileagent.device import Device
+    with Device(phone.serial) as device:
+        assert device.screenshot_png() == shots[-1]
+
+
 def test_a_screenshot_that_cannot_be_saved_is_an_infrastructure_error(project, phone):
     # It is collected during the agent's turn, yet must not count against the agent.
     project.makeconftest(AGENTS + """
