@@ -17,6 +17,11 @@ SEARCH = {"top_toolbar_search": "the user's query in Commons' MySearchMenu"}
 EQUALIZER_PRESETS = {name: "a preset name of the platform's equalizer effect" for name in (
     "Normal", "Classical", "Dance", "Flat", "Folk", "Heavy Metal", "Hip Hop", "Jazz", "Pop", "Rock")}
 
+#: Commons' ChangeDateTimeFormatDialog shows its sample time in each format; the two with month
+#: names are the ones that read like labels
+DATE_FORMAT_SAMPLES = {f"change_date_time_dialog_radio_{n}": "the dialog's sample date in a format being offered"
+                       for n in ("five", "six")}
+
 DATA: dict[str, dict[str, str]] = {
     "applauncher": {
         **SEARCH,
@@ -64,8 +69,7 @@ DATA: dict[str, dict[str, str]] = {
     "gallery": {
         "dir_path": "a folder's path", "medium_viewer_toolbar": "the shown file's name",
         "property_value": "a file's properties",
-        "change_date_time_dialog_radio_five": "today's date in a format being offered",
-        "change_date_time_dialog_radio_six": "today's date in a format being offered",
+        **DATE_FORMAT_SAMPLES,
     },
     "messenger": {
         **SEARCH,
@@ -73,6 +77,7 @@ DATA: dict[str, dict[str, str]] = {
         "thread_message_body": "a message's text", "thread_date_time": "a formatted time",
         "thread_type_message": "the message being typed", "property_value": "a message's properties",
         "search_result_snippet": "a message's text", "search_result_date": "a formatted time",
+        **DATE_FORMAT_SAMPLES,
     },
     "musicplayer": {
         **SEARCH, **EQUALIZER_PRESETS,
@@ -101,8 +106,7 @@ DATA: dict[str, dict[str, str]] = {
         "settings_save_recordings": "the folder recordings are saved to",
         "breadcrumb_text": "the path in Commons' FilePickerDialog",
         "list_item_name": "folder and file names in Commons' FilePickerDialog",
-        "change_date_time_dialog_radio_five": "today's date in a format being offered",
-        "change_date_time_dialog_radio_six": "today's date in a format being offered",
+        **DATE_FORMAT_SAMPLES,
     },
 }
 

@@ -20,12 +20,12 @@ def test_resolve_activity_brief_prints_the_resolve_line_then_the_component(fresh
     assert (err, code) == ("", 0)
     assert out.splitlines() == [
         "priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false",
-        f"{NOTES}/.activities.MainActivity",
+        f"{NOTES}/.activities.SplashActivity.Orange",  # the enabled launcher alias, as ResolveInfo names it
     ]
     # pm is the same service
     assert run(fresh_phone, f"pm resolve-activity --brief {NOTES}")[0] == out
     assert run(fresh_phone, f"cmd package resolve-activity --components -a android.intent.action.MAIN "
-                            f"-c android.intent.category.LAUNCHER {CALC}")[0] == f"{CALC}/.activities.MainActivity\n"
+                            f"-c android.intent.category.LAUNCHER {CALC}")[0] == f"{CALC}/.activities.SplashActivity.Orange\n"
 
 
 @pytest.mark.parametrize("line", [

@@ -135,7 +135,8 @@ def test_settings_toggles_and_24_hour_dialog(gallery):
     assert gallery.node(id="settings_remember_last_video_position")["checked"] == "true"
     gallery.sh("input swipe 540 900 540 1800 300")
     gallery.tap(id="settings_change_date_time_format_holder")
-    assert gallery.node(id="change_date_time_dialog_radio_one")["text"] == "16.02.2021"
+    # Commons 9e60e24790's ChangeDateTimeFormatDialog: timeSample 1676419200000, 15 February 2023 in UTC
+    assert gallery.node(id="change_date_time_dialog_radio_one")["text"] == "15.02.2023"
     gallery.tap(id="change_date_time_dialog_24_hour").tap(text="OK")
     gallery.tap(id="settings_change_date_time_format_holder")
     assert gallery.node(id="change_date_time_dialog_24_hour")["checked"] == "true"

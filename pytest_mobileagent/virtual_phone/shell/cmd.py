@@ -165,7 +165,11 @@ def _resolve_activity(inv: Invocation, args: list[str]) -> int:
         elif intent.package and categories <= {_LAUNCHER, _DEFAULT}:
             app = system.app(intent.package)
             if app is not None and app.in_launcher and phone.package_enabled(intent.package):
-                found = (intent.package, app.launcher_activity.name, False)
+                # A Simple Mobile Tools app's LAUNCHER entry is the enabled icon alias
+                # (<activity-alias .activities.SplashActivity.Orange>, the one the recordings
+                # start), and ResolveInfo names the alias, not its target
+                found = (intent.package, app.splash_names[1] if app.splash_names else app.launcher_activity.name,
+                         False)
     elif intent.action and not intent.package and not intent.categories:
         # an implicit intent: PackageManager's choice, or its ResolverActivity when several answer
         from ..intents import candidates
@@ -190,8 +194,17 @@ def _resolve_activity(inv: Invocation, args: list[str]) -> int:
     inv.out(f"  priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault={str(is_default).lower()}\n"
             f"  ActivityInfo:\n    name={activity}\n    packageName={package}\n"
             f"    enabled=true exported=true directBootAware=false\n"
-            f"    taskAffinity={package} targetActivity=null persistableMode=PERSIST_ROOT_ONLY\n")
+            f"    taskAffinity={package} targetActivity={_alias_target(system, package, activity)} "
+            f"persistableMode=PERSIST_ROOT_ONLY\n")
     return 0
+
+
+def _alias_target(system, package: str, activity: str) -> str:
+    """ActivityInfo.targetActivity: the activity an <activity-alias> starts, else null."""
+    app = system.app(package)
+    if app is not None and activity in app.splash_names[1:]:
+        return app.splash_names[0]
+    return "null"
 
 
 # -- cmd role ----------------------------------------------------------------------------------
