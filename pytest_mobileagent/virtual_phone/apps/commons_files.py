@@ -203,7 +203,7 @@ def show_folder_picker(activity: Activity, start: str, show_hidden: bool, on_pic
                                      id="filepicker_fabs_holder", width=WRAP, height=WRAP))
         if show_fab:
             fabs.append(FloatingActionButton("filepicker_fab", icon="plus",
-                                             on_click=lambda: _create_folder_dialog(activity, state["path"], pick)))
+                                             on_click=lambda: create_folder_dialog(activity, state["path"], pick)))
         return FrameLayout(RelativeLayout(files, id="filepicker_holder", height=MATCH), *fabs,
                            id="filepicker_coordinator", class_name="android.view.ViewGroup", height=dp(420))
 
@@ -221,7 +221,7 @@ def show_folder_picker(activity: Activity, start: str, show_hidden: bool, on_pic
     return activity.show_dialog(dialog)
 
 
-def _create_folder_dialog(activity: Activity, parent: str, on_created: Callable[[str], object]) -> Dialog:
+def create_folder_dialog(activity: Activity, parent: str, on_created: Callable[[str], object]) -> Dialog:
     """Commons' CreateNewFolderDialog (8e7dd4508e): the parent as humanizePath shows it, read-only, and the
     name; OK checks the name (empty, invalid, taken: their toasts) and makes the folder."""
     root = "/storage/emulated/0"

@@ -49,10 +49,9 @@ from .base import Activity, App, Dialog, settings_checkbox
 from .menus import FDROID_HIDDEN, menu
 from .commons_files import (
     NAME_TAKEN,
+    create_folder_dialog,
     delete_path,
-    fs_error_toast,
     move_path,
-    name_problem,
     show_folder_picker,
     show_rename_dialog,
 )
@@ -290,40 +289,14 @@ class GalleryActivity(Activity):
             id=menu_id, height=WRAP)
 
     def show_create_folder_dialog(self, parent: str = "", on_created=None) -> None:
-        """Commons' CreateNewFolderDialog: the parent path (read-only) and the new folder's name; OK
-        creates the folder and calls back with its path (the gallery then keeps it as
-        ``config.tempFolderPath``: MediaActivity.createNewFolder, MainActivity.createNewFolder)."""
-        parent = parent or getattr(self, "folder", "") or EXTERNAL_ROOT
-
-        def body() -> View:
-            shown = "Internal" + parent[len(EXTERNAL_ROOT):].rstrip("/") + "/"
-            return Column(
-                LinearLayout(EditText(shown, "folder_path", enabled=False), id="folder_path_hint"),
-                LinearLayout(EditText("", "folder_name", hint="Title", autofocus=True), id="folder_name_hint",
-                             margin=(0, dp(12), 0, 0)),
-                id="dialog_holder", padding=(dp(16), dp(12), dp(16), 0))
-
-        def ok(d: Dialog) -> bool:
-            name = d.find("folder_name").text
-            problem = name_problem(name)
-            if problem:
-                self.toast(problem)
-                return False
-            path = posixpath.join(parent, name)
-            if self.host.fs.exists(path):
-                self.toast(f'Folder "{name}" already exists')
-                return False
-            try:
-                self.host.fs.mkdir(path)
-            except OSError as exc:
-                self.toast(fs_error_toast(exc))
-                return False
+        """Commons' CreateNewFolderDialog (MainActivity.createNewFolder and MediaActivity.createNewFolder
+        use the library's dialog at 6.28.1); the gallery keeps the new folder as ``config.tempFolderPath``."""
+        def created(path: str) -> None:
             self.data.temp_folder = path
             if on_created is not None:
                 on_created(path)
-            return True
 
-        self.show_dialog(Dialog("Create new folder", body, positive=("OK", ok), negative="Cancel"))
+        create_folder_dialog(self, parent or getattr(self, "folder", "") or EXTERNAL_ROOT, created)
 
     def launch_camera(self) -> None:
         """Activity.launchCamera (6.28.1): startActivity(Intent(INTENT_ACTION_STILL_IMAGE_CAMERA)) through
