@@ -79,6 +79,8 @@ def playlist_test(music_ui):
 
 @pytest.fixture
 def two_playlists(music_ui):
+    # 5.18.3 shows the playlist items only after a tab change (MainActivity.refreshMenuItems)
+    music_ui.tap(id="tab_item_label", text="Albums").tap(id="tab_item_label", text="Playlists")
     for title in ("Chill", "Workout"):
         new_playlist(music_ui, title)
 
@@ -140,7 +142,10 @@ def test_music_player_create_playlist_and_search(on_albums_tab, screen, progress
 
 
 @task(app="music", storage=[MUSIC], prompt="create a new playlist: test, and sort all playlist by descending order",
-      golden=[g.tap(desc="More options"), g.tap(text="Create new playlist"), g.type("test", id="new_playlist_title"),
+      min_steps=9, min_steps_reason="the paper counts 7; 5.18.3 hides Create new playlist until a tab change "
+      "refreshes the menu (MainActivity.onCreate calls refreshMenuItems before the pager has its fragments), "
+      "so the app's first screen needs two tab taps first",
+      golden=[g.tap(text="Albums"), g.tap(text="Playlists"), g.tap(desc="More options"), g.tap(text="Create new playlist"), g.type("test", id="new_playlist_title"),
               g.tap(text="OK"), g.tap(desc="Sort by"), g.tap(text="Descending"), g.tap(text="OK")])
 def test_music_player_create_playlist_and_sort_desc(music_folder, screen, progress):
     progress.reach("playlist created", playlist_created(screen))

@@ -170,6 +170,12 @@ class MainActivity(Activity):
         self.query = ""
         self.playlist_selection = ActionMode()
         self.track_selection = ActionMode()
+        # 5.18.3's MainActivity.onCreate runs refreshMenuItems() before initFragments() gives the
+        # view pager its adapter, so getCurrentFragment() is null and the playlist items are hidden
+        # on every tab; the restored page does not refresh them either (ViewPager.setCurrentItemInternal
+        # dispatches onPageSelected only for another page, and before the first layout, when
+        # ViewPagerAdapter.setPrimaryItem has not run yet). They show after a tab change.
+        self.menu_refreshed = False
         rescan(self)
 
     @property
@@ -201,6 +207,8 @@ class MainActivity(Activity):
         MySearchMenu.closeSearch: the text cleared, hideKeyboard: the keyboard hidden, focus cleared),
         then moves the view pager (onPageSelected finishes the action modes)."""
         self.close_search()
+        if index != self.data.last_page:  # onPageSelected -> refreshMenuItems, the pager laid out
+            self.menu_refreshed = True
         self.data.last_page = index
         self.on_resume()
 
@@ -218,8 +226,9 @@ class MainActivity(Activity):
 
     # -- menu -----------------------------------------------------------------------------
     def _menu(self) -> list[MenuItem]:
-        """menu_main as MainActivity.refreshMenuItems shows it (the playlist items on the Playlists tab only)."""
-        playlists = self.page == m.PLAYLISTS
+        """menu_main as MainActivity.refreshMenuItems shows it (the playlist items on the Playlists tab only,
+        once a tab change has refreshed them)."""
+        playlists = self.menu_refreshed and self.page == m.PLAYLISTS
         return menu(APP, "menu_main", {
             "sort": self.show_sort, "equalizer": lambda: self.start(EqualizerActivity),
             "create_new_playlist": self.create_playlist,
