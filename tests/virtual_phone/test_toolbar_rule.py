@@ -132,9 +132,12 @@ SCREENS = {
         reach=lambda ui: ui.long_press(text="Ada Lovelace"), kind=menus.ACTION_MODE,
         permissions=("READ_CONTACTS", "WRITE_CONTACTS"), setup=lambda ui: _add_contact(ui, "Ada Lovelace"),
         cleanup=lambda ui: ui.sh("pm clear com.android.providers.contacts")),
+    # on the Playlists tab after a tab change (5.18.3's first screen hides the playlist items until
+    # one: MainActivity.refreshMenuItems)
     "music player main": Screen("musicplayer", MUSIC, "menu_main", {
         "sort", "equalizer", "create_new_playlist", "create_playlist_from_folder", "import_playlist",
-        "rescan_media", "sleep_timer", "settings", "about"}),
+        "rescan_media", "sleep_timer", "settings", "about"},
+        reach=lambda ui: ui.tap(text="Albums").tap(text="Playlists")),
     "voice recorder main": Screen("voicerecorder", RECORDER, "menu", {"settings", "about"}),
     # RecordingsAdapter.prepareActionMode with one recording selected.
     "voice recorder selection": Screen(
