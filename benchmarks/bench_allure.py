@@ -35,12 +35,18 @@ One run of the suite varies by 10-20% on a shared 2-core machine, about the
 size of the effect measured, hence 15 rounds by default and the per-round
 paired figure beside the ratio of medians.
 
+``--ablate`` also runs the screenshot configuration with parts of it
+switched off (``benchmarks/_ablation/sitecustomize.py``), to show where the
+cost is: ``shots-no-ror`` (the ROR pixel test only compares PNG bytes) and
+``shots-no-drawing`` (each phone answers every screenshot with the first PNG
+it drew; adb, saving and the ROR test on equal bytes stay).
+
 ``--before DIR`` also runs plain and Allure from another checkout of the
 project (e.g. a worktree of main), interleaved with this one's, to measure a
 change: each checkout runs its own code (pytest starts in its directory).
 
 Usage: python benchmarks/bench_allure.py [--rounds 15] [--workers 1] [--served] [--tasks task_tests] [--dir DIR]
-       [--no-sync] [--before DIR] [--per-step]
+       [--no-sync] [--before DIR] [--per-step] [--ablate]
 """
 
 from __future__ import annotations
@@ -61,6 +67,7 @@ from _phones import served_phones
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = ("plain", "shots", "allure")
+ABLATIONS = {"shots-no-ror": "no-ror", "shots-no-drawing": "no-drawing"}
 
 
 def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[float, float, list[float]]:
@@ -74,8 +81,13 @@ def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[f
         cmd += ["--device", serial]
     if args.workers > 1:
         cmd += ["-n", str(args.workers)]
-    if config == "shots":
+    env = None
+    if config.startswith("shots"):
         cmd += ["--mobileagent-screenshots", "all"]
+    if config in ABLATIONS:
+        env = dict(os.environ, MOBILEAGENT_BENCH_ABLATE=ABLATIONS[config],
+                   PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "benchmarks" / "_ablation"),
+                                                            os.environ.get("PYTHONPATH")])))
     elif config.startswith("allure"):
         cmd += ["--alluredir", str(tmp / f"{config}-{index}")]
     if not args.no_sync:
@@ -86,7 +98,7 @@ def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[f
     if args.per_step:
         cmd += ["--results-json", str(results)]
     cwd = Path(args.before) if config.endswith("-before") else ROOT
-    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
@@ -115,10 +127,12 @@ def main() -> None:
     parser.add_argument("--per-step", action="store_true",
                         help="also write a results file per run and print the median harness seconds per step "
                              "(settle, screenshot wait, events, judge): less noisy than wall time on a busy machine")
+    parser.add_argument("--ablate", action="store_true",
+                        help="also run the screenshots with the ROR pixel test, or the phone's drawing, switched off")
     parser.add_argument("--before", metavar="DIR",
                         help="another checkout whose plain and Allure runs are interleaved with these")
     args = parser.parse_args()
-    configs = CONFIGS + (("plain-before", "allure-before") if args.before else ())
+    configs = CONFIGS + (tuple(ABLATIONS) if args.ablate else ()) + (("plain-before", "allure-before") if args.before else ())
 
     phones = served_phones(args.workers) if args.served else contextlib.nullcontext(([], None))
     with phones as (serials, _adb_port), tempfile.TemporaryDirectory(prefix=".bench-allure-", dir=args.dir) as tmp:
@@ -148,7 +162,7 @@ def main() -> None:
         print(f"Allure results of one run: {len(files)} files, {size / 1e6:.1f} MB")
         for config in configs:
             w, c = wall[config], cpu[config]
-            print(f"{config:7s} wall median {statistics.median(w):.2f} s (min {min(w):.2f}, max {max(w):.2f})"
+            print(f"{config:16s} wall median {statistics.median(w):.2f} s (min {min(w):.2f}, max {max(w):.2f})"
                   f"   CPU median {statistics.median(c):.2f} s")
         plain, shots, allure = (statistics.median(wall[c]) for c in CONFIGS)
         print(f"Allure adds {(allure - plain) / plain * 100:+.1f}% wall in all (target <= +15%): "
@@ -157,6 +171,10 @@ def main() -> None:
         paired = [(a - p) / p * 100 for a, p in zip(wall["allure"], wall["plain"])]
         print(f"per round, allure vs plain: median {statistics.median(paired):+.1f}% "
               f"(min {min(paired):+.1f}%, max {max(paired):+.1f}%)")
+        if args.ablate:
+            for config in ABLATIONS:
+                print(f"{config}: the screenshots add {(statistics.median(wall[config]) - plain) / plain * 100:+.1f}% wall "
+                      f"(all of it: {(shots - plain) / plain * 100:+.1f}%)")
         if args.before:
             plain, allure = (statistics.median(wall[c]) for c in ("plain-before", "allure-before"))
             paired = [(a - p) / p * 100 for a, p in zip(wall["allure-before"], wall["plain-before"])]
