@@ -1,4 +1,5 @@
-"""Giving the memory a finished episode freed back to the system.
+"""Giving the memory a finished episode freed back to the system, and keeping
+long-lived objects out of the garbage collector's way.
 
 An episode's screens, screenshots and events are freed once its record has
 left with its report (plugin.py), but glibc's malloc keeps freed pages in its
@@ -13,10 +14,11 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import gc
 import sys
 from typing import Callable
 
-__all__ = ["return_freed_memory"]
+__all__ = ["freeze_long_lived_objects", "return_freed_memory"]
 
 
 @functools.cache
@@ -37,3 +39,19 @@ def return_freed_memory() -> None:
     trim = _malloc_trim()
     if trim is not None:
         trim(0)
+
+
+def freeze_long_lived_objects() -> None:
+    """Leave every object alive now out of garbage collection (``gc.freeze``).
+
+    Called once what lives until the process ends exists: a session's
+    modules, plugins and collected items; a phone's booted system and apps.
+    Each full collection (and pytest runs five when a session ends) then
+    walks only what was allocated since, not all of that again. On the
+    100-task replay at ``-n 2`` this took 8.2 s to 7.6 s of wall time
+    (benchmarks/bench_allure.py). Garbage is collected first, so that none
+    is frozen with them; a frozen object is still freed when its last
+    reference goes, only a cycle among frozen objects is not.
+    """
+    gc.collect()
+    gc.freeze()

@@ -18,7 +18,7 @@ from .device import options as device_options
 from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
 from .allocation import BROKER_KEY, BROKER_SECRET_KEY, DeviceBroker
 from .ledger import MANIFEST_DIR_KEY, RunLedger, attach_record
-from .memory import return_freed_memory
+from .memory import freeze_long_lived_objects, return_freed_memory
 from .runtime import (  # noqa: F401
     CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY, Runtime)
 from .tasks import MARKER
@@ -109,6 +109,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     # The readiness check looks for the apps of the tasks selected, not of all tasks.
     runtime = session.config.stash.get(RUNTIME_KEY, None)
     if runtime is not None:
+        freeze_long_lived_objects()  # the session's modules, plugins and items
         from .tasks import task_spec
 
         runtime.note_tasks([spec for spec in map(task_spec, session.items) if spec])

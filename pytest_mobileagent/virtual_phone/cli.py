@@ -70,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         print("mobileagent-phone: give one --port, or one per phone", file=sys.stderr)
         return 2
 
+    from ..memory import freeze_long_lived_objects
     from .server import start_phones
 
     stop_signals = _catch_stop_signals()
@@ -78,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
                           register=not args.no_adb, emulator_ports=args.emulator_ports) as phones:
             for running in phones:
                 print(f"{running.serial} {running.port}")
+            freeze_long_lived_objects()  # the booted phones: their system, apps and views
             print("ready", flush=True)
             os.read(stop_signals, 1)  # blocks until SIGINT or SIGTERM (or one came during boot)
     except (OSError, TimeoutError) as exc:
