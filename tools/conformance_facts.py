@@ -25,16 +25,11 @@ import json
 import sys
 from pathlib import Path
 
-APPS = {
-    "applauncher": "com.simplemobiletools.applauncher",
-    "contacts": "com.simplemobiletools.contacts.pro",
-    "filemanager": "com.simplemobiletools.filemanager.pro",
-    "gallery": "com.simplemobiletools.gallery.pro",
-    "messenger": "com.simplemobiletools.smsmessenger",
-    "musicplayer": "com.simplemobiletools.musicplayer",
-    "notes": "com.simplemobiletools.notes.pro",
-    "voicerecorder": "com.simplemobiletools.voicerecorder",
-}
+from menu_facts import PACKAGES
+
+#: the apps DroidTask recorded, by key (their packages: menu_facts.PACKAGES)
+APPS = {key: PACKAGES[key] for key in
+        ("applauncher", "contacts", "filemanager", "gallery", "messenger", "musicplayer", "notes", "voicerecorder")}
 
 #: Decor-view children whose presence depends on the system bars of the recording
 #: device (an API 30 emulator with gesture navigation), not on the app.

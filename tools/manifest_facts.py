@@ -39,23 +39,10 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from menu_facts import ANDROID, COMMONS, RELEASES, commons_commit, git, git_dir
+from menu_facts import ANDROID, COMMONS, PACKAGES, RELEASES, commons_commit, git, git_dir
 
 OUT = Path(__file__).resolve().parent.parent / "pytest_mobileagent/virtual_phone/apps/data/manifest_facts.json"
 TOOLS = "{http://schemas.android.com/tools}"
-#: app key -> package (each build's applicationId, gradle/libs.versions.toml or app/build.gradle)
-PACKAGES = {
-    "applauncher": "com.simplemobiletools.applauncher",
-    "calculator": "com.simplemobiletools.calculator",
-    "calendar": "com.simplemobiletools.calendar.pro",
-    "contacts": "com.simplemobiletools.contacts.pro",
-    "filemanager": "com.simplemobiletools.filemanager.pro",
-    "gallery": "com.simplemobiletools.gallery.pro",
-    "messenger": "com.simplemobiletools.smsmessenger",
-    "musicplayer": "com.simplemobiletools.musicplayer",
-    "notes": "com.simplemobiletools.notes.pro",
-    "voicerecorder": "com.simplemobiletools.voicerecorder",
-}
 PHONE_SDK = 34
 
 

@@ -40,6 +40,19 @@ RELEASES = {
     "notes": ("Simple-Notes", "6.17.0"),
     "voicerecorder": ("Simple-Voice-Recorder", "5.12.3"),
 }
+#: app key -> package (each build's applicationId, gradle/libs.versions.toml or app/build.gradle)
+PACKAGES = {
+    "applauncher": "com.simplemobiletools.applauncher",
+    "calculator": "com.simplemobiletools.calculator",
+    "calendar": "com.simplemobiletools.calendar.pro",
+    "contacts": "com.simplemobiletools.contacts.pro",
+    "filemanager": "com.simplemobiletools.filemanager.pro",
+    "gallery": "com.simplemobiletools.gallery.pro",
+    "messenger": "com.simplemobiletools.smsmessenger",
+    "musicplayer": "com.simplemobiletools.musicplayer",
+    "notes": "com.simplemobiletools.notes.pro",
+    "voicerecorder": "com.simplemobiletools.voicerecorder",
+}
 COMMONS = "Simple-Commons"
 ANDROID = "{http://schemas.android.com/apk/res/android}"
 APP = "{http://schemas.android.com/apk/res-auto}"

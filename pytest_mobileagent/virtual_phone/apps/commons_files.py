@@ -16,8 +16,8 @@ from ..ui.views import (ACCENT, MATCH, TEXT, TEXT_SECONDARY, WRAP, Column, EditT
                         FrameLayout, ImageView, LinearLayout, RecyclerView, RelativeLayout, TextView, View, dp, sp)
 from .base import Activity, Dialog
 
-__all__ = ["EMPTY_NAME", "INVALID_NAME", "NAME_TAKEN", "delete_path", "fs_error_toast", "is_a_valid_filename",
-           "move_path", "name_problem", "show_folder_picker", "show_rename_dialog"]
+__all__ = ["EMPTY_NAME", "INVALID_NAME", "NAME_TAKEN", "delete_path", "filename_problem", "fs_error_toast",
+           "is_a_valid_filename", "move_path", "name_problem", "show_folder_picker", "show_rename_dialog"]
 
 EMPTY_NAME = "Please enter a name"
 INVALID_NAME = "The name contains invalid characters"
@@ -31,13 +31,20 @@ def is_a_valid_filename(name: str) -> bool:
     return not _ILLEGAL_CHARACTERS.intersection(name)
 
 
-def name_problem(name: str) -> str | None:
-    """The toast commons shows for a bad file name, or None for a good one."""
+def filename_problem(name: str) -> str | None:
+    """What the apps' export and backup dialogs toast for a file name (empty, or not
+    isAValidFilename), or None: they check nothing more (ExportContactsDialog and kin)."""
     if not name:
         return EMPTY_NAME
-    if not is_a_valid_filename(name) or name in (".", ".."):
+    return None if is_a_valid_filename(name) else INVALID_NAME
+
+
+def name_problem(name: str) -> str | None:
+    """The toast commons shows for a bad file name (creating or renaming one), or None for a good one."""
+    problem = filename_problem(name)
+    if problem is None and name in (".", ".."):
         return INVALID_NAME
-    return None
+    return problem
 
 
 def fs_error_toast(exc: FsError) -> str:

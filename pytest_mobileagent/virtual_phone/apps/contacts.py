@@ -64,7 +64,7 @@ from . import contacts_data as cd
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
 from .commons_dialogs import radio_dialog
-from .commons_files import EMPTY_NAME, INVALID_NAME, is_a_valid_filename
+from .commons_files import filename_problem
 from .search_menu import SearchMenu
 from .simple_commons import CustomizationActivity, action_mode_bar, launch_change_app_language
 
@@ -631,7 +631,7 @@ class MainActivity(Activity):
 
         def ok(d: Dialog) -> bool:
             title = d.find("rename_group_title").text.strip()
-            problem = EMPTY_NAME if not title else None if is_a_valid_filename(title) else INVALID_NAME
+            problem = filename_problem(title)
             if problem:
                 self.toast(problem)
                 return False
@@ -851,7 +851,7 @@ class MainActivity(Activity):
 
         def ok(d: Dialog) -> bool:
             name = d.find("export_contacts_filename").text.strip()
-            problem = EMPTY_NAME if not name else None if is_a_valid_filename(name) else INVALID_NAME
+            problem = filename_problem(name)
             if problem:
                 self.toast(problem)
                 return False
@@ -1499,7 +1499,7 @@ class SettingsActivity(Activity):
 
         def ok(d: Dialog) -> bool:
             name = d.find("backup_contacts_filename").text.strip()
-            problem = EMPTY_NAME if not name else None if is_a_valid_filename(name) else INVALID_NAME
+            problem = filename_problem(name)
             if problem:
                 self.toast(problem)
                 return False

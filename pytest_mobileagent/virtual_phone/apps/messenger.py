@@ -63,7 +63,7 @@ from ..ui.views import (
 from .base import AboutActivity, Activity, App, Dialog, settings_checkbox
 from .commons_blocked_numbers import ManageBlockedNumbersActivity
 from .commons_dialogs import radio_dialog
-from .commons_files import EMPTY_NAME, INVALID_NAME, is_a_valid_filename
+from .commons_files import filename_problem
 from .contacts_data import load_contacts
 from .date_time_format import show_date_time_dialog
 from .menus import ACTION_MODE, FDROID_HIDDEN, menu
@@ -1027,7 +1027,7 @@ class SettingsActivity(Activity):
             prefs["export_sms"] = d.find("export_sms_checkbox").checked
             prefs["export_mms"] = d.find("export_mms_checkbox").checked
             name = d.find("export_messages_filename").text
-            problem = EMPTY_NAME if not name else None if is_a_valid_filename(name) else INVALID_NAME
+            problem = filename_problem(name)
             if problem:
                 self.toast(problem)
                 return False
