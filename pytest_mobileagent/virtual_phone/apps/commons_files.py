@@ -17,7 +17,8 @@ from ..ui.views import (ACCENT, MATCH, TEXT, TEXT_SECONDARY, WRAP, Column, EditT
 from .base import Activity, Dialog
 
 __all__ = ["EMPTY_NAME", "INVALID_NAME", "NAME_TAKEN", "delete_path", "filename_problem", "fs_error_toast",
-           "is_a_valid_filename", "move_path", "name_problem", "show_folder_picker", "show_rename_dialog"]
+           "is_a_valid_filename", "move_path", "name_problem", "new_item_path", "show_folder_picker",
+           "show_rename_dialog"]
 
 EMPTY_NAME = "Please enter a name"
 INVALID_NAME = "The name contains invalid characters"
@@ -37,6 +38,17 @@ def filename_problem(name: str) -> str | None:
     if not name:
         return EMPTY_NAME
     return None if is_a_valid_filename(name) else INVALID_NAME
+
+
+def new_item_path(fs, parent: str, name: str) -> tuple[str, str | None]:
+    """Where a new file or folder ``name`` in ``parent`` goes, and the toast when it cannot
+    (empty, invalid, taken): what Commons' CreateNewFolderDialog and File Manager's
+    CreateNewItemDialog check before they make it."""
+    path = posixpath.join(parent, name)
+    problem = name_problem(name)
+    if problem is None and fs.exists(path):
+        problem = NAME_TAKEN
+    return path, problem
 
 
 def name_problem(name: str) -> str | None:
@@ -242,14 +254,9 @@ def create_folder_dialog(activity: Activity, parent: str, on_created: Callable[[
             id="dialog_holder", padding=(dp(16), dp(12), dp(16), 0))
 
     def ok(d: Dialog) -> bool:
-        name = d.find("folder_name").text
-        problem = name_problem(name)
+        path, problem = new_item_path(activity.host.fs, parent, d.find("folder_name").text)
         if problem:
             activity.toast(problem)
-            return False
-        path = posixpath.join(parent, name)
-        if activity.host.fs.exists(path):
-            activity.toast(NAME_TAKEN)
             return False
         try:
             activity.host.fs.mkdir(path, parents=True)

@@ -63,7 +63,7 @@ from .commons_files import (
     delete_path,
     fs_error_toast,
     move_path,
-    name_problem,
+    new_item_path,
     show_folder_picker,
     show_rename_dialog,
 )
@@ -659,14 +659,9 @@ class MainActivity(Activity):
                 id="dialog_holder", padding=(dp(16), dp(12), dp(16), 0))
 
         def ok(d: Dialog) -> bool:
-            name = d.find("item_title").text
-            problem = name_problem(name)
+            path, problem = new_item_path(self.fs, folder, d.find("item_title").text)
             if problem:
                 self.toast(problem)
-                return False
-            path = posixpath.join(folder, name)
-            if self.fs.exists(path):
-                self.toast(NAME_TAKEN)
                 return False
             try:
                 if d.find("dialog_radio_group").checked_index == 1:
