@@ -36,8 +36,8 @@ size of the effect measured, hence 15 rounds by default and the per-round
 paired figure beside the ratio of medians.
 
 ``--ablate`` also runs the screenshot configuration with parts of it
-switched off (``benchmarks/_ablation/sitecustomize.py``), to show where the
-cost is: ``shots-no-ror`` (the ROR pixel test only compares PNG bytes) and
+switched off (``benchmarks/_ablation/``: ``sitecustomize.py`` in the phone
+processes, ``ablation_plugin.py`` in pytest's), to show where the cost is: ``shots-no-ror`` (the ROR pixel test only compares PNG bytes) and
 ``shots-no-drawing`` (each phone answers every screenshot with the first PNG
 it drew; adb, saving and the ROR test on equal bytes stay).
 
@@ -84,8 +84,11 @@ def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[f
     env = None
     if config.startswith("shots"):
         cmd += ["--mobileagent-screenshots", "all"]
+    switch_log = tmp / f"{config}-{index}.switch"
     if config in ABLATIONS:
+        cmd += ["-p", "ablation_plugin"]
         env = dict(os.environ, MOBILEAGENT_BENCH_ABLATE=ABLATIONS[config],
+                   MOBILEAGENT_BENCH_ABLATE_LOG=str(switch_log),
                    PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "benchmarks" / "_ablation"),
                                                             os.environ.get("PYTHONPATH")])))
     elif config.startswith("allure"):
@@ -105,6 +108,9 @@ def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[f
         print(proc.stdout[-3000:], proc.stderr[-3000:])
         raise SystemExit(f"pytest exited with {proc.returncode}: {' '.join(cmd)}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    used = switch_log.read_text().split() if switch_log.exists() else []
+    if config == "shots-no-ror" and not sum(map(int, used)):
+        raise SystemExit(f"{config}: no ROR pixel test went through the switch; the ablation measured nothing")
     steps = []
     if args.per_step:
         tasks = json.loads(results.read_text())["tasks"]
@@ -132,6 +138,9 @@ def main() -> None:
     parser.add_argument("--before", metavar="DIR",
                         help="another checkout whose plain and Allure runs are interleaved with these")
     args = parser.parse_args()
+    if args.ablate and args.served:
+        # no-drawing patches the phone processes when they start: served phones started before.
+        parser.error("--ablate needs phones booted by each run; leave out --served")
     configs = CONFIGS + (tuple(ABLATIONS) if args.ablate else ()) + (("plain-before", "allure-before") if args.before else ())
 
     phones = served_phones(args.workers) if args.served else contextlib.nullcontext(([], None))

@@ -1,11 +1,13 @@
 """Ablations for benchmarks/bench_allure.py --ablate: parts of the screenshot path switched off.
 
 Python imports ``sitecustomize`` at start-up from the path, so with this
-directory on PYTHONPATH every process of a pytest run (the controller, the
-xdist workers, the phone processes) applies the ablations named in
-MOBILEAGENT_BENCH_ABLATE (comma-separated) once the module concerned is
-imported; nothing is imported early. For measuring only: an ablated run's
-screenshots or ROR verdicts are wrong on purpose.
+directory on PYTHONPATH the phone processes a pytest run boots apply the
+ablations named in MOBILEAGENT_BENCH_ABLATE (comma-separated) once the
+module concerned is imported; nothing is imported early. The pytest
+processes' switch (no-ror) is ``ablation_plugin.py``: pytest imports its
+plugins' modules through its own import hook, ahead of this one, so a
+patch made here would never apply there. For measuring only: an ablated
+run's screenshots or ROR verdicts are wrong on purpose.
 
 - no-drawing: a phone answers every screenshot with the first PNG it drew
   (the adb transfer, saving and attaching stay; the ROR test sees equal
@@ -31,13 +33,8 @@ def _no_drawing(module) -> None:
     module.AndroidSystem.screenshot_png = first_screenshot
 
 
-def _no_ror(module) -> None:
-    module.screen_changed = lambda before, after: before != after
-
-
 _ABLATIONS = {
     "no-drawing": ("pytest_mobileagent.virtual_phone.system", _no_drawing),
-    "no-ror": ("pytest_mobileagent.episode", _no_ror),
 }
 
 
@@ -60,9 +57,11 @@ class _PatchAfterImport(importlib.abc.MetaPathFinder):
         return spec
 
 
-_wanted = [n for n in os.environ.get("MOBILEAGENT_BENCH_ABLATE", "").split(",") if n]
+_PYTEST_SIDE = {"no-ror"}  # ablation_plugin.py
+_wanted = [n for n in os.environ.get("MOBILEAGENT_BENCH_ABLATE", "").split(",") if n and n not in _PYTEST_SIDE]
 if _wanted:
     unknown = [n for n in _wanted if n not in _ABLATIONS]
     if unknown:
-        raise SystemExit(f"MOBILEAGENT_BENCH_ABLATE: unknown ablation(s) {unknown}; known: {sorted(_ABLATIONS)}")
+        raise SystemExit(f"MOBILEAGENT_BENCH_ABLATE: unknown ablation(s) {unknown}; "
+                         f"known: {sorted(set(_ABLATIONS) | _PYTEST_SIDE)}")
     sys.meta_path.insert(0, _PatchAfterImport(dict(_ABLATIONS[n] for n in _wanted)))
