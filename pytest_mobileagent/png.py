@@ -9,6 +9,13 @@ pieces' checksums. The virtual phone's frame buffer
 (``virtual_phone/ui/frame.py``) keeps pieces of screen bands to re-encode only
 what changed; the reports use :func:`encode_png` for their charts.
 
+Each piece is an IDAT chunk of its own (the zlib header and the stream's end
+are two small ones). A PNG may have any number of IDAT chunks, whose data is
+read as one stream (PNG specification, 11.2.4); libpng writes them 8 KiB at a
+time. A chunk's CRC is then the piece's own, computed once, and a reader can
+find the pieces again: ``screen_similarity`` inflates only the bands that it
+has not seen in an earlier screenshot.
+
 Compression uses ISA-L's deflate (the ``isal`` package) when installed: on
 screen pixels it is some twenty times faster than zlib's level 1 at a similar
 size. Any DEFLATE stream will do for PNG, so zlib remains the fallback.
@@ -31,6 +38,7 @@ _ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KiB window, fastest; (0x7801 % 31 == 0
 _FINAL_EMPTY_BLOCK = b"\x03\x00"  # BFINAL=1, fixed Huffman, end-of-block
 _ADLER_BASE = 65521
 _ROW_FILTER_NONE = b"\x00"
+_IDAT_CRC = zlib.crc32(b"IDAT")  # a chunk's CRC covers its tag and its data
 PIECE_ROWS = 60  # rows per piece unless told otherwise (the frame buffer's bands)
 
 
@@ -47,7 +55,7 @@ def adler32_combine(first: int, second: int, second_length: int) -> int:
 class Piece:
     """A few rows, compressed: raw DEFLATE ending on a byte boundary."""
 
-    __slots__ = ("data", "adler", "length")
+    __slots__ = ("data", "adler", "length", "crc")
 
     def __init__(self, padded_rows: memoryview) -> None:
         # PNG rows each start with a filter byte; 0 (none) suits flat UI pixels
@@ -60,6 +68,7 @@ class Piece:
                      + compressor.flush(_deflate.Z_SYNC_FLUSH))
         self.adler = _deflate.adler32(filtered, _deflate.adler32(_ROW_FILTER_NONE))
         self.length = len(padded_rows)
+        self.crc = zlib.crc32(self.data, _IDAT_CRC)  # of its IDAT chunk
 
 
 def band_pieces(image, band_rows: int) -> list[Piece]:
@@ -101,17 +110,22 @@ def packed_rows(image, row: int) -> bytes:
 
 
 def _chunk(tag: bytes, body: bytes) -> bytes:
-    crc = zlib.crc32(body, zlib.crc32(tag))  # no tag + body copy of a whole screenshot
+    crc = zlib.crc32(body, zlib.crc32(tag))
     return b"".join((struct.pack(">I", len(body)), tag, body, struct.pack(">I", crc)))
+
+
+_IDAT_HEAD = _chunk(b"IDAT", _ZLIB_HEADER)
 
 
 def png_from_pieces(width: int, height: int, pieces: list[Piece]) -> bytes:
     adler = 1  # Adler-32 of no data
+    parts = [_PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)),  # 8-bit RGB
+             _IDAT_HEAD]
     for piece in pieces:
         adler = adler32_combine(adler, piece.adler, piece.length)
-    idat = b"".join([_ZLIB_HEADER, *(p.data for p in pieces), _FINAL_EMPTY_BLOCK, struct.pack(">I", adler)])
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
-    return _PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")
+        parts += (struct.pack(">I4s", len(piece.data), b"IDAT"), piece.data, struct.pack(">I", piece.crc))
+    parts += (_chunk(b"IDAT", _FINAL_EMPTY_BLOCK + struct.pack(">I", adler)), _chunk(b"IEND", b""))
+    return b"".join(parts)
 
 
 def encode_png(image, band_rows: int = PIECE_ROWS) -> bytes:

@@ -15,6 +15,10 @@ The answer is AndroidLab's to the last channel value, computed cheaply
   one action is the one before the next); a PNG of unfiltered rows, as the
   virtual phone sends, is inflated with ISA-L and used as it is, and only as
   far as a comparison reads it; any other PNG is decoded through Pillow;
+- a PNG whose IDAT chunks each inflate on their own into whole rows (the
+  virtual phone's: a chunk per band, see ``png.py``) is inflated a chunk at a
+  time, and a chunk with the bytes of one inflated before is not inflated
+  again: consecutive screenshots share most of their bands;
 - only the rows between the first and the last that differ are compared value
   by value: the rest of the two screens is equal, so all its values match and
   only its white values (counted once per screen) are left out;
@@ -34,10 +38,13 @@ from collections import OrderedDict
 
 from PIL import Image, ImageChops
 
+from .png import adler32_combine
+
 try:
     from isal import isal_zlib as _inflate
 except ImportError:  # a platform without an isal wheel: same result, slower
     _inflate = zlib  # type: ignore[assignment]
+_INFLATE_ERRORS = (zlib.error, _inflate.error)
 
 __all__ = ["SAME_SCREEN", "decode", "screen_changed", "similarity"]
 
@@ -54,12 +61,55 @@ _INPUT_BYTES = 1 << 16
 _CACHE_SIZE = 4
 _cache: "OrderedDict[bytes, _Pixels]" = OrderedDict()
 _cache_lock = threading.Lock()
+#: Inflated rows kept by the compressed IDAT chunk they came from (see _Segment).
+_SEGMENT_CACHE_BYTES = 64 << 20
+_LAST_EMPTY_BLOCK = b"\x03\x00"  # BFINAL=1, fixed Huffman codes, end of block
+_FIRST_SEGMENT_GUESS = 256 << 10  # output buffer for a chunk before the rows per chunk are known
+_segments: "OrderedDict[bytes, _Segment]" = OrderedDict()
+_segments_size = 0
+_segments_lock = threading.Lock()
+
+
+class _Segment:
+    """An IDAT chunk's data inflated on its own: whole rows, their Adler-32, their white values."""
+
+    __slots__ = ("rows", "adler", "white")
+
+    def __init__(self, rows: bytes) -> None:
+        self.rows = rows
+        self.adler = _inflate.adler32(rows)
+        self.white: int | None = None  # counted when first needed
+
+
+def _segment(data: bytes) -> "_Segment | None":
+    """The chunk's rows from the cache; None when not there."""
+    with _segments_lock:
+        hit = _segments.get(data)
+        if hit is not None:
+            _segments.move_to_end(data)
+        return hit
+
+
+def _keep_segment(data: bytes, segment: _Segment) -> None:
+    global _segments_size
+    with _segments_lock:
+        if data in _segments:
+            return
+        _segments[data] = segment
+        _segments_size += len(segment.rows)
+        while _segments_size > _SEGMENT_CACHE_BYTES and len(_segments) > 1:
+            _, old = _segments.popitem(last=False)
+            _segments_size -= len(old.rows)
 
 
 def decode(png: bytes) -> Image.Image:
     """A screenshot as an RGB image."""
     image = Image.open(io.BytesIO(png))
     return image.convert("RGB") if image.mode != "RGB" else image
+
+
+class _NotSegmented(Exception):
+    """The IDAT chunks do not inflate one by one into the image's rows."""
 
 
 class _Pixels:
@@ -84,6 +134,11 @@ class _Pixels:
         self._inflater = None
         self._idat = self._tail = b""  # the compressed stream, and input the inflater left over
         self._position = 0  # how much of _idat was fed to the inflater
+        # Segmented PNGs (see segmented): the IDAT chunks' data not inflated yet, and per chunk its _Segment.
+        self._pending: list[bytes] | None = None
+        self._entries: list[_Segment | None] = []
+        self._adler = 1  # Adler-32 of the rows inflated so far (checked against the stream's at its end)
+        self._short = False  # a chunk of fewer rows came: it must be the last
         self._lock = threading.Lock()
 
     @classmethod
@@ -91,6 +146,75 @@ class _Pixels:
         image = image.convert("RGB") if image.mode != "RGB" else image
         width, height = image.size
         return cls([image.tobytes()], max(height, 1), 0, width * 3, width, height)
+
+    @classmethod
+    def segmented(cls, png: bytes, idat: list[bytes], width: int, height: int) -> "_Pixels | None":
+        """Rows of an unfiltered PNG whose IDAT chunks inflate one by one; None if the first does not.
+
+        A chunk inflated on its own, from an empty window, is what it is in
+        the whole stream when it begins at a block boundary: one that refers
+        to data before it fails ("invalid distance too far back"). What the
+        stream's chunks give must also be whole rows with filter 0, the same
+        number per chunk up to the last, the image's height in all, and the
+        Adler-32 at the stream's end; anything else is decoded by Pillow.
+        """
+        header = idat[0][:2]
+        if len(header) < 2 or header[0] & 0x0F != 8 or header[1] & 0x20 or (header[0] << 8 | header[1]) % 31:
+            return None  # not deflate, or a preset dictionary
+        pixels = cls([], 0, 1, width * 3 + 1, width, height, png)
+        pixels._pending = [part for part in (idat[0][2:], *idat[1:]) if part][::-1]  # popped from the end
+        try:
+            while not pixels.chunks and pixels._pending:
+                pixels._take_segment()
+        except (_NotSegmented, *_INFLATE_ERRORS):
+            return None
+        return pixels if pixels.chunks else None
+
+    def _take_segment(self) -> None:
+        """Inflate (or find) the next IDAT chunk's rows; the stream's last chunk checks the whole."""
+        data = self._pending.pop()  # type: ignore[union-attr]
+        if not self._pending:  # the stream's end: its last block, then its Adler-32
+            inflater = _inflate.decompressobj(-15)
+            rows = inflater.decompress(data)
+            if not inflater.eof or len(inflater.unused_data) != 4:
+                raise _NotSegmented
+            self._add_rows(rows, None, _inflate.adler32(rows))
+            self._finish(int.from_bytes(inflater.unused_data, "big"))
+            return
+        segment = _segment(data)
+        if segment is None:
+            # Ending at a block boundary (a sync flush), the chunk with an empty last block after
+            # it is a whole raw DEFLATE stream; inflating it in one call into a buffer of about the
+            # right size is four times faster than through a decompressobj here.
+            size = self.chunk_rows * self.stride or _FIRST_SEGMENT_GUESS
+            segment = _Segment(_inflate.decompress(data + _LAST_EMPTY_BLOCK, -15, size))
+            if segment.rows:
+                _keep_segment(data, segment)
+        self._add_rows(segment.rows, segment, segment.adler)
+
+    def _add_rows(self, rows: bytes, segment: "_Segment | None", adler: int) -> None:
+        if not rows:
+            return
+        count, rest = divmod(len(rows), self.stride)
+        if rest or rows[::self.stride].count(0) != count or self._short:
+            raise _NotSegmented  # not whole rows, a filtered row, or rows after a short chunk
+        if not self.chunk_rows:
+            self.chunk_rows = count
+        elif count != self.chunk_rows:
+            if count > self.chunk_rows:
+                raise _NotSegmented
+            self._short = True
+        self.chunks.append(rows)
+        self._entries.append(segment)
+        self._adler = adler32_combine(self._adler, adler, len(rows))
+
+    def _finish(self, adler: int) -> None:
+        rows = (len(self.chunks) - self._short) * self.chunk_rows
+        if self._short:
+            rows += len(self.chunks[-1]) // self.stride
+        if rows != self.height or adler != self._adler:
+            raise _NotSegmented
+        self._png = self._pending = None
 
     @classmethod
     def inflating(cls, png: bytes, idat: bytes, width: int, height: int) -> "_Pixels":
@@ -119,7 +243,14 @@ class _Pixels:
                 self._white_counts, self._white_counts_of = {}, self.decodings
             count = self._white_counts.get(index)
             if count is None:
-                count = self._white_counts[index] = self.chunks[index].count(255)
+                segment = self._entries[index] if index < len(self._entries) else None
+                if segment is not None:  # counted once for every screenshot that shows this band
+                    if segment.white is None:
+                        segment.white = segment.rows.count(255)
+                    count = segment.white
+                else:
+                    count = self.chunks[index].count(255)
+                self._white_counts[index] = count
             return count
 
     def _ensure(self, rows: int) -> None:
@@ -128,9 +259,14 @@ class _Pixels:
             return
         with self._lock:
             try:
+                if self._pending is not None:
+                    # On to the stream's end once the rows are all there: its last chunk checks them.
+                    while self._png is not None and (len(self.chunks) * self.chunk_rows < rows
+                                                     or len(self.chunks) * self.chunk_rows >= self.height):
+                        self._take_segment()
                 while self._png is not None and len(self.chunks) * self.chunk_rows < rows:
                     self._inflate_chunk()
-            except zlib.error:
+            except (_NotSegmented, *_INFLATE_ERRORS):
                 self._decode_with_pillow()
 
     def _inflate_chunk(self) -> None:
@@ -173,6 +309,7 @@ class _Pixels:
     def _decode_with_pillow(self) -> None:
         png = self._png
         self._png, self._inflater, self._idat, self._tail = None, None, b"", b""
+        self._pending, self._entries = None, []
         complete = _Pixels.of_image(decode(png))
         self.decodings += 1
         self.chunks, self.chunk_rows, self.offset, self.stride = (
@@ -220,6 +357,10 @@ def _unfiltered_png(png: bytes) -> _Pixels | None:
         pos += 12 + length
     if header is None or header[2:] != (8, 2, 0, 0, 0) or not idat or not header[0] or not header[1]:
         return None  # not 8-bit RGB, or interlaced: Pillow decodes it
+    if len(idat) > 2:
+        pixels = _Pixels.segmented(png, idat, header[0], header[1])
+        if pixels is not None:
+            return pixels
     return _Pixels.inflating(png, b"".join(idat), header[0], header[1])
 
 
@@ -249,8 +390,8 @@ def _regions(first: _Pixels, second: _Pixels):
     top, height = 0, first.height
     while top < height:
         rows = first.chunk_rows
-        if (top % rows == 0 and rows % _BLOCK_ROWS == 0 and rows == second.chunk_rows
-                and first.offset == second.offset and first.stride == second.stride):
+        shared = rows == second.chunk_rows and first.offset == second.offset and first.stride == second.stride
+        if shared and top % rows == 0:
             bottom = min(top + rows, height)
             first._ensure(bottom)
             second._ensure(bottom)
@@ -260,7 +401,8 @@ def _regions(first: _Pixels, second: _Pixels):
                 yield top, bottom, index, True
                 top = bottom
                 continue
-        bottom = min(top + _BLOCK_ROWS, height)
+        # Blocks stop at the chunks' end, so that the next chunk is again compared whole.
+        bottom = min(top + _BLOCK_ROWS, height, (top // rows + 1) * rows if shared else height)
         yield top, bottom, None, first.rows(top, bottom) == second.rows(top, bottom)
         top = bottom
 
