@@ -3,8 +3,9 @@
 Three cases, as an episode meets them:
 
 - new screen: the "before" screen was decoded by the previous comparison (the
-  screen after one action is the one before the next), the "after" one is new;
-- cold: neither screen was seen (the first comparison of an episode's phone);
+  screen after one action is the one before the next), the "after" one is new
+  (of its bands, those it shares with the screen before are not inflated again);
+- cold: neither screen nor any of their bands was seen (the first comparison);
 - same bytes: the action left the screen as it was (no decoding at all);
 
 and the question ROR asks, ``screen_changed``, on a small change (a key press:
@@ -41,19 +42,19 @@ def main(rounds: int = 30) -> None:
     before = phone.system.screenshot_png()
     phone.run_shell("input tap 135 1700")  # a key: the display shows a digit
     after = phone.system.screenshot_png()
-    cache = screen_similarity._cache
+    forget = screen_similarity.clear_caches
 
     def before_seen() -> None:
-        cache.clear()
+        forget()
         screen_similarity._pixels(before).white  # inflated whole, as a full comparison leaves it
 
-    cases = {"new screen": before_seen, "cold": cache.clear}
+    cases = {"new screen": before_seen, "cold": forget}
     for name, prepare in cases.items():
         value, times = timed(rounds, prepare, before, after)
         quartiles = statistics.quantiles(times, n=4)
         print(f"{name:10s} similarity {value:.5f}: median {statistics.median(times):.1f} ms, "
               f"p25 {quartiles[0]:.1f} ms, p75 {quartiles[2]:.1f} ms over {rounds} rounds")
-    value, times = timed(rounds, cache.clear, after, bytes(bytearray(after)))  # equal bytes, another object
+    value, times = timed(rounds, forget, after, bytes(bytearray(after)))  # equal bytes, another object
     print(f"same bytes similarity {value:.5f}: median {statistics.median(times) * 1000:.1f} us over {rounds} rounds")
 
     # What ROR asks in a run: did the action change the screen?  Most actions open
@@ -63,7 +64,7 @@ def main(rounds: int = 30) -> None:
     for name, first, second in (("key press", before, after), ("new screen", after, other)):
         times = []
         for _ in range(rounds):
-            cache.clear()
+            forget()
             screen_similarity._pixels(first).rows(0, 1)  # the screen before: seen, partly read
             started = time.perf_counter()
             changed = screen_changed(first, second)

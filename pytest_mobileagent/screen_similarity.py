@@ -46,7 +46,7 @@ except ImportError:  # a platform without an isal wheel: same result, slower
     _inflate = zlib  # type: ignore[assignment]
 _INFLATE_ERRORS = (zlib.error, _inflate.error)
 
-__all__ = ["SAME_SCREEN", "decode", "screen_changed", "similarity"]
+__all__ = ["SAME_SCREEN", "clear_caches", "decode", "screen_changed", "similarity"]
 
 #: Similarity above which two screenshots show the same screen (AndroidLab's threshold).
 SAME_SCREEN = 0.999
@@ -79,6 +79,16 @@ class _Segment:
         self.rows = rows
         self.adler = _inflate.adler32(rows)
         self.white: int | None = None  # counted when first needed
+
+
+def clear_caches() -> None:
+    """Forget every decoded screen and inflated band (for measurements and tests)."""
+    global _segments_size
+    with _cache_lock:
+        _cache.clear()
+    with _segments_lock:
+        _segments.clear()
+        _segments_size = 0
 
 
 def _segment(data: bytes) -> "_Segment | None":

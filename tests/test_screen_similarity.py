@@ -252,9 +252,7 @@ def test_bands_a_screenshot_shares_with_an_earlier_one_are_not_inflated_again(mo
     monkeypatch.setattr(screen_similarity, "_inflate", SimpleNamespace(
         decompress=lambda data, *args: inflated.append(data) or real.decompress(data, *args),
         decompressobj=real.decompressobj, adler32=real.adler32, error=real.error))
-    screen_similarity._cache.clear()
-    screen_similarity._segments.clear()
-    screen_similarity._segments_size = 0
+    screen_similarity.clear_caches()
     first, second, third = screen(100), screen(500), screen(900)
     assert screen_changed(first, second) is False  # a small mark: AndroidLab's same screen
     assert screen_similarity._pixels(first).decodings == screen_similarity._pixels(second).decodings == 0
