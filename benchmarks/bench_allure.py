@@ -37,7 +37,8 @@ paired figure beside the ratio of medians.
 
 ``--ablate`` also runs the screenshot configuration with parts of it
 switched off (``benchmarks/_ablation/``: ``sitecustomize.py`` in the phone
-processes, ``ablation_plugin.py`` in pytest's), to show where the cost is: ``shots-no-ror`` (the ROR pixel test only compares PNG bytes) and
+processes, ``ablation_plugin.py`` in pytest's), to show where the cost is:
+``shots-no-ror`` (the ROR pixel test only compares PNG bytes) and
 ``shots-no-drawing`` (each phone answers every screenshot with the first PNG
 it drew; adb, saving and the ROR test on equal bytes stay).
 
@@ -108,8 +109,7 @@ def run(args, serials: list[str], config: str, tmp: Path, index: int) -> tuple[f
         print(proc.stdout[-3000:], proc.stderr[-3000:])
         raise SystemExit(f"pytest exited with {proc.returncode}: {' '.join(cmd)}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    used = switch_log.read_text().split() if switch_log.exists() else []
-    if config == "shots-no-ror" and not sum(map(int, used)):
+    if config == "shots-no-ror" and not sum(map(int, switch_log.read_text().split() if switch_log.exists() else [])):
         raise SystemExit(f"{config}: no ROR pixel test went through the switch; the ablation measured nothing")
     steps = []
     if args.per_step:
@@ -141,7 +141,8 @@ def main() -> None:
     if args.ablate and args.served:
         # no-drawing patches the phone processes when they start: served phones started before.
         parser.error("--ablate needs phones booted by each run; leave out --served")
-    configs = CONFIGS + (tuple(ABLATIONS) if args.ablate else ()) + (("plain-before", "allure-before") if args.before else ())
+    configs = (CONFIGS + (tuple(ABLATIONS) if args.ablate else ())
+               + (("plain-before", "allure-before") if args.before else ()))
 
     phones = served_phones(args.workers) if args.served else contextlib.nullcontext(([], None))
     with phones as (serials, _adb_port), tempfile.TemporaryDirectory(prefix=".bench-allure-", dir=args.dir) as tmp:
@@ -165,7 +166,8 @@ def main() -> None:
         files = list((Path(tmp) / "allure-0").iterdir())
         if args.per_step:
             print("harness seconds per step, median (p90) over every step of every round: " + ", ".join(
-                f"{c} {statistics.median(steps[c]) * 1000:.2f} ms ({sorted(steps[c])[int(0.9 * len(steps[c]))] * 1000:.2f})"
+                f"{c} {statistics.median(steps[c]) * 1000:.2f} ms "
+                f"({sorted(steps[c])[int(0.9 * len(steps[c]))] * 1000:.2f})"
                 for c in configs))
         size = sum(f.stat().st_size for f in files)
         print(f"Allure results of one run: {len(files)} files, {size / 1e6:.1f} MB")
@@ -182,7 +184,8 @@ def main() -> None:
               f"(min {min(paired):+.1f}%, max {max(paired):+.1f}%)")
         if args.ablate:
             for config in ABLATIONS:
-                print(f"{config}: the screenshots add {(statistics.median(wall[config]) - plain) / plain * 100:+.1f}% wall "
+                added = (statistics.median(wall[config]) - plain) / plain * 100
+                print(f"{config}: the screenshots add {added:+.1f}% wall "
                       f"(all of it: {(shots - plain) / plain * 100:+.1f}%)")
         if args.before:
             plain, allure = (statistics.median(wall[c]) for c in ("plain-before", "allure-before"))

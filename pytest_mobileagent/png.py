@@ -110,7 +110,7 @@ def packed_rows(image, row: int) -> bytes:
 
 
 def _chunk(tag: bytes, body: bytes) -> bytes:
-    crc = zlib.crc32(body, zlib.crc32(tag))
+    crc = zlib.crc32(body, zlib.crc32(tag))  # no tag + body copy
     return b"".join((struct.pack(">I", len(body)), tag, body, struct.pack(">I", crc)))
 
 

@@ -219,9 +219,7 @@ class _Pixels:
         self._adler = adler32_combine(self._adler, adler, len(rows))
 
     def _finish(self, adler: int) -> None:
-        rows = (len(self.chunks) - self._short) * self.chunk_rows
-        if self._short:
-            rows += len(self.chunks[-1]) // self.stride
+        rows = sum(map(len, self.chunks)) // self.stride  # every chunk is whole rows (_add_rows)
         if rows != self.height or adler != self._adler:
             raise _NotSegmented
         self._png = self._pending = None
