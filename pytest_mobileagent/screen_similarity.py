@@ -65,6 +65,7 @@ _cache_lock = threading.Lock()
 _SEGMENT_CACHE_BYTES = 64 << 20
 _LAST_EMPTY_BLOCK = b"\x03\x00"  # BFINAL=1, fixed Huffman codes, end of block
 _FIRST_SEGMENT_GUESS = 256 << 10  # output buffer for a chunk before the rows per chunk are known
+_BUFFER_SLACK = 1  # bytes of output buffer beyond a chunk's rows (see _take_segment)
 _segments: "OrderedDict[bytes, _Segment]" = OrderedDict()
 _segments_size = 0
 _segments_lock = threading.Lock()
@@ -199,9 +200,9 @@ class _Pixels:
             # than the rows: python-isal inflates again while its output buffer is full
             # (igzip_lib_decompress_impl in isal_shared.h), so a buffer filled exactly is first
             # doubled, and the doubled one, over glibc's mmap threshold, is a fresh mapping whose
-            # every page faults as the rows are copied in (49 faults for a 194 KB chunk; the pixel
-            # test took 1.3 ms a pair on a recorded run with exact buffers, 0.7 ms with this one).
-            size = self.chunk_rows * self.stride + 1 if self.chunk_rows else _FIRST_SEGMENT_GUESS
+            # every page faults as the rows are copied in (49 faults for a 194 KB chunk;
+            # benchmarks/bench_ror_run.py measures both on a whole run's screenshots).
+            size = self.chunk_rows * self.stride + _BUFFER_SLACK if self.chunk_rows else _FIRST_SEGMENT_GUESS
             segment = _Segment(_inflate.decompress(data + _LAST_EMPTY_BLOCK, -15, size))
             if segment.rows:
                 _keep_segment(data, segment)

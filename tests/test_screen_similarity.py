@@ -263,6 +263,35 @@ def test_bands_a_screenshot_shares_with_an_earlier_one_are_not_inflated_again(mo
     assert similarity(second, third) == pytest.approx(_androidlab_similarity(second, third), abs=1e-12)
 
 
+def test_a_band_is_inflated_into_a_buffer_larger_than_its_rows(monkeypatch):
+    """python-isal inflates again while its output buffer is full: a buffer of exactly a band's
+    rows would be doubled first, a fresh mapping whose every page faults (bench_ror_run.py)."""
+    from types import SimpleNamespace
+
+    from pytest_mobileagent import screen_similarity
+    from pytest_mobileagent.png import encode_png
+
+    image = Image.new("RGB", (300, 600), (255, 255, 255))
+    for band in range(10):  # every band different from the others: none is found in the cache
+        ImageDraw.Draw(image).rectangle((10, band * 60, 20 + band * 10, band * 60 + 50), fill=(40, 40, 40))
+    png = encode_png(image, band_rows=60)
+    sizes = []
+    real = screen_similarity._inflate
+
+    def decompress(data, wbits, bufsize):
+        out = real.decompress(data, wbits, bufsize)
+        sizes.append((bufsize, len(out)))
+        return out
+
+    monkeypatch.setattr(screen_similarity, "_inflate", SimpleNamespace(
+        decompress=decompress, decompressobj=real.decompressobj, adler32=real.adler32, error=real.error))
+    screen_similarity.clear_caches()
+    assert screen_similarity._pixels(png).white  # every band inflated
+    rows = 60 * (300 * 3 + 1)
+    assert [got for _, got in sizes] == [rows] * 10
+    assert all(bufsize > rows for bufsize, _ in sizes), sizes
+
+
 def test_a_png_whose_idat_chunks_do_not_inflate_alone_is_read_as_one_stream():
     """libpng cuts one zlib stream into IDAT chunks anywhere: the comparison reads it as a whole."""
     from pytest_mobileagent import screen_similarity
