@@ -50,8 +50,8 @@ class _Deadline:
 #: Bytes asked for per recv(). socket.recv(n) allocates n bytes before it
 #: knows how many arrive; glibc serves an allocation of 128 KiB or more with a
 #: fresh mmap, so a larger n costs a map, page faults on every page the kernel
-#: writes, and an unmap, on each call: reading a 100 KB screenshot took 77 us
-#: with 256 KiB reads against 17 us with 64 KiB ones (measured on a socket pair).
+#: writes, and an unmap, on each call (a shrunk recv buffer is never freed in a
+#: way that raises glibc's dynamic threshold). 64 KiB stays in the heap.
 _RECV_BYTES = 1 << 16
 
 
