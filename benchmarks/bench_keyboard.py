@@ -27,8 +27,8 @@ import statistics
 import time
 
 from pytest_mobileagent.virtual_phone import VirtualPhone
-from pytest_mobileagent.virtual_phone.ui.keyboard import IME_HEIGHT, STRIP_H
-from pytest_mobileagent.virtual_phone.ui.window import NAV_BAR_H
+from pytest_mobileagent.virtual_phone.framework.ui.keyboard import IME_HEIGHT, STRIP_H
+from pytest_mobileagent.virtual_phone.framework.ui.window import NAV_BAR_H
 
 CLOCK = time.thread_time
 NOTES = "com.simplemobiletools.notes.pro"

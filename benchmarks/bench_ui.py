@@ -32,8 +32,8 @@ from pathlib import Path
 
 from pytest_mobileagent import png
 from pytest_mobileagent.judge import Screen
-from pytest_mobileagent.virtual_phone.system import AndroidSystem
-from pytest_mobileagent.virtual_phone.ui import frame, render
+from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.framework.ui import frame, render
 
 CALC = "com.simplemobiletools.calculator"
 NOTES = "com.simplemobiletools.notes.pro"
@@ -199,7 +199,7 @@ def storage_apps(runs: int, whole_screen_png) -> None:
     from pathlib import Path
 
     from pytest_mobileagent.virtual_phone import VirtualPhone
-    from pytest_mobileagent.virtual_phone.ui import bitmaps
+    from pytest_mobileagent.virtual_phone.framework.ui import bitmaps
 
     fixtures = Path(__file__).resolve().parent.parent / "fixtures"
     phone = VirtualPhone(seed=3)

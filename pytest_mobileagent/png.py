@@ -6,7 +6,7 @@ flush, so its DEFLATE blocks end on a byte boundary and refer to nothing
 before them; concatenated, followed by one final empty block, they form one
 valid stream, and the zlib checksum of the whole is combined from the
 pieces' checksums. The virtual phone's frame buffer
-(``virtual_phone/ui/frame.py``) keeps pieces of screen bands to re-encode only
+(``virtual_phone/framework/ui/frame.py``) keeps pieces of screen bands to re-encode only
 what changed; the reports use :func:`encode_png` for their charts.
 
 Each piece is an IDAT chunk of its own (the zlib header and the stream's end

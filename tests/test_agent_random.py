@@ -9,7 +9,7 @@ from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.builtin import RandomAgent
 from pytest_mobileagent.judge import parse_hierarchy
 from pytest_mobileagent.tasks import TaskSpec
-from pytest_mobileagent.virtual_phone.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
 
 CALCULATOR = "com.simplemobiletools.calculator"
 

@@ -121,7 +121,7 @@ def test_the_built_wheel_has_the_tasks_media_and_phone(wheel):
     media = {p.relative_to(ROOT / "fixtures").as_posix() for p in (ROOT / "fixtures").rglob("*")
              if p.is_file() and "__pycache__" not in p.parts}
     assert {f"pytest_mobileagent/benchmark_media/{name}" for name in media} <= names
-    assert "pytest_mobileagent/virtual_phone/adb/endpoint.py" in names
+    assert "pytest_mobileagent/virtual_phone/adbd/endpoint.py" in names
     assert "pytest_mobileagent/listener/listener.apk" in names
     assert not any("__pycache__" in name for name in names)
 

@@ -34,7 +34,7 @@ def _no_drawing(module) -> None:
 
 
 _ABLATIONS = {
-    "no-drawing": ("pytest_mobileagent.virtual_phone.system", _no_drawing),
+    "no-drawing": ("pytest_mobileagent.virtual_phone.framework.system", _no_drawing),
 }
 
 

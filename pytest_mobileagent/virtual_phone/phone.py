@@ -16,11 +16,11 @@ import random
 import threading
 from typing import Callable, Mapping
 
-from .fs import VirtualFileSystem
-from .packages import PackageStore
-from .roles import ROLE_HOME, RoleStore
+from .kernel.fs import VirtualFileSystem
+from .framework.packages import PackageStore
+from .framework.roles import ROLE_HOME, RoleStore
 from .shell import COMMANDS, ShellResult, ShellSession
-from .sockets import SocketTable
+from .kernel.sockets import SocketTable
 
 __all__ = ["DEFAULT_START", "VirtualPhone"]
 
@@ -131,16 +131,16 @@ class VirtualPhone:
         self.fs = VirtualFileSystem(lambda: self._clock // 1000, commands=COMMANDS)
         #: role holders (default SMS app, dialer, home...): `cmd role`, see roles.py
         self.roles = RoleStore(self._qualifies_for_role, defaults={ROLE_HOME: ["com.android.launcher3"]})
-        from .system import AndroidSystem  # the UI layer; imported here to keep one direction
+        from .framework.system import AndroidSystem  # the UI layer; imported here to keep one direction
         self.system = AndroidSystem(clock_ms=self.clock_ms, emit_event=self.emit_event, seed=seed,
                                     width=WIDTH, height=HEIGHT, density=DENSITY, fs=self.fs,
                                     roles=self.roles)
         #: APKs installed over adb and preinstalled apps removed: see packages.py
         self.packages = PackageStore(self)
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
-        from .processes import install_proc  # /proc and /sys/devices/system/cpu, made when read
+        from .kernel.processes import install_proc  # /proc and /sys/devices/system/cpu, made when read
         install_proc(self)
-        from .logbuffer import install_logging  # logd, read by `logcat`
+        from .kernel.logbuffer import install_logging  # logd, read by `logcat`
         install_logging(self)
 
     def __repr__(self) -> str:

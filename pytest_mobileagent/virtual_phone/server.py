@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from .adb.endpoint import Endpoint
+from .adbd.endpoint import Endpoint
 from .phone import VirtualPhone
 
 __all__ = ["PhoneServer", "RunningPhone", "bundled_adb_path", "ensure_adb_server", "register_with_adb",

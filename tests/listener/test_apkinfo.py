@@ -11,7 +11,7 @@ from listener_apks import build_apk
 from pytest_mobileagent.apkinfo import ApkError, read_apk
 from pytest_mobileagent.listener import APK_PATH, PACKAGE, SERVICE
 from pytest_mobileagent.virtual_phone import VirtualPhone
-from pytest_mobileagent.virtual_phone.packages import InstallError
+from pytest_mobileagent.virtual_phone.framework.packages import InstallError
 
 
 def test_the_listener_apk():

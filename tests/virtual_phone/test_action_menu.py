@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobileagent.virtual_phone.apps import menus
-from pytest_mobileagent.virtual_phone.ui import action_menu as rule
-from pytest_mobileagent.virtual_phone.ui.views import MenuItem, place_menu
+from pytest_mobileagent.virtual_phone.framework.ui import action_menu as rule
+from pytest_mobileagent.virtual_phone.framework.ui.views import MenuItem, place_menu
 
 
 def ids(items) -> list[str]:

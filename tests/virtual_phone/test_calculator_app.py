@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from uitools import BUTTON, CALC, find, find_all, long_press, press_keys, tap, text_of, texts
 
-from pytest_mobileagent.virtual_phone.apps.calculator import CalculatorEngine, format_number
-from pytest_mobileagent.virtual_phone.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.apps.simple.calculator import CalculatorEngine, format_number
+from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
 
 
 @pytest.fixture

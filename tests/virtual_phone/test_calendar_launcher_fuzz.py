@@ -14,7 +14,7 @@ import re
 import pytest
 from uitools import nodes
 
-from pytest_mobileagent.virtual_phone.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
 
 APPS = ("com.simplemobiletools.calendar.pro", "com.simplemobiletools.applauncher")
 TEXTS = ("laundry", "x", "12", " ", "MyChrome", "ü∑")

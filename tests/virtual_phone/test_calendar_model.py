@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_mobileagent.virtual_phone.apps import calendar_model as m
+from pytest_mobileagent.virtual_phone.apps.simple import calendar_model as m
 
 MAY_1 = dt.date(2024, 5, 1)  # a Wednesday
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mobileagent.virtual_phone.roles import ROLE_HOME, ROLE_SMS
+from pytest_mobileagent.virtual_phone.framework.roles import ROLE_HOME, ROLE_SMS
 
 NOTES = "com.simplemobiletools.notes.pro"
 CALC = "com.simplemobiletools.calculator"
@@ -115,7 +115,7 @@ def test_roles_add_get_remove(fresh_phone):
 
 def test_an_app_that_declares_a_role_qualifies_and_sees_it():
     from pytest_mobileagent.virtual_phone import VirtualPhone
-    from pytest_mobileagent.virtual_phone.apps import notes
+    from pytest_mobileagent.virtual_phone.apps.simple import notes
 
     class SmsNotes(notes.NotesApp):
         roles = frozenset({ROLE_SMS})

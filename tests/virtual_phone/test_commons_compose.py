@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from adb_ui import AdbUI
 
-from pytest_mobileagent.virtual_phone.apps.commons_compose import commons_strings, faq_items, licence_items
+from pytest_mobileagent.virtual_phone.apps.commons.commons_compose import commons_strings, faq_items, licence_items
 
 SMS = "com.simplemobiletools.smsmessenger"
 NOTES = "com.simplemobiletools.notes.pro"

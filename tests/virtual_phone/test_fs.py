@@ -6,7 +6,7 @@ import errno
 
 import pytest
 
-from pytest_mobileagent.virtual_phone.fs import FsError, VirtualFileSystem
+from pytest_mobileagent.virtual_phone.kernel.fs import FsError, VirtualFileSystem
 
 
 @pytest.fixture

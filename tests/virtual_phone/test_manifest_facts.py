@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from pytest_mobileagent.virtual_phone.manifests import activity, requested_permissions
+from pytest_mobileagent.virtual_phone.framework.manifests import activity, requested_permissions
 
 CAL = "com.simplemobiletools.calendar.pro"
 SMS = "com.simplemobiletools.smsmessenger"

@@ -8,7 +8,7 @@ import io
 import pytest
 from PIL import Image
 
-from pytest_mobileagent.virtual_phone.media_store import EXTERNAL_ROOT
+from pytest_mobileagent.virtual_phone.framework.media_store import EXTERNAL_ROOT
 
 SCAN = "am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d "
 

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from pytest_mobileagent.virtual_phone import VirtualPhone
-from pytest_mobileagent.virtual_phone.media_store import EXTERNAL_ROOT, mime_type_of, storage_path
+from pytest_mobileagent.virtual_phone.framework.media_store import EXTERNAL_ROOT, mime_type_of, storage_path
 
 SCAN = "am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d "
 
@@ -208,7 +208,7 @@ def test_adb_push_errors_and_new_folders(phone, adb_server_port, tmp_path):
 
 
 def test_a_system_without_a_phone_has_empty_storage_for_the_file_apps():
-    from pytest_mobileagent.virtual_phone.system import AndroidSystem
+    from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
 
     system = AndroidSystem(clock_ms=lambda: 0)
     assert system.fs.isdir("/sdcard/Download") and system.media_store.query() == []

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from pytest_mobileagent.virtual_phone.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
 
 PKG = "com.simplemobiletools.notes.pro"
 MAIN = f"{PKG}.activities.MainActivity"

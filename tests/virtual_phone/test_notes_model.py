@@ -2,7 +2,7 @@
 
 import pytest
 
-from pytest_mobileagent.virtual_phone.apps.notes_model import (
+from pytest_mobileagent.virtual_phone.apps.simple.notes_model import (
     TYPE_CHECKLIST,
     NoteError,
     NotesData,
@@ -89,7 +89,7 @@ def test_search_matches(text, query, expected):
 
 
 def test_checklist_sort_options():
-    from pytest_mobileagent.virtual_phone.apps.notes_model import ChecklistSort
+    from pytest_mobileagent.virtual_phone.apps.simple.notes_model import ChecklistSort
 
     data = NotesData()
     note = data.add_note("list", TYPE_CHECKLIST)

@@ -15,8 +15,8 @@ import pytest
 import uitools
 from adb_ui import AdbUI
 
-from pytest_mobileagent.virtual_phone.ui import keyboard
-from pytest_mobileagent.virtual_phone.ui.window import NAV_BAR_H
+from pytest_mobileagent.virtual_phone.framework.ui import keyboard
+from pytest_mobileagent.virtual_phone.framework.ui.window import NAV_BAR_H
 
 NOTES = "com.simplemobiletools.notes.pro"
 SMS = "com.simplemobiletools.smsmessenger"

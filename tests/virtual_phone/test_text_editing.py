@@ -15,8 +15,8 @@ import itertools
 import pytest
 from uitools import centre, find, find_all
 
-from pytest_mobileagent.virtual_phone.ui import dump as _dump
-from pytest_mobileagent.virtual_phone.ui import editing
+from pytest_mobileagent.virtual_phone.framework.ui import dump as _dump
+from pytest_mobileagent.virtual_phone.framework.ui import editing
 
 NOTES = "com.simplemobiletools.notes.pro"
 FIELD = f"{NOTES}:id/locked_note_title"

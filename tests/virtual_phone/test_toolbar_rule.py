@@ -20,7 +20,7 @@ import pytest
 from adb_ui import AdbUI
 
 from pytest_mobileagent.virtual_phone.apps import menus
-from pytest_mobileagent.virtual_phone.ui import action_menu
+from pytest_mobileagent.virtual_phone.framework.ui import action_menu
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS_DIR = ROOT / "pytest_mobileagent" / "virtual_phone" / "apps"
@@ -251,7 +251,7 @@ def test_every_menu_of_every_app_is_declared_by_its_model_or_listed():
     """Each res/menu file of the ten releases is used by the app's model (a `menu(APP, "<name>", ...)`
     call) or listed in NOT_MODELLED with the reason."""
     declared: dict[str, set[str]] = {}
-    for path in APPS_DIR.glob("*.py"):
+    for path in APPS_DIR.rglob("*.py"):
         tree = ast.parse(path.read_text())
         constants = {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign)
                      for t in n.targets if isinstance(t, ast.Name) and isinstance(n.value, ast.Constant)}

@@ -12,11 +12,11 @@ from __future__ import annotations
 from PIL import ImageOps
 from uitools import find, tap
 
-from pytest_mobileagent.virtual_phone.apps.base import Activity, App
-from pytest_mobileagent.virtual_phone.apps.launcher import Launcher
-from pytest_mobileagent.virtual_phone.system import AndroidSystem
-from pytest_mobileagent.virtual_phone.ui import render
-from pytest_mobileagent.virtual_phone.ui.views import MATCH, Column, FrameLayout, ScrollView, TextView, dp
+from pytest_mobileagent.virtual_phone.framework.app import Activity, App
+from pytest_mobileagent.virtual_phone.apps.system.launcher import Launcher
+from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.framework.ui import render
+from pytest_mobileagent.virtual_phone.framework.ui.views import MATCH, Column, FrameLayout, ScrollView, TextView, dp
 
 NOW = 1_714_554_000_000
 
@@ -111,7 +111,7 @@ class _CountingText(TextView):
 
 
 def _nested_frames(depth: int):
-    from pytest_mobileagent.virtual_phone.ui.views import RelativeLayout
+    from pytest_mobileagent.virtual_phone.framework.ui.views import RelativeLayout
 
     rows = [RelativeLayout(_CountingText(f"row {i}"), padding=dp(4)) for i in range(5)]
     view = Column(*rows)
@@ -121,7 +121,7 @@ def _nested_frames(depth: int):
 
 
 def test_nested_wrap_frames_measure_in_linear_time_with_the_same_layout(monkeypatch):
-    from pytest_mobileagent.virtual_phone.ui.views import FrameLayout as Frame
+    from pytest_mobileagent.virtual_phone.framework.ui.views import FrameLayout as Frame
 
     def laid_out(root):
         root.measure(1000, 2000, exact_w=1000)

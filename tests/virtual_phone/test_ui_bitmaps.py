@@ -7,8 +7,8 @@ import io
 from PIL import Image
 
 from pytest_mobileagent.virtual_phone import VirtualPhone
-from pytest_mobileagent.virtual_phone.ui import bitmaps
-from pytest_mobileagent.virtual_phone.ui.render import paint
+from pytest_mobileagent.virtual_phone.framework.ui import bitmaps
+from pytest_mobileagent.virtual_phone.framework.ui.render import paint
 
 
 def png(color, size=(30, 20)) -> bytes:

@@ -7,10 +7,10 @@ import re
 
 from uitools import find
 
-from pytest_mobileagent.virtual_phone.apps.base import Activity, App, Dialog
-from pytest_mobileagent.virtual_phone.apps.launcher import Launcher
-from pytest_mobileagent.virtual_phone.system import AndroidSystem
-from pytest_mobileagent.virtual_phone.ui.views import WRAP, RecyclerView, TextView, dp
+from pytest_mobileagent.virtual_phone.framework.app import Activity, App, Dialog
+from pytest_mobileagent.virtual_phone.apps.system.launcher import Launcher
+from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.framework.ui.views import WRAP, RecyclerView, TextView, dp
 
 
 def _bounds(node) -> tuple[int, int, int, int]:

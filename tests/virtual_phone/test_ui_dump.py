@@ -6,7 +6,7 @@ import re
 
 from uitools import CALC, bounds, find, find_all, nodes, tap, texts
 
-from pytest_mobileagent.virtual_phone.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
 
 # Attribute order of every <node> in real `uiautomator dump` files (the same
 # in all sixteen real screens the project studied).

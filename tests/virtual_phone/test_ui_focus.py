@@ -6,10 +6,10 @@ from types import SimpleNamespace
 
 from uitools import find, find_all, tap
 
-from pytest_mobileagent.virtual_phone.apps.base import Activity, App, Dialog
-from pytest_mobileagent.virtual_phone.apps.launcher import Launcher
-from pytest_mobileagent.virtual_phone.system import AndroidSystem
-from pytest_mobileagent.virtual_phone.ui.views import MATCH, Button, Column, EditText
+from pytest_mobileagent.virtual_phone.framework.app import Activity, App, Dialog
+from pytest_mobileagent.virtual_phone.apps.system.launcher import Launcher
+from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.framework.ui.views import MATCH, Button, Column, EditText
 
 PKG = "com.example.fields"
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from uitools import CALC, centre, nodes, press_keys
 
 from pytest_mobileagent import png
-from pytest_mobileagent.virtual_phone.system import AndroidSystem
-from pytest_mobileagent.virtual_phone.ui import frame, render
+from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.framework.ui import frame, render
 
 NOTES = "com.simplemobiletools.notes.pro"
 
@@ -142,7 +142,7 @@ def test_cached_glyph_masks_draw_what_pillow_draws(text, size, bold, x, y, color
     # The renderer draws each line from a cached mask; Pillow's own text drawing is the reference.
     from PIL import Image, ImageChops, ImageDraw
 
-    from pytest_mobileagent.virtual_phone.ui import text as ui_text
+    from pytest_mobileagent.virtual_phone.framework.ui import text as ui_text
 
     background = (250, 250, 250)
     reference = Image.new("RGB", (320, 240), background)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from pytest_mobileagent.virtual_phone.ui import icons, render
+from pytest_mobileagent.virtual_phone.framework.ui import icons, render
 
 BOX = (0, 0, 132, 132)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from uitools import CALC, DEMO, bounds, centre, demo_system, find, find_all, long_press, tap, text_of, texts
 
-from pytest_mobileagent.virtual_phone.system import ActivityNotFound, AndroidSystem
+from pytest_mobileagent.virtual_phone.framework.system import ActivityNotFound, AndroidSystem
 
 HOME = ("com.android.launcher3", "com.android.launcher3.uioverride.QuickstepLauncher")
 DEMO_MAIN = (DEMO, "com.example.demo.MainActivity")
@@ -38,7 +38,7 @@ def test_the_keyboard_coming_and_going_is_an_accessibility_event():
     """The IME window's arrival and removal is TYPE_WINDOWS_CHANGED; the window adjustResize
     shortens or lengthens sends TYPE_WINDOW_CONTENT_CHANGED from its decor column; a panned
     window's views keep their frames and send none (see ime.SoftKeyboard.accessibility_changes)."""
-    from pytest_mobileagent.virtual_phone.system import AndroidSystem
+    from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
 
     notes = "com.simplemobiletools.notes.pro"
     events = []

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from pytest_mobileagent.virtual_phone.apps.base import Activity, App, Dialog
-from pytest_mobileagent.virtual_phone.apps.launcher import Launcher
-from pytest_mobileagent.virtual_phone.system import AndroidSystem
-from pytest_mobileagent.virtual_phone.ui.views import WRAP, Button, CheckBox, Column, ScrollView, View
+from pytest_mobileagent.virtual_phone.framework.app import Activity, App, Dialog
+from pytest_mobileagent.virtual_phone.apps.system.launcher import Launcher
+from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.framework.ui.views import WRAP, Button, CheckBox, Column, ScrollView, View
 
 PKG = "com.example.longdialog"
 
@@ -61,7 +61,7 @@ def test_buttons_of_a_too_tall_dialog_stay_on_screen_and_the_content_scrolls():
 
 
 def test_a_list_with_bottom_gravity_stacks_short_content_at_its_bottom():
-    from pytest_mobileagent.virtual_phone.ui.views import MATCH, RecyclerView, TextView
+    from pytest_mobileagent.virtual_phone.framework.ui.views import MATCH, RecyclerView, TextView
 
     top = RecyclerView(TextView("a", "row"), height=MATCH)
     bottom = RecyclerView(TextView("a", "row"), height=MATCH, gravity="bottom")

@@ -7,9 +7,9 @@ import io
 import pytest
 from uitools import CALC, bounds, demo_system, find, press_keys, tap
 
-from pytest_mobileagent.virtual_phone.system import AndroidSystem
-from pytest_mobileagent.virtual_phone.ui import render
-from pytest_mobileagent.virtual_phone.ui.views import ACCENT
+from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.framework.ui import render
+from pytest_mobileagent.virtual_phone.framework.ui.views import ACCENT
 
 
 def _image(system):

@@ -92,9 +92,9 @@ def demo_apps():
     """[Launcher, DemoApp]: a registry for AndroidSystem(apps=...)."""
     from types import SimpleNamespace
 
-    from pytest_mobileagent.virtual_phone.apps.base import Activity, App, Dialog
-    from pytest_mobileagent.virtual_phone.apps.launcher import Launcher
-    from pytest_mobileagent.virtual_phone.ui.views import (
+    from pytest_mobileagent.virtual_phone.framework.app import Activity, App, Dialog
+    from pytest_mobileagent.virtual_phone.apps.system.launcher import Launcher
+    from pytest_mobileagent.virtual_phone.framework.ui.views import (
         MATCH, CheckBox, Column, EditText, FloatingActionButton, FrameLayout, LinearLayout, MenuItem,
         RadioButton, RadioGroup, RecyclerView, Switch, TabLayout, TextView, dp)
 
@@ -171,7 +171,7 @@ DEMO = "com.example.demo"
 
 
 def demo_system(events=None):
-    from pytest_mobileagent.virtual_phone.system import AndroidSystem
+    from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
 
     system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000,
                            emit_event=(events.append if events is not None else None), apps=demo_apps())

@@ -1,4 +1,8 @@
-"""The apps the virtual phone installs: an explicit, sorted registry.
+"""The apps layer, and the registry of the apps the virtual phone installs (explicit, sorted).
+
+``simple/`` holds the ten Simple Mobile Tools apps, ``commons/`` Simple-Commons (the library
+they bundle), ``system/`` Android's own apps.  The apps layer imports the framework and the
+kernel only; the shell, programs and adbd above it reach apps through framework services.
 
 To add an app, import its `App` subclass here and add it to the list, keeping
 the list sorted by package.
@@ -6,20 +10,20 @@ the list sorted by package.
 
 from __future__ import annotations
 
-from .applauncher import AppLauncherApp
-from .calculator import Calculator
-from .calendar import CalendarApp
-from .contacts import ContactsApp
-from .filemanager import FileManagerApp
-from .gallery import GalleryApp
-from .launcher import Launcher
-from .messenger import MessengerApp
-from .musicplayer import MusicPlayerApp
-from .notes import NotesApp
-from .print_spooler import PrintSpoolerApp
-from .system_apps import SYSTEM_APPS
-from .system_screens import AndroidSystemApp, IntentResolverApp, PermissionControllerApp
-from .voicerecorder import VoiceRecorderApp
+from .simple.applauncher import AppLauncherApp
+from .simple.calculator import Calculator
+from .simple.calendar import CalendarApp
+from .simple.contacts import ContactsApp
+from .simple.filemanager import FileManagerApp
+from .simple.gallery import GalleryApp
+from .system.launcher import Launcher
+from .simple.messenger import MessengerApp
+from .simple.musicplayer import MusicPlayerApp
+from .simple.notes import NotesApp
+from .system.print_spooler import PrintSpoolerApp
+from .system.system_apps import SYSTEM_APPS
+from .system.system_screens import AndroidSystemApp, IntentResolverApp, PermissionControllerApp
+from .simple.voicerecorder import VoiceRecorderApp
 
 INSTALLED_APPS = [
     AndroidSystemApp,  # android (the framework's ResolverActivity)

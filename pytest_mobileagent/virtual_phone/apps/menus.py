@@ -16,7 +16,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Callable, Iterable, Mapping
 
-from ..ui.views import MenuItem
+from ..framework.ui.views import MenuItem
 
 __all__ = ["ACTION_MODE", "FDROID_HIDDEN", "TOOLBAR", "app_key", "facts", "icon_name", "menu"]
 

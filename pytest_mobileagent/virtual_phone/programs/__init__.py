@@ -1,4 +1,9 @@
-"""Long-running programs that a shell command starts in the foreground.
+"""The programs layer: device-side servers that clients start, and how a shell holds them.
+
+uiautomator2's server, Appium's UiAutomator2 server, DroidBot's helper app, instrumentation
+and the clients' helper apps.  Imports the shell, apps, framework and kernel layers only.
+
+Long-running programs run in the foreground of the shell command that starts them.
 
 ``CLASSPATH=/data/local/tmp/u2.jar app_process / com.wetest.uia2.Main`` (and
 ``am instrument -w ...``) does not return on Android: the program runs in the
@@ -30,7 +35,7 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
     from ..shell.interpreter import Invocation
-    from ..sockets import Handler, Listener
+    from ..kernel.sockets import Handler, Listener
 
 __all__ = ["APP_PROCESS_MAINS", "Program", "SIGHUP_STATUS", "SIGKILL_STATUS", "app_process_main"]
 

@@ -309,7 +309,7 @@ class UiAutomator2Server:
         return self.phone.system.density / 160  # DisplayMetrics.density (Gestures.getDisplayDensity)
 
     def _system_bars(self, params, payload):
-        from ..ui.window import STATUS_BAR_H
+        from ..framework.ui.window import STATUS_BAR_H
 
         return {"statusBar": STATUS_BAR_H}  # SystemBarsModel: the status_bar_height dimension
 
@@ -573,7 +573,7 @@ class UiAutomator2Server:
         return None
 
     def _pointer(self, actions: list) -> None:
-        from ..system import LONG_PRESS_MS, TOUCH_SLOP
+        from ..framework.system import LONG_PRESS_MS, TOUCH_SLOP
 
         system = self.phone.system
         x = y = 0

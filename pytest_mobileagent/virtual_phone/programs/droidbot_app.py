@@ -194,7 +194,7 @@ def _input_text(inv, intent) -> None:
 
 
 def _register() -> None:
-    from ..helper_apps import SYNCERS
+    from .helper_apps import SYNCERS
     from ..shell.android import BROADCAST_RECEIVERS
     from ..shell.system_services import INPUT_METHODS, InputMethod
 

@@ -173,7 +173,7 @@ def finish_test(program: Program, phone: "VirtualPhone", test_class: str, starte
     program.exit(0)
 
 
-from ..processes import RUNNING_PACKAGE_SOURCES  # noqa: E402  (the process table reads ours)
+from ..kernel.processes import RUNNING_PACKAGE_SOURCES  # noqa: E402  (the process table reads ours)
 
 RUNNING_PACKAGE_SOURCES.append(_instrumented_packages)
 
@@ -185,7 +185,7 @@ UIA2_TEST_CLASS = "io.appium.uiautomator2.server.test.AppiumUiAutomator2Server"
 
 @runner(UIA2_COMPONENT)
 def _start_uia2_server(phone: "VirtualPhone", inv: Invocation, extras: dict[str, str]) -> Program:
-    from ..http_server import serve_http
+    from .http_server import serve_http
     from .appium_uia2 import DEVICE_PORT, SERVER_PACKAGE, UiAutomator2Server
 
     entry = phone.packages.installed[SERVER_PACKAGE]  # am_instrument checked the target is installed

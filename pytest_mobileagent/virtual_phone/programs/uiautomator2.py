@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from . import Program
 
 if TYPE_CHECKING:
-    from ..sockets import SocketConnection
+    from ..kernel.sockets import SocketConnection
     from ..phone import VirtualPhone
     from ..shell.interpreter import Invocation
 
@@ -219,7 +219,7 @@ class Node:
 
 def read_nodes(phone: "VirtualPhone", compressed: bool) -> Node | None:
     """The active window's node tree (None for a window with nothing on screen)."""
-    from ..ui import dump as ui_dump
+    from ..framework.ui import dump as ui_dump
 
     def read(root, package) -> Node | None:
         def node(view, index: int, depth: int, parent: Node | None) -> Node:
@@ -243,7 +243,7 @@ def read_nodes(phone: "VirtualPhone", compressed: bool) -> Node | None:
 def hierarchy_xml(root: Node | None, max_depth: int) -> str:
     """AccessibilityNodeInfoDumper's XML (the jar's own): the dump's attributes plus
     visible-to-user, drawing-order, hint and display-id, and NAF on unlabelled clickables."""
-    from ..ui import dump as ui_dump
+    from ..framework.ui import dump as ui_dump
 
     esc = ui_dump._escape
 

@@ -1,4 +1,8 @@
-"""The phone's /system/bin/sh: an sh-subset parser and interpreter plus commands.
+"""The shell layer (userland): /system/bin/sh, toybox's applets and Android's commands.
+
+The sh-subset parser and interpreter, globbing, toybox, and am, pm, cmd, dumpsys, input,
+uiautomator, content, settings, logcat...: each command parses its arguments, calls framework
+services and formats what Android prints.  Imports the apps, framework and kernel layers only.
 
 Importing this package registers every command in `COMMANDS`.
 """

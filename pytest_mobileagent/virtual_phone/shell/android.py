@@ -629,7 +629,7 @@ def _parse_intent(args: list[str]) -> _Intent:
 
 
 def _start_intent(inv: Invocation, intent: _Intent) -> int:
-    from ..system import ActivityNotFound  # the UI layer's module, loaded with the phone
+    from ..framework.system import ActivityNotFound  # the UI layer's module, loaded with the phone
 
     phone, system = inv.phone, inv.phone.system
     if intent.component:
@@ -638,7 +638,7 @@ def _start_intent(inv: Invocation, intent: _Intent) -> int:
             return _bad_component(inv, intent)
         intent.component = short_component(package, _full_class(package, activity))
     inv.out(f"Starting: {intent.describe()}\n")
-    from ..logbuffer import note_start_request  # am adds FLAG_ACTIVITY_NEW_TASK to what it sends
+    from ..kernel.logbuffer import note_start_request  # am adds FLAG_ACTIVITY_NEW_TASK to what it sends
 
     note_start_request(phone, intent.describe(flags=0x10000000)[len("Intent { "):-len(" }")])
     if intent.component:
@@ -650,7 +650,7 @@ def _start_intent(inv: Invocation, intent: _Intent) -> int:
             package, _, activity = intent.component.partition("/")
             target = (package, _full_class(package, activity))
             if package not in system.installed_packages() and phone.package_enabled(package):
-                from ..helper_apps import start_activity  # helper APKs installed by clients
+                from ..programs.helper_apps import start_activity  # helper APKs installed by clients
 
                 if start_activity(phone, package, target[1], intent.action):
                     return 0  # it did its work and finished at once: the focus stays
@@ -707,13 +707,13 @@ _EXTRA_KEYS = {"android.intent.extra.TEXT": "text", "android.intent.extra.SUBJEC
 def _has_launcher_entry(app) -> bool:
     """Whether monkey's LAUNCHER intent finds an activity of the app (the home app counts, as
     before); the system screens (share sheet, permission dialog, the framework) have none."""
-    from ..roles import ROLE_HOME
+    from ..framework.roles import ROLE_HOME
 
     return app is None or app.in_launcher or ROLE_HOME in app.roles
 
 
 def _implicit(intent: _Intent):
-    from ..intents import Intent
+    from ..framework.intents import Intent
 
     return Intent(intent.action, data=intent.data, mime_type=intent.mime_type,
                   extras={_EXTRA_KEYS[k]: v for k, v in intent.extras.items() if k in _EXTRA_KEYS})
@@ -745,8 +745,8 @@ def _not_exported(inv: Invocation, intent: _Intent) -> int | None:
     an empty line and the stack trace, and answers -1 (exit status 255).  Whether an activity is
     exported comes from the app's manifest (manifests.py); None when the start may go on.
     """
-    from ..manifests import activity as manifest_activity
-    from ..processes import app_uid
+    from ..framework.manifests import activity as manifest_activity
+    from ..kernel.processes import app_uid
 
     package, _, activity = (intent.component or "").partition("/")
     declared = manifest_activity(package, _full_class(package, activity))
@@ -767,7 +767,7 @@ def _bad_component(inv: Invocation, intent: _Intent) -> int:
 
 def _force_stop(phone, package: str) -> None:
     from ..programs.instrumentation import stop_package  # an instrumented process dies with its package
-    from ..helper_apps import stop_package as stop_services
+    from ..programs.helper_apps import stop_package as stop_services
 
     stop_package(phone, package)
     stop_services(phone, package)
@@ -843,7 +843,7 @@ def _monkey(inv: Invocation) -> int:
         return 252
     # Real monkey would inject `count` random events; the virtual phone models
     # only the launch that this idiom is used for.
-    from ..logbuffer import note_start_request  # monkey's launch intent, as ActivityTaskManager logs it
+    from ..kernel.logbuffer import note_start_request  # monkey's launch intent, as ActivityTaskManager logs it
 
     launcher = system.launcher_activity(runnable[0])
     note_start_request(inv.phone, "act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
@@ -1007,14 +1007,14 @@ def _settings(inv: Invocation) -> int:
 
 
 def _settings_changed(phone) -> None:
-    from ..helper_apps import system_state_changed  # services bound per settings (accessibility, IME)
+    from ..programs.helper_apps import system_state_changed  # services bound per settings (accessibility, IME)
 
     system_state_changed(phone)
 
 
 @command("pidof")
 def _pidof(inv: Invocation) -> int:
-    from ..processes import processes  # the one process table `ps` also lists
+    from ..kernel.processes import processes  # the one process table `ps` also lists
 
     table = processes(inv.phone)
     pids = [str(p.pid) for name in inv.args for p in table

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import weakref
 
-from ..fs import FsError
-from ..processes import EXTRA_PROCESSES
+from ..kernel.fs import FsError
+from ..kernel.processes import EXTRA_PROCESSES
 from .interpreter import Invocation, command
 
 #: sh's status for a child killed by SIGABRT (128 + 6)
@@ -85,7 +85,7 @@ def _show_in_ps(inv: Invocation, program) -> None:
 
 
 def _running_processes(phone) -> list:
-    from ..processes import Process
+    from ..kernel.processes import Process
 
     return [Process(pid, phone.shell_pid, 2000, "app_process", "main", 13_961_348, 122_880, "do_epoll_wait",
                     "S", "u:r:shell:s0") for pid in sorted(_RUNNING.get(phone, ()))]

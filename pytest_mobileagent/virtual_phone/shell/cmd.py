@@ -172,7 +172,7 @@ def _resolve_activity(inv: Invocation, args: list[str]) -> int:
                          False)
     elif intent.action and not intent.package and not intent.categories:
         # an implicit intent: PackageManager's choice, or its ResolverActivity when several answer
-        from ..intents import candidates
+        from ..framework.intents import candidates
         from .android import _implicit
 
         targets = candidates(system, _implicit(intent))

@@ -10,7 +10,7 @@ Queries print one "Row: N col=value, ..." line per row (NULL for null) or
 
 from __future__ import annotations
 
-from ..providers import ProviderError
+from ..framework.providers import ProviderError
 from .interpreter import Invocation, command
 
 USAGE = """usage: adb shell content [subcommand] [options]

@@ -7,7 +7,7 @@ import posixpath
 import re
 import stat as st
 
-from ..fs import FsError
+from ..kernel.fs import FsError
 from .builtins import parse_flags
 from .interpreter import Invocation, UsageError, command
 

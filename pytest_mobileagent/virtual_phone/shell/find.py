@@ -19,7 +19,7 @@ import re
 import stat as st
 from dataclasses import dataclass, field
 
-from ..fs import FsError, StatResult
+from ..kernel.fs import FsError, StatResult
 from .interpreter import Invocation, UsageError, command
 
 _NO_ARG = {"print", "print0", "prune", "depth", "xdev", "noleaf"}

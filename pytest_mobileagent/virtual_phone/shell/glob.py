@@ -23,10 +23,10 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..fs import FsError
+from ..kernel.fs import FsError
 
 if TYPE_CHECKING:
-    from ..fs import VirtualFileSystem
+    from ..kernel.fs import VirtualFileSystem
 
 __all__ = ["Pattern", "expand_braces", "expand_pattern", "has_magic"]
 

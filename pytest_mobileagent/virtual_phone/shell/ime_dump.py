@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import zlib
 
-from ..ui.keyboard import IME_HEIGHT, IME_ID, IME_PACKAGE, soft_input_mode_string
-from ..ui.window import NAV_BAR_H
+from ..framework.ui.keyboard import IME_HEIGHT, IME_ID, IME_PACKAGE, soft_input_mode_string
+from ..framework.ui.window import NAV_BAR_H
 
 __all__ = ["dump_input_method", "ime_window_entry"]
 

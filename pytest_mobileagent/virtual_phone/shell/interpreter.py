@@ -16,7 +16,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Mapping
 
-from ..fs import FsError
+from ..kernel.fs import FsError
 from .glob import Pattern, expand_braces, expand_pattern, has_magic
 from .parser import AndOr, Command, Pipeline, ShellSyntaxError, Word, parse
 

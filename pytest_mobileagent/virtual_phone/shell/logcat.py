@@ -25,8 +25,8 @@ import datetime as dt
 import re
 import weakref
 
-from ..logbuffer import BUFFERS, DEFAULT_BUFFERS, LogEntry
-from ..processes import EXTRA_PROCESSES
+from ..kernel.logbuffer import BUFFERS, DEFAULT_BUFFERS, LogEntry
+from ..kernel.processes import EXTRA_PROCESSES
 from .interpreter import Invocation, UsageError, command
 
 __all__ = ["format_entry"]
@@ -53,7 +53,7 @@ def _start_program(inv: Invocation, argv: list[str]):
 
 
 def _running_processes(phone) -> list:
-    from ..processes import Process
+    from ..kernel.processes import Process
 
     return [Process(pid, phone.shell_pid, 2000, argv[0], argv[0][:15], 10_830_000, 4_100, "do_sys_poll",
                     "S", "u:r:shell:s0", args=tuple(argv[1:])) for pid, argv in _RUNNING.get(phone, {}).items()]

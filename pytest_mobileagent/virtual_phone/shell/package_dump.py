@@ -89,7 +89,7 @@ def dump_package(phone, package: str) -> str:
     else:  # an app model may declare its real version code
         version_code, version_name, min_sdk, target_sdk = getattr(app, "version_code", 1), app.version_name, 23, 34
     granted = sorted(phone.permissions.get(package, ()))
-    from ..manifests import has_facts, requested_permissions
+    from ..framework.manifests import has_facts, requested_permissions
 
     if has_facts(package):  # one of the ten apps: its manifest at the pinned tag, merged with Commons'
         requested = requested_permissions(package)

@@ -14,7 +14,7 @@ import shlex
 
 from .cmd import package_command, service_exception
 from .interpreter import Invocation
-from ..packages import InstallError
+from ..framework.packages import InstallError
 
 __all__ = ["MAX_STREAMED_APK", "streamed_stdin_size"]
 

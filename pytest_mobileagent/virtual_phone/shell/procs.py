@@ -17,7 +17,7 @@ import posixpath
 from dataclasses import dataclass
 from typing import Callable
 
-from ..processes import CLOCK_TICKS, Process, processes, user_name
+from ..kernel.processes import CLOCK_TICKS, Process, processes, user_name
 from .interpreter import Invocation, UsageError, command
 
 __all__ = ["format_ps"]
@@ -34,7 +34,7 @@ def _args(p: Process) -> str:
 
 
 def _time(p: Process, phone) -> str:
-    from ..processes import pid_stat
+    from ..kernel.processes import pid_stat
 
     fields = pid_stat(phone, p).split()
     seconds = (int(fields[13]) + int(fields[14])) // CLOCK_TICKS
@@ -42,14 +42,14 @@ def _time(p: Process, phone) -> str:
 
 
 def _started(p: Process, phone) -> dt.datetime:
-    from ..processes import _uptime_ticks
+    from ..kernel.processes import _uptime_ticks
 
     age_ms = (_uptime_ticks(phone) - p.start_ticks) * 1000 // CLOCK_TICKS
     return dt.datetime.fromtimestamp((phone.clock_ms() - age_ms) / 1000, dt.timezone.utc)
 
 
 def _elapsed(p: Process, phone) -> str:
-    from ..processes import _uptime_ticks
+    from ..kernel.processes import _uptime_ticks
 
     seconds = max(0, _uptime_ticks(phone) - p.start_ticks) // CLOCK_TICKS
     hours, minutes = seconds // 3600, seconds // 60 % 60

@@ -428,7 +428,7 @@ _MEMINFO_ROWS = [("Dalvik Other", 60, 40, 0, 1.6), ("Stack", 20, 19, 0, 1.0), ("
 def _dump_meminfo(inv: Invocation, args: list[str]) -> int:
     """`dumpsys meminfo PACKAGE|PID`: one process's table (ActivityManagerService
     dumpApplicationMemoryUsage -> ActivityThread.dumpMemInfoTable), figures derived from its RSS."""
-    from ..processes import processes
+    from ..kernel.processes import processes
 
     wanted = [a for a in args if not a.startswith("-")]
     if not wanted:

@@ -19,7 +19,7 @@ import re
 import shlex
 import stat as st
 
-from ..fs import FsError
+from ..kernel.fs import FsError
 from .builtins import parse_flags
 from .interpreter import COMMANDS, Invocation, UsageError, command
 
@@ -321,7 +321,7 @@ def _stat_time(seconds: int) -> str:
 
 
 def _stat_field(inv: Invocation, path: str, info, spec: str, width: str) -> str:
-    from ..processes import user_name
+    from ..kernel.processes import user_name
     from .fileutils import _mode_string
 
     kind = st.S_IFMT(info.mode)
@@ -565,7 +565,7 @@ def _env(inv: Invocation) -> int:
 
 @command("nproc")
 def _nproc(inv: Invocation) -> int:
-    from ..processes import CPU_COUNT
+    from ..kernel.processes import CPU_COUNT
 
     inv.out(f"{CPU_COUNT}\n")
     return 0

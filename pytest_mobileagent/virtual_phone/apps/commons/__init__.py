@@ -1,0 +1,5 @@
+"""Simple-Commons, the library the ten apps bundle: its dialogs, Customize colors, Compose screens, pickers.
+
+Part of the apps layer: imports the framework and the kernel (and Android's own apps
+it starts); the ten apps import it, never the other way round.
+"""

@@ -1,0 +1,188 @@
+"""The phone's package manager data: APKs installed with `adb install` / `pm install`.
+
+The app models in ``apps/`` are the phone's preinstalled apps. An APK
+installed over adb is read for its manifest (pyaxmlparser, via
+``pytest_mobileagent.apkinfo``) and recorded here, so `pm list packages`,
+`pm path`, `dumpsys package` and `pm uninstall` see it as a phone would. An
+APK whose package has a model (a Simple Mobile Tools build) updates that
+model's version; any other package is installed without a UI. Failures carry
+Android's `INSTALL_*` codes and messages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...apkinfo import ApkError, ApkInfo, read_apk
+
+if TYPE_CHECKING:
+    from ..phone import VirtualPhone
+
+__all__ = ["InstallError", "InstalledPackage", "PackageStore", "MIN_TARGET_SDK"]
+
+#: Android 14 refuses apps that target older levels (INSTALL_FAILED_DEPRECATED_SDK_VERSION).
+MIN_TARGET_SDK = 23
+
+
+class InstallError(Exception):
+    """An install failure: ``code`` is Android's INSTALL_* name, the message its detail."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+    def failure_line(self) -> str:
+        """As `pm install` prints it."""
+        return f"Failure [{self.code}: {self.message}]"
+
+
+@dataclass
+class InstalledPackage:
+    info: ApkInfo
+    first_install_ms: int
+    last_update_ms: int
+    code_path: str
+
+    @property
+    def package(self) -> str:
+        return self.info.package
+
+
+class PackageStore:
+    """User-installed packages of one phone, and the preinstalled ones removed."""
+
+    def __init__(self, phone: "VirtualPhone"):
+        self.phone = phone
+        self.installed: dict[str, InstalledPackage] = {}
+        #: preinstalled (modelled) apps uninstalled with `pm uninstall`
+        self.removed: set[str] = set()
+        self._session = 1000
+        #: open install sessions (`pm install-create`): id -> [(part name, APK bytes)]
+        self.sessions: dict[int, list[tuple[str, bytes]]] = {}
+
+    def preinstalled(self) -> list[str]:
+        return [p for p in self.phone.system.installed_packages() if p not in self.removed]
+
+    def packages(self) -> list[str]:
+        """Every installed package name (preinstalled and user-installed), sorted."""
+        return sorted(set(self.preinstalled()) | set(self.installed))
+
+    def is_installed(self, package: str) -> bool:
+        return package in self.installed or package in self.preinstalled()
+
+    def version_name(self, package: str) -> str | None:
+        if package in self.installed:
+            return self.installed[package].info.version_name
+        app = self.phone.system.app(package)
+        return app.version_name if app is not None and package not in self.removed else None
+
+    def version_code(self, package: str) -> int:
+        """The package's versionCode (as `dumpsys package` shows it, shell/package_dump.py)."""
+        if package in self.installed:
+            return self.installed[package].info.version_code
+        app = self.phone.system.app(package)
+        if app is not None:
+            return getattr(app, "version_code", 1)
+        # platform packages carry the SDK level as their version code
+        return int(self.phone.props.get("ro.build.version.sdk", "34"))
+
+    def create_session(self) -> int:
+        self._session += 1
+        self.sessions[self._session] = []
+        return self._session
+
+    def staging_path(self) -> str:
+        """Where Android stages an install session (shown in parse errors)."""
+        self._session += 1
+        return f"/data/app/vmdl{self._session}.tmp/base.apk"
+
+    def install(self, data: bytes, *, allow_downgrade: bool = False) -> InstalledPackage:
+        """Install (or update) an APK given as bytes; raises :class:`InstallError`."""
+        staged = self.staging_path()
+        try:
+            info = read_apk(data)
+        except ApkError as exc:
+            if exc.reason == "no_certificates":
+                raise InstallError("INSTALL_PARSE_FAILED_NO_CERTIFICATES",
+                                   f"Failed to collect certificates from {staged}") from None
+            raise InstallError("INSTALL_PARSE_FAILED_NOT_APK",
+                               f"Failed to parse {staged}: Failed to load asset path {staged}") from None
+        if not info.signer_sha256:
+            raise InstallError("INSTALL_PARSE_FAILED_NO_CERTIFICATES",
+                               f"Scanning Failed.: No signature found in package of version 2 or newer "
+                               f"for package {info.package}")
+        if info.target_sdk < MIN_TARGET_SDK:
+            raise InstallError("INSTALL_FAILED_DEPRECATED_SDK_VERSION",
+                               f"App package must target at least SDK version {MIN_TARGET_SDK}, "
+                               f"but found {info.target_sdk}")
+        sdk = int(self.phone.props.get("ro.build.version.sdk", "34"))
+        if info.min_sdk > sdk:
+            raise InstallError("INSTALL_FAILED_OLDER_SDK",
+                               f"Requires newer sdk version #{info.min_sdk} (current version is #{sdk})")
+        now = self.phone.clock_ms()
+        old = self.installed.get(info.package)
+        if old is not None:
+            if old.info.signer_sha256 != info.signer_sha256:
+                raise InstallError("INSTALL_FAILED_UPDATE_INCOMPATIBLE",
+                                   f"Existing package {info.package} signatures do not match newer version; "
+                                   "ignoring!")
+            if info.version_code < old.info.version_code and not allow_downgrade:
+                raise InstallError("INSTALL_FAILED_VERSION_DOWNGRADE",
+                                   f"Downgrade detected: Update version code {info.version_code} is older "
+                                   f"than current {old.info.version_code}")
+            first = old.first_install_ms
+        else:
+            first = now
+        from ..shell.android import _apk_path  # one code path per package, as `pm path` shows it
+
+        entry = InstalledPackage(info, first, now, _apk_path(info.package))
+        self.installed[info.package] = entry
+        self.removed.discard(info.package)
+        self.phone.set_package_enabled(info.package, True)
+        # An update kills the app's process, as on a phone.
+        from ..programs.helper_apps import stop_package
+
+        stop_package(self.phone, info.package)
+        self.phone.system.force_stop(info.package)
+        self.phone.forget_pid(info.package)
+        from ..programs.helper_apps import system_state_changed  # its services may bind now
+
+        system_state_changed(self.phone)
+        return entry
+
+    def uninstall(self, package: str, keep_data: bool = False) -> bool:
+        """Remove a package; False when it is not installed (DELETE_FAILED_INTERNAL_ERROR)."""
+        if not self.is_installed(package) or package in ("android",) or package.startswith("com.android."):
+            return False
+        self.installed.pop(package, None)
+        if self.phone.system.app(package) is not None:
+            self.removed.add(package)
+            self.phone.set_package_enabled(package, False)  # its activities no longer start
+            if not keep_data:
+                self.phone.system.clear_data(package)
+        from ..programs.helper_apps import stop_package, system_state_changed
+
+        stop_package(self.phone, package)
+        self.phone.system.force_stop(package)
+        self.phone.forget_pid(package)
+        self.phone.permissions.pop(package, None)
+        roles = getattr(self.phone, "roles", None)
+        if roles is not None:
+            roles.forget_package(package)
+        system_state_changed(self.phone)  # its bound services stop
+        return True
+
+    def accessibility_service_enabled(self, service: str) -> bool:
+        """Whether ``pkg/full.Class`` is installed and switched on in secure settings."""
+        package, _, cls = service.partition("/")
+        entry = self.installed.get(package)
+        if entry is None or cls not in entry.info.services:
+            return False
+        secure = self.phone.settings.get("secure", {})
+        if secure.get("accessibility_enabled", "0") != "1":
+            return False
+        short = f"{package}/{cls[len(package):]}" if cls.startswith(package + ".") else None
+        enabled = {s.strip() for s in secure.get("enabled_accessibility_services", "").split(":")}
+        return service in enabled or (short is not None and short in enabled)

@@ -1,0 +1,4 @@
+"""The framework's widgets: views, windows, dumps, rendering, the action-menu rule, the pickers.
+
+Part of the framework layer: imports the framework's own modules and the kernel only.
+"""

@@ -1,0 +1,6 @@
+"""The kernel layer: the file system, processes and /proc, sockets, the log buffers (logd).
+
+What Linux and its daemons give every program on the phone.  Imports nothing of the
+virtual phone above it; a higher layer that must learn of a kernel event registers a
+callback here.
+"""

@@ -1,1 +1,0 @@
-"""The virtual phone's Android-like UI toolkit: views, windows, dumps, rendering."""
