@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str):
     if name == "VirtualPhone":
+        # Late on purpose: the plugin imports this package on every run; the phone loads only when used.
         from .phone import VirtualPhone
         return VirtualPhone
     if name in ("RunningPhone", "start_phones"):
-        from . import server
+        from . import server  # late for the same reason: booting phones is the only use
         return getattr(server, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

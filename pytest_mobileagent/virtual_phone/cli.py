@@ -17,6 +17,9 @@ import os
 import signal
 import sys
 
+from ..memory import freeze_long_lived_objects
+from .server import start_phones
+
 __all__ = ["main"]
 
 
@@ -69,9 +72,6 @@ def main(argv: list[str] | None = None) -> int:
     if ports and len(ports) != count:
         print("mobileagent-phone: give one --port, or one per phone", file=sys.stderr)
         return 2
-
-    from ..memory import freeze_long_lived_objects
-    from .server import start_phones
 
     stop_signals = _catch_stop_signals()
     try:

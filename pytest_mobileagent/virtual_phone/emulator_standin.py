@@ -40,6 +40,9 @@ import threading
 import time
 from pathlib import Path
 
+from .server import start_phones
+from .snapshot import load_snapshot, save_snapshot
+
 __all__ = ["avd_home", "create_avd", "install_sdk", "main"]
 
 FIRST_CONSOLE_PORT, LAST_CONSOLE_PORT = 5554, 5682
@@ -115,8 +118,6 @@ class Emulator:
 
     def handle(self, command: str) -> tuple[str, bool]:
         """One console command: the reply lines and whether to close the connection."""
-        from .snapshot import load_snapshot, save_snapshot
-
         words = command.split()
         if not words:
             return "", False
@@ -305,8 +306,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(name: str, options: dict[str, str | bool], config: dict[str, str]) -> int:
-    from .server import start_phones
-
     port_text = options.get("-port")
     if isinstance(port_text, str):
         if not port_text.isdigit() or int(port_text) % 2 or not (

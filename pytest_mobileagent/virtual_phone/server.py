@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
+from ..setup import prepare_device
 from .adbd.endpoint import Endpoint
 from .phone import VirtualPhone
 
@@ -231,9 +232,7 @@ def unregister_from_adb(port: int, adb_port: int) -> None:
 
 def _prepare(running: list[RunningPhone], adb_port: int) -> None:
     """Set phones up through adb with the code real devices go through."""
-    import adbutils
-
-    from pytest_mobileagent.setup import prepare_device
+    import adbutils  # heavy; loaded only when phones are set up through adb
 
     client = adbutils.AdbClient(port=adb_port)
     for item in running:

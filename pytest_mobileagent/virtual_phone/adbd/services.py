@@ -13,6 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from ..kernel.sockets import is_socket_spec
+from ..shell.packages import streamed_stdin_size
 from .sync import serve_sync
 from .transport import Stream
 
@@ -43,8 +44,6 @@ def find(endpoint: "Endpoint", name: str):
             return partial(_shell_raw, endpoint, command)
         return partial(_shell_interactive, endpoint)
     if name.startswith("exec:"):
-        from ..shell.packages import streamed_stdin_size
-
         size = streamed_stdin_size(name[5:])
         if size is not None:  # `adb install` streams the APK, then reads the status line
             return partial(_exec_with_stdin, endpoint, name[5:], size)
