@@ -61,8 +61,9 @@ class AgentFault(Exception):
 class Episode:
     """The state of one task run, shared with the task body's fixtures."""
 
-    def __init__(self, spec: "TaskSpec", nodeid: str, runtime: "Runtime"):
-        self.spec = spec
+    def __init__(self, spec: "TaskSpec", nodeid: str, runtime: "Runtime", repeat: int = 0):
+        # The agent's reset(task) sees which repetition (--repeat-tasks) this episode is.
+        self.spec = dataclasses.replace(spec, repeat=repeat)
         self.runtime = runtime
         self.options = runtime.options
         self.max_steps = spec.max_steps(self.options.max_steps_factor)
@@ -70,7 +71,7 @@ class Episode:
         self.events = Events(spec.package, self.progress)
         self.answer = Answer()
         self.screen = Screen(spec.package)
-        self.record: TaskRecord = new_task_record(spec, nodeid, self.options)
+        self.record: TaskRecord = new_task_record(spec, nodeid, self.options, repeat)
         self.last_assertion: AssertionError | None = None
         self.agent_error: BaseException | None = None
         self.definition_error: BaseException | None = None
@@ -756,7 +757,8 @@ class DriverSession:
     and ``success`` (for logging only).
 
     Before ``run`` the agent's ``reset(task)`` (if it has one) was called with
-    the :class:`~pytest_mobileagent.tasks.TaskSpec`, as for step agents.
+    the :class:`~pytest_mobileagent.tasks.TaskSpec`, as for step agents
+    (``task.repeat``: which repetition of the task this is, under ``--repeat-tasks``).
     """
 
     def __init__(self, episode: Episode):

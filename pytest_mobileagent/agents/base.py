@@ -28,7 +28,9 @@ class StepAgent(Protocol):
     """An agent the harness drives: it returns one action per observation.
 
     May also define ``reset(task: TaskSpec) -> None``, called before each
-    episode, and set ``last_usage`` in each ``step`` to what the step cost:
+    episode (``task.repeat``: which repetition of the task it is, 0 to K-1
+    under ``--repeat-tasks K``; a seeded agent mixes it into its seed), and
+    set ``last_usage`` in each ``step`` to what the step cost:
     ``{"tokens_in": .., "tokens_out": .., "llm_input": .., "llm_output": ..}``,
     read after every step, the one that returns ``Action.finish`` too (its
     turn is no step, but its time and tokens count). An exception ``step``
@@ -84,7 +86,8 @@ class DriverAgent(Protocol):
 
     May also define ``reset(task: TaskSpec) -> None``, called before each
     episode's ``run`` as for step agents (``task.name``, ``.app``,
-    ``.package``, ``.prompt``, ``.golden``, ``.min_steps``, ``.difficulty``).
+    ``.package``, ``.prompt``, ``.golden``, ``.min_steps``, ``.difficulty``,
+    ``.repeat``: which repetition under ``--repeat-tasks``).
     ``run`` calls ``session.before_action()`` before it observes the screen
     for an action and ``session.after_action(action, ...)`` once the action is
     done, stops when that returns True, and returns (optionally the answer of

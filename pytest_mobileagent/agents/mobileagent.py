@@ -306,6 +306,8 @@ class MobileAgent:
         return self._client
 
     def reset(self, task: "TaskSpec") -> None:
+        """A new episode. Its repetition (``task.repeat``) changes nothing here: the model is asked at
+        temperature 0, so what differs between repetitions is the endpoint's doing."""
         self._history = []
 
     def step(self, observation: Observation) -> Action:
