@@ -10,6 +10,7 @@ and reported by :meth:`Episode.verdict` in the call phase as a *failure*.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -23,7 +24,7 @@ from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
 from .judge import Answer, Events, Node, Progress, Screen, parse_hierarchy
 from .judge_clock import JudgeClock
 from .ledger import new_task_record
-from .metrics import StepRecord, StopReason, TaskRecord
+from .metrics import StepRecord, StopReason, TaskRecord, TurnRecord
 from .screen_similarity import screen_changed
 from .setup.readiness import LISTENER_REPLY_TIMEOUT, ListenerLostError
 
@@ -60,8 +61,9 @@ class AgentFault(Exception):
 class Episode:
     """The state of one task run, shared with the task body's fixtures."""
 
-    def __init__(self, spec: "TaskSpec", nodeid: str, runtime: "Runtime"):
-        self.spec = spec
+    def __init__(self, spec: "TaskSpec", nodeid: str, runtime: "Runtime", repeat: int = 0):
+        # The agent's reset(task) sees which repetition (--repeat-tasks) this episode is.
+        self.spec = dataclasses.replace(spec, repeat=repeat)
         self.runtime = runtime
         self.options = runtime.options
         self.max_steps = spec.max_steps(self.options.max_steps_factor)
@@ -69,7 +71,7 @@ class Episode:
         self.events = Events(spec.package, self.progress)
         self.answer = Answer()
         self.screen = Screen(spec.package)
-        self.record: TaskRecord = new_task_record(spec, nodeid, self.options)
+        self.record: TaskRecord = new_task_record(spec, nodeid, self.options, repeat)
         self.last_assertion: AssertionError | None = None
         self.agent_error: BaseException | None = None
         self.definition_error: BaseException | None = None
@@ -156,9 +158,11 @@ class Episode:
             self._notify_observers(None)  # the first screen, judged
             agent = self.runtime.agent
             self.record.model = getattr(agent, "model", None)
+            started = time.perf_counter()
             try:
                 self._clock.call("reset", reset_agent, agent, self.spec)
             except AgentTimeout as exc:
+                self._account_turn(time.perf_counter() - started, _usage_of(exc))
                 self._agent_failed(exc)
             else:
                 if agent_kind(agent) == "step":
@@ -211,25 +215,33 @@ class Episode:
                 task=self.spec.name,
             )
             started = time.perf_counter()
+            action: Any = None
+            returned = False  # step() returned: the turn's usage is the agent's last_usage
+            failure: Exception | None = None
             try:
                 action = self._clock.call(f"step {index + 1}", agent.step, observation)
+                returned = True
                 if not isinstance(action, Action):
                     raise AgentFault(f"step() returned {action!r}, not an Action")
-                if action.type == "finish":
-                    self.answer.text = action.answer
-                    record.answer = action.answer
-                    record.stop_reason = StopReason.FINISHED
-                    return
-                self._execute(action)
-            except InfrastructureError:
-                raise
+                if action.type != "finish":
+                    self._execute(action)
             except Exception as exc:
-                self._agent_failed(exc)
-                return
+                failure = exc
             # A screenshot the agent asked for is the harness's time, not the agent's.
             agent_seconds = time.perf_counter() - started - self._lazy_seconds
-            usage = getattr(agent, "last_usage", None) or {}
-            self._after_action(action.to_dict(), agent_seconds, **usage)
+            usage = getattr(agent, "last_usage", None) if returned else _usage_of(failure)
+            # Every way out of this turn passes here: the action, the finish, the failure.
+            self._account_turn(agent_seconds, usage, None if failure is not None else action.to_dict())
+            if isinstance(failure, InfrastructureError):
+                raise failure  # the device's fault: the task is an error (its record keeps the turn)
+            if failure is not None:
+                self._agent_failed(failure)
+                return
+            if action.type == "finish":
+                self.answer.text = action.answer
+                record.answer = action.answer
+                record.stop_reason = StopReason.FINISHED
+                return
             if self.options.stop_on_success and record.success:
                 record.stop_reason = StopReason.STOPPED
                 return
@@ -288,11 +300,14 @@ class Episode:
         except (InfrastructureError, TaskDefinitionError):
             raise
         except Exception as exc:
+            last_turn = session.turn_seconds()  # up to here: what follows is the harness's time
             if self._judge_error is not None:
                 raise self._judge_error from exc  # the judge failed inside after_action, not the agent
+            self._account_turn(last_turn, _usage_of(exc))
             self._probe_device(exc)
             self._agent_failed(exc)
             return
+        last_turn = session.turn_seconds()
         if self._judge_error is not None:  # the agent caught the judge's error and went on
             raise self._judge_error
         if isinstance(answer, str):
@@ -304,6 +319,10 @@ class Episode:
             self.record.stop_reason = StopReason.STEP_BUDGET
         else:
             self.record.stop_reason = StopReason.FINISHED
+            if self.record.final_turn is None:
+                # The agent returned on its own without reporting its finish: the stretch
+                # since its last report (a last look, deciding it was done) is its finish turn.
+                self._account_turn(last_turn, None, {"type": "finish"})
 
     def _driver_turn_name(self) -> str:
         taken = self.record.steps_taken
@@ -321,19 +340,41 @@ class Episode:
         self.record.stop_reason = StopReason.AGENT_ERROR
         if not self.record.success:  # done before the agent raised: a success, and no error
             self.record.error = f"{type(exc).__name__}: {exc}"
-        # Tokens the agent spent on the failed turn, when it says (``exc.usage``, as the LLM agent does).
-        usage = getattr(exc, "usage", None)
-        if isinstance(usage, dict):
-            self.record.failed_turn_tokens_in += int(usage.get("tokens_in") or 0)
-            self.record.failed_turn_tokens_out += int(usage.get("tokens_out") or 0)
+
+    # -- the agent's turns -----------------------------------------------------
+    def _account_turn(self, agent_seconds: float, usage: Any, action: dict[str, Any] | None = None) -> None:
+        """Count one turn of the agent: every turn's time, tokens and LLM texts are recorded here.
+
+        ``usage`` is what the agent reported for the turn (``tokens_in``,
+        ``tokens_out``, ``llm_input``, ``llm_output``; None for nothing);
+        ``action`` what the turn carried out, None when it failed. A turn
+        that carried out an action becomes a step, observed and judged. A
+        finish (an action of type ``"finish"``) or a failure ends the episode
+        without an action: it becomes the record's ``final_turn``, no step,
+        but its time and tokens count like any turn's (metrics.py says why).
+        """
+        figures = _usage_figures(usage)
+        if action is not None and action.get("type") != "finish":
+            self._after_action(action, agent_seconds, **figures)
+            return
+        self._lazy_seconds = 0.0  # screenshot time inside this turn: the harness's, and no step to carry it
+        turn = TurnRecord("error" if action is None else "finish", agent_seconds, **figures)
+        earlier = self.record.final_turn
+        if earlier is not None:
+            # A driver that reported its finish, then raised: both cost the agent, both count.
+            turn = dataclasses.replace(
+                turn, agent_seconds=earlier.agent_seconds + turn.agent_seconds,
+                tokens_in=earlier.tokens_in + turn.tokens_in, tokens_out=earlier.tokens_out + turn.tokens_out,
+                llm_input=turn.llm_input or earlier.llm_input, llm_output=turn.llm_output or earlier.llm_output)
+        self.record.final_turn = turn
 
     # -- observing and judging ------------------------------------------------
     def _after_action(
         self,
         action: dict[str, Any],
         agent_seconds: float,
-        tokens_in: int | None = None,
-        tokens_out: int | None = None,
+        tokens_in: int = 0,
+        tokens_out: int = 0,
         llm_input: str | None = None,
         llm_output: str | None = None,
     ) -> StepRecord:
@@ -349,8 +390,8 @@ class Episode:
             index=index,
             action=action,
             agent_seconds=agent_seconds,
-            tokens_in=int(tokens_in or 0),
-            tokens_out=int(tokens_out or 0),
+            tokens_in=tokens_in,
+            tokens_out=tokens_out,
             screenshot=self._screenshot_path(index),
             screen_changed=self._xml != before,  # until the screenshots' verdict replaces it
             judge_passed=passed and not was_success,
@@ -672,6 +713,30 @@ def _document(xml: str | None) -> str | None:
     return xml[start:end + len("</hierarchy>")]
 
 
+def _usage_of(exc: BaseException | None) -> Any:
+    """What a failed turn cost, as its agent said: ``exc.usage`` (the LLM agent sets it).
+
+    Under ``--agent-timeout`` the agent was interrupted by the clock's own
+    exception, which the AgentTimeout names as its cause.
+    """
+    for candidate in (exc, getattr(exc, "__cause__", None)):
+        usage = getattr(candidate, "usage", None)
+        if usage is not None:
+            return usage
+    return None
+
+
+def _usage_figures(usage: Any) -> dict[str, Any]:
+    """A turn's reported usage as the record keeps it (unknown keys are the agent's own business)."""
+    usage = usage if isinstance(usage, dict) else {}
+    return {
+        "tokens_in": int(usage.get("tokens_in") or 0),
+        "tokens_out": int(usage.get("tokens_out") or 0),
+        "llm_input": usage.get("llm_input"),
+        "llm_output": usage.get("llm_output"),
+    }
+
+
 def _assertion_summary(exc: AssertionError) -> str:
     text = str(exc).strip().splitlines()
     return "AssertionError: " + (text[0] if text else "(no message)")
@@ -692,7 +757,8 @@ class DriverSession:
     and ``success`` (for logging only).
 
     Before ``run`` the agent's ``reset(task)`` (if it has one) was called with
-    the :class:`~pytest_mobileagent.tasks.TaskSpec`, as for step agents.
+    the :class:`~pytest_mobileagent.tasks.TaskSpec`, as for step agents
+    (``task.repeat``: which repetition of the task this is, under ``--repeat-tasks``).
     """
 
     def __init__(self, episode: Episode):
@@ -705,6 +771,7 @@ class DriverSession:
         self.adb_server = getattr(episode._device, "_addr", None)
         self.max_steps = episode.max_steps
         self.stopped_for_success = False
+        self.finish_reported = False  # the agent reported its finish through after_action
         self._started: float | None = None
         self._last_end = time.perf_counter()
 
@@ -731,6 +798,11 @@ class DriverSession:
         """
         self._started = time.perf_counter()
 
+    def turn_seconds(self) -> float:
+        """The agent's time in its current turn so far (from ``before_action``, else the last report)."""
+        started = self._started if self._started is not None else self._last_end
+        return time.perf_counter() - started
+
     def after_action(
         self,
         action: Any,
@@ -746,20 +818,28 @@ class DriverSession:
         of itself (give it a ``"type"``), anything else (a string) as
         ``{"type": "other", "description": str(action)}``.  ``llm_input``,
         ``llm_output`` and the token counts go into the step record and reports.
-        Returns True when the agent must stop now: the step budget is spent, or
-        the task is done under ``--stop-on-success``; a call after that records
-        nothing and returns True again.
+        A finish (``Action.finish(answer)``, or a dict of type ``"finish"``)
+        is the agent's declaration that it is done: it records the turn that
+        decided so (its time, tokens and texts count; it is no step) and its
+        answer, and returns True.
+        Returns True when the agent must stop now: the step budget is spent, the
+        task is done under ``--stop-on-success``, or the agent finished; a call
+        after that records nothing and returns True again.
         """
-        now = time.perf_counter()
-        if self.remaining_steps == 0 or self.stopped_for_success:
+        seconds = self.turn_seconds()
+        if self.remaining_steps == 0 or self.stopped_for_success or self.finish_reported:
             return True
-        started = self._started if self._started is not None else self._last_end
         self._started = None
+        recorded = _action_dict(action)
+        usage = {"tokens_in": tokens_in, "tokens_out": tokens_out, "llm_input": llm_input, "llm_output": llm_output}
         with self._episode._clock.harness_turn():
-            self._episode._after_action(
-                _action_dict(action), now - started, tokens_in, tokens_out, llm_input, llm_output
-            )
+            self._episode._account_turn(seconds, usage, recorded)
         self._last_end = time.perf_counter()
+        if recorded.get("type") == "finish":
+            self.finish_reported = True
+            if recorded.get("answer") is not None:  # a string run() returns still wins
+                self._episode.answer.text = self._episode.record.answer = str(recorded["answer"])
+            return True
         if self._episode.options.stop_on_success and self._episode.record.success:
             self.stopped_for_success = True
             return True

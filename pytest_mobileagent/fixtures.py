@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
 
+from .ledger import repeat_index
 from .runtime import EPISODE_KEY, RUNTIME_KEY
 from .tasks import task_spec
 
@@ -68,11 +69,7 @@ def _mobileagent_episode(request: pytest.FixtureRequest) -> Iterator["Episode | 
 
     spec.check()
     runtime: "Runtime" = request.getfixturevalue("_mobileagent_runtime")
-    episode = Episode(spec, request.node.nodeid, runtime)
-    callspec = getattr(request.node, "callspec", None)
-    if callspec is not None:
-        # --repeat-tasks (reporting) parametrises tasks with the repetition index.
-        episode.record.repeat = int(callspec.params.get("mobileagent_repeat", 0))
+    episode = Episode(spec, request.node.nodeid, runtime, repeat_index(request.node))
     request.node.stash[EPISODE_KEY] = episode
     try:
         episode.reset()

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .options import MobileAgentOptions
     from .tasks import TaskSpec
 
-__all__ = ["MANIFEST_DIR_KEY", "RunLedger", "attach_record", "new_task_record"]
+__all__ = ["MANIFEST_DIR_KEY", "RunLedger", "attach_record", "new_task_record", "repeat_index"]
 
 MANIFEST_DIR_KEY = "mobileagent_manifests"  # workerinput key: the run's manifest directory
 _REPORTED = pytest.StashKey[bool]()
@@ -59,7 +59,8 @@ def new_task_record(spec: "TaskSpec", nodeid: str, options: "MobileAgentOptions"
     )
 
 
-def _repeat(item: pytest.Item) -> int:
+def repeat_index(item: pytest.Item) -> int:
+    """Which repetition of its task ``item`` is (0 without --repeat-tasks)."""
     callspec = getattr(item, "callspec", None)
     # --repeat-tasks (reporting) parametrises tasks with the repetition index.
     return int(callspec.params.get("mobileagent_repeat", 0)) if callspec is not None else 0
@@ -85,7 +86,7 @@ def attach_record(item: pytest.Item, report: pytest.TestReport, episode: Any, op
     item.stash[_REPORTED] = True
     if episode is None:
         # Failed before the episode existed: still a result, an error.
-        record = new_task_record(spec, item.nodeid, options, _repeat(item))
+        record = new_task_record(spec, item.nodeid, options, repeat_index(item))
         record.stop_reason = StopReason.INFRA_ERROR
         record.error = _error_text(report)
         item.config.hook.pytest_mobileagent_task_record(record=record, item=item)
@@ -135,7 +136,7 @@ class RunLedger:
         for item in session.items:
             spec = task_spec(item)
             if spec is not None:
-                collected[item.nodeid] = new_task_record(spec, item.nodeid, self.options, _repeat(item)).to_dict()
+                collected[item.nodeid] = new_task_record(spec, item.nodeid, self.options, repeat_index(item)).to_dict()
         self.collected = collected
         if self.is_worker and self.directory is not None:
             worker = self.config.workerinput.get("workerid", "gw")  # type: ignore[attr-defined]

@@ -5,8 +5,9 @@ The definitions follow the MobileAgentBench paper, made precise:
 * SR  = successes / tasks.
 * SE  = success step / min_steps, averaged over successful tasks (1.0 is the
   golden path; lower is better).
-* Latency = seconds the agent spent per action, over all actions of all tasks.
-* Tokens  = mean LLM input+output tokens per task.
+* Latency = seconds the agent spent per turn, over all turns of all tasks
+  (turns: below).
+* Tokens  = mean LLM input+output tokens per task, of all its turns.
 * FFR = early stops / failures: the agent declared it was done while the task
   was not done (false finish).
 * OER = late stops / successes: the agent kept acting after the task was
@@ -15,6 +16,20 @@ The definitions follow the MobileAgentBench paper, made precise:
   operation ratio).  An action is judged on the screenshots before and after
   it when both were taken (AndroidLab's pixel test, screen_similarity.py), else
   on the view hierarchies; ``ror_sources`` counts which source each action used.
+
+Turns and steps. A turn is one call of the agent: a step agent's ``step()``,
+a driver agent's stretch up to its next report. A turn either carries out an
+action -- a step -- or ends the episode without one: the finish declaration,
+or a failure (an exception, a timeout, a reply that was no action); that last
+turn is the record's ``final_turn``. Steps are actions only: a finish is the
+agent's declaration, not a UI action, so it is in no step figure
+(``steps_taken``, the step budget, SE, OER, ROR, the harness overhead), just
+as the golden path's ``finish`` is not in ``min_steps``. But the final turn
+called the model like any other, so it counts where the agent's cost is
+measured, in Latency and Tokens. That is why Latency is per turn, not per
+action: per action, the final turn's time would be either lost or spread over
+actions it was no part of, and an episode the agent ends at once would show
+no Latency at all.
 
 A task's record is built by the episode engine on the xdist worker and travels
 to the controller as plain JSON-compatible data (``to_dict``/``from_dict``),
@@ -33,6 +48,7 @@ __all__ = [
     "StepRecord",
     "StopReason",
     "TaskRecord",
+    "TurnRecord",
     "aggregate",
     "aggregate_by",
     "estimate_image_tokens",
@@ -81,6 +97,26 @@ class StepRecord:
 
 
 @dataclass
+class TurnRecord:
+    """The agent's turn that ended its episode without an action: its finish, or its failure.
+
+    No step (it moved nothing on the screen), but its time counts in Latency
+    and its tokens in Tokens: the model was called all the same.
+    """
+
+    kind: str  # "finish": the agent declared done; "error": the turn raised, timed out or gave no action
+    agent_seconds: float = 0.0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    llm_input: str | None = None
+    llm_output: str | None = None
+
+    @property
+    def tokens(self) -> int:
+        return self.tokens_in + self.tokens_out
+
+
+@dataclass
 class TaskRecord:
     """Everything measured about one task run; the unit of the results file."""
 
@@ -110,9 +146,9 @@ class TaskRecord:
     initial_screenshot: str | None = None  # path of the PNG of the screen before the first action, if saved
     repeat: int = 0  # repetition index when a task is run several times
     reset_seconds: float | None = None  # the device-wide reset before the task (--reset snapshot)
-    # Tokens the endpoint reported for the agent's turn that ended in an error (no step records them).
-    failed_turn_tokens_in: int = 0
-    failed_turn_tokens_out: int = 0
+    #: the agent's last turn when it carried out no action (its finish, or its failure); None
+    #: when the episode ended on an action (step budget, --stop-on-success) or never reached the agent
+    final_turn: TurnRecord | None = None
 
     # -- derived figures -------------------------------------------------
 
@@ -136,19 +172,28 @@ class TaskRecord:
         return self.success_step / self.min_steps
 
     @property
+    def turns(self) -> int:
+        """The agent's turns: its actions, and the final turn that carried out none."""
+        return len(self.steps) + (self.final_turn is not None)
+
+    @property
     def tokens(self) -> int:
-        return sum(step.tokens for step in self.steps) + self.failed_turn_tokens_in + self.failed_turn_tokens_out
+        """Tokens of every turn, the final one included."""
+        final = self.final_turn.tokens if self.final_turn is not None else 0
+        return sum(step.tokens for step in self.steps) + final
 
     @property
     def agent_seconds(self) -> float:
-        return sum(step.agent_seconds for step in self.steps)
+        """The agent's time over every turn, the final one included."""
+        final = self.final_turn.agent_seconds if self.final_turn is not None else 0.0
+        return sum(step.agent_seconds for step in self.steps) + final
 
     @property
     def latency(self) -> float | None:
-        """Mean agent seconds per action."""
-        if not self.steps:
+        """Mean agent seconds per turn (see the module's docstring)."""
+        if not self.turns:
             return None
-        return self.agent_seconds / len(self.steps)
+        return self.agent_seconds / self.turns
 
     @property
     def reasonable_operation_ratio(self) -> float | None:
@@ -180,6 +225,7 @@ class TaskRecord:
             "early_stop": self.early_stop,
             "late_stop": self.late_stop,
             "stop_reason": self.stop_reason,
+            "turns": self.turns,
             "latency": self.latency,
             "tokens": self.tokens,
             "milestones": list(self.milestones),
@@ -199,12 +245,24 @@ class TaskRecord:
         known = {f.name for f in fields(cls)}
         kwargs = {key: value for key, value in data.items() if key in known}
         kwargs["steps"] = [_step_from_dict(step) for step in data.get("steps", [])]
+        final = data.get("final_turn")
+        if isinstance(final, dict):
+            kwargs["final_turn"] = _turn_from_dict(final)
+        elif data.get("failed_turn_tokens_in") or data.get("failed_turn_tokens_out"):
+            # A results file from before final_turn: its failed turn's tokens still count.
+            kwargs["final_turn"] = TurnRecord("error", tokens_in=int(data.get("failed_turn_tokens_in") or 0),
+                                              tokens_out=int(data.get("failed_turn_tokens_out") or 0))
         return cls(**kwargs)
 
 
 def _step_from_dict(data: dict[str, Any]) -> StepRecord:
     known = {f.name for f in fields(StepRecord)}
     return StepRecord(**{key: value for key, value in data.items() if key in known})
+
+
+def _turn_from_dict(data: dict[str, Any]) -> TurnRecord:
+    known = {f.name for f in fields(TurnRecord)}
+    return TurnRecord(**{key: value for key, value in data.items() if key in known})
 
 
 @dataclass
@@ -275,6 +333,7 @@ def aggregate(records: Iterable[TaskRecord]) -> Aggregate:
     successes = [r for r in judged if r.success]
     failures = [r for r in judged if not r.success]
     steps = [step for r in judged for step in r.steps]
+    turns = sum(r.turns for r in judged)
     declared = sum(len(r.milestones) for r in judged)
     reached = sum(len(r.milestones_reached) for r in judged)
     overheads = [step.harness_seconds for step in steps]
@@ -286,7 +345,7 @@ def aggregate(records: Iterable[TaskRecord]) -> Aggregate:
         sr=len(successes) / n if n else None,
         sr_interval=wilson_interval(len(successes), n),
         se=_mean(r.step_efficiency for r in successes if r.step_efficiency is not None),
-        latency=(sum(s.agent_seconds for s in steps) / len(steps)) if steps else None,
+        latency=(sum(r.agent_seconds for r in judged) / turns) if turns else None,
         tokens=_mean(r.tokens for r in judged),
         ffr=(sum(r.early_stop for r in failures) / len(failures)) if failures else None,
         oer=(sum(r.late_stop for r in successes) / len(successes)) if successes else None,

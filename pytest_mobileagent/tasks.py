@@ -234,6 +234,9 @@ class TaskSpec:
     #: shared-storage folders the task's seed fills (``/sdcard/Download``): emptied before the run's first task
     storage: tuple[str, ...] = ()
     problems: list[str] = field(default_factory=list)
+    #: which repetition of the task an episode runs: 0 to K-1 under ``--repeat-tasks K``, else 0. Set on
+    #: the copy each episode hands its agent's ``reset(task)``, so a seeded agent can vary per repetition.
+    repeat: int = 0
 
     def max_steps(self, factor: float) -> int:
         """The step budget: ``ceil(factor * min_steps)``, at least one action."""

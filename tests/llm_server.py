@@ -22,8 +22,16 @@ class OpenAICompatibleServer:
 
     ``requests`` keeps every request body and its headers (names lowercased), so tests can check
     what an agent sent. ``fail_next`` makes the next N requests answer with an
-    HTTP error; ``hang`` makes requests wait until the server stops (to test
-    an agent's timeout handling).
+    HTTP error; ``hang`` holds each further request unanswered until the
+    ``released`` event is set (the server sets it as it stops), to test an
+    agent's timeout handling. ``report_usage = False`` leaves ``usage`` out of
+    the answers, as some endpoints do.
+
+    The server's own account of what it served, to hold an agent's figures to:
+    ``served`` (requests answered with a completion), ``replies`` (their
+    texts, in order) and ``tokens_reported`` (the prompt and completion
+    tokens their ``usage`` reported). Requests answered with an error, or held
+    until the client gave up, are in ``requests`` only.
     """
 
     def __init__(self, respond: Respond, *, model: str = "local-test-model") -> None:
@@ -33,7 +41,12 @@ class OpenAICompatibleServer:
         self.fail_next = 0
         self.fail_status = 500
         self.hang = False
-        self._released = threading.Event()
+        self.report_usage = True
+        self.served = 0
+        self.replies: list[str] = []
+        self.tokens_reported = 0
+        self.released = threading.Event()
+        self._count = threading.Lock()  # handler threads update the account
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
@@ -48,7 +61,7 @@ class OpenAICompatibleServer:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        self._released.set()
+        self.released.set()
         self._httpd.shutdown()
         self._httpd.server_close()
         self._thread.join(timeout=5)
@@ -84,7 +97,7 @@ class OpenAICompatibleServer:
                     self._send_json(404, {"error": {"message": f"no route {self.path}"}})
                     return
                 if server.hang:
-                    server._released.wait()
+                    server.released.wait()
                     return
                 if server.fail_next > 0:
                     server.fail_next -= 1
@@ -98,7 +111,7 @@ class OpenAICompatibleServer:
                     "completion_tokens": max(1, len(text) // 4),
                 }
                 usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
-                self._send_json(200, {
+                answer = {
                     "id": f"chatcmpl-{len(server.requests)}",
                     "object": "chat.completion",
                     "created": int(time.time()),
@@ -108,8 +121,16 @@ class OpenAICompatibleServer:
                         "message": {"role": "assistant", "content": text},
                         "finish_reason": "stop",
                     }],
-                    "usage": usage,
-                })
+                }
+                if server.report_usage:
+                    answer["usage"] = usage
+                # Counted before it is sent: once the client has it, the agent may report it.
+                with server._count:
+                    server.served += 1
+                    server.replies.append(text)
+                    if server.report_usage:
+                        server.tokens_reported += usage["total_tokens"]
+                self._send_json(200, answer)
 
         return Handler
 

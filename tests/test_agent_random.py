@@ -20,14 +20,14 @@ def calculator_screen() -> str:
     return system.dump_xml()
 
 
-def spec(name: str) -> TaskSpec:
+def spec(name: str, repeat: int = 0) -> TaskSpec:
     return TaskSpec(name=name, app="calculator", package=CALCULATOR, prompt="Calculate the result of '3 + 5'",
-                    min_steps=4)
+                    min_steps=4, repeat=repeat)
 
 
-def actions(seed: int, task: str, xml: str, count: int = 40) -> list[dict]:
+def actions(seed: int, task: str, xml: str, count: int = 40, repeat: int = 0) -> list[dict]:
     agent = RandomAgent(AgentContext(name="random", seed=seed, config=None))
-    agent.reset(spec(task))
+    agent.reset(spec(task, repeat))
     observation = Observation(prompt="", screenshot=lambda: b"", hierarchy=xml, step=0, remaining_steps=count,
                               app=CALCULATOR, task=task)
     return [agent.step(observation).to_dict() for _ in range(count)]
@@ -38,6 +38,20 @@ def test_same_seed_same_actions_and_seed_or_task_changes_them():
     assert actions(3, "test_add", xml) == actions(3, "test_add", xml)
     assert actions(3, "test_add", xml) != actions(4, "test_add", xml)
     assert actions(3, "test_add", xml) != actions(3, "test_sub", xml)
+
+
+def test_each_repetition_has_its_own_sequence_and_a_seed_and_repetition_repeat_it():
+    xml = calculator_screen()
+    runs = [actions(3, "test_add", xml, repeat=r) for r in range(4)]
+    assert len({json.dumps(run) for run in runs}) == 4
+    assert runs == [actions(3, "test_add", xml, repeat=r) for r in range(4)]
+    # One agent across the repetitions, as a worker keeps it: reset alone decides the sequence.
+    agent = RandomAgent(AgentContext(name="random", seed=3, config=None))
+    observation = Observation(prompt="", screenshot=lambda: b"", hierarchy=xml, step=0, remaining_steps=40,
+                              app=CALCULATOR, task="test_add")
+    for r in (2, 0, 1):
+        agent.reset(spec("test_add", r))
+        assert [agent.step(observation).to_dict() for _ in range(40)] == runs[r]
 
 
 def test_taps_land_on_clickable_elements_and_name_them():
@@ -90,3 +104,23 @@ def test_a_seeded_run_on_a_phone_is_reproducible(pytester, phone):
     assert first["steps_taken"] == len(steps[0]) > 0
     # It never declares done: the episode ends at the budget (or at success, which stops nothing).
     assert first["stop_reason"] == "step_budget"
+
+
+def test_repeat_tasks_gives_the_random_agent_k_trajectories_each_reproducible(pytester, phone):
+    """--repeat-tasks K: K different trajectories of one task (pass^k can differ from pass@k), and
+    a given (seed, repetition) is the same trajectory in another run."""
+    pytester.makepyfile(test_calc=TASKS)
+
+    def trajectories(out: str) -> dict[int, list[dict]]:
+        result = pytester.runpytest_subprocess("--device", phone.serial, "--agent", "random", "--agent-seed", "11",
+                                               "--repeat-tasks", "3", "--results-json", out)
+        outcomes = result.parseoutcomes()
+        assert outcomes.get("passed", 0) + outcomes.get("failed", 0) == 3 and "errors" not in outcomes
+        records = json.loads((pytester.path / out).read_text())["tasks"]
+        return {r["repeat"]: [s["action"] for s in r["steps"]] for r in records}
+
+    first = trajectories("a.json")
+    assert sorted(first) == [0, 1, 2]
+    assert all(first.values())
+    assert len({json.dumps(steps) for steps in first.values()}) == 3
+    assert trajectories("b.json") == first

@@ -18,6 +18,7 @@ from pytest_mobileagent.metrics import (
     StepRecord,
     StopReason,
     TaskRecord,
+    TurnRecord,
     aggregate,
     aggregate_by,
     estimate_image_tokens,
@@ -57,6 +58,16 @@ def trajectories(draw, infra: bool | None = False) -> TaskRecord:
     ]
     milestones = draw(st.lists(st.sampled_from("abcd"), unique=True, max_size=4))
     reached = milestones[: draw(st.integers(0, len(milestones)))]
+    # The turn that ended the episode without an action: the finish, or the failure
+    # (an agent that fails before its first turn, in reset or so, may have none).
+    final_turn = None
+    if stop in (StopReason.FINISHED, StopReason.AGENT_ERROR) and (stop == StopReason.FINISHED or draw(st.booleans())):
+        final_turn = TurnRecord(
+            kind="finish" if stop == StopReason.FINISHED else "error",
+            agent_seconds=draw(st.floats(0, 5, allow_nan=False)),
+            tokens_in=draw(st.integers(0, 5000)),
+            tokens_out=draw(st.integers(0, 500)),
+        )
     return TaskRecord(
         nodeid=f"t.py::test_{draw(st.integers(0, 10**6))}",
         task=draw(st.sampled_from(["t1", "t2", "t3"])),
@@ -73,6 +84,7 @@ def trajectories(draw, infra: bool | None = False) -> TaskRecord:
         milestones=milestones,
         milestones_reached=reached,
         steps=steps,
+        final_turn=final_turn,
     )
 
 
@@ -145,18 +157,49 @@ def test_aggregate_ignores_order_and_infrastructure_errors(rs, rnd):
     assert (judged_only.sr, judged_only.ffr, judged_only.oer, judged_only.errors) == (agg.sr, agg.ffr, agg.oer, 0)
 
 
+def _final(r: TaskRecord) -> list[TurnRecord]:
+    return [r.final_turn] if r.final_turn is not None else []
+
+
 @given(records)
-def test_latency_and_tokens_are_per_action_and_per_task(rs):
+def test_latency_is_per_turn_and_tokens_per_task_the_final_turn_included(rs):
     agg = aggregate(rs)
     judged = [r for r in rs if not r.infra_error]
-    actions = sum(len(r.steps) for r in judged)
-    if actions == 0:
+    turns = [t for r in judged for t in [*r.steps, *_final(r)]]
+    if not turns:
         assert agg.latency is None
     else:
-        total = sum(s.agent_seconds for r in judged for s in r.steps)
-        assert agg.latency * actions == pytest.approx(total, abs=1e-9)
+        total = sum(t.agent_seconds for t in turns)
+        assert agg.latency * len(turns) == pytest.approx(total, abs=1e-9)
     if judged:
-        assert agg.tokens * len(judged) == pytest.approx(sum(s.tokens_in + s.tokens_out for r in judged for s in r.steps))
+        assert agg.tokens * len(judged) == pytest.approx(sum(t.tokens_in + t.tokens_out for t in turns))
+
+
+@given(trajectories())
+def test_the_final_turn_is_no_step(r):
+    """A finish (or the turn that failed) counts in the agent's time and tokens, in no step figure."""
+    assume(r.final_turn is not None)
+    without = TaskRecord.from_dict({**r.to_dict(), "final_turn": None})
+    assert r.turns == len(r.steps) + 1 == without.turns + 1
+    assert r.tokens == without.tokens + r.final_turn.tokens
+    assert r.agent_seconds == pytest.approx(without.agent_seconds + r.final_turn.agent_seconds)
+    for figure in ("steps_taken", "step_efficiency", "early_stop", "late_stop", "reasonable_operation_ratio"):
+        assert getattr(r, figure) == getattr(without, figure)
+    with_agg, without_agg = aggregate([r]), aggregate([without])
+    assert (with_agg.se, with_agg.ffr, with_agg.oer, with_agg.harness_overhead_median) == \
+        (without_agg.se, without_agg.ffr, without_agg.oer, without_agg.harness_overhead_median)
+    # An episode with no action still shows what its one turn took.
+    if not r.steps:
+        assert r.latency == r.final_turn.agent_seconds and without.latency is None
+
+
+def test_a_results_file_from_before_final_turn_keeps_its_failed_turns_tokens():
+    old = TaskRecord(nodeid="t.py::test_a", task="test_a", app="calculator", prompt="p", difficulty="easy",
+                     min_steps=1, max_steps=2, agent="mobileagent", stop_reason=StopReason.AGENT_ERROR).to_dict()
+    del old["final_turn"]
+    old.update(failed_turn_tokens_in=300, failed_turn_tokens_out=12)
+    record = TaskRecord.from_dict(old)
+    assert record.tokens == 312 and record.final_turn.kind == "error"
 
 
 @given(records)

@@ -69,7 +69,17 @@ class Accented:
     def step(self, observation):
         return Action.type("3+5=café")
 
+class Teller:
+    '''Declares done at once, answering which repetition reset(task) said this episode is.'''
+    def __init__(self, context):
+        self.repeat = None
+    def reset(self, task):
+        self.repeat = task.repeat
+    def step(self, observation):
+        return Action.finish(f"repeat {self.repeat}")
+
 def pytest_mobileagent_register_agents(registry):
+    registry.register("teller", Teller)
     registry.register("accented", Accented)
     registry.register("overdoing", Overdoing)
     registry.register("greedy", Greedy)
@@ -306,6 +316,15 @@ def test_driver_agent_is_told_to_stop_on_success(pytester: pytest.Pytester, phon
     (record,) = json.loads(out.read_text())["tasks"]
     assert (record["steps_taken"], record["stop_reason"], record["answer"]) == (4, "stopped", "stopped by the harness")
     assert record["derived"]["tokens"] == 48
+
+
+def test_reset_tells_the_agent_which_repetition_it_is_on(project, phone):
+    result, data = run(project, phone, "--agent", "teller", "--repeat-tasks", "3")
+    result.assert_outcomes(failed=3)
+    assert sorted((t["repeat"], t["answer"]) for t in data["tasks"]) == [
+        (0, "repeat 0"), (1, "repeat 1"), (2, "repeat 2")]
+    # The finish is no step, but its turn is counted.
+    assert all(t["steps_taken"] == 0 and t["final_turn"]["kind"] == "finish" for t in data["tasks"])
 
 
 def test_agent_exception_is_a_failure_with_its_traceback(project, phone):

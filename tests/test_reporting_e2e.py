@@ -1,8 +1,9 @@
 """Reporting end to end: the real plugin runs tasks on virtual phones (real adb server).
 
 Checks the acceptance points of the reporting issue on real episodes: every
-task's Allure result has its labels, one step per action with a screenshot,
-and a metrics.json equal to the results file's figures (also under -n 2);
+task's Allure result has its labels, one step per action with a screenshot
+(then the agent's final turn: its finish), and a metrics.json equal to the
+results file's figures (also under -n 2);
 secrets that an agent puts into its LLM input never reach any output.
 """
 
@@ -45,7 +46,14 @@ def check_allure(directory, data):
         assert item["name"] == record["prompt"]
         params = {p["name"]: p["value"] for p in item["parameters"]}
         assert params["device"] == record["device"] and params["max_steps"] == str(record["max_steps"])
-        assert len(item["steps"]) == len(record["steps"]) == record["steps_taken"]
+        assert len(record["steps"]) == record["steps_taken"]
+        # One step per action, then the turn that ended the episode without one (its finish).
+        assert len(item["steps"]) == len(record["steps"]) + (record["final_turn"] is not None)
+        if record["final_turn"] is not None:
+            final = item["steps"][-1]
+            assert final["name"].startswith("finish" if record["final_turn"]["kind"] == "finish" else "turn that failed")
+            params = {p["name"]: p["value"] for p in final["parameters"]}
+            assert params["tokens"] == str(record["final_turn"]["tokens_in"] + record["final_turn"]["tokens_out"])
         for step, recorded in zip(item["steps"], record["steps"]):
             shot = next(a for a in step["attachments"] if a["name"] == "screenshot")
             assert (directory / shot["source"]).read_bytes().startswith(b"\x89PNG")
@@ -71,7 +79,7 @@ def test_allure_on_a_virtual_phone(pytester, phone):
     assert data["devices"] == [phone.serial] and data["agent"] == "replay"
     results = check_allure(pytester.path / "allure", data)
     assert all(item["status"] == "passed" for item in results)
-    assert [s["name"] for s in results[0]["steps"]][-1].startswith("4. tap id=btn_equals")
+    assert [s["name"] for s in results[0]["steps"]][-2:] == ["4. tap id=btn_equals", "finish"]
 
 
 def test_allure_under_xdist_on_two_phones(pytester, phone, phone_factory):
@@ -125,6 +133,8 @@ class LeakyAgent:
             if session.after_action(f"tap {label}", llm_input=f"Authorization: Bearer {key}\\n{prompt}",
                                     llm_output=f"tap {label} (key {key})"):
                 break
+        session.after_action({"type": "finish"}, llm_input=f"Authorization: Bearer {key}\\ndone?",
+                             llm_output=f"finish (key {key})")
         print("debug: used key", key)
 
 def pytest_mobileagent_register_agents(registry):
@@ -143,6 +153,7 @@ def test_secret_from_a_real_agent_is_redacted_everywhere(pytester, phone, monkey
     result.assert_outcomes(passed=3)
     data = load_json(pytester.path / "out" / "r.json")
     assert data["tasks"][0]["steps"][0]["llm_input"].startswith("Authorization: Bearer [REDACTED:PLANTED_API_KEY]")
+    assert data["tasks"][0]["final_turn"]["llm_input"].startswith("Authorization: Bearer [REDACTED:PLANTED_API_KEY]")
     files = [p for p in (pytester.path / "out").rglob("*") if p.is_file()]
     assert len(files) > 20
     for path in files:

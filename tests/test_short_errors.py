@@ -101,7 +101,9 @@ def test_a_malformed_reply_is_one_line_and_its_tokens_count(project, phone):
     (record,) = data["tasks"]
     assert len(replies) == 2 and record["steps_taken"] == 0
     assert expected > 0 and record["derived"]["tokens"] == expected
-    assert record["failed_turn_tokens_in"] + record["failed_turn_tokens_out"] == expected
+    final = record["final_turn"]  # the turn that failed: no step, but its tokens and its last reply
+    assert final["kind"] == "error" and final["tokens_in"] + final["tokens_out"] == expected
+    assert final["llm_output"] == replies[-1]
     assert data["aggregate"]["tokens"] == expected
 
 

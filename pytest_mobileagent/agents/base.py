@@ -28,7 +28,13 @@ class StepAgent(Protocol):
     """An agent the harness drives: it returns one action per observation.
 
     May also define ``reset(task: TaskSpec) -> None``, called before each
-    episode, and ``usage() -> (tokens_in, tokens_out)`` for the last step.
+    episode (``task.repeat``: which repetition of the task it is, 0 to K-1
+    under ``--repeat-tasks K``; a seeded agent mixes it into its seed), and
+    set ``last_usage`` in each ``step`` to what the step cost:
+    ``{"tokens_in": .., "tokens_out": .., "llm_input": .., "llm_output": ..}``,
+    read after every step, the one that returns ``Action.finish`` too (its
+    turn is no step, but its time and tokens count). An exception ``step``
+    raises may carry the failed turn's cost as ``usage``, a dict of the same keys.
     """
 
     def step(self, observation: Observation) -> Action: ...
@@ -44,7 +50,8 @@ class Session(Protocol):
     ``Device`` on it; ``max_steps``: the step budget; ``steps_taken`` and
     ``remaining_steps``: actions recorded so far and left.  Call
     ``before_action()`` before observing the screen for the next action and
-    ``after_action(action, ...)`` once it is carried out (the episode's
+    ``after_action(action, ...)`` once it is carried out, or with
+    ``Action.finish(answer)`` when the agent is done (the episode's
     ``DriverSession`` documents both in full).
     """
 
@@ -79,11 +86,16 @@ class DriverAgent(Protocol):
 
     May also define ``reset(task: TaskSpec) -> None``, called before each
     episode's ``run`` as for step agents (``task.name``, ``.app``,
-    ``.package``, ``.prompt``, ``.golden``, ``.min_steps``, ``.difficulty``).
+    ``.package``, ``.prompt``, ``.golden``, ``.min_steps``, ``.difficulty``,
+    ``.repeat``: which repetition under ``--repeat-tasks``).
     ``run`` calls ``session.before_action()`` before it observes the screen
     for an action and ``session.after_action(action, ...)`` once the action is
     done, stops when that returns True, and returns (optionally the answer of
-    a query task) when it thinks the task is done.
+    a query task) when it thinks the task is done, after reporting the turn
+    that decided so with ``session.after_action(Action.finish(answer), ...)``
+    if that turn cost tokens. An exception ``run`` raises may carry its last
+    turn's cost as ``usage`` (a dict: ``tokens_in``, ``tokens_out``,
+    ``llm_input``, ``llm_output``).
     """
 
     def run(self, prompt: str, session: Session) -> str | None: ...

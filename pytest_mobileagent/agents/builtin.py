@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import zlib
 from typing import TYPE_CHECKING
 
 from .actions import Action, Observation
@@ -55,8 +54,10 @@ class NoopAgent:
 class RandomAgent:
     """Taps a random clickable element of the live screen; never declares done.
 
-    Seeded by ``--agent-seed`` and the task name, so a run is reproducible and
-    tasks do not share one random sequence.
+    Seeded by ``--agent-seed``, the task name and the repetition
+    (``task.repeat``, under ``--repeat-tasks``): a run is reproducible, tasks
+    do not share one random sequence, and the K runs of a task are K
+    trajectories, not one repeated (else pass^k would always equal pass@k).
     """
 
     def __init__(self, context: AgentContext | None = None):
@@ -64,7 +65,8 @@ class RandomAgent:
         self._rng = random.Random(self.seed)
 
     def reset(self, task: "TaskSpec") -> None:
-        self._rng = random.Random(self.seed * 1_000_003 + zlib.crc32(task.name.encode()))
+        # A string seed goes through SHA-512, not hash(): the same sequence in every process.
+        self._rng = random.Random(f"{self.seed}:{task.name}:{task.repeat}")
 
     def step(self, observation: Observation) -> Action:
         from ..judge import parse_hierarchy

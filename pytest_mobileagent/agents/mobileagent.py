@@ -282,7 +282,7 @@ class MobileAgent:
         self.last_usage: dict[str, Any] = {}
         self._history: list[str] = []
         self._client: Any = None
-        self._spent = {"tokens_in": 0, "tokens_out": 0}  # reported by the endpoint during the current step
+        self._turn: dict[str, Any] = _new_turn()  # what the current step has cost so far
 
     @staticmethod
     def check_config(context: AgentContext) -> None:
@@ -306,17 +306,26 @@ class MobileAgent:
         return self._client
 
     def reset(self, task: "TaskSpec") -> None:
+        """A new episode. Its repetition (``task.repeat``) changes nothing here: the model is asked at
+        temperature 0, so what differs between repetitions is the endpoint's doing."""
         self._history = []
 
     def step(self, observation: Observation) -> Action:
-        """The model's next action. Whatever goes wrong, the tokens the endpoint reported for this
-        step travel on the exception as ``usage`` (the harness counts them)."""
-        self._spent = {"tokens_in": 0, "tokens_out": 0}
+        """The model's next action, or its finish; ``last_usage`` says what the step cost.
+
+        Whatever goes wrong, the cost of every call the endpoint answered in
+        this step travels on the exception as ``usage`` (the harness counts it).
+        """
+        self._turn = _new_turn()
+        self.last_usage = {}
         try:
-            return self._step(observation)
-        except Exception as exc:
-            exc.usage = dict(self._spent)  # type: ignore[attr-defined]
+            action = self._step(observation)
+        except BaseException as exc:
+            # BaseException: the agent clock's interruption (--agent-timeout) passes here too.
+            exc.usage = dict(self._turn)  # type: ignore[attr-defined]
             raise
+        self.last_usage = dict(self._turn)
+        return action
 
     def _step(self, observation: Observation) -> Action:
         from ..judge import parse_hierarchy
@@ -333,7 +342,8 @@ class MobileAgent:
             ]
             image_tokens = estimate_image_tokens(*_png_size(observation.screenshot))
         messages = [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": content}]
-        reply, usage = self._complete(messages)
+        self._turn["llm_input"] = text
+        reply = self._complete(messages, image_tokens)
         try:
             action = parse_reply(reply, elements)
         except ValueError as problem:
@@ -342,16 +352,11 @@ class MobileAgent:
                 {"role": "assistant", "content": reply},
                 {"role": "user", "content": f"That reply was not a valid action ({problem}). Reply with one JSON object."},
             ]
-            reply, more = self._complete(messages)
-            usage = {key: usage[key] + more[key] for key in usage}
+            reply = self._complete(messages, image_tokens)
             try:
                 action = parse_reply(reply, elements)
             except ValueError as again:
                 raise AgentReplyError(f"the model's reply is not a valid action ({again}): {reply[:300]!r}") from None
-        if usage["tokens_in"] == 0:  # the endpoint did not report usage: the paper's counting rule
-            usage["tokens_in"] = estimate_text_tokens(SYSTEM_PROMPT + text) + image_tokens
-            usage["tokens_out"] = estimate_text_tokens(reply)
-        self.last_usage = {**usage, "llm_input": text, "llm_output": reply}
         self._history.append(_describe_action(action))
         return action
 
@@ -365,7 +370,8 @@ class MobileAgent:
             f"Elements on the screen:\n{listing}"
         )
 
-    def _complete(self, messages: list[dict[str, Any]]) -> tuple[str, dict[str, int]]:
+    def _complete(self, messages: list[dict[str, Any]], image_tokens: int) -> str:
+        """The model's reply to ``messages``; the call's tokens are added to the step's as it returns."""
         client = self._chat()
         try:
             response = client.chat.completions.create(model=self.settings.model, messages=messages, temperature=0)
@@ -376,18 +382,32 @@ class MobileAgent:
             raise error from exc
         reply = (response.choices[0].message.content or "") if response.choices else ""
         usage = getattr(response, "usage", None)
-        counted = {
-            "tokens_in": int(getattr(usage, "prompt_tokens", 0) or 0),
-            "tokens_out": int(getattr(usage, "completion_tokens", 0) or 0),
-        }
-        for key, value in counted.items():
-            self._spent[key] += value
-        return reply, counted
+        tokens_in = int(getattr(usage, "prompt_tokens", 0) or 0)
+        tokens_out = int(getattr(usage, "completion_tokens", 0) or 0)
+        if tokens_in == 0:  # the endpoint reported no usage: the paper's rule, for this call's own messages
+            tokens_in = estimate_text_tokens("".join(_message_text(m) for m in messages)) + image_tokens
+            tokens_out = estimate_text_tokens(reply)
+        self._turn["tokens_in"] += tokens_in
+        self._turn["tokens_out"] += tokens_out
+        self._turn["llm_output"] = reply
+        return reply
 
     def close(self) -> None:
         if self._client is not None:
             self._client.close()
             self._client = None
+
+
+def _new_turn() -> dict[str, Any]:
+    return {"tokens_in": 0, "tokens_out": 0, "llm_input": None, "llm_output": None}
+
+
+def _message_text(message: dict[str, Any]) -> str:
+    """A chat message's text (its content is a string, or parts of which some are text)."""
+    content = message.get("content") or ""
+    if isinstance(content, str):
+        return content
+    return "".join(part.get("text", "") for part in content if isinstance(part, dict))
 
 
 def _png_size(png: bytes) -> tuple[int, int]:

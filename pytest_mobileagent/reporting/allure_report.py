@@ -5,7 +5,8 @@ otherwise. The episode runs in the test's setup and the verdict is raised in
 its call phase, so per-task content is added *after the fact*: when the
 report carrying the task record is made, the test's Allure result is still
 open (it is written when the test's protocol ends), and we add the title,
-labels, parameters, one step per agent action and the attachments to it
+labels, parameters, one step per agent action (then one for the agent's
+final turn: its finish, or the turn that failed) and the attachments to it
 through allure-pytest's own reporter, with step times laid out from the
 recorded durations.
 
@@ -156,7 +157,9 @@ def attach_task(config, record: TaskRecord, redactor: Redactor,
     # Lay the steps out on the timeline where the episode ran: it ended when
     # the call phase began, and lasted wall_seconds.
     durations = [max(0, int((s.agent_seconds + s.harness_seconds) * 1000)) for s in record.steps]
-    episode_ms = max(int(record.wall_seconds * 1000), sum(durations))
+    final = record.final_turn
+    final_ms = max(0, int(final.agent_seconds * 1000)) if final is not None else 0
+    episode_ms = max(int(record.wall_seconds * 1000), sum(durations) + final_ms)
     end = test.start if test.start else now()
     clock = end - episode_ms
     test.start = min(test.start or clock, clock)
@@ -184,6 +187,26 @@ def attach_task(config, record: TaskRecord, redactor: Redactor,
         clock += duration
         reporter.stop_step(step_uuid, stop=clock, status=Status.PASSED)
 
+    if final is not None:
+        # The turn that ended the episode without an action: no step of the task, but the
+        # agent's time, tokens and texts are here as for any turn.
+        step_uuid = str(uuid_mod.uuid4())
+        title = "finish" if final.kind == "finish" else "turn that failed"
+        if final.kind == "finish" and record.answer:
+            title += f" {record.answer!r}"
+        step_result = TestStepResult(name=text(title[:120]), start=clock, parameters=[
+            Parameter(name="agent_seconds", value=f"{final.agent_seconds:.3f}"),
+            Parameter(name="tokens", value=str(final.tokens)),
+        ])
+        reporter.start_step(parent, step_uuid, step_result)
+        if final.llm_input:
+            attach_text(text(final.llm_input), "llm input", AttachmentType.TEXT, step_result, step_uuid)
+        if final.llm_output:
+            attach_text(text(final.llm_output), "llm output", AttachmentType.TEXT, step_result, step_uuid)
+        clock += final_ms
+        reporter.stop_step(step_uuid, stop=clock,
+                           status=Status.PASSED if final.kind == "finish" else Status.BROKEN)
+
     def attach(body: str, name: str, kind) -> None:
         attach_text(body, name, kind, test, parent)
 
@@ -194,6 +217,7 @@ def attach_task(config, record: TaskRecord, redactor: Redactor,
         "task": record.task, "prompt": record.prompt, "agent": record.agent, "model": record.model,
         "device": record.device, "answer": record.answer, "error": record.error,
         "steps": [dict(vars(s)) for s in record.steps],
+        "final_turn": dict(vars(final)) if final is not None else None,
     })
     attach(json_text(trajectory), "trajectory.json", AttachmentType.JSON)
     attach(json_text(redactor.data(record.event_log)), "events.json", AttachmentType.JSON)

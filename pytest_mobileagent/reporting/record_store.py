@@ -6,7 +6,8 @@ steps' actions, LLM texts and the app's event log, tens of KB each. The
 store writes each record as it arrives to an anonymous temporary file (the
 system deletes it with the process, even after a SIGKILL) and keeps in memory
 a slim copy: the record's fields without its event log and prompt, its error
-cut to the first line, and per step only the figures the aggregates read.
+cut to the first line, and per step (and for the final turn) only the figures
+the aggregates read.
 Everything computed from records (the summary, pass@k, the baseline, the
 gates, the Allure overview) reads the slim copies and comes out the same as
 from whole records; the results file's task list reads the records back from
@@ -56,6 +57,9 @@ def slim_record(record: TaskRecord) -> TaskRecord:
         milestones_reached=[_interned(m) for m in record.milestones_reached],
         final_hierarchy=None, initial_screenshot=None,
     )
+    if record.final_turn is not None:  # its figures count; its LLM texts are details
+        changes["final_turn"] = dataclasses.replace(record.final_turn, llm_input=None, llm_output=None,
+                                                    kind=_interned(record.final_turn.kind))
     return dataclasses.replace(record, **changes)
 
 

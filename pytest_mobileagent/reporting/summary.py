@@ -66,7 +66,7 @@ def summary_lines(
     lines = ["   ".join(described)]
     lines += format_table(groups)
     lines.append(
-        "SR = successes / judged tasks; SE = steps to success / min_steps; Latency = agent seconds per action; "
+        "SR = successes / judged tasks; SE = steps to success / min_steps; Latency = agent seconds per turn; "
         "Tokens = per task; FFR = early stops / failures; OER = late stops / successes; "
         "Overhead = median harness time per step; errors = infrastructure errors (not judged)."
     )
@@ -85,7 +85,7 @@ def overview_figures(overall: Aggregate, by_app: dict[str, Aggregate],
     return {
         "benchmark": (f"SR {_pct(overall.sr)}{ci} of {overall.tasks - overall.errors} judged tasks, "
                       f"SE {_num(overall.se, '.2f')}, FFR {_pct(overall.ffr)}, OER {_pct(overall.oer)}, "
-                      f"Latency {_num(overall.latency, '.3f', ' s')} per action, "
+                      f"Latency {_num(overall.latency, '.3f', ' s')} per turn, "
                       f"Tokens {_num(overall.tokens, '.0f')} per task, errors {overall.errors}"),
         "SR by app": "; ".join(f"{name} {_pct(agg.sr)} of {agg.tasks - agg.errors}" for name, agg in by_app.items()),
         "SR by difficulty": "; ".join(f"{name} {_pct(agg.sr)} of {agg.tasks - agg.errors}"
