@@ -807,3 +807,30 @@ def _by_name(element: _Element) -> str:
     kind = {"id": "By.id", "xpath": "By.xpath", "accessibility id": "By.accessibilityId",
             "class name": "By.className", "-android uiautomator": "By.androidUiAutomator"}[element.strategy]
     return f"{kind}: {element.selector}"
+
+
+# -- Appium's UiAutomator2 server -------------------------------------------------------------------
+UIA2_COMPONENT = "io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner"
+UIA2_TEST_CLASS = "io.appium.uiautomator2.server.test.AppiumUiAutomator2Server"
+
+
+@runner(UIA2_COMPONENT)
+def _start_uia2_server(phone: "VirtualPhone", inv: Invocation, extras: dict[str, str]) -> Program:
+    from .http_server import serve_http
+    from .appium_uia2 import DEVICE_PORT, SERVER_PACKAGE, UiAutomator2Server
+
+    entry = phone.packages.installed[SERVER_PACKAGE]  # am_instrument checked the target is installed
+    program = Program(phone, SERVER_PACKAGE)
+    program.print(f"\n{UIA2_TEST_CLASS}:")
+    started = phone.clock_ms()
+    server = UiAutomator2Server(phone, entry.info.version_name, entry.info.version_code)
+
+    def after_response() -> None:
+        if server.shutdown_requested and program.running:  # ServerInstrumentation.stop()
+            finish_test(program, phone, UIA2_TEST_CLASS, started)
+
+    async def serve(conn) -> None:
+        await serve_http(conn, server.handle, after_response)
+
+    program.listen(f"tcp:{DEVICE_PORT}", serve)
+    return program

@@ -21,6 +21,22 @@ from ..kernel.fs import FsError
 from ..kernel.processes import EXTRA_PROCESSES
 from .interpreter import Invocation, command
 
+#: Java main classes the phone can run with app_process: class -> "module:function" in this
+#: package; the function is ``main(inv, args) -> exit status`` and may hold a Program.
+APP_PROCESS_MAINS = {
+    "com.wetest.uia2.Main": "uiautomator2:main",
+}
+
+
+def app_process_main(class_name: str) -> "Callable[[Invocation, list[str]], int] | None":
+    """The modelled ``main`` of a Java class, or None when the phone has no model of it."""
+    target = APP_PROCESS_MAINS.get(class_name)
+    if target is None:
+        return None
+    module, _, function = target.partition(":")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), function)
+
+
 #: sh's status for a child killed by SIGABRT (128 + 6)
 ABORTED_STATUS = 134
 _USAGE = "Usage: app_process [java-options] cmd-dir start-class-name [options]\n"

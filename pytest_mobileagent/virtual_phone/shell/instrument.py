@@ -176,30 +176,3 @@ def finish_test(program: Program, phone: "VirtualPhone", test_class: str, starte
 from ..kernel.processes import RUNNING_PACKAGE_SOURCES  # noqa: E402  (the process table reads ours)
 
 RUNNING_PACKAGE_SOURCES.append(_instrumented_packages)
-
-
-# -- Appium's UiAutomator2 server -------------------------------------------------------------------
-UIA2_COMPONENT = "io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner"
-UIA2_TEST_CLASS = "io.appium.uiautomator2.server.test.AppiumUiAutomator2Server"
-
-
-@runner(UIA2_COMPONENT)
-def _start_uia2_server(phone: "VirtualPhone", inv: Invocation, extras: dict[str, str]) -> Program:
-    from .http_server import serve_http
-    from .appium_uia2 import DEVICE_PORT, SERVER_PACKAGE, UiAutomator2Server
-
-    entry = phone.packages.installed[SERVER_PACKAGE]  # am_instrument checked the target is installed
-    program = Program(phone, SERVER_PACKAGE)
-    program.print(f"\n{UIA2_TEST_CLASS}:")
-    started = phone.clock_ms()
-    server = UiAutomator2Server(phone, entry.info.version_name, entry.info.version_code)
-
-    def after_response() -> None:
-        if server.shutdown_requested and program.running:  # ServerInstrumentation.stop()
-            finish_test(program, phone, UIA2_TEST_CLASS, started)
-
-    async def serve(conn) -> None:
-        await serve_http(conn, server.handle, after_response)
-
-    program.listen(f"tcp:{DEVICE_PORT}", serve)
-    return program
