@@ -20,6 +20,7 @@ from .kernel.fs import VirtualFileSystem
 from .framework.packages import PackageStore
 from .framework.roles import ROLE_HOME, RoleStore
 from .shell import COMMANDS, ShellResult, ShellSession
+from . import programs  # noqa: F401  (the phone's programs register with the shell and the framework)
 from .kernel.sockets import SocketTable
 
 __all__ = ["DEFAULT_START", "VirtualPhone"]

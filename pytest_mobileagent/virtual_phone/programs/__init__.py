@@ -1,23 +1,20 @@
-"""The programs layer: device-side servers that clients start, and how a shell holds them.
+"""The programs layer: device-side servers that clients start.
 
-uiautomator2's server, Appium's UiAutomator2 server, DroidBot's helper app, instrumentation
-and the clients' helper apps.  Imports the shell, apps, framework and kernel layers only.
+uiautomator2's server, Appium's UiAutomator2 server, DroidBot's helper app and the clients'
+helper apps (Appium Settings).  Imports the shell, apps, framework and kernel layers only.
 
-Programs started with ``app_process`` (shell/app_process.py) are looked up
-by their Java main class in `APP_PROCESS_MAINS`: uiautomator2's server
-(uiautomator2.py) is ``com.wetest.uia2.Main``.
+The layers below start these programs without knowing them: each program registers with the
+layer that starts it when this package is imported, which the phone does at boot (phone.py).
+uiautomator2's server is the main class ``app_process`` runs (shell/app_process.py), Appium's
+server the test runner ``am instrument`` starts (shell/instrument.py); the helper apps' activities,
+broadcast receivers, input methods and services register with the framework's services.
+
+How the shell holds a running program is shell/program.py (`Program`, re-exported here).
 """
 
 from __future__ import annotations
 
-import importlib
-import threading
-from typing import TYPE_CHECKING, Callable
+from ..shell.program import SIGHUP_STATUS, SIGKILL_STATUS, Program
+from . import appium_uia2, droidbot_app, helper_apps, uiautomator2  # noqa: F401  (each registers itself)
 
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
-    from ..shell.interpreter import Invocation
-    from ..kernel.sockets import Handler, Listener
-
-__all__ = ["APP_PROCESS_MAINS", "Program", "SIGHUP_STATUS", "SIGKILL_STATUS", "app_process_main"]
-
+__all__ = ["Program", "SIGHUP_STATUS", "SIGKILL_STATUS"]

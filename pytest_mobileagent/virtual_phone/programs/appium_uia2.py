@@ -3,7 +3,7 @@
 The npm `appium-uiautomator2-driver` installs two APKs (`io.appium.uiautomator2.server`
 and `io.appium.uiautomator2.server.test`) and starts this server with
 ``am instrument -w ... io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner``
-(shell/instrument.py); the driver then reaches it through ``adb forward tcp:N tcp:6790``
+(shell/instrument.py, which runs `UIA2_COMPONENT` below); the driver then reaches it through ``adb forward tcp:N tcp:6790``
 and proxies the client's commands to it.
 
 Routes, response shapes and errors follow the server's source
@@ -35,6 +35,10 @@ from typing import TYPE_CHECKING, Any, Callable
 from lxml import etree
 
 from . import uiselector
+from .http_server import serve_http
+from ..shell.instrument import finish_test, runner
+from ..shell.interpreter import Invocation
+from ..shell.program import Program
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -816,9 +820,7 @@ UIA2_TEST_CLASS = "io.appium.uiautomator2.server.test.AppiumUiAutomator2Server"
 
 @runner(UIA2_COMPONENT)
 def _start_uia2_server(phone: "VirtualPhone", inv: Invocation, extras: dict[str, str]) -> Program:
-    from .http_server import serve_http
-    from .appium_uia2 import DEVICE_PORT, SERVER_PACKAGE, UiAutomator2Server
-
+    """`am instrument -w` of the server's test APK: AppiumUiAutomator2Server#startServer."""
     entry = phone.packages.installed[SERVER_PACKAGE]  # am_instrument checked the target is installed
     program = Program(phone, SERVER_PACKAGE)
     program.print(f"\n{UIA2_TEST_CLASS}:")

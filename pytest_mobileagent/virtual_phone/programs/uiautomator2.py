@@ -37,7 +37,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import Program
+from ..shell.app_process import APP_PROCESS_MAINS
+from ..shell.program import Program
 
 if TYPE_CHECKING:
     from ..kernel.sockets import SocketConnection
@@ -989,3 +990,6 @@ async def _paste_clipboard(server):
     with server.phone._lock:
         server.phone.system.key_combination(["CTRL_LEFT", "V"])
     return None
+
+
+APP_PROCESS_MAINS["com.wetest.uia2.Main"] = main  # what `app_process` runs (shell/app_process.py)

@@ -766,7 +766,7 @@ def _bad_component(inv: Invocation, intent: _Intent) -> int:
 
 
 def _force_stop(phone, package: str) -> None:
-    from ..programs.instrumentation import stop_package  # an instrumented process dies with its package
+    from .instrument import stop_package  # an instrumented process dies with its package
     from ..programs.helper_apps import stop_package as stop_services
 
     stop_package(phone, package)
@@ -789,7 +789,7 @@ def _am(inv: Invocation) -> int:
             _force_stop(inv.phone, package)  # unknown packages are ignored, as on a phone
         return 0
     if verb == "instrument":
-        from ..programs.instrumentation import am_instrument
+        from .instrument import am_instrument
 
         return am_instrument(inv, rest)
     if verb == "broadcast":
@@ -884,7 +884,7 @@ def _pm(inv: Invocation) -> int:
     phone = inv.phone
     packages = _all_packages(phone)
     if verb == "list" and rest and rest[0] == "instrumentation":
-        from ..programs.instrumentation import pm_list_instrumentation
+        from .instrument import pm_list_instrumentation
 
         return pm_list_instrumentation(inv, rest[1:])
     if verb == "list" and rest[:1] == ["features"]:

@@ -3,7 +3,7 @@
 Instrumentations come from the manifests of APKs installed over adb (their
 ``<instrumentation>`` elements, apkinfo.py). What a runner runs is the test
 APK's code; the phone models the ones clients start as servers, by component
-(`RUNNERS`): Appium's UiAutomator2 server is the test
+(`RUNNERS`, which the programs layer fills with `runner`): Appium's UiAutomator2 server is the test
 ``io.appium.uiautomator2.server.test.AppiumUiAutomator2Server#startServer``
 (androidTestServer/ in github:appium/appium-uiautomator2-server), which starts
 the HTTP server on port 6790 and waits until the server is told to stop
@@ -24,13 +24,15 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Callable
 
-from . import Program
-from ..shell.interpreter import Invocation
+from ..kernel.processes import RUNNING_PACKAGE_SOURCES
+from .interpreter import Invocation
+from .program import Program
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
-__all__ = ["RUNNERS", "am_instrument", "instrumentations", "pm_list_instrumentation", "stop_package"]
+__all__ = ["RUNNERS", "am_instrument", "finish_test", "instrumentations", "pm_list_instrumentation", "runner",
+           "stop_package"]
 
 #: component -> starts the test code it runs, returns its Program (or None when it ran to the end)
 Runner = Callable[["VirtualPhone", "Invocation", dict[str, str]], Program]
@@ -173,6 +175,4 @@ def finish_test(program: Program, phone: "VirtualPhone", test_class: str, starte
     program.exit(0)
 
 
-from ..kernel.processes import RUNNING_PACKAGE_SOURCES  # noqa: E402  (the process table reads ours)
-
-RUNNING_PACKAGE_SOURCES.append(_instrumented_packages)
+RUNNING_PACKAGE_SOURCES.append(_instrumented_packages)  # the process table (`ps`) reads ours
