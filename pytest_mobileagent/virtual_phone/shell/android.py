@@ -280,19 +280,6 @@ def _wm(inv: Invocation) -> int:
 
 
 # -- dumpsys ----------------------------------------------------------------------------------
-#: Services an Android 14 phone runs that the virtual phone answers (others it has
-#: print nothing; a name no phone has is "Can't find service").
-_DUMPSYS_SERVICES = (
-    "SurfaceFlinger", "accessibility", "account", "activity", "activity_task", "alarm", "appops",
-    "audio", "battery", "batterystats", "bluetooth_manager", "clipboard", "connectivity", "content",
-    "cpuinfo", "device_policy", "deviceidle", "display", "dropbox", "gfxinfo", "graphicsstats", "input",
-    "input_method", "jobscheduler", "location", "media_session", "meminfo", "mount", "netstats",
-    "notification", "package", "permission", "power", "procstats", "role", "sensorservice", "settings",
-    "statusbar", "telephony.registry", "uimode", "usagestats", "user", "vibrator_manager", "wallpaper",
-    "webviewupdate", "wifi", "window",
-)
-
-
 def _dumpsys_options(args: list[str]) -> list[str] | None:
     """Strip dumpsys' own options (`-t SECONDS`, `-T MS`, `--priority LEVEL`, ...); None: bad usage."""
     args = list(args)
@@ -548,11 +535,6 @@ _AM_VALUE_OPTIONS = {"-a": 1, "-c": 1, "-d": 1, "-t": 1, "-n": 1, "-f": 1, "-e":
                      "--display": 1, "-R": 1, "-P": 1, "--start-profiler": 1, "--windowingMode": 1,
                      "--activityType": 1, "-i": 1, "-p": 1, "--receiver-permission": 1,
                      "--eia": 2, "--esa": 2, "--ela": 2}
-
-
-#: action -> fn(invocation, intent): the system's receivers of broadcasts sent with `am broadcast`
-#: (modules that model a system service register theirs, e.g. shell/media.py for the media scanner)
-BROADCAST_RECEIVERS: dict = {}
 
 
 class _Intent:
