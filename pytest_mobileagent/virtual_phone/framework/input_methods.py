@@ -1,5 +1,24 @@
-"""InputMethodManagerService: the input methods the phone knows.
+"""InputMethodManagerService: the input methods the phone knows, the enabled ones, the current one.
+
+`INPUT_METHODS` lists every IME: the system image's LatinIME first, then those of apps that
+register theirs (programs/helper_apps.py, programs/droidbot_app.py); an app's IME counts only
+while its package is installed.  The state is in secure settings, as on Android:
+ENABLED_INPUT_METHODS ("id;subtype:id2") and DEFAULT_INPUT_METHOD (the current IME).  The
+`ime` command (shell/system_services.py, InputMethodManagerService's ShellCommandImpl) reads and
+changes it here.
 """
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..phone import VirtualPhone
+
+__all__ = ["INPUT_METHODS", "InputMethod", "available", "describe", "disable", "enable", "enabled_ids",
+           "reset", "select"]
+
 
 @dataclass(frozen=True)
 class InputMethod:
@@ -25,7 +44,8 @@ INPUT_METHODS: list[InputMethod] = [
 ]
 
 
-def _available(phone) -> list[InputMethod]:
+def available(phone: "VirtualPhone") -> list[InputMethod]:
+    """The IMEs the phone has now (the system's, and installed apps')."""
     out = []
     for ime in INPUT_METHODS:
         if ime.system or phone.packages.is_installed(ime.package):
@@ -33,7 +53,7 @@ def _available(phone) -> list[InputMethod]:
     return out
 
 
-def _enabled_ids(phone) -> list[str]:
+def enabled_ids(phone: "VirtualPhone") -> list[str]:
     """Settings.Secure.ENABLED_INPUT_METHODS ("id;subtype:id2"); unset means the default IME only."""
     secure = phone.settings.setdefault("secure", {})
     raw = secure.get("enabled_input_methods")
@@ -43,11 +63,11 @@ def _enabled_ids(phone) -> list[str]:
     return [part.split(";")[0] for part in raw.split(":") if part]
 
 
-def _set_enabled(phone, ids: list[str]) -> None:
+def _set_enabled(phone: "VirtualPhone", ids: list[str]) -> None:
     phone.settings.setdefault("secure", {})["enabled_input_methods"] = ":".join(ids)
 
 
-def _describe(ime: InputMethod) -> str:
+def describe(ime: InputMethod) -> str:
     """InputMethodInfo.dump() as `ime list` prints each IME."""
     base = f"/system/app/{ime.service.rsplit('.', 1)[-1]}/{ime.service.rsplit('.', 1)[-1]}.apk" \
         if ime.system else f"/data/app/{ime.package}/base.apk"
@@ -69,3 +89,45 @@ def _describe(ime: InputMethod) -> str:
             f"        dataDir=/data/user/0/{ime.package}\n")
 
 
+def _secure(phone: "VirtualPhone") -> dict[str, str]:
+    return phone.settings.setdefault("secure", {})
+
+
+def enable(phone: "VirtualPhone", ime_id: str) -> bool:
+    """Enable an IME (the caller checked it is `available`); whether it was enabled already."""
+    enabled = enabled_ids(phone)
+    was = ime_id in enabled
+    if not was:
+        enabled.append(ime_id)
+    _set_enabled(phone, enabled)
+    return was
+
+
+def disable(phone: "VirtualPhone", ime_id: str) -> bool:
+    """Disable an IME; whether it was enabled.  The current IME moves to the first one left."""
+    enabled = enabled_ids(phone)
+    was = ime_id in enabled
+    if was:
+        enabled.remove(ime_id)
+        secure = _secure(phone)
+        if secure.get("default_input_method") == ime_id:
+            secure["default_input_method"] = enabled[0] if enabled else ""
+    _set_enabled(phone, enabled)
+    return was
+
+
+def select(phone: "VirtualPhone", ime_id: str) -> None:
+    """Make an IME the current one; switching to an IME enables it (setInputMethodLocked)."""
+    enabled = enabled_ids(phone)
+    if ime_id not in enabled:
+        enabled.append(ime_id)
+        _set_enabled(phone, enabled)
+    _secure(phone)["default_input_method"] = ime_id
+
+
+def reset(phone: "VirtualPhone") -> str:
+    """Back to the system's IME alone, current and enabled; its id."""
+    default = INPUT_METHODS[0].id
+    _set_enabled(phone, [default])
+    _secure(phone)["default_input_method"] = default
+    return default

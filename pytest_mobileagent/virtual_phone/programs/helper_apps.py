@@ -19,10 +19,15 @@ services, for one), in ActiveServices' layout.
 
 from __future__ import annotations
 
+import base64
 import weakref
 import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
+
+from ..framework.broadcasts import BROADCAST_RECEIVERS
+from ..framework.input_methods import INPUT_METHODS, InputMethod
+from ..framework.services import DUMPSYS_HANDLERS
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -222,16 +227,10 @@ def _dumpsys_activity_processes(inv, args: list[str]) -> int:
     return 0
 
 
-def _register_dumpsys() -> None:
-    from ..shell.system_services import DUMPSYS_HANDLERS
-
-    for section in ("services", "s"):
-        DUMPSYS_HANDLERS[("activity", section)] = _dumpsys_activity_services
-    for section in ("processes", "p"):
-        DUMPSYS_HANDLERS[("activity", section)] = _dumpsys_activity_processes
-
-
-_register_dumpsys()
+for _section in ("services", "s"):
+    DUMPSYS_HANDLERS[("activity", _section)] = _dumpsys_activity_services
+for _section in ("processes", "p"):
+    DUMPSYS_HANDLERS[("activity", _section)] = _dumpsys_activity_processes
 
 
 # -- Appium Settings --------------------------------------------------------------------------------
@@ -256,16 +255,13 @@ ACTIVITIES[(APPIUM_SETTINGS, "io.appium.settings.Settings")] = _appium_settings_
 _APPIUM_IME = "io.appium.settings/.AppiumIME"
 
 
-def _appium_clipboard(inv, intent) -> tuple[int, str] | None:
+def _appium_clipboard(phone: "VirtualPhone", intent) -> tuple[int, str] | None:
     """ClipboardReceiver (receivers/ClipboardReceiver.java): the clipboard as base64, RESULT_OK.
 
     Android 10+ hands the clipboard only to the focused app or the current input method:
     the driver switches to Appium's IME first (runInImeContext); otherwise the app reads
     no clip, which the receiver answers as "".
     """
-    import base64
-
-    phone = inv.phone
     if not phone.packages.is_installed(APPIUM_SETTINGS):
         return None  # no receiver: am reports result=0 and no data
     allowed = phone.settings.get("secure", {}).get("default_input_method") == _APPIUM_IME
@@ -273,13 +269,6 @@ def _appium_clipboard(inv, intent) -> tuple[int, str] | None:
     return -1, base64.b64encode(text.encode()).decode()
 
 
-def _register_appium_settings() -> None:
-    from ..shell.android import BROADCAST_RECEIVERS
-    from ..shell.system_services import INPUT_METHODS, InputMethod
-
-    BROADCAST_RECEIVERS["io.appium.settings.clipboard.get"] = _appium_clipboard
-    # the app's manifest: <service android:name=".AppiumIME" android:permission="...BIND_INPUT_METHOD">
-    INPUT_METHODS.append(InputMethod(APPIUM_SETTINGS, "io.appium.settings.AppiumIME"))
-
-
-_register_appium_settings()
+BROADCAST_RECEIVERS["io.appium.settings.clipboard.get"] = _appium_clipboard
+# the app's manifest: <service android:name=".AppiumIME" android:permission="...BIND_INPUT_METHOD">
+INPUT_METHODS.append(InputMethod(APPIUM_SETTINGS, "io.appium.settings.AppiumIME"))

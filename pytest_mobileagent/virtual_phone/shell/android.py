@@ -12,11 +12,15 @@ from __future__ import annotations
 import re
 import zlib
 
+from ..framework.broadcasts import send_broadcast
+from ..framework.ime_dump import dump_input_method, ime_window_entry
+from ..framework.intents import Intent
+from ..framework.services import SERVICE_NAMES, find_dump
 from .builtins import parse_flags
 from .interpreter import Invocation, UsageError, command
 from .keycodes import canonical_key
 
-__all__ = ["BROADCAST_RECEIVERS", "VIRTUAL_KEYBOARD_CHARS", "android_input_text", "short_component"]
+__all__ = ["VIRTUAL_KEYBOARD_CHARS", "android_input_text", "short_component"]
 
 #: What `input text` can type: the characters the virtual keyboard's key
 #: character map (KeyCharacterMap.VIRTUAL_KEYBOARD, a US layout) has keys for.
@@ -306,19 +310,17 @@ def _dumpsys(inv: Invocation) -> int:
     if not args:
         return 0
     if args[0] == "-l":
-        inv.out("Currently running services:\n" + "".join(f"  {name}\n" for name in sorted(_DUMPSYS_SERVICES)))
+        inv.out("Currently running services:\n" + "".join(f"  {name}\n" for name in sorted(SERVICE_NAMES)))
         return 0
     if args[0] in ("-h", "--help"):
         inv.err(_DUMPSYS_USAGE)
         return 0
     service, rest = args[0], args[1:]
     phone, system = inv.phone, inv.phone.system
-    if service not in _DUMPSYS_SERVICES:
+    if service not in SERVICE_NAMES:
         inv.err(f"Can't find service: {service}\n")
         return 0
-    from .system_services import DUMPSYS_HANDLERS  # services modelled in their own modules
-
-    handler = DUMPSYS_HANDLERS.get((service, rest[0] if rest else "")) or DUMPSYS_HANDLERS.get((service, "*"))
+    handler = find_dump(service, rest)  # the service's own dump, registered with the phone's services
     if handler is not None:
         return handler(inv, rest)
     if service == "display":
@@ -346,8 +348,6 @@ def _dumpsys(inv: Invocation) -> int:
         elif not section:
             inv.out(_dumpsys_activities(phone))
     elif service == "input_method":
-        from .ime_dump import dump_input_method
-
         package, activity = system.focused_window()
         inv.out(dump_input_method(phone, f"Window{{{_window_token(package, activity)} u0 {package}/{activity}}}"))
     elif service == "package":
@@ -424,8 +424,6 @@ def _dumpsys_windows(phone) -> str:
                   f"    mOwnerUid=10025 showForAllUsers=true package={name_pkg} appop=NONE",
                   f"    mAttrs={{(0,0)(fillxwrap) ty={kind} fmt=TRANSLUCENT}}",
                   "    mViewVisibility=0x0 mHaveFrame=true mObscured=false"]
-    from .ime_dump import ime_window_entry
-
     lines += ime_window_entry(phone, len(windows))  # above the apps' windows, below SystemUI's bars
     windows.append(("", "InputMethod", "INPUT_METHOD"))
     for offset, (pkg, act) in enumerate(stack):
@@ -546,6 +544,7 @@ class _Intent:
         self.data: str | None = None
         self.mime_type: str | None = None
         self.extras: dict[str, str] = {}  # --es KEY VALUE
+        self.int_extras: dict[str, str] = {}  # --ei KEY VALUE, as given
         self.wait = False
         self.stop_first = False
 
@@ -598,6 +597,8 @@ def _parse_intent(args: list[str]) -> _Intent:
                 intent.mime_type = value
             elif arg == "--es":
                 intent.extras[value] = args[i + 2]
+            elif arg == "--ei":
+                intent.int_extras[value] = args[i + 2]
             i += count
         elif arg.startswith("-"):
             pass  # flags such as --activity-clear-task or -D change nothing here
@@ -695,8 +696,6 @@ def _has_launcher_entry(app) -> bool:
 
 
 def _implicit(intent: _Intent):
-    from ..framework.intents import Intent
-
     return Intent(intent.action, data=intent.data, mime_type=intent.mime_type,
                   extras={_EXTRA_KEYS[k]: v for k, v in intent.extras.items() if k in _EXTRA_KEYS})
 
@@ -778,13 +777,23 @@ def _am(inv: Invocation) -> int:
         intent = _parse_intent(rest)
         # am sends every broadcast with FLAG_RECEIVER_FOREGROUND (0x400000), which it prints
         inv.out(f"Broadcasting: {intent.describe(flags=0x400000)}\n")
-        receiver = BROADCAST_RECEIVERS.get(intent.action or "")
-        outcome = receiver(inv, intent) if receiver is not None else None
         # A receiver may set a result code and data (setResultCode/setResultData), which am prints.
-        code, data = outcome if outcome is not None else (0, None)
+        code, data = send_broadcast(inv.phone, _broadcast_intent(intent))
         inv.out(f"Broadcast completed: result={code}" + (f', data="{data}"' if data is not None else "") + "\n")
         return 0
     return _am_unknown(inv, verb)
+
+
+def _broadcast_intent(intent: _Intent) -> Intent:
+    """The intent a receiver gets: its extras typed as am's options gave them (--es, --ei)."""
+    extras: dict[str, object] = {}
+    for key, value in intent.int_extras.items():
+        try:
+            extras[key] = int(value)
+        except ValueError:
+            pass  # not a number: the receiver finds no such int extra
+    extras.update(intent.extras)
+    return Intent(intent.action, data=intent.data, mime_type=intent.mime_type, extras=extras)
 
 
 def _am_unknown(inv: Invocation, verb: str) -> int:

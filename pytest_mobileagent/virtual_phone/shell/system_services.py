@@ -14,17 +14,21 @@
 - `dumpsys meminfo PACKAGE|PID` (ActivityThread.dumpMemInfoTable, with the Rss
   column of Android 12+), figures derived from the process's RSS;
 - `ime list|enable|disable|set|reset` (inputmethod/InputMethodManagerService
-  ShellCommandImpl) over `INPUT_METHODS`, a registry other modules add to
-  (an installed app's IME counts only while its package is installed).
+  ShellCommandImpl) over the input method service (framework/input_methods.py).
+
+The dumps register with the phone's service registry (framework/services.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..framework import input_methods
+from ..framework.services import DUMPSYS_HANDLERS
 from .interpreter import Invocation, UsageError, command
 
-__all__ = ["DUMPSYS_HANDLERS", "INPUT_METHODS", "InputMethod", "SYSTEM_FEATURES", "battery_state"]
+__all__ = ["SYSTEM_FEATURES", "battery_state"]
+
 
 # -- battery ---------------------------------------------------------------------------------------
 @dataclass
@@ -271,7 +275,7 @@ def _ime(inv: Invocation) -> int:
         del args[at:at + 2]
     phone = inv.phone
     verb = args[0] if args else ""
-    available = _available(phone)
+    available = input_methods.available(phone)
     ids = {ime.id: ime for ime in available}
     if verb == "list":
         flags = {a for a in args[1:] if a.startswith("-")}
@@ -279,30 +283,21 @@ def _ime(inv: Invocation) -> int:
         if unknown:
             inv.err(f"Unknown option: {sorted(unknown)[0]}\n")
             return 255
-        enabled = _enabled_ids(phone)
+        enabled = input_methods.enabled_ids(phone)
         shown = [ime for ime in available if "-a" in flags or ime.id in enabled]
         for ime in shown:
-            inv.out(ime.id + "\n" if "-s" in flags else _describe(ime))
+            inv.out(ime.id + "\n" if "-s" in flags else input_methods.describe(ime))
         return 0
     if verb in ("enable", "disable"):
         if len(args) < 2:
             raise UsageError("Error: no input method id specified", 255)
-        enabled = _enabled_ids(phone)
         status = 0
         for ime_id in args[1:]:
             if verb == "enable" and ime_id not in ids:
                 inv.err(f"Unknown input method {ime_id} cannot be enabled for user #0\n")
                 status = 255
                 continue
-            was = ime_id in enabled
-            if verb == "enable" and not was:
-                enabled.append(ime_id)
-            elif verb == "disable" and was:
-                enabled.remove(ime_id)
-                secure = phone.settings.setdefault("secure", {})
-                if secure.get("default_input_method") == ime_id:
-                    secure["default_input_method"] = enabled[0] if enabled else ""
-            _set_enabled(phone, enabled)
+            was = (input_methods.enable if verb == "enable" else input_methods.disable)(phone, ime_id)
             now = verb == "enable"
             inv.out(f"Input method {ime_id}: {'already ' if was == now else 'now '}"
                     f"{'enabled' if now else 'disabled'} for user #0\n")
@@ -314,17 +309,11 @@ def _ime(inv: Invocation) -> int:
         if ime_id not in ids:
             inv.err(f"Unknown input method {ime_id} cannot be selected for user #0\n")
             return 255
-        enabled = _enabled_ids(phone)
-        if ime_id not in enabled:  # switching to an IME enables it (setInputMethodLocked)
-            enabled.append(ime_id)
-            _set_enabled(phone, enabled)
-        phone.settings.setdefault("secure", {})["default_input_method"] = ime_id
+        input_methods.select(phone, ime_id)
         inv.out(f"Input method {ime_id} selected for user #0\n")
         return 0
     if verb == "reset":
-        default = INPUT_METHODS[0].id
-        _set_enabled(phone, [default])
-        phone.settings.setdefault("secure", {})["default_input_method"] = default
+        default = input_methods.reset(phone)
         inv.out(f"Reset current and enabled IMEs for user #0\n  Selected: {default}\n   Enabled: {default}\n")
         return 0
     inv.out("ime <command>:\n  list [-a] [-s]\n    prints all enabled input methods.\n"
