@@ -186,3 +186,7 @@ class PackageStore:
         short = f"{package}/{cls[len(package):]}" if cls.startswith(package + ".") else None
         enabled = {s.strip() for s in secure.get("enabled_accessibility_services", "").split(":")}
         return service in enabled or (short is not None and short in enabled)
+
+
+def _apk_path(package: str) -> str:
+    return f"/data/app/~~{_hash('a' + package, 7)}==/{package}-{_hash('b' + package, 7)}==/base.apk"

@@ -957,10 +957,6 @@ def _pm_exception(inv: Invocation, verb: str, message: str) -> int:
     return 255
 
 
-def _apk_path(package: str) -> str:
-    return f"/data/app/~~{_hash('a' + package, 7)}==/{package}-{_hash('b' + package, 7)}==/base.apk"
-
-
 # -- settings -------------------------------------------------------------------------------------
 @command("settings")
 def _settings(inv: Invocation) -> int:
