@@ -4,7 +4,28 @@ Started services are kept per phone until their package is force-stopped,
 uninstalled or updated; `dumpsys activity services` lists them with the ones
 that other modules report through `SERVICE_SOURCES` (bound accessibility
 services, for one), in ActiveServices' layout.
+
+Services the system binds follow packages and secure settings: the modules that bind them (the
+helper apps' accessibility services, programs/droidbot_app.py) add a syncer to `SYNCERS`, run by
+`system_state_changed` after a package was installed or removed or a secure setting changed.
 """
+
+from __future__ import annotations
+
+import weakref
+import zlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from ..kernel.processes import RUNNING_PACKAGE_SOURCES, processes
+from .services import DUMPSYS_HANDLERS
+
+if TYPE_CHECKING:
+    from ..phone import VirtualPhone
+
+__all__ = ["SERVICE_SOURCES", "SYNCERS", "RunningService", "dump_services", "running_services", "start_service",
+           "stop_package", "system_state_changed"]
+
 
 @dataclass
 class RunningService:
@@ -81,13 +102,7 @@ def _service_packages(phone: "VirtualPhone") -> list[str]:
     return sorted({s.package for s in _STARTED.get(phone, {}).values() if phone.packages.is_installed(s.package)})
 
 
-def _register_processes() -> None:
-    from ..kernel.processes import RUNNING_PACKAGE_SOURCES
-
-    RUNNING_PACKAGE_SOURCES.append(_service_packages)
-
-
-_register_processes()
+RUNNING_PACKAGE_SOURCES.append(_service_packages)
 
 
 def _hex(text: str) -> str:
@@ -105,8 +120,6 @@ def _ago(phone: "VirtualPhone", ms: int) -> str:
 
 def dump_services(phone: "VirtualPhone", args: list[str]) -> str:
     """`dumpsys activity services [PACKAGE|COMPONENT]` (ActiveServices.dumpServicesLocked, ServiceRecord.dump)."""
-    from ..shell.android import _apk_path
-
     wanted = [a for a in args if not a.startswith("-")]
 
     def matches(service: RunningService) -> bool:
@@ -134,7 +147,7 @@ def dump_services(phone: "VirtualPhone", args: list[str]) -> str:
         out.append(f"    packageName={package}\n    processName={package}\n")
         if service.permission:
             out.append(f"    permission={service.permission}\n")
-        out.append(f"    baseDir={_apk_path(package)}\n    dataDir=/data/user/0/{package}\n")
+        out.append(f"    baseDir={phone.packages.apk_path(package)}\n    dataDir=/data/user/0/{package}\n")
         out.append(f"    app=ProcessRecord{{{_hex('p' + package)} {pid}:{package}/u0a{uid - 10000}}}\n")
         if service.foreground_id:
             out.append(f"    isForeground=true foregroundId={service.foreground_id} "
@@ -168,8 +181,6 @@ def _dumpsys_activity_processes(inv, args: list[str]) -> int:
     Appium's adb (listAppProcessIds) finds an app's pids in the ``ProcessRecord{HASH PID:PACKAGE/u0aN}``
     lines; the phone lists its running app processes (processes.py) that way.
     """
-    from ..kernel.processes import processes
-
     wanted = next((a for a in args[1:] if not a.startswith("-")), None)
     out = ["ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)\n", "  All known processes:\n"]
     apps = [p for p in processes(inv.phone, with_shell=False) if p.uid >= 10000 and p.cmdline]

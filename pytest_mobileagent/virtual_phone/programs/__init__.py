@@ -15,6 +15,9 @@ How the shell holds a running program is shell/program.py (`Program`, re-exporte
 from __future__ import annotations
 
 from ..shell.program import SIGHUP_STATUS, SIGKILL_STATUS, Program
-from . import appium_uia2, droidbot_app, helper_apps, uiautomator2  # noqa: F401  (each registers itself)
+# Each registers itself; helper_apps before droidbot_app, the order `ime list` shows their IMEs in.
+from . import helper_apps  # noqa: F401
+from . import droidbot_app  # noqa: F401
+from . import appium_uia2, uiautomator2  # noqa: F401
 
 __all__ = ["Program", "SIGHUP_STATUS", "SIGKILL_STATUS"]

@@ -37,9 +37,9 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from ..framework.active_services import SYNCERS
 from ..framework.broadcasts import BROADCAST_RECEIVERS
 from ..framework.input_methods import INPUT_METHODS, InputMethod
-from .helper_apps import SYNCERS
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone

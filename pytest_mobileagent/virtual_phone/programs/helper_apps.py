@@ -1,36 +1,33 @@
 """Helper apps that automation clients install: what their activities and services do.
 
-Clients push their own APKs with `adb install` (packages.py records them from
+Clients push their own APKs with `adb install` (framework/packages.py records them from
 their manifests). A few have no UI to speak of and are modelled by what they
-do when started, by component (`ACTIVITIES`):
+do when started, by component: they register with the framework's activity manager
+(`ACTIVITIES`), broadcast receivers and input methods.
 
 - Appium Settings (``io.appium.settings``, installed by appium-uiautomator2-driver):
   its ``.Settings`` activity starts ``.ForegroundService`` in the foreground and
   finishes at once (github:appium/io.appium.settings, app/src/main/java/io/appium/
   settings/Settings.java onCreate/handleRecording/finishActivity; notification id
   NotificationHelpers.APPIUM_NOTIFICATION_IDENTIFIER = 1). The driver waits for
-  ``isForeground=true`` in ``dumpsys activity services io.appium.settings``.
-
+  ``isForeground=true`` in ``dumpsys activity services io.appium.settings``
+  (framework/active_services.py).
 """
 
 from __future__ import annotations
 
 import base64
-import weakref
-import zlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
+from ..framework.active_services import RunningService, start_service
+from ..framework.activity_manager import ACTIVITIES
 from ..framework.broadcasts import BROADCAST_RECEIVERS
 from ..framework.input_methods import INPUT_METHODS, InputMethod
-from ..framework.services import DUMPSYS_HANDLERS
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
-__all__ = ["ACTIVITIES", "SERVICE_SOURCES", "RunningService", "dump_services", "running_services",
-           "start_activity", "start_service", "stop_package"]
-
+__all__ = ["APPIUM_SETTINGS"]
 
 # -- Appium Settings --------------------------------------------------------------------------------
 APPIUM_SETTINGS = "io.appium.settings"

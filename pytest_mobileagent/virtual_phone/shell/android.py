@@ -633,7 +633,7 @@ def _start_intent(inv: Invocation, intent: _Intent) -> int:
             package, _, activity = intent.component.partition("/")
             target = (package, _full_class(package, activity))
             if package not in system.installed_packages() and phone.package_enabled(package):
-                from ..programs.helper_apps import start_activity  # helper APKs installed by clients
+                from ..framework.activity_manager import start_activity  # helper APKs installed by clients
 
                 if start_activity(phone, package, target[1], intent.action):
                     return 0  # it did its work and finished at once: the focus stays
@@ -748,7 +748,7 @@ def _bad_component(inv: Invocation, intent: _Intent) -> int:
 
 def _force_stop(phone, package: str) -> None:
     from .instrument import stop_package  # an instrumented process dies with its package
-    from ..programs.helper_apps import stop_package as stop_services
+    from ..framework.active_services import stop_package as stop_services
 
     stop_package(phone, package)
     stop_services(phone, package)
@@ -900,7 +900,7 @@ def _pm(inv: Invocation) -> int:
                 continue
             if filters and filters[0] not in package:
                 continue
-            prefix = f"package:{_apk_path(package)}=" if opts.get("f") else "package:"
+            prefix = f"package:{phone.packages.apk_path(package)}=" if opts.get("f") else "package:"
             suffix = f" versionCode:{phone.packages.version_code(package)}" if show_versions else ""
             inv.out(f"{prefix}{package}{suffix}\n")
         return 0
@@ -910,7 +910,7 @@ def _pm(inv: Invocation) -> int:
     if verb == "path":
         if package not in packages:
             return 1
-        inv.out(f"package:{_apk_path(package)}\n")
+        inv.out(f"package:{phone.packages.apk_path(package)}\n")
         return 0
     if verb == "clear":
         if package not in packages or not phone.system.clear_data(package):
@@ -994,7 +994,7 @@ def _settings(inv: Invocation) -> int:
 
 
 def _settings_changed(phone) -> None:
-    from ..programs.helper_apps import system_state_changed  # services bound per settings (accessibility, IME)
+    from ..framework.active_services import system_state_changed  # services bound per settings (accessibility, IME)
 
     system_state_changed(phone)
 

@@ -72,11 +72,7 @@ def pm_list_instrumentation(inv: Invocation, args: list[str]) -> int:
         if target_filter is not None and target != target_filter:
             continue
         package = component.split("/", 1)[0]
-        prefix = ""
-        if show_path:
-            from ..shell.android import _apk_path
-
-            prefix = f"{_apk_path(package)}="
+        prefix = f"{inv.phone.packages.apk_path(package)}=" if show_path else ""
         inv.out(f"instrumentation:{prefix}{component} (target={target})\n")
     return 0
 

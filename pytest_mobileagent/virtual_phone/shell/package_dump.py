@@ -72,13 +72,13 @@ def _time(ms: int) -> str:
 
 def dump_package(phone, package: str) -> str:
     """The dump of an installed package: a modelled app, or an APK installed over adb."""
-    from .android import _apk_path, short_component  # one module's helpers, shared
+    from .android import short_component  # one module's helpers, shared
 
     if not phone.packages.is_installed(package):
         return f"Unable to find package: {package}\n"
     app = phone.system.app(package)
     entry = phone.packages.installed.get(package)  # installed with `adb install`: its APK's facts
-    code_path = entry.code_path if entry is not None else _apk_path(package).rsplit("/", 1)[0]
+    code_path = entry.code_path if entry is not None else phone.packages.apk_path(package).rsplit("/", 1)[0]
     installed = _time(entry.first_install_ms if entry is not None else phone.boot_ms)
     updated = _time(entry.last_update_ms) if entry is not None else installed
     uid = 10000 + 100 + zlib.crc32(package.encode()) % 900
