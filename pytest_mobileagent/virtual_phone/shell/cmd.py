@@ -120,12 +120,6 @@ def _cmd(inv: Invocation) -> int:
 
 
 # -- cmd package resolve-activity -------------------------------------------------------------
-_MAIN = "android.intent.action.MAIN"
-_LAUNCHER = "android.intent.category.LAUNCHER"
-_HOME = "android.intent.category.HOME"
-_DEFAULT = "android.intent.category.DEFAULT"
-
-
 @package_command("resolve-activity")
 def _resolve_activity(inv: Invocation, args: list[str]) -> int:
     """PackageManagerShellCommand.runResolveActivity: which activity an intent starts."""
@@ -197,14 +191,6 @@ def _resolve_activity(inv: Invocation, args: list[str]) -> int:
             f"    taskAffinity={package} targetActivity={_alias_target(system, package, activity)} "
             f"persistableMode=PERSIST_ROOT_ONLY\n")
     return 0
-
-
-def _alias_target(system, package: str, activity: str) -> str:
-    """ActivityInfo.targetActivity: the activity an <activity-alias> starts, else null."""
-    app = system.app(package)
-    if app is not None and activity in app.splash_names[1:]:
-        return app.splash_names[0]
-    return "null"
 
 
 # -- cmd role ----------------------------------------------------------------------------------
