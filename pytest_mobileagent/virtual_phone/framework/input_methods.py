@@ -5,7 +5,7 @@ register theirs (programs/helper_apps.py, programs/droidbot_app.py); an app's IM
 while its package is installed.  The state is in secure settings, as on Android:
 ENABLED_INPUT_METHODS ("id;subtype:id2") and DEFAULT_INPUT_METHOD (the current IME).  The
 `ime` command (shell/system_services.py, InputMethodManagerService's ShellCommandImpl) reads and
-changes it here.
+changes it here; `dumpsys input_method` is ime_dump.py's.
 """
 
 from __future__ import annotations
@@ -13,8 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .activity_manager import window_token
+from .ime_dump import dump_input_method
+from .services import DUMPSYS_HANDLERS
+
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
+    from .services import DumpTarget
 
 __all__ = ["INPUT_METHODS", "InputMethod", "available", "describe", "disable", "enable", "enabled_ids",
            "reset", "select"]
@@ -131,3 +136,13 @@ def reset(phone: "VirtualPhone") -> str:
     _set_enabled(phone, [default])
     _secure(phone)["default_input_method"] = default
     return default
+
+
+def _dump(target: "DumpTarget", args: list[str]) -> int:
+    """`dumpsys input_method`, with the focused window as InputMethodManagerService names it."""
+    package, activity = target.phone.system.focused_window()
+    target.out(dump_input_method(target.phone, f"Window{{{window_token(package, activity)} u0 {package}/{activity}}}"))
+    return 0
+
+
+DUMPSYS_HANDLERS[("input_method", "*")] = _dump

@@ -82,7 +82,7 @@ class PackageStore:
         return app.version_name if app is not None and package not in self.removed else None
 
     def version_code(self, package: str) -> int:
-        """The package's versionCode (as `dumpsys package` shows it, shell/package_dump.py)."""
+        """The package's versionCode (as `dumpsys package` shows it, package_dump.py)."""
         if package in self.installed:
             return self.installed[package].info.version_code
         app = self.phone.system.app(package)

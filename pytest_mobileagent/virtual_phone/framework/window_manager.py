@@ -1,5 +1,29 @@
-"""WindowManagerService's and DisplayManagerService's dumps.
+"""WindowManagerService's and DisplayManagerService's dumps: `dumpsys window` and `dumpsys display`.
+
+The windows are AndroidSystem's (system.py): SystemUI's bars, the input method's window
+(ime_dump.py) and the activities' windows, top first, with the focus clients read
+(adbutils' app_current takes mCurrentFocus; AndroidViewClient reads the display's
+DisplayViewport).  Both register with the phone's service registry (services.py).
 """
+
+from __future__ import annotations
+
+import zlib
+from typing import TYPE_CHECKING
+
+from .activity_manager import record_token, short_component, task_id, window_token
+from .ime_dump import ime_window_entry
+from .services import DUMPSYS_HANDLERS
+
+if TYPE_CHECKING:
+    from .services import DumpTarget
+
+__all__: list[str] = []
+
+
+def _hash(text: str, digits: int = 7) -> str:
+    return format(zlib.crc32(text.encode()) & 0xFFFFFFF, "x").rjust(digits, "0")[:digits]
+
 
 def _dumpsys_display(system) -> str:
     w, h, d = system.width, system.height, system.density
@@ -45,8 +69,8 @@ def _dumpsys_windows(phone) -> str:
     for offset, (pkg, act) in enumerate(stack):
         title = f"{pkg}/{act}"
         visible = "0x0" if offset == 0 else "0x8"
-        lines += [f"  Window #{offset + len(windows)} Window{{{_window_token(pkg, act)} u0 {title}}}:",
-                  f"    mDisplayId=0 rootTaskId={_task_id(pkg)} mSession=Session{{{_hash(pkg)} "
+        lines += [f"  Window #{offset + len(windows)} Window{{{window_token(pkg, act)} u0 {title}}}:",
+                  f"    mDisplayId=0 rootTaskId={task_id(pkg)} mSession=Session{{{_hash(pkg)} "
                   f"{phone.pid_of(pkg)}:u0a{_hash(pkg, 3)}}}",
                   f"    mOwnerUid=10{zlib.crc32(pkg.encode()) % 1000:03d} showForAllUsers=false "
                   f"package={pkg} appop=NONE",
@@ -55,7 +79,7 @@ def _dumpsys_windows(phone) -> str:
                   f"    Requested w={w} h={h} mLayoutSeq=42",
                   f"    mViewVisibility={visible} mHaveFrame=true mObscured=false",
                   f"    Frames: parent=[0,0][{w},{h}] display=[0,0][{w},{h}] frame=[0,0][{w},{h}]"]
-    focus = f"Window{{{_window_token(package, activity)} u0 {package}/{activity}}}"
+    focus = f"Window{{{window_token(package, activity)} u0 {package}/{activity}}}"
     lines += ["", "  mGlobalConfiguration={1.0 ?mcc?mnc [en_US] ldltr sw392dp w392dp h850dp "
                   "440dpi nrml long port finger -keyb/v/h -nav/h winConfig={ mBounds=Rect(0, 0 - "
                   f"{w}, {h}) mAppBounds=Rect(0, 0 - {w}, {h}) mWindowingMode=fullscreen "
@@ -64,8 +88,8 @@ def _dumpsys_windows(phone) -> str:
               "  mHasPermanentDpad=false",
               "  mTopFocusedDisplayId=0",
               f"  mCurrentFocus={focus}",
-              f"  mFocusedApp=ActivityRecord{{{_record_token(package, activity)} u0 "
-              f"{short_component(package, activity)} t{_task_id(package)}}}",
+              f"  mFocusedApp=ActivityRecord{{{record_token(package, activity)} u0 "
+              f"{short_component(package, activity)} t{task_id(package)}}}",
               ""]
     return "\n".join(lines)
 
@@ -81,9 +105,9 @@ def _dumpsys_window_displays(phone) -> str:
         f"rng={w}x{w - 63}-{h - 126}x{h - 63}",
         f"    deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,{w},{h}))",
         "",
-        f"  mCurrentFocus=Window{{{_window_token(package, activity)} u0 {package}/{activity}}}",
-        f"  mFocusedApp=ActivityRecord{{{_record_token(package, activity)} u0 "
-        f"{short_component(package, activity)} t{_task_id(package)}}}",
+        f"  mCurrentFocus=Window{{{window_token(package, activity)} u0 {package}/{activity}}}",
+        f"  mFocusedApp=ActivityRecord{{{record_token(package, activity)} u0 "
+        f"{short_component(package, activity)} t{task_id(package)}}}",
         "",
         "  DisplayRotation",
         "    mCurrentAppOrientation=SCREEN_ORIENTATION_UNSPECIFIED",
@@ -98,3 +122,42 @@ def _dumpsys_window_displays(phone) -> str:
     ])
 
 
+_POLICY = ("WINDOW MANAGER POLICY STATE (dumpsys window policy)\n"
+           "    mKeyguardDrawComplete=true mWindowManagerDrawComplete=true\n"
+           "    mShowingLockscreen=false mShowingDream=false mDreamingLockscreen=false\n"
+           "    mScreenOnEarly=true mScreenOnFully=true\n"
+           "    interactiveState=INTERACTIVE_STATE_AWAKE\n")
+
+
+def _dump_display(target: "DumpTarget", args: list[str]) -> int:
+    target.out(_dumpsys_display(target.phone.system))
+    return 0
+
+
+def _dump_windows(target: "DumpTarget", args: list[str]) -> int:
+    target.out(_dumpsys_windows(target.phone))
+    return 0
+
+
+def _dump_displays(target: "DumpTarget", args: list[str]) -> int:
+    target.out(_dumpsys_window_displays(target.phone))
+    return 0
+
+
+def _dump_policy(target: "DumpTarget", args: list[str]) -> int:
+    target.out(_POLICY)
+    return 0
+
+
+def _dump_window(target: "DumpTarget", args: list[str]) -> int:
+    """`dumpsys window` alone: the displays, then the windows."""
+    target.out(_dumpsys_window_displays(target.phone) + "\n" + _dumpsys_windows(target.phone))
+    return 0
+
+
+DUMPSYS_HANDLERS[("display", "*")] = _dump_display
+DUMPSYS_HANDLERS[("window", "")] = _dump_window
+for _sections, _dump in ((("windows", "w"), _dump_windows), (("displays", "d"), _dump_displays),
+                         (("policy", "p"), _dump_policy)):
+    for _section in _sections:
+        DUMPSYS_HANDLERS[("window", _section)] = _dump

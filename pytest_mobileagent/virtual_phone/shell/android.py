@@ -1,26 +1,33 @@
-"""Android commands: input, uiautomator, screencap, wm, dumpsys, am, monkey, pm, settings.
+"""Android commands: input, uiautomator, screencap, wm, dumpsys, am, monkey, pm, settings, pidof.
 
-Output follows what Android 14 prints wherever clients parse it: adbutils'
-app_current regexes (`dumpsys window windows` mCurrentFocus, `dumpsys activity
-top` ACTIVITY lines), AndroidViewClient's display probes (`dumpsys display`
-DisplayViewport, `wm size`, `wm density`) and `uiautomator dump`'s message,
-including its historical typo "hierchary".
+Each parses its arguments, asks the framework's services and prints what Android 14 prints
+wherever clients parse it: AndroidViewClient's display probes (`wm size`, `wm density`),
+`uiautomator dump`'s message with its historical typo "hierchary", am's and pm's messages.
+`dumpsys` only finds a service in the phone's service registry (framework/services.py) and runs
+its dump (`dumpsys window`, `activity`, `display`, `package`... are the services' own); `am` asks
+the activity manager (framework/activity_manager.py) to start, force-stop and broadcast.
 """
 
 from __future__ import annotations
 
 import re
-import zlib
 
+from ..framework import activity_manager
+from ..framework.active_services import system_state_changed
+from ..framework.activity_manager import full_class, has_launcher_entry, short_component
 from ..framework.broadcasts import send_broadcast
-from ..framework.ime_dump import dump_input_method, ime_window_entry
-from ..framework.intents import Intent
 from ..framework.services import SERVICE_NAMES, find_dump
+from ..kernel.logbuffer import note_start_request
+from ..kernel.processes import processes
 from .builtins import parse_flags
+from .cmd import PACKAGE_COMMANDS, service_exception
+from .instrument import am_instrument, pm_list_instrumentation
+from .intent_args import IntentArgs, parse_intent
 from .interpreter import Invocation, UsageError, command
 from .keycodes import canonical_key
+from .system_services import pm_list_features
 
-__all__ = ["VIRTUAL_KEYBOARD_CHARS", "android_input_text", "short_component"]
+__all__ = ["VIRTUAL_KEYBOARD_CHARS", "android_input_text"]
 
 #: What `input text` can type: the characters the virtual keyboard's key
 #: character map (KeyCharacterMap.VIRTUAL_KEYBOARD, a US layout) has keys for.
@@ -103,8 +110,7 @@ def _java_int(text: str) -> int:
 
 @command("input")
 def _input(inv: Invocation) -> int:
-    from .cmd import service_exception  # `input` is `cmd input` on Android 14
-
+    # `input` is `cmd input` on Android 14: its failures are a service's exceptions
     args = _InputArgs(list(inv.args))
     verb = args.next()
     try:
@@ -166,8 +172,6 @@ def _input_verb(inv: Invocation, verb: str | None, args: _InputArgs) -> int:
 
 def _input_keycombination(inv: Invocation, args: list[str]) -> int:
     """InputShellCommand.runKeyCombination (API 33+): `[-t duration] KEY KEY...`, modifiers first."""
-    from .cmd import service_exception  # `input` is `cmd input` on Android 14
-
     if args[:1] == ["-t"]:
         if len(args) < 2 or not args[1].lstrip("-").isdigit():
             return service_exception(inv, "keycombination", "java.lang.IllegalArgumentException: "
@@ -301,48 +305,13 @@ def _dumpsys(inv: Invocation) -> int:
         inv.err(_DUMPSYS_USAGE)
         return 0
     service, rest = args[0], args[1:]
-    phone, system = inv.phone, inv.phone.system
     if service not in SERVICE_NAMES:
         inv.err(f"Can't find service: {service}\n")
         return 0
-    handler = find_dump(service, rest)  # the service's own dump, registered with the phone's services
-    if handler is not None:
-        return handler(inv, rest)
-    if service == "display":
-        inv.out(_dumpsys_display(system))
-    elif service == "window":
-        section = rest[0] if rest else ""
-        if section in ("windows", "w"):
-            inv.out(_dumpsys_windows(phone))
-        elif section in ("displays", "d"):
-            inv.out(_dumpsys_window_displays(phone))
-        elif section in ("policy", "p"):
-            inv.out("WINDOW MANAGER POLICY STATE (dumpsys window policy)\n"
-                    "    mKeyguardDrawComplete=true mWindowManagerDrawComplete=true\n"
-                    "    mShowingLockscreen=false mShowingDream=false mDreamingLockscreen=false\n"
-                    "    mScreenOnEarly=true mScreenOnFully=true\n"
-                    "    interactiveState=INTERACTIVE_STATE_AWAKE\n")
-        elif not section:
-            inv.out(_dumpsys_window_displays(phone) + "\n" + _dumpsys_windows(phone))
-    elif service == "activity":
-        section = rest[0] if rest else ""
-        if section == "top":
-            inv.out(_dumpsys_activity_top(phone))
-        elif section in ("activities", "a"):
-            inv.out(_dumpsys_activities(phone))
-        elif not section:
-            inv.out(_dumpsys_activities(phone))
-    elif service == "input_method":
-        package, activity = system.focused_window()
-        inv.out(dump_input_method(phone, f"Window{{{_window_token(package, activity)} u0 {package}/{activity}}}"))
-    elif service == "package":
-        from .package_dump import dump_package
-
-        packages = [arg for arg in rest if not arg.startswith("-") and "." in arg]
-        if packages:
-            inv.out(dump_package(phone, packages[0]))
-    # Other services print nothing, as a service with nothing to report would.
-    return 0
+    # the service's own dump, registered with the phone's services; a service with nothing to
+    # report prints nothing
+    handler = find_dump(service, rest)
+    return handler(inv, rest) if handler is not None else 0
 
 
 _DUMPSYS_USAGE = (
@@ -359,67 +328,28 @@ _DUMPSYS_USAGE = (
 
 
 # -- am / monkey ----------------------------------------------------------------------------------
-def _start_intent(inv: Invocation, intent: _Intent) -> int:
-    from ..framework.system import ActivityNotFound  # the UI layer's module, loaded with the phone
-
+def _start_intent(inv: Invocation, intent: IntentArgs) -> int:
     phone, system = inv.phone, inv.phone.system
     if intent.component:
         package, _, activity = intent.component.partition("/")
         if not package or not activity:
             return _bad_component(inv, intent)
-        intent.component = short_component(package, _full_class(package, activity))
+        intent.component = short_component(package, full_class(package, activity))
     inv.out(f"Starting: {intent.describe()}\n")
-    from ..kernel.logbuffer import note_start_request  # am adds FLAG_ACTIVITY_NEW_TASK to what it sends
-
-    note_start_request(phone, intent.describe(flags=0x10000000)[len("Intent { "):-len(" }")])
-    if intent.component:
-        refused = _not_exported(inv, intent)
-        if refused is not None:
-            return refused
-    try:
-        if intent.component:
-            package, _, activity = intent.component.partition("/")
-            target = (package, _full_class(package, activity))
-            if package not in system.installed_packages() and phone.package_enabled(package):
-                from ..framework.activity_manager import start_activity  # helper APKs installed by clients
-
-                if start_activity(phone, package, target[1], intent.action):
-                    return 0  # it did its work and finished at once: the focus stays
-            if not phone.package_enabled(package) or package not in system.installed_packages():
-                raise ActivityNotFound(target[1])
-            before = system.focused_window()
-            if intent.stop_first:
-                _force_stop(phone, package)
-            system.start_activity(package, target[1])
-        elif intent.action in (None, "android.intent.action.MAIN") and "android.intent.category.HOME" in intent.categories:
-            before = None
-            system.go_home()
-            target = system.focused_window()
-        elif intent.package and intent.action in (None, "android.intent.action.MAIN") and (
-                not intent.categories or intent.categories == ["android.intent.category.LAUNCHER"]):
-            if not phone.package_enabled(intent.package) or system.launcher_activity(intent.package) is None:
-                inv.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
-                return 1
-            before = system.focused_window()
-            if intent.stop_first:
-                _force_stop(phone, intent.package)
-            system.start_activity(intent.package, None)
-            target = system.focused_window()
-        elif intent.action and not intent.package and not intent.categories:
-            # an implicit intent: the activity PackageManager resolves it to, or "Open with"
-            before = None
-            target = system.start_implicit(_implicit(intent))
-            if target is None:
-                inv.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
-                return 1
-        else:
-            inv.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
-            return 1
-    except ActivityNotFound:
-        package, _, activity = (intent.component or "/").partition("/")
-        inv.err(f"Error type 3\nError: Activity class {{{package}/{_full_class(package, activity)}}} "
-                "does not exist.\n")
+    # the caller is am's own process, the shell's child
+    result = activity_manager.start_activity(phone, intent, stop_first=intent.stop_first,
+                                             caller_pid=phone.shell_pid + 1)
+    if result.outcome == "denied":
+        return _security_exception(inv, result.detail)
+    if result.outcome == "unresolved":
+        inv.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
         return 1
+    if result.outcome == "not found":
+        inv.err(f"Error type 3\nError: Activity class {{{result.detail}}} does not exist.\n")
+        return 1
+    if result.outcome == "finished":
+        return 0  # it did its work and finished at once: the focus stays
+    before = result.before
     if before is not None and before == system.focused_window() and not intent.stop_first:
         inv.out("Warning: Activity not started, intent has been delivered to currently running "
                 "top-most instance.\n")
@@ -447,30 +377,16 @@ _START_FRAMES = (
 )
 
 
-def _not_exported(inv: Invocation, intent: _Intent) -> int | None:
-    """The shell (uid 2000, no START_ANY_ACTIVITY) may start only exported activities.
-
-    ActivityTaskSupervisor.checkStartAnyActivityPermission throws SecurityException("Permission
-    Denial: starting <intent> from <callerApp> (pid=, uid=) not exported from uid <app's uid>"), and
-    the shell command handler (BasicShellCommandHandler.exec) prints "Security exception: <message>",
-    an empty line and the stack trace, and answers -1 (exit status 255).  Whether an activity is
-    exported comes from the app's manifest (manifests.py); None when the start may go on.
-    """
-    from ..framework.manifests import activity as manifest_activity
-    from ..kernel.processes import app_uid
-
-    package, _, activity = (intent.component or "").partition("/")
-    declared = manifest_activity(package, _full_class(package, activity))
-    if declared is None or declared.exported:
-        return None
-    message = (f"Permission Denial: starting {intent.describe(flags=0x10000000)} from null "
-               f"(pid={inv.phone.shell_pid + 1}, uid=2000) not exported from uid {app_uid(package)}")
+def _security_exception(inv: Invocation, message: str) -> int:
+    """ActivityTaskSupervisor refused the start (an activity not exported to the shell): the shell
+    command handler (BasicShellCommandHandler.exec) prints "Security exception: <message>", an
+    empty line and the stack trace, and answers -1 (exit status 255)."""
     frames = "".join(f"\tat {frame}({frame.rsplit('.', 2)[-2]}.java)\n" for frame in _START_FRAMES)
     inv.err(f"Security exception: {message}\n\njava.lang.SecurityException: {message}\n{frames}")
     return 255
 
 
-def _bad_component(inv: Invocation, intent: _Intent) -> int:
+def _bad_component(inv: Invocation, intent: IntentArgs) -> int:
     inv.err(f"Exception occurred while executing 'start':\njava.lang.IllegalArgumentException: "
             f"Bad component name: {intent.component}\n")
     return 255
@@ -483,37 +399,23 @@ def _am(inv: Invocation) -> int:
                          "  force-stop [--user <USER_ID>] <PACKAGE>\n  broadcast [options] INTENT")
     verb, rest = inv.args[0], inv.args[1:]
     if verb in ("start", "start-activity"):
-        return _start_intent(inv, _parse_intent(rest))
+        return _start_intent(inv, parse_intent(rest))
     if verb in ("force-stop", "kill", "stop-app"):
         packages = [a for a in rest if not a.startswith("-") and not a.isdigit()]
         for package in packages:
-            _force_stop(inv.phone, package)  # unknown packages are ignored, as on a phone
+            activity_manager.force_stop(inv.phone, package)  # unknown packages are ignored, as on a phone
         return 0
     if verb == "instrument":
-        from .instrument import am_instrument
-
         return am_instrument(inv, rest)
     if verb == "broadcast":
-        intent = _parse_intent(rest)
+        intent = parse_intent(rest)
         # am sends every broadcast with FLAG_RECEIVER_FOREGROUND (0x400000), which it prints
         inv.out(f"Broadcasting: {intent.describe(flags=0x400000)}\n")
         # A receiver may set a result code and data (setResultCode/setResultData), which am prints.
-        code, data = send_broadcast(inv.phone, _broadcast_intent(intent))
+        code, data = send_broadcast(inv.phone, intent.broadcast())
         inv.out(f"Broadcast completed: result={code}" + (f', data="{data}"' if data is not None else "") + "\n")
         return 0
     return _am_unknown(inv, verb)
-
-
-def _broadcast_intent(intent: _Intent) -> Intent:
-    """The intent a receiver gets: its extras typed as am's options gave them (--es, --ei)."""
-    extras: dict[str, object] = {}
-    for key, value in intent.int_extras.items():
-        try:
-            extras[key] = int(value)
-        except ValueError:
-            pass  # not a number: the receiver finds no such int extra
-    extras.update(intent.extras)
-    return Intent(intent.action, data=intent.data, mime_type=intent.mime_type, extras=extras)
 
 
 def _am_unknown(inv: Invocation, verb: str) -> int:
@@ -548,17 +450,15 @@ def _monkey(inv: Invocation) -> int:
         return inv.fail("** Error: Count not specified", 1)
     system = inv.phone.system
     runnable = [p for p in packages if inv.phone.package_enabled(p) and system.launcher_activity(p)
-                and _has_launcher_entry(system.app(p))]
+                and has_launcher_entry(system.app(p))]
     if not runnable:
         inv.err("** No activities found to run, monkey aborted.\n")
         return 252
     # Real monkey would inject `count` random events; the virtual phone models
-    # only the launch that this idiom is used for.
-    from ..kernel.logbuffer import note_start_request  # monkey's launch intent, as ActivityTaskManager logs it
-
+    # only the launch that this idiom is used for; ActivityTaskManager logs its launch intent.
     launcher = system.launcher_activity(runnable[0])
     note_start_request(inv.phone, "act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
-                       f"flg=0x10200000 cmp={short_component(runnable[0], _full_class(runnable[0], launcher))}")
+                       f"flg=0x10200000 cmp={short_component(runnable[0], full_class(runnable[0], launcher))}")
     system.start_activity(runnable[0], None)
     inv.out("Events injected: 1\n## Network stats: elapsed time=4ms (0ms mobile, 0ms wifi, 4ms not connected)\n")
     return 0
@@ -585,8 +485,7 @@ def _pm(inv: Invocation) -> int:
                          "  clear PACKAGE\n  grant PACKAGE PERMISSION\n  revoke PACKAGE PERMISSION\n"
                          "  disable-user PACKAGE\n  enable PACKAGE\n  path PACKAGE")
     verb, rest = inv.args[0], [a for a in inv.args[1:]]
-    from .cmd import PACKAGE_COMMANDS  # `pm` and `cmd package` are one service on a phone
-    if verb in PACKAGE_COMMANDS:
+    if verb in PACKAGE_COMMANDS:  # `pm` and `cmd package` are one service on a phone
         return PACKAGE_COMMANDS[verb](inv, rest)
     # `--user 0` may appear anywhere; it changes nothing on a single-user phone.
     while "--user" in rest:
@@ -595,12 +494,8 @@ def _pm(inv: Invocation) -> int:
     phone = inv.phone
     packages = _all_packages(phone)
     if verb == "list" and rest and rest[0] == "instrumentation":
-        from .instrument import pm_list_instrumentation
-
         return pm_list_instrumentation(inv, rest[1:])
     if verb == "list" and rest[:1] == ["features"]:
-        from .system_services import pm_list_features
-
         return pm_list_features(inv, rest[1:])
     if verb == "list":
         # --show-versioncode adds " versionCode:N" (PackageManagerShellCommand.runListPackages)
@@ -714,16 +609,12 @@ def _settings(inv: Invocation) -> int:
 
 
 def _settings_changed(phone) -> None:
-    from ..framework.active_services import system_state_changed  # services bound per settings (accessibility, IME)
-
-    system_state_changed(phone)
+    system_state_changed(phone)  # services bound per settings (accessibility, IME)
 
 
 @command("pidof")
 def _pidof(inv: Invocation) -> int:
-    from ..kernel.processes import processes  # the one process table `ps` also lists
-
-    table = processes(inv.phone)
+    table = processes(inv.phone)  # the one process table `ps` also lists
     pids = [str(p.pid) for name in inv.args for p in table
             if p.cmdline and name in (p.cmdline, p.cmdline.rsplit("/", 1)[-1])]
     if not pids:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Callable
 
+from ..framework.activity_manager import FORCE_STOP_LISTENERS
 from ..kernel.processes import RUNNING_PACKAGE_SOURCES
 from .interpreter import Invocation
 from .program import Program
@@ -172,3 +173,4 @@ def finish_test(program: Program, phone: "VirtualPhone", test_class: str, starte
 
 
 RUNNING_PACKAGE_SOURCES.append(_instrumented_packages)  # the process table (`ps`) reads ours
+FORCE_STOP_LISTENERS.append(stop_package)  # an instrumented process dies with its package

@@ -1,6 +1,29 @@
-"""am's INTENT arguments.
+"""am's INTENT arguments (Intent.parseCommandArgs), also `cmd package resolve-activity`'s.
+
+`-a ACTION`, `-c CATEGORY`, `-n COMPONENT`, `-d URI`, `-t TYPE`, `-p PACKAGE`, `--es KEY VALUE`,
+`--ei KEY VALUE`, a bare component or package, and am start's own `-W` (wait) and `-S` (force-stop
+first).  Options that take values and change nothing here are skipped with their values.
 """
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..framework.activity_manager import CommandIntent
+from .interpreter import UsageError
+
+__all__ = ["IntentArgs", "parse_intent"]
+
+
+@dataclass
+class IntentArgs(CommandIntent):
+    """The intent, and am start's -W (print the launch's result) and -S (force-stop the package first)."""
+
+    wait: bool = False
+    stop_first: bool = False
+
+
+#: option -> how many values it takes
 _AM_VALUE_OPTIONS = {"-a": 1, "-c": 1, "-d": 1, "-t": 1, "-n": 1, "-f": 1, "-e": 2, "--es": 2,
                      "--ei": 2, "--ez": 2, "--el": 2, "--ef": 2, "--eu": 2, "--esn": 1, "--user": 1,
                      "--display": 1, "-R": 1, "-P": 1, "--start-profiler": 1, "--windowingMode": 1,
@@ -8,8 +31,9 @@ _AM_VALUE_OPTIONS = {"-a": 1, "-c": 1, "-d": 1, "-t": 1, "-n": 1, "-f": 1, "-e":
                      "--eia": 2, "--esa": 2, "--ela": 2}
 
 
-def _parse_intent(args: list[str]) -> _Intent:
-    intent = _Intent()
+def parse_intent(args: list[str]) -> IntentArgs:
+    """The intent the arguments give; a UsageError (exit status 255) when an option lacks its value."""
+    intent = IntentArgs()
     i = 0
     while i < len(args):
         arg = args[i]

@@ -24,8 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..framework import input_methods
+from ..framework.activity_manager import record_token, short_component, task_id, window_token
 from ..framework.services import DUMPSYS_HANDLERS
+from ..kernel.processes import processes
 from .interpreter import Invocation, UsageError, command
+from .logcat import _devices
 
 __all__ = ["SYSTEM_FEATURES", "battery_state"]
 
@@ -155,9 +158,6 @@ DUMPSYS_HANDLERS[("power", "*")] = _dump_power
 
 # -- input -----------------------------------------------------------------------------------------
 def _dump_input(inv: Invocation, args: list[str]) -> int:
-    from .android import _record_token, _task_id, _window_token, short_component
-    from .logcat import _devices
-
     phone, system = inv.phone, inv.phone.system
     w, h = system.width, system.height
     package, activity = system.focused_window()
@@ -198,13 +198,13 @@ def _dump_input(inv: Invocation, args: list[str]) -> int:
         else:
             out.append("    Keyboard Input Mapper:\n      Parameters:\n        OrientationAware: false\n"
                        "        HandlesKeyRepeat: false\n      KeyboardType: 1\n")
-    focus_app = (f"ActivityRecord{{{_record_token(package, activity)} u0 {short_component(package, activity)} "
-                 f"t{_task_id(package)}}}")
+    focus_app = (f"ActivityRecord{{{record_token(package, activity)} u0 {short_component(package, activity)} "
+                 f"t{task_id(package)}}}")
     out.append("\nInput Dispatcher State:\n  DispatchEnabled: true\n  DispatchFrozen: false\n"
                "  InputFilterEnabled: false\n  FocusedDisplayId: 0\n  FocusedApplications:\n"
                f"    displayId=0, name='{focus_app}', dispatchingTimeout=5000ms\n"
                "  FocusedWindows:\n"
-               f"    displayId=0, name='{_window_token(package, activity)} {package}/{activity}'\n"
+               f"    displayId=0, name='{window_token(package, activity)} {package}/{activity}'\n"
                "  TouchStatesByDisplay: <no displays touched>\n"
                "  Display: 0\n    logicalFrame=[0, 0, {w}, {h}]\n".replace("{w}", str(w)).replace("{h}", str(h))
                + "  Connections:\n  AppSwitch: not pending\n  Configuration:\n"
@@ -345,8 +345,6 @@ _MEMINFO_ROWS = [("Dalvik Other", 60, 40, 0, 1.6), ("Stack", 20, 19, 0, 1.0), ("
 def _dump_meminfo(inv: Invocation, args: list[str]) -> int:
     """`dumpsys meminfo PACKAGE|PID`: one process's table (ActivityManagerService
     dumpApplicationMemoryUsage -> ActivityThread.dumpMemInfoTable), figures derived from its RSS."""
-    from ..kernel.processes import processes
-
     wanted = [a for a in args if not a.startswith("-")]
     if not wanted:
         return 0  # the system-wide summary is not modelled: nothing, as an empty service prints
