@@ -34,11 +34,16 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from lxml import etree
 
-from . import uiselector
-from .http_server import serve_http
+from ..framework.system import LONG_PRESS_MS, TOUCH_SLOP
+from ..framework.ui.window import STATUS_BAR_H
+from ..shell.android import VIRTUAL_KEYBOARD_CHARS
 from ..shell.instrument import finish_test, runner
 from ..shell.interpreter import Invocation
+from ..shell.keycodes import canonical_key
 from ..shell.program import Program
+from ..shell.system_services import battery_state
+from . import uiselector
+from .http_server import serve_http
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -304,8 +309,6 @@ class UiAutomator2Server:
 
     def _battery_info(self, params, payload):
         """BatteryHelper: ACTION_BATTERY_CHANGED's level / scale (100) and status (what dumpsys battery shows)."""
-        from ..shell.system_services import battery_state
-
         state = battery_state(self.phone)
         return {"level": state.level / 100, "status": state.status}
 
@@ -313,8 +316,6 @@ class UiAutomator2Server:
         return self.phone.system.density / 160  # DisplayMetrics.density (Gestures.getDisplayDensity)
 
     def _system_bars(self, params, payload):
-        from ..framework.ui.window import STATUS_BAR_H
-
         return {"statusBar": STATUS_BAR_H}  # SystemBarsModel: the status_bar_height dimension
 
     def _display_density(self, params, payload):
@@ -542,8 +543,6 @@ class UiAutomator2Server:
         return None
 
     def _press_keycode(self, params, payload):
-        from ..shell.keycodes import canonical_key
-
         keycode = payload.get("keycode")
         if not isinstance(keycode, int) or isinstance(keycode, bool):
             raise _invalid_argument()
@@ -577,8 +576,6 @@ class UiAutomator2Server:
         return None
 
     def _pointer(self, actions: list) -> None:
-        from ..framework.system import LONG_PRESS_MS, TOUCH_SLOP
-
         system = self.phone.system
         x = y = 0
         down: tuple[int, int] | None = None
@@ -738,8 +735,6 @@ class UiAutomator2Server:
         return None
 
     def _keys(self, actions: list) -> None:
-        from ..shell.android import VIRTUAL_KEYBOARD_CHARS
-
         system = self.phone.system
         for action in actions:
             if not isinstance(action, dict) or action.get("type") not in ("keyDown", "keyUp", "pause"):

@@ -11,6 +11,7 @@ the activity manager (framework/activity_manager.py) to start, force-stop and br
 from __future__ import annotations
 
 import re
+import struct
 
 from ..framework import activity_manager
 from ..framework.active_services import system_state_changed
@@ -246,7 +247,6 @@ def _screencap(inv: Invocation) -> int:
     if png:
         data = system.screenshot_png()
     else:
-        import struct
         # width, height, PIXEL_FORMAT_RGBA_8888, dataspace (sRGB)
         data = struct.pack("<4I", system.width, system.height, 1, 1) + system.screenshot_rgba()
     if path is None:
