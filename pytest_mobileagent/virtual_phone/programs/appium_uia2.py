@@ -3,8 +3,8 @@
 The npm `appium-uiautomator2-driver` installs two APKs (`io.appium.uiautomator2.server`
 and `io.appium.uiautomator2.server.test`) and starts this server with
 ``am instrument -w ... io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner``
-(shell/instrument.py, which runs `UIA2_COMPONENT` below); the driver then reaches it through ``adb forward tcp:N tcp:6790``
-and proxies the client's commands to it.
+(shell/instrument.py, which runs `UIA2_COMPONENT` below); the driver then reaches it through
+``adb forward tcp:N tcp:6790`` and proxies the client's commands to it.
 
 Routes, response shapes and errors follow the server's source
 (github:appium/appium-uiautomator2-server, app/src/main/java/io/appium/uiautomator2):

@@ -3,7 +3,8 @@
 Instrumentations come from the manifests of APKs installed over adb (their
 ``<instrumentation>`` elements, apkinfo.py). What a runner runs is the test
 APK's code; the phone models the ones clients start as servers, by component
-(`RUNNERS`, which the programs layer fills with `runner`): Appium's UiAutomator2 server is the test
+(`RUNNERS`, which the programs layer fills with `runner`): Appium's UiAutomator2 server
+(programs/appium_uia2.py) is the test
 ``io.appium.uiautomator2.server.test.AppiumUiAutomator2Server#startServer``
 (androidTestServer/ in github:appium/appium-uiautomator2-server), which starts
 the HTTP server on port 6790 and waits until the server is told to stop
