@@ -19,7 +19,9 @@ from typing import Callable, Mapping
 from .kernel.fs import VirtualFileSystem
 from .framework.packages import PackageStore
 from .framework.roles import ROLE_HOME, RoleStore
+from .framework import system_server  # noqa: F401  (the system services register with the service registry)
 from .shell import COMMANDS, ShellResult, ShellSession
+from . import programs  # noqa: F401  (the phone's programs register with the shell and the framework)
 from .kernel.sockets import SocketTable
 
 __all__ = ["DEFAULT_START", "VirtualPhone"]

@@ -76,10 +76,10 @@ def test_ime_unknown_ids_fail_as_android(fresh_phone, line, err):
 
 def test_ime_registry_counts_installed_apps_only(fresh_phone, monkeypatch):
     """An app's IME (DroidBot's, for one) is listed while its package is installed."""
-    from pytest_mobileagent.virtual_phone.shell import system_services
+    from pytest_mobileagent.virtual_phone.framework import input_methods
 
-    helper = system_services.InputMethod("io.example.keyboard", "io.example.keyboard.KeyboardService")
-    monkeypatch.setattr(system_services, "INPUT_METHODS", system_services.INPUT_METHODS + [helper])
+    helper = input_methods.InputMethod("io.example.keyboard", "io.example.keyboard.KeyboardService")
+    monkeypatch.setattr(input_methods, "INPUT_METHODS", input_methods.INPUT_METHODS + [helper])
     assert run(fresh_phone, "ime list -a -s")[0] == LATIN + "\n"
     monkeypatch.setattr(fresh_phone.packages, "is_installed", lambda package: package == "io.example.keyboard")
     assert run(fresh_phone, "ime list -a -s")[0] == f"{LATIN}\nio.example.keyboard/.KeyboardService\n"

@@ -3,7 +3,8 @@
 The app models in ``apps/`` are the phone's preinstalled apps. An APK
 installed over adb is read for its manifest (pyaxmlparser, via
 ``pytest_mobileagent.apkinfo``) and recorded here, so `pm list packages`,
-`pm path`, `dumpsys package` and `pm uninstall` see it as a phone would. An
+`pm path`, `dumpsys package` and `pm uninstall` see it as a phone would.
+Each package's APK path (`apk_path`, what `pm path` prints) is decided here. An
 APK whose package has a model (a Simple Mobile Tools build) updates that
 model's version; any other package is installed without a UI. Failures carry
 Android's `INSTALL_*` codes and messages.
@@ -11,10 +12,12 @@ Android's `INSTALL_*` codes and messages.
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...apkinfo import ApkError, ApkInfo, read_apk
+from .active_services import stop_package, system_state_changed
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -79,7 +82,7 @@ class PackageStore:
         return app.version_name if app is not None and package not in self.removed else None
 
     def version_code(self, package: str) -> int:
-        """The package's versionCode (as `dumpsys package` shows it, shell/package_dump.py)."""
+        """The package's versionCode (as `dumpsys package` shows it, package_dump.py)."""
         if package in self.installed:
             return self.installed[package].info.version_code
         app = self.phone.system.app(package)
@@ -135,21 +138,15 @@ class PackageStore:
             first = old.first_install_ms
         else:
             first = now
-        from ..shell.android import _apk_path  # one code path per package, as `pm path` shows it
-
         entry = InstalledPackage(info, first, now, _apk_path(info.package))
         self.installed[info.package] = entry
         self.removed.discard(info.package)
         self.phone.set_package_enabled(info.package, True)
         # An update kills the app's process, as on a phone.
-        from ..programs.helper_apps import stop_package
-
         stop_package(self.phone, info.package)
         self.phone.system.force_stop(info.package)
         self.phone.forget_pid(info.package)
-        from ..programs.helper_apps import system_state_changed  # its services may bind now
-
-        system_state_changed(self.phone)
+        system_state_changed(self.phone)  # its services may bind now
         return entry
 
     def uninstall(self, package: str, keep_data: bool = False) -> bool:
@@ -162,8 +159,6 @@ class PackageStore:
             self.phone.set_package_enabled(package, False)  # its activities no longer start
             if not keep_data:
                 self.phone.system.clear_data(package)
-        from ..programs.helper_apps import stop_package, system_state_changed
-
         stop_package(self.phone, package)
         self.phone.system.force_stop(package)
         self.phone.forget_pid(package)
@@ -173,6 +168,10 @@ class PackageStore:
             roles.forget_package(package)
         system_state_changed(self.phone)  # its bound services stop
         return True
+
+    def apk_path(self, package: str) -> str:
+        """Where the package's APK is (what `pm path` prints): one stable path per package name."""
+        return _apk_path(package)
 
     def accessibility_service_enabled(self, service: str) -> bool:
         """Whether ``pkg/full.Class`` is installed and switched on in secure settings."""
@@ -186,3 +185,11 @@ class PackageStore:
         short = f"{package}/{cls[len(package):]}" if cls.startswith(package + ".") else None
         enabled = {s.strip() for s in secure.get("enabled_accessibility_services", "").split(":")}
         return service in enabled or (short is not None and short in enabled)
+
+
+def _hash(text: str, digits: int = 7) -> str:
+    return format(zlib.crc32(text.encode()) & 0xFFFFFFF, "x").rjust(digits, "0")[:digits]
+
+
+def _apk_path(package: str) -> str:
+    return f"/data/app/~~{_hash('a' + package, 7)}==/{package}-{_hash('b' + package, 7)}==/base.apk"

@@ -1,145 +1,23 @@
-"""The programs layer: device-side servers that clients start, and how a shell holds them.
+"""The programs layer: device-side servers that clients start.
 
-uiautomator2's server, Appium's UiAutomator2 server, DroidBot's helper app, instrumentation
-and the clients' helper apps.  Imports the shell, apps, framework and kernel layers only.
+uiautomator2's server, Appium's UiAutomator2 server, DroidBot's helper app and the clients'
+helper apps (Appium Settings).  Imports the shell, apps, framework and kernel layers only.
 
-Long-running programs run in the foreground of the shell command that starts them.
+The layers below start these programs without knowing them: each program registers with the
+layer that starts it when this package is imported, which the phone does at boot (phone.py).
+uiautomator2's server is the main class ``app_process`` runs (shell/app_process.py), Appium's
+server the test runner ``am instrument`` starts (shell/instrument.py); the helper apps' activities,
+broadcast receivers, input methods and services register with the framework's services.
 
-``CLASSPATH=/data/local/tmp/u2.jar app_process / com.wetest.uia2.Main`` (and
-``am instrument -w ...``) does not return on Android: the program runs in the
-foreground of its ``adb shell`` until it exits, and it dies with SIGHUP when
-the host closes that shell. Clients rely on both: uiautomator2 stops its
-server by closing the shell stream it was started on.
-
-A shell command that starts such a program creates a `Program`, makes it
-listen (``program.listen("tcp:9008", handler)``, see sockets.py) and hands it
-to its shell with ``inv.session.hold(program)``; the adb shell service then
-keeps the stream open, relays what the program prints, and on hang-up calls
-``program.kill()``, which closes the program's sockets. The program ends on its
-own with ``program.exit(code)``.
-
-Commands after the holding command on the same line are not run (the shell
-is synchronous); clients start these programs as the whole command line.
-
-Programs started with ``app_process`` (shell/app_process.py) are looked up
-by their Java main class in `APP_PROCESS_MAINS`: uiautomator2's server
-(uiautomator2.py) is ``com.wetest.uia2.Main``.
+How the shell holds a running program is shell/program.py (`Program`, re-exported here).
 """
 
 from __future__ import annotations
 
-import importlib
-import threading
-from typing import TYPE_CHECKING, Callable
+from ..shell.program import SIGHUP_STATUS, SIGKILL_STATUS, Program
+# Each registers itself; helper_apps before droidbot_app, the order `ime list` shows their IMEs in.
+from . import helper_apps  # noqa: F401
+from . import droidbot_app  # noqa: F401
+from . import appium_uia2, uiautomator2  # noqa: F401
 
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
-    from ..shell.interpreter import Invocation
-    from ..kernel.sockets import Handler, Listener
-
-__all__ = ["APP_PROCESS_MAINS", "Program", "SIGHUP_STATUS", "SIGKILL_STATUS", "app_process_main"]
-
-#: Java main classes the phone can run with app_process: class -> "module:function" in this
-#: package; the function is ``main(inv, args) -> exit status`` and may hold a Program.
-APP_PROCESS_MAINS = {
-    "com.wetest.uia2.Main": "uiautomator2:main",
-}
-
-
-def app_process_main(class_name: str) -> "Callable[[Invocation, list[str]], int] | None":
-    """The modelled ``main`` of a Java class, or None when the phone has no model of it."""
-    target = APP_PROCESS_MAINS.get(class_name)
-    if target is None:
-        return None
-    module, _, function = target.partition(":")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), function)
-
-#: Exit statuses of a process killed by a signal, as sh reports them (128 + signo).
-SIGHUP_STATUS = 129
-SIGKILL_STATUS = 137
-
-
-class Program:
-    """One running process: its name, its listening sockets, its output and exit.
-
-    Thread-safe: output and exit are delivered to callbacks registered by the
-    shell service (``on_output`` / ``on_exit``), whichever thread produced them.
-    """
-
-    def __init__(self, phone: "VirtualPhone", name: str):
-        self.phone = phone
-        self.name = name
-        self.exit_code: int | None = None
-        self.listeners: list["Listener"] = []
-        self._lock = threading.Lock()
-        self._pending_output = bytearray()
-        self._output_callbacks: list[Callable[[bytes], None]] = []
-        self._exit_callbacks: list[Callable[[int], None]] = []
-        self._cleanups: list[Callable[[], None]] = []
-
-    def __repr__(self) -> str:
-        state = "running" if self.running else f"exited {self.exit_code}"
-        return f"<Program {self.name} {state}>"
-
-    @property
-    def running(self) -> bool:
-        return self.exit_code is None
-
-    # -- what the program does ----------------------------------------------------
-    def listen(self, address: str, handler: "Handler") -> "Listener":
-        """Listen on a phone socket for as long as the program runs."""
-        listener = self.phone.sockets.listen(address, handler)
-        self.listeners.append(listener)
-        return listener
-
-    def at_exit(self, cleanup: Callable[[], None]) -> None:
-        """Run ``cleanup`` when the program ends, however it ends."""
-        self._cleanups.append(cleanup)
-
-    def print(self, data: bytes | str) -> None:
-        """Write to the program's stdout (the shell stream it runs in)."""
-        if isinstance(data, str):
-            data = data.encode()
-        with self._lock:
-            callbacks = list(self._output_callbacks)
-            if not callbacks:
-                self._pending_output += data
-        for callback in callbacks:
-            callback(data)
-
-    def exit(self, code: int = 0) -> None:
-        """End the program: its sockets close, its shell returns ``code``."""
-        with self._lock:
-            if self.exit_code is not None:
-                return
-            self.exit_code = code & 0xFF
-            callbacks = list(self._exit_callbacks)
-        for listener in self.listeners:
-            listener.close()
-        for cleanup in self._cleanups:
-            cleanup()
-        for callback in callbacks:
-            callback(self.exit_code)
-
-    def kill(self, status: int = SIGHUP_STATUS) -> None:
-        """Killed by a signal (SIGHUP when its adb shell went away)."""
-        self.exit(status)
-
-    # -- what its shell does ----------------------------------------------------------
-    def on_output(self, callback: Callable[[bytes], None]) -> None:
-        """Receive the program's output from now on (and what it printed before)."""
-        with self._lock:
-            pending = bytes(self._pending_output)
-            self._pending_output.clear()
-            self._output_callbacks.append(callback)
-        if pending:
-            callback(pending)
-
-    def on_exit(self, callback: Callable[[int], None]) -> None:
-        """Be told the exit status once the program ends (at once if it has)."""
-        with self._lock:
-            code = self.exit_code
-            if code is None:
-                self._exit_callbacks.append(callback)
-        if code is not None:
-            callback(code)
+__all__ = ["Program", "SIGHUP_STATUS", "SIGKILL_STATUS"]

@@ -3,8 +3,8 @@
 The npm `appium-uiautomator2-driver` installs two APKs (`io.appium.uiautomator2.server`
 and `io.appium.uiautomator2.server.test`) and starts this server with
 ``am instrument -w ... io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner``
-(shell/instrument.py); the driver then reaches it through ``adb forward tcp:N tcp:6790``
-and proxies the client's commands to it.
+(shell/instrument.py, which runs `UIA2_COMPONENT` below); the driver then reaches it through
+``adb forward tcp:N tcp:6790`` and proxies the client's commands to it.
 
 Routes, response shapes and errors follow the server's source
 (github:appium/appium-uiautomator2-server, app/src/main/java/io/appium/uiautomator2):
@@ -34,7 +34,16 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from lxml import etree
 
+from ..framework.system import LONG_PRESS_MS, TOUCH_SLOP
+from ..framework.ui.window import STATUS_BAR_H
+from ..shell.android import VIRTUAL_KEYBOARD_CHARS
+from ..shell.instrument import finish_test, runner
+from ..shell.interpreter import Invocation
+from ..shell.keycodes import canonical_key
+from ..shell.program import Program
+from ..shell.system_services import battery_state
 from . import uiselector
+from .http_server import serve_http
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -300,8 +309,6 @@ class UiAutomator2Server:
 
     def _battery_info(self, params, payload):
         """BatteryHelper: ACTION_BATTERY_CHANGED's level / scale (100) and status (what dumpsys battery shows)."""
-        from ..shell.system_services import battery_state
-
         state = battery_state(self.phone)
         return {"level": state.level / 100, "status": state.status}
 
@@ -309,8 +316,6 @@ class UiAutomator2Server:
         return self.phone.system.density / 160  # DisplayMetrics.density (Gestures.getDisplayDensity)
 
     def _system_bars(self, params, payload):
-        from ..framework.ui.window import STATUS_BAR_H
-
         return {"statusBar": STATUS_BAR_H}  # SystemBarsModel: the status_bar_height dimension
 
     def _display_density(self, params, payload):
@@ -538,8 +543,6 @@ class UiAutomator2Server:
         return None
 
     def _press_keycode(self, params, payload):
-        from ..shell.keycodes import canonical_key
-
         keycode = payload.get("keycode")
         if not isinstance(keycode, int) or isinstance(keycode, bool):
             raise _invalid_argument()
@@ -573,8 +576,6 @@ class UiAutomator2Server:
         return None
 
     def _pointer(self, actions: list) -> None:
-        from ..framework.system import LONG_PRESS_MS, TOUCH_SLOP
-
         system = self.phone.system
         x = y = 0
         down: tuple[int, int] | None = None
@@ -734,8 +735,6 @@ class UiAutomator2Server:
         return None
 
     def _keys(self, actions: list) -> None:
-        from ..shell.android import VIRTUAL_KEYBOARD_CHARS
-
         system = self.phone.system
         for action in actions:
             if not isinstance(action, dict) or action.get("type") not in ("keyDown", "keyUp", "pause"):
@@ -807,3 +806,28 @@ def _by_name(element: _Element) -> str:
     kind = {"id": "By.id", "xpath": "By.xpath", "accessibility id": "By.accessibilityId",
             "class name": "By.className", "-android uiautomator": "By.androidUiAutomator"}[element.strategy]
     return f"{kind}: {element.selector}"
+
+
+# -- Appium's UiAutomator2 server -------------------------------------------------------------------
+UIA2_COMPONENT = "io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner"
+UIA2_TEST_CLASS = "io.appium.uiautomator2.server.test.AppiumUiAutomator2Server"
+
+
+@runner(UIA2_COMPONENT)
+def _start_uia2_server(phone: "VirtualPhone", inv: Invocation, extras: dict[str, str]) -> Program:
+    """`am instrument -w` of the server's test APK: AppiumUiAutomator2Server#startServer."""
+    entry = phone.packages.installed[SERVER_PACKAGE]  # am_instrument checked the target is installed
+    program = Program(phone, SERVER_PACKAGE)
+    program.print(f"\n{UIA2_TEST_CLASS}:")
+    started = phone.clock_ms()
+    server = UiAutomator2Server(phone, entry.info.version_name, entry.info.version_code)
+
+    def after_response() -> None:
+        if server.shutdown_requested and program.running:  # ServerInstrumentation.stop()
+            finish_test(program, phone, UIA2_TEST_CLASS, started)
+
+    async def serve(conn) -> None:
+        await serve_http(conn, server.handle, after_response)
+
+    program.listen(f"tcp:{DEVICE_PORT}", serve)
+    return program

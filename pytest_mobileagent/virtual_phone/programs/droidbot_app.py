@@ -37,6 +37,10 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from ..framework.active_services import SYNCERS
+from ..framework.broadcasts import BROADCAST_RECEIVERS
+from ..framework.input_methods import INPUT_METHODS, InputMethod
+
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
@@ -167,21 +171,15 @@ def sync(phone: "VirtualPhone") -> None:
         del _BRIDGES[phone]
 
 
-def _input_text(inv, intent) -> None:
+def _input_text(phone: "VirtualPhone", intent) -> None:
     """DroidBotIME's InputReceiver: DROIDBOT_INPUT_TEXT while it is the current input method."""
-    phone = inv.phone
     if phone.settings["secure"].get("default_input_method") != IME or not phone.packages.is_installed(PACKAGE):
         return  # no receiver registered for the action: the broadcast reaches nobody
-    args = list(inv.args)
-    text, mode = None, 0
-    for i, arg in enumerate(args[:-1]):
-        if arg == "--es" and i + 2 < len(args) and args[i + 1] == "text":
-            text = args[i + 2]
-        elif arg == "--ei" and i + 2 < len(args) and args[i + 1] == "mode":
-            try:
-                mode = int(args[i + 2])
-            except ValueError:
-                pass
+    # getStringExtra("text") and getIntExtra("mode", 0): an extra of another type is not there
+    text = intent.extras.get("text")
+    text = text if isinstance(text, str) else None
+    mode = intent.extras.get("mode")
+    mode = mode if isinstance(mode, int) else 0
     system = phone.system
     focused = etree.fromstring(system.dump_xml().encode()).xpath(
         '//node[@focused="true"][substring(@class, string-length(@class) - 7) = "EditText"]')
@@ -193,15 +191,7 @@ def _input_text(inv, intent) -> None:
     system.input_text(text)
 
 
-def _register() -> None:
-    from .helper_apps import SYNCERS
-    from ..shell.android import BROADCAST_RECEIVERS
-    from ..shell.system_services import INPUT_METHODS, InputMethod
-
-    BROADCAST_RECEIVERS["DROIDBOT_INPUT_TEXT"] = _input_text
-    SYNCERS.append(sync)
-    # the app's manifest: <service android:name=".DroidBotIME" android:permission="...BIND_INPUT_METHOD">
-    INPUT_METHODS.append(InputMethod(PACKAGE, f"{PACKAGE}.DroidBotIME"))
-
-
-_register()
+BROADCAST_RECEIVERS["DROIDBOT_INPUT_TEXT"] = _input_text
+SYNCERS.append(sync)
+# the app's manifest: <service android:name=".DroidBotIME" android:permission="...BIND_INPUT_METHOD">
+INPUT_METHODS.append(InputMethod(PACKAGE, f"{PACKAGE}.DroidBotIME"))

@@ -1,238 +1,33 @@
 """Helper apps that automation clients install: what their activities and services do.
 
-Clients push their own APKs with `adb install` (packages.py records them from
+Clients push their own APKs with `adb install` (framework/packages.py records them from
 their manifests). A few have no UI to speak of and are modelled by what they
-do when started, by component (`ACTIVITIES`):
+do when started, by component: they register with the framework's activity manager
+(`ACTIVITIES`), broadcast receivers and input methods.
 
 - Appium Settings (``io.appium.settings``, installed by appium-uiautomator2-driver):
   its ``.Settings`` activity starts ``.ForegroundService`` in the foreground and
   finishes at once (github:appium/io.appium.settings, app/src/main/java/io/appium/
   settings/Settings.java onCreate/handleRecording/finishActivity; notification id
   NotificationHelpers.APPIUM_NOTIFICATION_IDENTIFIER = 1). The driver waits for
-  ``isForeground=true`` in ``dumpsys activity services io.appium.settings``.
-
-Started services are kept per phone until their package is force-stopped,
-uninstalled or updated; `dumpsys activity services` lists them with the ones
-that other modules report through `SERVICE_SOURCES` (bound accessibility
-services, for one), in ActiveServices' layout.
+  ``isForeground=true`` in ``dumpsys activity services io.appium.settings``
+  (framework/active_services.py).
 """
 
 from __future__ import annotations
 
-import weakref
-import zlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+import base64
+from typing import TYPE_CHECKING
+
+from ..framework.active_services import RunningService, start_service
+from ..framework.activity_manager import ACTIVITIES
+from ..framework.broadcasts import BROADCAST_RECEIVERS
+from ..framework.input_methods import INPUT_METHODS, InputMethod
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
-__all__ = ["ACTIVITIES", "SERVICE_SOURCES", "RunningService", "dump_services", "running_services",
-           "start_activity", "start_service", "stop_package"]
-
-
-@dataclass
-class RunningService:
-    package: str
-    #: full class name
-    cls: str
-    started_ms: int
-    foreground_id: int = 0  # 0: not in the foreground
-    #: ServiceInfo.FOREGROUND_SERVICE_TYPE_* bits of a foreground service
-    foreground_types: int = 0
-    permission: str = ""
-    #: "bound" for a service the system binds (accessibility, input method), "started" otherwise
-    how: str = "started"
-
-    @property
-    def short_component(self) -> str:
-        if self.cls.startswith(self.package + "."):
-            return f"{self.package}/{self.cls[len(self.package):]}"
-        return f"{self.package}/{self.cls}"
-
-
-#: (package, activity class) -> what starting it does: fn(phone, action) -> True when it stays
-#: on screen (not modelled here: every helper activity finishes at once)
-ACTIVITIES: dict[tuple[str, str], Callable[["VirtualPhone", str | None], None]] = {}
-#: phone -> services running without being started (bound by the system); other modules append
-SERVICE_SOURCES: list[Callable[["VirtualPhone"], list[RunningService]]] = []
-
-#: called when packages or secure settings changed: bind or unbind the services that depend on them
-SYNCERS: list[Callable[["VirtualPhone"], None]] = []
-
-_STARTED: "weakref.WeakKeyDictionary[VirtualPhone, dict[str, RunningService]]" = weakref.WeakKeyDictionary()
-
-
-def start_activity(phone: "VirtualPhone", package: str, cls: str, action: str | None) -> bool:
-    """Start an activity of an installed helper APK; False when the phone does not model it."""
-    entry = phone.packages.installed.get(package)
-    behaviour = ACTIVITIES.get((package, cls))
-    if entry is None or behaviour is None or cls not in entry.info.activities:
-        return False
-    behaviour(phone, action)
-    return True
-
-
-def system_state_changed(phone: "VirtualPhone") -> None:
-    """A package was installed or removed, or secure settings changed (settings put/delete)."""
-    for syncer in SYNCERS:
-        syncer(phone)
-
-
-def _bound_services(phone: "VirtualPhone") -> list[RunningService]:
-    """Services the system binds: enabled accessibility services and the current input method."""
-    found = []
-    ime = phone.settings.get("secure", {}).get("default_input_method", "")
-    for package, entry in phone.packages.installed.items():
-        for cls in entry.info.services:
-            component = f"{package}/{cls}"
-            short = f"{package}/{cls[len(package):]}" if cls.startswith(package + ".") else component
-            if phone.packages.accessibility_service_enabled(component) or ime in (component, short):
-                found.append(RunningService(package, cls, phone.boot_ms, how="bound"))
-    return found
-
-
-SERVICE_SOURCES.append(_bound_services)
-
-
-def start_service(phone: "VirtualPhone", service: RunningService) -> None:
-    _STARTED.setdefault(phone, {})[service.short_component] = service
-    phone.pid_of(service.package)  # the service runs in its app's process
-
-
-def stop_package(phone: "VirtualPhone", package: str) -> None:
-    """The package's process died (force-stop, uninstall, update): its started services stop."""
-    started = _STARTED.get(phone, {})
-    for key in [k for k, s in started.items() if s.package == package]:
-        del started[key]
-
-
-def running_services(phone: "VirtualPhone") -> list[RunningService]:
-    services = [s for s in _STARTED.get(phone, {}).values() if phone.packages.is_installed(s.package)]
-    for source in SERVICE_SOURCES:
-        services += source(phone)
-    return services
-
-
-def _service_packages(phone: "VirtualPhone") -> list[str]:
-    """Packages whose process runs for a started service (`ps` lists them)."""
-    return sorted({s.package for s in _STARTED.get(phone, {}).values() if phone.packages.is_installed(s.package)})
-
-
-def _register_processes() -> None:
-    from ..kernel.processes import RUNNING_PACKAGE_SOURCES
-
-    RUNNING_PACKAGE_SOURCES.append(_service_packages)
-
-
-_register_processes()
-
-
-def _hex(text: str) -> str:
-    return format(zlib.crc32(text.encode()) & 0xFFFFFFF, "x")
-
-
-def _ago(phone: "VirtualPhone", ms: int) -> str:
-    """TimeUtils.formatDuration of a past time: -1m2s3ms."""
-    delta = max(0, phone.clock_ms() - ms)
-    minutes, rest = divmod(delta, 60_000)
-    seconds, millis = divmod(rest, 1000)
-    text = (f"{minutes}m" if minutes else "") + (f"{seconds}s" if seconds or minutes else "") + f"{millis}ms"
-    return "-" + text if delta else "0"
-
-
-def dump_services(phone: "VirtualPhone", args: list[str]) -> str:
-    """`dumpsys activity services [PACKAGE|COMPONENT]` (ActiveServices.dumpServicesLocked, ServiceRecord.dump)."""
-    from ..shell.android import _apk_path
-
-    wanted = [a for a in args if not a.startswith("-")]
-
-    def matches(service: RunningService) -> bool:
-        if not wanted:
-            return True
-        name = wanted[0]
-        if "/" in name:
-            package, _, cls = name.partition("/")
-            cls = package + cls if cls.startswith(".") else cls
-            return service.package == package and service.cls == cls
-        return name in (service.package, service.cls) or name in service.short_component
-
-    shown = [s for s in running_services(phone) if matches(s)]
-    out = ["ACTIVITY MANAGER SERVICES (dumpsys activity services)\n"]
-    if not shown:
-        out.append("  (nothing)\n")
-        return "".join(out)
-    out.append("  User 0 active services:\n")
-    for service in shown:
-        package, component = service.package, service.short_component
-        pid = phone.pid_of(package)
-        uid = 10000 + 100 + zlib.crc32(package.encode()) % 900  # as `dumpsys package` gives userId
-        out.append(f"  * ServiceRecord{{{_hex(component)} u0 {component}}}\n")
-        out.append(f"    intent={{cmp={component}}}\n")
-        out.append(f"    packageName={package}\n    processName={package}\n")
-        if service.permission:
-            out.append(f"    permission={service.permission}\n")
-        out.append(f"    baseDir={_apk_path(package)}\n    dataDir=/data/user/0/{package}\n")
-        out.append(f"    app=ProcessRecord{{{_hex('p' + package)} {pid}:{package}/u0a{uid - 10000}}}\n")
-        if service.foreground_id:
-            out.append(f"    isForeground=true foregroundId={service.foreground_id} "
-                       f"types=0x{service.foreground_types:08x} foregroundNoti=Notification(channel=main_channel "
-                       "shortcut=null contentView=null vibrate=null sound=null defaults=0x0 flags=0x62 "
-                       "color=0x00000000 vis=PRIVATE)\n")
-        ago = _ago(phone, service.started_ms)
-        out.append(f"    createTime={ago} startingBgTimeout=--\n"
-                   f"    lastActivity={ago} restartTime={ago} createdFromFg=true\n")
-        if service.how == "started":
-            out.append("    startRequested=true delayedStop=false stopIfKilled=false callStart=true "
-                       "lastStartId=1\n")
-        else:
-            out.append("    Bindings:\n"
-                       f"    * IntentBindRecord{{{_hex('b' + component)} CREATE}}:\n"
-                       f"      intent={{cmp={component}}}\n"
-                       "      binder=android.os.BinderProxy\n"
-                       "      requested=true received=true hasBound=true doRebind=false\n")
-        out.append("\n")
-    return "".join(out)
-
-
-def _dumpsys_activity_services(inv, args: list[str]) -> int:
-    inv.out(dump_services(inv.phone, args[1:]))
-    return 0
-
-
-def _dumpsys_activity_processes(inv, args: list[str]) -> int:
-    """`dumpsys activity processes` (ProcessList.dumpProcessesLSP): the app processes' records.
-
-    Appium's adb (listAppProcessIds) finds an app's pids in the ``ProcessRecord{HASH PID:PACKAGE/u0aN}``
-    lines; the phone lists its running app processes (processes.py) that way.
-    """
-    from ..kernel.processes import processes
-
-    wanted = next((a for a in args[1:] if not a.startswith("-")), None)
-    out = ["ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)\n", "  All known processes:\n"]
-    apps = [p for p in processes(inv.phone, with_shell=False) if p.uid >= 10000 and p.cmdline]
-    for proc in apps:
-        if wanted is not None and wanted not in (proc.cmdline, str(proc.pid)):
-            continue
-        record = f"ProcessRecord{{{_hex('r' + proc.cmdline)} {proc.pid}:{proc.cmdline}/u0a{proc.uid - 10000}}}"
-        out.append(f"  *APP* UID {proc.uid} {record}\n")
-        out.append(f"    user #0 uid={proc.uid} gids={{50{proc.uid % 1000:03d}, 20{proc.uid % 1000:03d}, 9997}}\n")
-        out.append(f"    pid={proc.pid} pkgList={{{proc.cmdline}}}\n")
-    inv.out("".join(out))
-    return 0
-
-
-def _register_dumpsys() -> None:
-    from ..shell.system_services import DUMPSYS_HANDLERS
-
-    for section in ("services", "s"):
-        DUMPSYS_HANDLERS[("activity", section)] = _dumpsys_activity_services
-    for section in ("processes", "p"):
-        DUMPSYS_HANDLERS[("activity", section)] = _dumpsys_activity_processes
-
-
-_register_dumpsys()
-
+__all__ = ["APPIUM_SETTINGS"]
 
 # -- Appium Settings --------------------------------------------------------------------------------
 APPIUM_SETTINGS = "io.appium.settings"
@@ -256,16 +51,13 @@ ACTIVITIES[(APPIUM_SETTINGS, "io.appium.settings.Settings")] = _appium_settings_
 _APPIUM_IME = "io.appium.settings/.AppiumIME"
 
 
-def _appium_clipboard(inv, intent) -> tuple[int, str] | None:
+def _appium_clipboard(phone: "VirtualPhone", intent) -> tuple[int, str] | None:
     """ClipboardReceiver (receivers/ClipboardReceiver.java): the clipboard as base64, RESULT_OK.
 
     Android 10+ hands the clipboard only to the focused app or the current input method:
     the driver switches to Appium's IME first (runInImeContext); otherwise the app reads
     no clip, which the receiver answers as "".
     """
-    import base64
-
-    phone = inv.phone
     if not phone.packages.is_installed(APPIUM_SETTINGS):
         return None  # no receiver: am reports result=0 and no data
     allowed = phone.settings.get("secure", {}).get("default_input_method") == _APPIUM_IME
@@ -273,13 +65,6 @@ def _appium_clipboard(inv, intent) -> tuple[int, str] | None:
     return -1, base64.b64encode(text.encode()).decode()
 
 
-def _register_appium_settings() -> None:
-    from ..shell.android import BROADCAST_RECEIVERS
-    from ..shell.system_services import INPUT_METHODS, InputMethod
-
-    BROADCAST_RECEIVERS["io.appium.settings.clipboard.get"] = _appium_clipboard
-    # the app's manifest: <service android:name=".AppiumIME" android:permission="...BIND_INPUT_METHOD">
-    INPUT_METHODS.append(InputMethod(APPIUM_SETTINGS, "io.appium.settings.AppiumIME"))
-
-
-_register_appium_settings()
+BROADCAST_RECEIVERS["io.appium.settings.clipboard.get"] = _appium_clipboard
+# the app's manifest: <service android:name=".AppiumIME" android:permission="...BIND_INPUT_METHOD">
+INPUT_METHODS.append(InputMethod(APPIUM_SETTINGS, "io.appium.settings.AppiumIME"))

@@ -37,7 +37,10 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import Program
+from ..framework.ui import dump as ui_dump
+from ..shell.app_process import APP_PROCESS_MAINS
+from ..shell.keycodes import KEYCODES
+from ..shell.program import Program
 
 if TYPE_CHECKING:
     from ..kernel.sockets import SocketConnection
@@ -219,8 +222,6 @@ class Node:
 
 def read_nodes(phone: "VirtualPhone", compressed: bool) -> Node | None:
     """The active window's node tree (None for a window with nothing on screen)."""
-    from ..framework.ui import dump as ui_dump
-
     def read(root, package) -> Node | None:
         def node(view, index: int, depth: int, parent: Node | None) -> Node:
             made = Node(
@@ -243,8 +244,6 @@ def read_nodes(phone: "VirtualPhone", compressed: bool) -> Node | None:
 def hierarchy_xml(root: Node | None, max_depth: int) -> str:
     """AccessibilityNodeInfoDumper's XML (the jar's own): the dump's attributes plus
     visible-to-user, drawing-order, hint and display-id, and NAF on unlabelled clickables."""
-    from ..framework.ui import dump as ui_dump
-
     esc = ui_dump._escape
 
     def b(value: bool) -> str:
@@ -576,7 +575,7 @@ class AutomatorServer:
         return True
 
     def _screenshot(self, fmt: str, scale: float, quality: int) -> bytes:
-        from PIL import Image
+        from PIL import Image  # Pillow is heavy: loaded for the first screenshot, as ui/render.py does
 
         image = Image.open(io.BytesIO(self.phone.system.screenshot_png())).convert("RGB")
         if scale and scale != 1.0 and scale > 0:
@@ -793,8 +792,6 @@ async def _press_key_code(server, code):
 
 @_method("pressKeyCode", 2)
 async def _press_key_code_meta(server, code, meta_state):
-    from ..shell.keycodes import KEYCODES
-
     name = KEYCODES.get(_int(code))
     if name is None:
         return True  # injected; nothing on the phone listens for it
@@ -989,3 +986,6 @@ async def _paste_clipboard(server):
     with server.phone._lock:
         server.phone.system.key_combination(["CTRL_LEFT", "V"])
     return None
+
+
+APP_PROCESS_MAINS["com.wetest.uia2.Main"] = main  # what `app_process` runs (shell/app_process.py)

@@ -11,8 +11,7 @@ from . import alarm, android, builtins, cmd, content, fileutils, packages, procs
 from . import find  # noqa: F401  (toybox's find with its whole expression language)
 from . import media  # noqa: F401  (the media scanner's broadcast receiver)
 from . import appops, sh_exec  # noqa: F401  (appops, cmd notification, exec: what Appium's driver runs)
-from ..programs import droidbot_app  # noqa: F401  (DroidBot's helper app: its broadcast receiver and services)
-from . import app_process  # noqa: F401  (starts the phone's Java programs)
+from . import app_process, instrument  # noqa: F401  (start the phone's Java programs and test runners)
 from .android import android_input_text
 from .interpreter import COMMANDS, ShellResult, ShellSession
 from .keycodes import canonical_key

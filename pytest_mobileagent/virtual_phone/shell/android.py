@@ -1,22 +1,34 @@
-"""Android commands: input, uiautomator, screencap, wm, dumpsys, am, monkey, pm, settings.
+"""Android commands: input, uiautomator, screencap, wm, dumpsys, am, monkey, pm, settings, pidof.
 
-Output follows what Android 14 prints wherever clients parse it: adbutils'
-app_current regexes (`dumpsys window windows` mCurrentFocus, `dumpsys activity
-top` ACTIVITY lines), AndroidViewClient's display probes (`dumpsys display`
-DisplayViewport, `wm size`, `wm density`) and `uiautomator dump`'s message,
-including its historical typo "hierchary".
+Each parses its arguments, asks the framework's services and prints what Android 14 prints
+wherever clients parse it: AndroidViewClient's display probes (`wm size`, `wm density`),
+`uiautomator dump`'s message with its historical typo "hierchary", am's and pm's messages.
+`dumpsys` only finds a service in the phone's service registry (framework/services.py) and runs
+its dump (`dumpsys window`, `activity`, `display`, `package`... are the services' own); `am` asks
+the activity manager (framework/activity_manager.py) to start, force-stop and broadcast.
 """
 
 from __future__ import annotations
 
 import re
-import zlib
+import struct
 
+from ..framework import activity_manager
+from ..framework.active_services import system_state_changed
+from ..framework.activity_manager import full_class, has_launcher_entry, short_component
+from ..framework.broadcasts import send_broadcast
+from ..framework.services import SERVICE_NAMES, find_dump
+from ..kernel.logbuffer import note_start_request
+from ..kernel.processes import processes
 from .builtins import parse_flags
+from .cmd import PACKAGE_COMMANDS, service_exception
+from .instrument import am_instrument, pm_list_instrumentation
+from .intent_args import IntentArgs, parse_intent
 from .interpreter import Invocation, UsageError, command
 from .keycodes import canonical_key
+from .system_services import pm_list_features
 
-__all__ = ["BROADCAST_RECEIVERS", "VIRTUAL_KEYBOARD_CHARS", "android_input_text", "short_component"]
+__all__ = ["VIRTUAL_KEYBOARD_CHARS", "android_input_text"]
 
 #: What `input text` can type: the characters the virtual keyboard's key
 #: character map (KeyCharacterMap.VIRTUAL_KEYBOARD, a US layout) has keys for.
@@ -48,21 +60,6 @@ def android_input_text(arg: str) -> str:
             escape = True
         i += 1
     return "".join(buff)
-
-
-def short_component(package: str, activity: str) -> str:
-    """`pkg/.Act` when the class is inside the package, else `pkg/full.Class`."""
-    if activity.startswith(package + "."):
-        return f"{package}/{activity[len(package):]}"
-    return f"{package}/{activity}"
-
-
-def _full_class(package: str, activity: str) -> str:
-    return package + activity if activity.startswith(".") else activity
-
-
-def _hash(text: str, digits: int = 7) -> str:
-    return format(zlib.crc32(text.encode()) & 0xFFFFFFF, "x").rjust(digits, "0")[:digits]
 
 
 # -- input -----------------------------------------------------------------------
@@ -114,8 +111,7 @@ def _java_int(text: str) -> int:
 
 @command("input")
 def _input(inv: Invocation) -> int:
-    from .cmd import service_exception  # `input` is `cmd input` on Android 14
-
+    # `input` is `cmd input` on Android 14: its failures are a service's exceptions
     args = _InputArgs(list(inv.args))
     verb = args.next()
     try:
@@ -177,8 +173,6 @@ def _input_verb(inv: Invocation, verb: str | None, args: _InputArgs) -> int:
 
 def _input_keycombination(inv: Invocation, args: list[str]) -> int:
     """InputShellCommand.runKeyCombination (API 33+): `[-t duration] KEY KEY...`, modifiers first."""
-    from .cmd import service_exception  # `input` is `cmd input` on Android 14
-
     if args[:1] == ["-t"]:
         if len(args) < 2 or not args[1].lstrip("-").isdigit():
             return service_exception(inv, "keycombination", "java.lang.IllegalArgumentException: "
@@ -253,7 +247,6 @@ def _screencap(inv: Invocation) -> int:
     if png:
         data = system.screenshot_png()
     else:
-        import struct
         # width, height, PIXEL_FORMAT_RGBA_8888, dataspace (sRGB)
         data = struct.pack("<4I", system.width, system.height, 1, 1) + system.screenshot_rgba()
     if path is None:
@@ -280,19 +273,6 @@ def _wm(inv: Invocation) -> int:
 
 
 # -- dumpsys ----------------------------------------------------------------------------------
-#: Services an Android 14 phone runs that the virtual phone answers (others it has
-#: print nothing; a name no phone has is "Can't find service").
-_DUMPSYS_SERVICES = (
-    "SurfaceFlinger", "accessibility", "account", "activity", "activity_task", "alarm", "appops",
-    "audio", "battery", "batterystats", "bluetooth_manager", "clipboard", "connectivity", "content",
-    "cpuinfo", "device_policy", "deviceidle", "display", "dropbox", "gfxinfo", "graphicsstats", "input",
-    "input_method", "jobscheduler", "location", "media_session", "meminfo", "mount", "netstats",
-    "notification", "package", "permission", "power", "procstats", "role", "sensorservice", "settings",
-    "statusbar", "telephony.registry", "uimode", "usagestats", "user", "vibrator_manager", "wallpaper",
-    "webviewupdate", "wifi", "window",
-)
-
-
 def _dumpsys_options(args: list[str]) -> list[str] | None:
     """Strip dumpsys' own options (`-t SECONDS`, `-T MS`, `--priority LEVEL`, ...); None: bad usage."""
     args = list(args)
@@ -319,58 +299,19 @@ def _dumpsys(inv: Invocation) -> int:
     if not args:
         return 0
     if args[0] == "-l":
-        inv.out("Currently running services:\n" + "".join(f"  {name}\n" for name in sorted(_DUMPSYS_SERVICES)))
+        inv.out("Currently running services:\n" + "".join(f"  {name}\n" for name in sorted(SERVICE_NAMES)))
         return 0
     if args[0] in ("-h", "--help"):
         inv.err(_DUMPSYS_USAGE)
         return 0
     service, rest = args[0], args[1:]
-    phone, system = inv.phone, inv.phone.system
-    if service not in _DUMPSYS_SERVICES:
+    if service not in SERVICE_NAMES:
         inv.err(f"Can't find service: {service}\n")
         return 0
-    from .system_services import DUMPSYS_HANDLERS  # services modelled in their own modules
-
-    handler = DUMPSYS_HANDLERS.get((service, rest[0] if rest else "")) or DUMPSYS_HANDLERS.get((service, "*"))
-    if handler is not None:
-        return handler(inv, rest)
-    if service == "display":
-        inv.out(_dumpsys_display(system))
-    elif service == "window":
-        section = rest[0] if rest else ""
-        if section in ("windows", "w"):
-            inv.out(_dumpsys_windows(phone))
-        elif section in ("displays", "d"):
-            inv.out(_dumpsys_window_displays(phone))
-        elif section in ("policy", "p"):
-            inv.out("WINDOW MANAGER POLICY STATE (dumpsys window policy)\n"
-                    "    mKeyguardDrawComplete=true mWindowManagerDrawComplete=true\n"
-                    "    mShowingLockscreen=false mShowingDream=false mDreamingLockscreen=false\n"
-                    "    mScreenOnEarly=true mScreenOnFully=true\n"
-                    "    interactiveState=INTERACTIVE_STATE_AWAKE\n")
-        elif not section:
-            inv.out(_dumpsys_window_displays(phone) + "\n" + _dumpsys_windows(phone))
-    elif service == "activity":
-        section = rest[0] if rest else ""
-        if section == "top":
-            inv.out(_dumpsys_activity_top(phone))
-        elif section in ("activities", "a"):
-            inv.out(_dumpsys_activities(phone))
-        elif not section:
-            inv.out(_dumpsys_activities(phone))
-    elif service == "input_method":
-        from .ime_dump import dump_input_method
-
-        package, activity = system.focused_window()
-        inv.out(dump_input_method(phone, f"Window{{{_window_token(package, activity)} u0 {package}/{activity}}}"))
-    elif service == "package":
-        from .package_dump import dump_package
-
-        packages = [arg for arg in rest if not arg.startswith("-") and "." in arg]
-        if packages:
-            inv.out(dump_package(phone, packages[0]))
-    # Other services print nothing, as a service with nothing to report would.
-    return 0
+    # the service's own dump, registered with the phone's services; a service with nothing to
+    # report prints nothing
+    handler = find_dump(service, rest)
+    return handler(inv, rest) if handler is not None else 0
 
 
 _DUMPSYS_USAGE = (
@@ -386,309 +327,29 @@ _DUMPSYS_USAGE = (
 )
 
 
-def _dumpsys_display(system) -> str:
-    w, h, d = system.width, system.height, system.density
-    viewport = (f"DisplayViewport{{type=INTERNAL, valid=true, isActive=true, displayId=0, "
-                f"uniqueId='local:4619827259835644672', physicalPort=0, orientation=0, "
-                f"logicalFrame=Rect(0, 0 - {w}, {h}), physicalFrame=Rect(0, 0 - {w}, {h}), "
-                f"deviceWidth={w}, deviceHeight={h}}}")
-    return ("DISPLAY MANAGER (dumpsys display)\n"
-            "  mOnlyCore=false\n  mSafeMode=false\n  mPendingTraversal=false\n"
-            "  mViewports=[" + viewport + "]\n"
-            "  mDefaultDisplayDefaultColorMode=0\n\n"
-            "Display Devices: size=1\n"
-            "  DisplayDeviceInfo{\"Built-in Screen\": uniqueId=\"local:4619827259835644672\", "
-            f"{w} x {h}, modeId 1, renderFrameRate 60.0, defaultModeId 1, "
-            f"density {d}, {d}.0 x {d}.0 dpi, appVsyncOff 0, presDeadline 17666666, "
-            "touch INTERNAL, rotation 0, type INTERNAL, state ON, FLAG_DEFAULT_DISPLAY, "
-            "FLAG_ROTATES_WITH_CONTENT, FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS}\n"
-            "    mCurrentLayerStack=0\n    mCurrentOrientation=0\n"
-            f"    mCurrentDisplayRect=Rect(0, 0 - {w}, {h})\n\n"
-            "Logical Displays: size=1\n"
-            "  Display 0:\n"
-            f"    mDisplayId=0\n    mBaseDisplayInfo=DisplayInfo{{\"Built-in Screen\", displayId 0, "
-            f"real {w} x {h}, largest app {w} x {h}, smallest app {w} x {h}, "
-            f"density {d} ({d}.0 x {d}.0) dpi, rotation 0, state ON}}\n")
-
-
-def _window_token(package: str, activity: str) -> str:
-    return _hash(f"window:{package}/{activity}")
-
-
-def _record_token(package: str, activity: str) -> str:
-    return _hash(f"record:{package}/{activity}")
-
-
-def _task_id(package: str) -> int:
-    return 10 + zlib.crc32(package.encode()) % 90
-
-
-def _dumpsys_windows(phone) -> str:
-    system = phone.system
-    package, activity = system.focused_window()
-    stack = system.activity_stack() or [(package, activity)]
-    w, h = system.width, system.height
-    lines = ["WINDOW MANAGER WINDOWS (dumpsys window windows)"]
-    windows = [("com.android.systemui", "StatusBar", "STATUS_BAR"),
-               ("com.android.systemui", "NavigationBar0", "NAVIGATION_BAR")]
-    for index, (name_pkg, title, kind) in enumerate(windows):
-        lines += [f"  Window #{index} Window{{{_hash(title)} u0 {title}}}:",
-                  f"    mDisplayId=0 rootTaskId=1 mSession=Session{{{_hash(title + 's')} 1234:u0a10025}}",
-                  f"    mOwnerUid=10025 showForAllUsers=true package={name_pkg} appop=NONE",
-                  f"    mAttrs={{(0,0)(fillxwrap) ty={kind} fmt=TRANSLUCENT}}",
-                  "    mViewVisibility=0x0 mHaveFrame=true mObscured=false"]
-    from .ime_dump import ime_window_entry
-
-    lines += ime_window_entry(phone, len(windows))  # above the apps' windows, below SystemUI's bars
-    windows.append(("", "InputMethod", "INPUT_METHOD"))
-    for offset, (pkg, act) in enumerate(stack):
-        title = f"{pkg}/{act}"
-        visible = "0x0" if offset == 0 else "0x8"
-        lines += [f"  Window #{offset + len(windows)} Window{{{_window_token(pkg, act)} u0 {title}}}:",
-                  f"    mDisplayId=0 rootTaskId={_task_id(pkg)} mSession=Session{{{_hash(pkg)} "
-                  f"{phone.pid_of(pkg)}:u0a{_hash(pkg, 3)}}}",
-                  f"    mOwnerUid=10{zlib.crc32(pkg.encode()) % 1000:03d} showForAllUsers=false "
-                  f"package={pkg} appop=NONE",
-                  "    mAttrs={(0,0)(fillxfill) sim={adjust=resize forwardNavigation} "
-                  "ty=BASE_APPLICATION fmt=TRANSLUCENT}",
-                  f"    Requested w={w} h={h} mLayoutSeq=42",
-                  f"    mViewVisibility={visible} mHaveFrame=true mObscured=false",
-                  f"    Frames: parent=[0,0][{w},{h}] display=[0,0][{w},{h}] frame=[0,0][{w},{h}]"]
-    focus = f"Window{{{_window_token(package, activity)} u0 {package}/{activity}}}"
-    lines += ["", "  mGlobalConfiguration={1.0 ?mcc?mnc [en_US] ldltr sw392dp w392dp h850dp "
-                  "440dpi nrml long port finger -keyb/v/h -nav/h winConfig={ mBounds=Rect(0, 0 - "
-                  f"{w}, {h}) mAppBounds=Rect(0, 0 - {w}, {h}) mWindowingMode=fullscreen "
-                  "mDisplayWindowingMode=fullscreen mActivityType=undefined mAlwaysOnTop=undefined "
-                  "mRotation=ROTATION_0} s.1 fontWeightAdjustment=0}",
-              "  mHasPermanentDpad=false",
-              "  mTopFocusedDisplayId=0",
-              f"  mCurrentFocus={focus}",
-              f"  mFocusedApp=ActivityRecord{{{_record_token(package, activity)} u0 "
-              f"{short_component(package, activity)} t{_task_id(package)}}}",
-              ""]
-    return "\n".join(lines)
-
-
-def _dumpsys_window_displays(phone) -> str:
-    system = phone.system
-    package, activity = system.focused_window()
-    w, h, d = system.width, system.height, system.density
-    return "\n".join([
-        "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)",
-        "  Display: mDisplayId=0 rootTasks=2",
-        f"    init={w}x{h} {d}dpi base={w}x{h} {d}dpi cur={w}x{h} app={w}x{h - 126} "
-        f"rng={w}x{w - 63}-{h - 126}x{h - 63}",
-        f"    deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,{w},{h}))",
-        "",
-        f"  mCurrentFocus=Window{{{_window_token(package, activity)} u0 {package}/{activity}}}",
-        f"  mFocusedApp=ActivityRecord{{{_record_token(package, activity)} u0 "
-        f"{short_component(package, activity)} t{_task_id(package)}}}",
-        "",
-        "  DisplayRotation",
-        "    mCurrentAppOrientation=SCREEN_ORIENTATION_UNSPECIFIED",
-        "    mRotation=0 mDeferredRotationPauseCount=0",
-        "    mLandscapeRotation=ROTATION_90 mSeascapeRotation=ROTATION_270",
-        "    mPortraitRotation=ROTATION_0 mUpsideDownRotation=ROTATION_180",
-        "    WindowOrientationListener",
-        "      mEnabled=false",
-        "      mCurrentRotation=ROTATION_0",
-        "      mPredictedRotation=0",
-        "",
-    ])
-
-
-def _dumpsys_activity_top(phone) -> str:
-    package, activity = phone.system.focused_window()
-    return (f"TASK {_task_id(package)}:{package} id={_task_id(package)} userId=0\n"
-            f"  ACTIVITY {short_component(package, activity)} {_record_token(package, activity)} "
-            f"pid={phone.pid_of(package)}\n"
-            f"    Local Activity {_hash(activity + 'local')} State:\n"
-            "      mResumed=true mStopped=false mFinished=false\n"
-            "      mIsChangingConfigurations=false\n"
-            "      mCurrentConfig={1.0 ?mcc?mnc [en_US] ldltr sw392dp w392dp h850dp 440dpi nrml port}\n")
-
-
-def _dumpsys_activities(phone) -> str:
-    system = phone.system
-    stack = system.activity_stack() or [system.focused_window()]
-    top_pkg, top_act = stack[0]
-    lines = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)",
-             "Display #0 (activities from top to bottom):"]
-    tasks: list[tuple[str, list[tuple[str, str]]]] = []
-    for pkg, act in stack:
-        if tasks and tasks[-1][0] == pkg:
-            tasks[-1][1].append((pkg, act))
-        else:
-            tasks.append((pkg, [(pkg, act)]))
-    for pkg, records in tasks:
-        tid = _task_id(pkg)
-        lines.append(f"  * Task{{{_hash('task' + pkg)} #{tid} type=standard A=10{zlib.crc32(pkg.encode()) % 1000:03d}:"
-                     f"{pkg} U=0 visible={'true' if pkg == top_pkg else 'false'} mode=fullscreen "
-                     f"translucent=false sz={len(records)}}}")
-        lines.append(f"    affinity={pkg}")
-        for index, (p, a) in enumerate(records):
-            rec = f"ActivityRecord{{{_record_token(p, a)} u0 {short_component(p, a)} t{tid}}}"
-            lines.append(f"    * Hist  #{len(records) - 1 - index}: {rec}")
-            lines.append(f"      packageName={p} processName={p}")
-        if pkg == top_pkg:
-            lines.append(f"    mResumedActivity: ActivityRecord{{{_record_token(top_pkg, top_act)} u0 "
-                         f"{short_component(top_pkg, top_act)} t{tid}}}")
-    lines += ["",
-              f"  ResumedActivity: ActivityRecord{{{_record_token(top_pkg, top_act)} u0 "
-              f"{short_component(top_pkg, top_act)} t{_task_id(top_pkg)}}}",
-              "",
-              f"  mFocusedRootTask=Task{{{_hash('task' + top_pkg)} #{_task_id(top_pkg)}}}",
-              ""]
-    return "\n".join(lines)
-
-
 # -- am / monkey ----------------------------------------------------------------------------------
-_AM_VALUE_OPTIONS = {"-a": 1, "-c": 1, "-d": 1, "-t": 1, "-n": 1, "-f": 1, "-e": 2, "--es": 2,
-                     "--ei": 2, "--ez": 2, "--el": 2, "--ef": 2, "--eu": 2, "--esn": 1, "--user": 1,
-                     "--display": 1, "-R": 1, "-P": 1, "--start-profiler": 1, "--windowingMode": 1,
-                     "--activityType": 1, "-i": 1, "-p": 1, "--receiver-permission": 1,
-                     "--eia": 2, "--esa": 2, "--ela": 2}
-
-
-#: action -> fn(invocation, intent): the system's receivers of broadcasts sent with `am broadcast`
-#: (modules that model a system service register theirs, e.g. shell/media.py for the media scanner)
-BROADCAST_RECEIVERS: dict = {}
-
-
-class _Intent:
-    def __init__(self):
-        self.action: str | None = None
-        self.categories: list[str] = []
-        self.component: str | None = None
-        self.package: str | None = None
-        self.data: str | None = None
-        self.mime_type: str | None = None
-        self.extras: dict[str, str] = {}  # --es KEY VALUE
-        self.wait = False
-        self.stop_first = False
-
-    def describe(self, flags: int = 0) -> str:
-        parts = []
-        if self.action:
-            parts.append(f"act={self.action}")
-        if self.categories:
-            parts.append(f"cat=[{','.join(self.categories)}]")
-        if self.data:
-            parts.append(f"dat={self.data}")
-        if self.mime_type:
-            parts.append(f"typ={self.mime_type}")
-        if flags:
-            parts.append(f"flg={flags:#x}")
-        if self.package and not self.component:
-            parts.append(f"pkg={self.package}")
-        if self.component:
-            parts.append(f"cmp={self.component}")
-        if self.extras:
-            parts.append("(has extras)")
-        return "Intent { " + " ".join(parts) + " }"
-
-
-def _parse_intent(args: list[str]) -> _Intent:
-    intent = _Intent()
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg in ("-W",):
-            intent.wait = True
-        elif arg == "-S":
-            intent.stop_first = True
-        elif arg in _AM_VALUE_OPTIONS:
-            count = _AM_VALUE_OPTIONS[arg]
-            if i + count >= len(args):
-                raise UsageError(f"Error: No argument supplied for option '{arg}'", 255)
-            value = args[i + 1]
-            if arg == "-a":
-                intent.action = value
-            elif arg == "-c":
-                intent.categories.append(value)
-            elif arg == "-n":
-                intent.component = value
-            elif arg == "-d":
-                intent.data = value
-            elif arg == "-p":
-                intent.package = value
-            elif arg == "-t":
-                intent.mime_type = value
-            elif arg == "--es":
-                intent.extras[value] = args[i + 2]
-            i += count
-        elif arg.startswith("-"):
-            pass  # flags such as --activity-clear-task or -D change nothing here
-        elif intent.component is None and intent.package is None:
-            if "/" in arg:
-                intent.component = arg
-            else:
-                intent.package = arg
-        i += 1
-    return intent
-
-
-def _start_intent(inv: Invocation, intent: _Intent) -> int:
-    from ..framework.system import ActivityNotFound  # the UI layer's module, loaded with the phone
-
+def _start_intent(inv: Invocation, intent: IntentArgs) -> int:
     phone, system = inv.phone, inv.phone.system
     if intent.component:
         package, _, activity = intent.component.partition("/")
         if not package or not activity:
             return _bad_component(inv, intent)
-        intent.component = short_component(package, _full_class(package, activity))
+        intent.component = short_component(package, full_class(package, activity))
     inv.out(f"Starting: {intent.describe()}\n")
-    from ..kernel.logbuffer import note_start_request  # am adds FLAG_ACTIVITY_NEW_TASK to what it sends
-
-    note_start_request(phone, intent.describe(flags=0x10000000)[len("Intent { "):-len(" }")])
-    if intent.component:
-        refused = _not_exported(inv, intent)
-        if refused is not None:
-            return refused
-    try:
-        if intent.component:
-            package, _, activity = intent.component.partition("/")
-            target = (package, _full_class(package, activity))
-            if package not in system.installed_packages() and phone.package_enabled(package):
-                from ..programs.helper_apps import start_activity  # helper APKs installed by clients
-
-                if start_activity(phone, package, target[1], intent.action):
-                    return 0  # it did its work and finished at once: the focus stays
-            if not phone.package_enabled(package) or package not in system.installed_packages():
-                raise ActivityNotFound(target[1])
-            before = system.focused_window()
-            if intent.stop_first:
-                _force_stop(phone, package)
-            system.start_activity(package, target[1])
-        elif intent.action in (None, "android.intent.action.MAIN") and "android.intent.category.HOME" in intent.categories:
-            before = None
-            system.go_home()
-            target = system.focused_window()
-        elif intent.package and intent.action in (None, "android.intent.action.MAIN") and (
-                not intent.categories or intent.categories == ["android.intent.category.LAUNCHER"]):
-            if not phone.package_enabled(intent.package) or system.launcher_activity(intent.package) is None:
-                inv.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
-                return 1
-            before = system.focused_window()
-            if intent.stop_first:
-                _force_stop(phone, intent.package)
-            system.start_activity(intent.package, None)
-            target = system.focused_window()
-        elif intent.action and not intent.package and not intent.categories:
-            # an implicit intent: the activity PackageManager resolves it to, or "Open with"
-            before = None
-            target = system.start_implicit(_implicit(intent))
-            if target is None:
-                inv.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
-                return 1
-        else:
-            inv.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
-            return 1
-    except ActivityNotFound:
-        package, _, activity = (intent.component or "/").partition("/")
-        inv.err(f"Error type 3\nError: Activity class {{{package}/{_full_class(package, activity)}}} "
-                "does not exist.\n")
+    # the caller is am's own process, the shell's child
+    result = activity_manager.start_activity(phone, intent, stop_first=intent.stop_first,
+                                             caller_pid=phone.shell_pid + 1)
+    if result.outcome == "denied":
+        return _security_exception(inv, result.detail)
+    if result.outcome == "unresolved":
+        inv.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
         return 1
+    if result.outcome == "not found":
+        inv.err(f"Error type 3\nError: Activity class {{{result.detail}}} does not exist.\n")
+        return 1
+    if result.outcome == "finished":
+        return 0  # it did its work and finished at once: the focus stays
+    before = result.before
     if before is not None and before == system.focused_window() and not intent.stop_first:
         inv.out("Warning: Activity not started, intent has been delivered to currently running "
                 "top-most instance.\n")
@@ -697,26 +358,6 @@ def _start_intent(inv: Invocation, intent: _Intent) -> int:
         inv.out(f"Status: ok\nLaunchState: {'HOT' if before and before[0] == pkg else 'COLD'}\n"
                 f"Activity: {short_component(pkg, act)}\nTotalTime: 0\nWaitTime: 0\nComplete\n")
     return 0
-
-
-#: the Intent.EXTRA_* keys `--es` sets that the system screens read (intents.Intent's extras)
-_EXTRA_KEYS = {"android.intent.extra.TEXT": "text", "android.intent.extra.SUBJECT": "subject",
-               "android.intent.extra.TITLE": "title"}
-
-
-def _has_launcher_entry(app) -> bool:
-    """Whether monkey's LAUNCHER intent finds an activity of the app (the home app counts, as
-    before); the system screens (share sheet, permission dialog, the framework) have none."""
-    from ..framework.roles import ROLE_HOME
-
-    return app is None or app.in_launcher or ROLE_HOME in app.roles
-
-
-def _implicit(intent: _Intent):
-    from ..framework.intents import Intent
-
-    return Intent(intent.action, data=intent.data, mime_type=intent.mime_type,
-                  extras={_EXTRA_KEYS[k]: v for k, v in intent.extras.items() if k in _EXTRA_KEYS})
 
 
 #: the frames of the SecurityException's stack trace, Android 14's call path from `cmd activity start`
@@ -736,43 +377,19 @@ _START_FRAMES = (
 )
 
 
-def _not_exported(inv: Invocation, intent: _Intent) -> int | None:
-    """The shell (uid 2000, no START_ANY_ACTIVITY) may start only exported activities.
-
-    ActivityTaskSupervisor.checkStartAnyActivityPermission throws SecurityException("Permission
-    Denial: starting <intent> from <callerApp> (pid=, uid=) not exported from uid <app's uid>"), and
-    the shell command handler (BasicShellCommandHandler.exec) prints "Security exception: <message>",
-    an empty line and the stack trace, and answers -1 (exit status 255).  Whether an activity is
-    exported comes from the app's manifest (manifests.py); None when the start may go on.
-    """
-    from ..framework.manifests import activity as manifest_activity
-    from ..kernel.processes import app_uid
-
-    package, _, activity = (intent.component or "").partition("/")
-    declared = manifest_activity(package, _full_class(package, activity))
-    if declared is None or declared.exported:
-        return None
-    message = (f"Permission Denial: starting {intent.describe(flags=0x10000000)} from null "
-               f"(pid={inv.phone.shell_pid + 1}, uid=2000) not exported from uid {app_uid(package)}")
+def _security_exception(inv: Invocation, message: str) -> int:
+    """ActivityTaskSupervisor refused the start (an activity not exported to the shell): the shell
+    command handler (BasicShellCommandHandler.exec) prints "Security exception: <message>", an
+    empty line and the stack trace, and answers -1 (exit status 255)."""
     frames = "".join(f"\tat {frame}({frame.rsplit('.', 2)[-2]}.java)\n" for frame in _START_FRAMES)
     inv.err(f"Security exception: {message}\n\njava.lang.SecurityException: {message}\n{frames}")
     return 255
 
 
-def _bad_component(inv: Invocation, intent: _Intent) -> int:
+def _bad_component(inv: Invocation, intent: IntentArgs) -> int:
     inv.err(f"Exception occurred while executing 'start':\njava.lang.IllegalArgumentException: "
             f"Bad component name: {intent.component}\n")
     return 255
-
-
-def _force_stop(phone, package: str) -> None:
-    from ..programs.instrumentation import stop_package  # an instrumented process dies with its package
-    from ..programs.helper_apps import stop_package as stop_services
-
-    stop_package(phone, package)
-    stop_services(phone, package)
-    phone.system.force_stop(package)
-    phone.forget_pid(package)
 
 
 @command("am")
@@ -782,24 +399,20 @@ def _am(inv: Invocation) -> int:
                          "  force-stop [--user <USER_ID>] <PACKAGE>\n  broadcast [options] INTENT")
     verb, rest = inv.args[0], inv.args[1:]
     if verb in ("start", "start-activity"):
-        return _start_intent(inv, _parse_intent(rest))
+        return _start_intent(inv, parse_intent(rest))
     if verb in ("force-stop", "kill", "stop-app"):
         packages = [a for a in rest if not a.startswith("-") and not a.isdigit()]
         for package in packages:
-            _force_stop(inv.phone, package)  # unknown packages are ignored, as on a phone
+            activity_manager.force_stop(inv.phone, package)  # unknown packages are ignored, as on a phone
         return 0
     if verb == "instrument":
-        from ..programs.instrumentation import am_instrument
-
         return am_instrument(inv, rest)
     if verb == "broadcast":
-        intent = _parse_intent(rest)
+        intent = parse_intent(rest)
         # am sends every broadcast with FLAG_RECEIVER_FOREGROUND (0x400000), which it prints
         inv.out(f"Broadcasting: {intent.describe(flags=0x400000)}\n")
-        receiver = BROADCAST_RECEIVERS.get(intent.action or "")
-        outcome = receiver(inv, intent) if receiver is not None else None
         # A receiver may set a result code and data (setResultCode/setResultData), which am prints.
-        code, data = outcome if outcome is not None else (0, None)
+        code, data = send_broadcast(inv.phone, intent.broadcast())
         inv.out(f"Broadcast completed: result={code}" + (f', data="{data}"' if data is not None else "") + "\n")
         return 0
     return _am_unknown(inv, verb)
@@ -837,17 +450,15 @@ def _monkey(inv: Invocation) -> int:
         return inv.fail("** Error: Count not specified", 1)
     system = inv.phone.system
     runnable = [p for p in packages if inv.phone.package_enabled(p) and system.launcher_activity(p)
-                and _has_launcher_entry(system.app(p))]
+                and has_launcher_entry(system.app(p))]
     if not runnable:
         inv.err("** No activities found to run, monkey aborted.\n")
         return 252
     # Real monkey would inject `count` random events; the virtual phone models
-    # only the launch that this idiom is used for.
-    from ..kernel.logbuffer import note_start_request  # monkey's launch intent, as ActivityTaskManager logs it
-
+    # only the launch that this idiom is used for; ActivityTaskManager logs its launch intent.
     launcher = system.launcher_activity(runnable[0])
     note_start_request(inv.phone, "act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
-                       f"flg=0x10200000 cmp={short_component(runnable[0], _full_class(runnable[0], launcher))}")
+                       f"flg=0x10200000 cmp={short_component(runnable[0], full_class(runnable[0], launcher))}")
     system.start_activity(runnable[0], None)
     inv.out("Events injected: 1\n## Network stats: elapsed time=4ms (0ms mobile, 0ms wifi, 4ms not connected)\n")
     return 0
@@ -874,8 +485,7 @@ def _pm(inv: Invocation) -> int:
                          "  clear PACKAGE\n  grant PACKAGE PERMISSION\n  revoke PACKAGE PERMISSION\n"
                          "  disable-user PACKAGE\n  enable PACKAGE\n  path PACKAGE")
     verb, rest = inv.args[0], [a for a in inv.args[1:]]
-    from .cmd import PACKAGE_COMMANDS  # `pm` and `cmd package` are one service on a phone
-    if verb in PACKAGE_COMMANDS:
+    if verb in PACKAGE_COMMANDS:  # `pm` and `cmd package` are one service on a phone
         return PACKAGE_COMMANDS[verb](inv, rest)
     # `--user 0` may appear anywhere; it changes nothing on a single-user phone.
     while "--user" in rest:
@@ -884,12 +494,8 @@ def _pm(inv: Invocation) -> int:
     phone = inv.phone
     packages = _all_packages(phone)
     if verb == "list" and rest and rest[0] == "instrumentation":
-        from ..programs.instrumentation import pm_list_instrumentation
-
         return pm_list_instrumentation(inv, rest[1:])
     if verb == "list" and rest[:1] == ["features"]:
-        from .system_services import pm_list_features
-
         return pm_list_features(inv, rest[1:])
     if verb == "list":
         # --show-versioncode adds " versionCode:N" (PackageManagerShellCommand.runListPackages)
@@ -909,7 +515,7 @@ def _pm(inv: Invocation) -> int:
                 continue
             if filters and filters[0] not in package:
                 continue
-            prefix = f"package:{_apk_path(package)}=" if opts.get("f") else "package:"
+            prefix = f"package:{phone.packages.apk_path(package)}=" if opts.get("f") else "package:"
             suffix = f" versionCode:{phone.packages.version_code(package)}" if show_versions else ""
             inv.out(f"{prefix}{package}{suffix}\n")
         return 0
@@ -919,7 +525,7 @@ def _pm(inv: Invocation) -> int:
     if verb == "path":
         if package not in packages:
             return 1
-        inv.out(f"package:{_apk_path(package)}\n")
+        inv.out(f"package:{phone.packages.apk_path(package)}\n")
         return 0
     if verb == "clear":
         if package not in packages or not phone.system.clear_data(package):
@@ -966,10 +572,6 @@ def _pm_exception(inv: Invocation, verb: str, message: str) -> int:
     return 255
 
 
-def _apk_path(package: str) -> str:
-    return f"/data/app/~~{_hash('a' + package, 7)}==/{package}-{_hash('b' + package, 7)}==/base.apk"
-
-
 # -- settings -------------------------------------------------------------------------------------
 @command("settings")
 def _settings(inv: Invocation) -> int:
@@ -1007,16 +609,12 @@ def _settings(inv: Invocation) -> int:
 
 
 def _settings_changed(phone) -> None:
-    from ..programs.helper_apps import system_state_changed  # services bound per settings (accessibility, IME)
-
-    system_state_changed(phone)
+    system_state_changed(phone)  # services bound per settings (accessibility, IME)
 
 
 @command("pidof")
 def _pidof(inv: Invocation) -> int:
-    from ..kernel.processes import processes  # the one process table `ps` also lists
-
-    table = processes(inv.phone)
+    table = processes(inv.phone)  # the one process table `ps` also lists
     pids = [str(p.pid) for name in inv.args for p in table
             if p.cmdline and name in (p.cmdline, p.cmdline.rsplit("/", 1)[-1])]
     if not pids:

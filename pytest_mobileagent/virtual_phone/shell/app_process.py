@@ -2,8 +2,8 @@
 
 ``CLASSPATH=/data/local/tmp/u2.jar app_process / com.wetest.uia2.Main -p 9008``
 (uiautomator2), like scrcpy's server, runs a class from a pushed jar. On the
-phone the class must be in one of the CLASSPATH jars' dex files (programs/dex.py)
-and be one the phone models (programs.APP_PROCESS_MAINS); its ``main`` then
+phone the class must be in one of the CLASSPATH jars' dex files (dex.py)
+and be one the phone models (`APP_PROCESS_MAINS`); its ``main`` then
 runs as the phone's program.
 
 When the class cannot be loaded, app_main.cpp only logs "ERROR: could not find
@@ -16,10 +16,23 @@ jar (Genymobile/scrcpy issues 268 and 953).
 from __future__ import annotations
 
 import weakref
+from typing import Callable
 
 from ..kernel.fs import FsError
-from ..kernel.processes import EXTRA_PROCESSES
+from ..kernel.processes import EXTRA_PROCESSES, Process
+from .dex import jar_classes
 from .interpreter import Invocation, command
+
+#: Java main classes the phone can run with app_process: class -> ``main(inv, args) -> exit status``,
+#: which may hold a Program.  The programs layer registers them (uiautomator2's server,
+#: programs/uiautomator2.py, is ``com.wetest.uia2.Main``).
+APP_PROCESS_MAINS: dict[str, Callable[[Invocation, list[str]], int]] = {}
+
+
+def app_process_main(class_name: str) -> Callable[[Invocation, list[str]], int] | None:
+    """The modelled ``main`` of a Java class, or None when the phone has no model of it."""
+    return APP_PROCESS_MAINS.get(class_name)
+
 
 #: sh's status for a child killed by SIGABRT (128 + 6)
 ABORTED_STATUS = 134
@@ -28,9 +41,6 @@ _USAGE = "Usage: app_process [java-options] cmd-dir start-class-name [options]\n
 
 @command("app_process", "app_process64")
 def _app_process(inv: Invocation) -> int:
-    from ..programs import app_process_main
-    from ..programs.dex import jar_classes
-
     args = list(inv.args)
     # app_main.cpp: leading "-..." words are VM options, then the parent dir,
     # then runtime flags (--nice-name=, --application) and the class name.
@@ -85,8 +95,6 @@ def _show_in_ps(inv: Invocation, program) -> None:
 
 
 def _running_processes(phone) -> list:
-    from ..kernel.processes import Process
-
     return [Process(pid, phone.shell_pid, 2000, "app_process", "main", 13_961_348, 122_880, "do_epoll_wait",
                     "S", "u:r:shell:s0") for pid in sorted(_RUNNING.get(phone, ()))]
 

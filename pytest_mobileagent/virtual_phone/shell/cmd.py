@@ -25,6 +25,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable
 
+from ..framework.activity_manager import full_class, resolve_activity, short_component, target_activity
+from .intent_args import parse_intent
 from .interpreter import COMMANDS, Invocation, command
 
 __all__ = ["PACKAGE_COMMANDS", "ROLE_COMMANDS", "SERVICES", "package_command"]
@@ -120,17 +122,9 @@ def _cmd(inv: Invocation) -> int:
 
 
 # -- cmd package resolve-activity -------------------------------------------------------------
-_MAIN = "android.intent.action.MAIN"
-_LAUNCHER = "android.intent.category.LAUNCHER"
-_HOME = "android.intent.category.HOME"
-_DEFAULT = "android.intent.category.DEFAULT"
-
-
 @package_command("resolve-activity")
 def _resolve_activity(inv: Invocation, args: list[str]) -> int:
     """PackageManagerShellCommand.runResolveActivity: which activity an intent starts."""
-    from .android import _full_class, _parse_intent, short_component
-
     brief = components = False
     rest = list(args)
     while rest and rest[0] in ("--brief", "--components", "--user", "--query-flags"):
@@ -144,47 +138,16 @@ def _resolve_activity(inv: Invocation, args: list[str]) -> int:
                                      f"java.lang.IllegalArgumentException: Argument expected after \"{option}\"")
         else:
             rest.pop(0)
-    intent = _parse_intent(rest)
+    intent = parse_intent(rest)
     if not (intent.action or intent.categories or intent.component or intent.package or intent.data):
         return service_exception(inv, "resolve-activity",
                                  "java.lang.IllegalArgumentException: No intent supplied")
-    phone, system = inv.phone, inv.phone.system
-    found: tuple[str, str, bool] | None = None  # package, activity class, isDefault
-    if intent.component:
-        package, _, activity = intent.component.partition("/")
-        app = system.app(package)
-        if app is not None and phone.package_enabled(package) and app.activity_class(activity) is not None:
-            found = (package, app.activity_class(activity).name, False)
-    elif intent.data is None and intent.action in (None, _MAIN):
-        categories = set(intent.categories)
-        if _HOME in categories and categories <= {_HOME, _DEFAULT}:
-            holders = phone.roles.holders("android.app.role.HOME")
-            package = intent.package or (holders[0] if holders else None)
-            if package is not None and package in holders and system.launcher_activity(package):
-                found = (package, system.launcher_activity(package), True)
-        elif intent.package and categories <= {_LAUNCHER, _DEFAULT}:
-            app = system.app(intent.package)
-            if app is not None and app.in_launcher and phone.package_enabled(intent.package):
-                # A Simple Mobile Tools app's LAUNCHER entry is the enabled icon alias
-                # (<activity-alias .activities.SplashActivity.Orange>, the one the recordings
-                # start), and ResolveInfo names the alias, not its target
-                found = (intent.package, app.splash_names[1] if app.splash_names else app.launcher_activity.name,
-                         False)
-    elif intent.action and not intent.package and not intent.categories:
-        # an implicit intent: PackageManager's choice, or its ResolverActivity when several answer
-        from ..framework.intents import candidates
-        from .android import _implicit
-
-        targets = candidates(system, _implicit(intent))
-        if len(targets) == 1:
-            found = (targets[0].app.package, targets[0].activity.name, False)
-        elif targets:
-            found = ("android", "com.android.internal.app.ResolverActivity", False)
+    found = resolve_activity(inv.phone, intent)
     if found is None:
         inv.out("No activity found\n")
         return 0
     package, activity, is_default = found
-    name = short_component(package, _full_class(package, activity))
+    name = short_component(package, full_class(package, activity))
     if brief and not components:
         inv.out(f"priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 "
                 f"isDefault={'true' if is_default else 'false'}\n")
@@ -194,17 +157,9 @@ def _resolve_activity(inv: Invocation, args: list[str]) -> int:
     inv.out(f"  priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault={str(is_default).lower()}\n"
             f"  ActivityInfo:\n    name={activity}\n    packageName={package}\n"
             f"    enabled=true exported=true directBootAware=false\n"
-            f"    taskAffinity={package} targetActivity={_alias_target(system, package, activity)} "
+            f"    taskAffinity={package} targetActivity={target_activity(inv.phone, package, activity)} "
             f"persistableMode=PERSIST_ROOT_ONLY\n")
     return 0
-
-
-def _alias_target(system, package: str, activity: str) -> str:
-    """ActivityInfo.targetActivity: the activity an <activity-alias> starts, else null."""
-    app = system.app(package)
-    if app is not None and activity in app.splash_names[1:]:
-        return app.splash_names[0]
-    return "null"
 
 
 # -- cmd role ----------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from .parser import AndOr, Command, Pipeline, ShellSyntaxError, Word, parse
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
-    from ..programs import Program
+    from .program import Program
 
 __all__ = ["COMMANDS", "Invocation", "ShellExit", "ShellResult", "ShellSession", "UsageError", "command"]
 
@@ -51,7 +51,7 @@ class ShellResult:
     stdout: bytes
     stderr: bytes
     exit_code: int
-    #: a program the line left running in the foreground (programs.py), else None
+    #: a program the line left running in the foreground (program.py), else None
     program: "Program | None" = None
 
 
@@ -208,7 +208,7 @@ class ShellSession:
         }
 
     def hold(self, program: "Program") -> None:
-        """Keep ``program`` running in this shell's foreground (programs.py).
+        """Keep ``program`` running in this shell's foreground (program.py).
 
         The command that calls this ends the line: what follows it is not run.
         """

@@ -4,7 +4,7 @@ logcat (system/logging/logcat/logcat.cpp, liblog logprint.cpp) reads logd's
 buffers: `-d` dumps and exits, `-t N` dumps the last N lines and exits, `-T
 N` prints the last N then follows; without them it prints what is there and
 then follows the log until the client closes the stream (the shell holds
-it as a foreground program, programs.py).  `-c` clears the selected buffers,
+it as a foreground program, program.py).  `-c` clears the selected buffers,
 `-b` selects buffers (main,system,crash by default; `all`), `-v` picks the
 format (brief, process, tag, thread, raw, time, threadtime, long) and
 filterspecs `TAG:PRIO` / `-s` select lines (`*:S` silences the rest).
@@ -26,8 +26,9 @@ import re
 import weakref
 
 from ..kernel.logbuffer import BUFFERS, DEFAULT_BUFFERS, LogEntry
-from ..kernel.processes import EXTRA_PROCESSES
+from ..kernel.processes import EXTRA_PROCESSES, Process
 from .interpreter import Invocation, UsageError, command
+from .program import Program
 
 __all__ = ["format_entry"]
 
@@ -37,8 +38,6 @@ _RUNNING: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 def _start_program(inv: Invocation, argv: list[str]):
     """A Program for this command, shown in `ps` while it runs (as the process it is)."""
-    from ..programs import Program
-
     program = Program(inv.phone, argv[0])
     key = f"{argv[0]}#{id(program)}"
     pid = inv.phone.pid_of(key)
@@ -53,8 +52,6 @@ def _start_program(inv: Invocation, argv: list[str]):
 
 
 def _running_processes(phone) -> list:
-    from ..kernel.processes import Process
-
     return [Process(pid, phone.shell_pid, 2000, argv[0], argv[0][:15], 10_830_000, 4_100, "do_sys_poll",
                     "S", "u:r:shell:s0", args=tuple(argv[1:])) for pid, argv in _RUNNING.get(phone, {}).items()]
 

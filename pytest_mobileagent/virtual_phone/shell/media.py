@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from urllib.parse import unquote, urlsplit
 
-from .android import BROADCAST_RECEIVERS
+from ..framework.broadcasts import BROADCAST_RECEIVERS
 
 __all__ = ["ACTION_MEDIA_SCANNER_SCAN_FILE", "scan_file_uri"]
 
@@ -29,8 +29,8 @@ def scan_file_uri(media_store, uri: str | None) -> int:
     return media_store.scan(unquote(parts.path))
 
 
-def _on_scan_file(inv, intent) -> None:
-    store = inv.phone.system.media_store
+def _on_scan_file(phone, intent) -> None:
+    store = phone.system.media_store
     if store is not None:
         scan_file_uri(store, intent.data)
 

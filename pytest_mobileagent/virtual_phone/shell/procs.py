@@ -17,7 +17,7 @@ import posixpath
 from dataclasses import dataclass
 from typing import Callable
 
-from ..kernel.processes import CLOCK_TICKS, Process, processes, user_name
+from ..kernel.processes import CLOCK_TICKS, Process, _uptime_ticks, pid_stat, processes, user_name
 from .interpreter import Invocation, UsageError, command
 
 __all__ = ["format_ps"]
@@ -34,23 +34,17 @@ def _args(p: Process) -> str:
 
 
 def _time(p: Process, phone) -> str:
-    from ..kernel.processes import pid_stat
-
     fields = pid_stat(phone, p).split()
     seconds = (int(fields[13]) + int(fields[14])) // CLOCK_TICKS
     return f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
 def _started(p: Process, phone) -> dt.datetime:
-    from ..kernel.processes import _uptime_ticks
-
     age_ms = (_uptime_ticks(phone) - p.start_ticks) * 1000 // CLOCK_TICKS
     return dt.datetime.fromtimestamp((phone.clock_ms() - age_ms) / 1000, dt.timezone.utc)
 
 
 def _elapsed(p: Process, phone) -> str:
-    from ..kernel.processes import _uptime_ticks
-
     seconds = max(0, _uptime_ticks(phone) - p.start_ticks) // CLOCK_TICKS
     hours, minutes = seconds // 3600, seconds // 60 % 60
     return f"{hours:02d}:{minutes:02d}:{seconds % 60:02d}" if hours else f"{minutes:02d}:{seconds % 60:02d}"

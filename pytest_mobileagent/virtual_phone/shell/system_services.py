@@ -14,20 +14,23 @@
 - `dumpsys meminfo PACKAGE|PID` (ActivityThread.dumpMemInfoTable, with the Rss
   column of Android 12+), figures derived from the process's RSS;
 - `ime list|enable|disable|set|reset` (inputmethod/InputMethodManagerService
-  ShellCommandImpl) over `INPUT_METHODS`, a registry other modules add to
-  (an installed app's IME counts only while its package is installed).
+  ShellCommandImpl) over the input method service (framework/input_methods.py).
+
+The dumps register with the phone's service registry (framework/services.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..framework import input_methods
+from ..framework.activity_manager import record_token, short_component, task_id, window_token
+from ..framework.services import DUMPSYS_HANDLERS
+from ..kernel.processes import processes
 from .interpreter import Invocation, UsageError, command
+from .logcat import _devices
 
-__all__ = ["DUMPSYS_HANDLERS", "INPUT_METHODS", "InputMethod", "SYSTEM_FEATURES", "battery_state"]
-
-#: (service, first argument or "*") -> fn(inv, args) -> exit code; consulted by `dumpsys` first.
-DUMPSYS_HANDLERS: dict = {}
+__all__ = ["SYSTEM_FEATURES", "battery_state"]
 
 
 # -- battery ---------------------------------------------------------------------------------------
@@ -155,9 +158,6 @@ DUMPSYS_HANDLERS[("power", "*")] = _dump_power
 
 # -- input -----------------------------------------------------------------------------------------
 def _dump_input(inv: Invocation, args: list[str]) -> int:
-    from .android import _record_token, _task_id, _window_token, short_component
-    from .logcat import _devices
-
     phone, system = inv.phone, inv.phone.system
     w, h = system.width, system.height
     package, activity = system.focused_window()
@@ -198,13 +198,13 @@ def _dump_input(inv: Invocation, args: list[str]) -> int:
         else:
             out.append("    Keyboard Input Mapper:\n      Parameters:\n        OrientationAware: false\n"
                        "        HandlesKeyRepeat: false\n      KeyboardType: 1\n")
-    focus_app = (f"ActivityRecord{{{_record_token(package, activity)} u0 {short_component(package, activity)} "
-                 f"t{_task_id(package)}}}")
+    focus_app = (f"ActivityRecord{{{record_token(package, activity)} u0 {short_component(package, activity)} "
+                 f"t{task_id(package)}}}")
     out.append("\nInput Dispatcher State:\n  DispatchEnabled: true\n  DispatchFrozen: false\n"
                "  InputFilterEnabled: false\n  FocusedDisplayId: 0\n  FocusedApplications:\n"
                f"    displayId=0, name='{focus_app}', dispatchingTimeout=5000ms\n"
                "  FocusedWindows:\n"
-               f"    displayId=0, name='{_window_token(package, activity)} {package}/{activity}'\n"
+               f"    displayId=0, name='{window_token(package, activity)} {package}/{activity}'\n"
                "  TouchStatesByDisplay: <no displays touched>\n"
                "  Display: 0\n    logicalFrame=[0, 0, {w}, {h}]\n".replace("{w}", str(w)).replace("{h}", str(h))
                + "  Connections:\n  AppSwitch: not pending\n  Configuration:\n"
@@ -267,74 +267,6 @@ def pm_list_features(inv: Invocation, args: list[str]) -> int:
 
 
 # -- ime -------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class InputMethod:
-    """An input method service: its component, settings activity and where its APK lives."""
-
-    package: str
-    service: str  # full class name
-    settings_activity: str = ""
-    label_res: str = "0x7f140088"
-    system: bool = False  # part of the system image (always installed)
-    is_default_res: str = "0x7f050000"
-
-    @property
-    def id(self) -> str:
-        short = self.service[len(self.package):] if self.service.startswith(self.package + ".") else self.service
-        return f"{self.package}/{short}"
-
-
-#: every IME the phone knows; an app's counts while its package is installed (append yours)
-INPUT_METHODS: list[InputMethod] = [
-    InputMethod("com.android.inputmethod.latin", "com.android.inputmethod.latin.LatinIME",
-                "com.android.inputmethod.latin.settings.SettingsActivity", system=True),
-]
-
-
-def _available(phone) -> list[InputMethod]:
-    out = []
-    for ime in INPUT_METHODS:
-        if ime.system or phone.packages.is_installed(ime.package):
-            out.append(ime)
-    return out
-
-
-def _enabled_ids(phone) -> list[str]:
-    """Settings.Secure.ENABLED_INPUT_METHODS ("id;subtype:id2"); unset means the default IME only."""
-    secure = phone.settings.setdefault("secure", {})
-    raw = secure.get("enabled_input_methods")
-    if raw is None:
-        default = secure.get("default_input_method", "")
-        return [default] if default else []
-    return [part.split(";")[0] for part in raw.split(":") if part]
-
-
-def _set_enabled(phone, ids: list[str]) -> None:
-    phone.settings.setdefault("secure", {})["enabled_input_methods"] = ":".join(ids)
-
-
-def _describe(ime: InputMethod) -> str:
-    """InputMethodInfo.dump() as `ime list` prints each IME."""
-    base = f"/system/app/{ime.service.rsplit('.', 1)[-1]}/{ime.service.rsplit('.', 1)[-1]}.apk" \
-        if ime.system else f"/data/app/{ime.package}/base.apk"
-    return (f"{ime.id}:\n"
-            f"  mId={ime.id} mSettingsActivityName={ime.settings_activity or 'null'} mIsVrOnly=false "
-            "mSupportsSwitchingToNextInputMethod=false mSupportsStylusHandwriting=false\n"
-            f"  mIsDefaultResId={ime.is_default_res}\n"
-            "  Service:\n"
-            "    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n"
-            "    ServiceInfo:\n"
-            f"      name={ime.service}\n      packageName={ime.package}\n"
-            f"      labelRes={ime.label_res} nonLocalizedLabel=null icon=0x0 banner=0x0\n"
-            "      enabled=true exported=true directBootAware=true\n"
-            "      permission=android.permission.BIND_INPUT_METHOD\n      flags=0x0\n"
-            "      ApplicationInfo:\n"
-            f"        packageName={ime.package}\n"
-            f"        processName={ime.package}\n"
-            f"        sourceDir={base}\n        publicSourceDir={base}\n"
-            f"        dataDir=/data/user/0/{ime.package}\n")
-
-
 @command("ime")
 def _ime(inv: Invocation) -> int:
     args = list(inv.args)
@@ -343,7 +275,7 @@ def _ime(inv: Invocation) -> int:
         del args[at:at + 2]
     phone = inv.phone
     verb = args[0] if args else ""
-    available = _available(phone)
+    available = input_methods.available(phone)
     ids = {ime.id: ime for ime in available}
     if verb == "list":
         flags = {a for a in args[1:] if a.startswith("-")}
@@ -351,30 +283,21 @@ def _ime(inv: Invocation) -> int:
         if unknown:
             inv.err(f"Unknown option: {sorted(unknown)[0]}\n")
             return 255
-        enabled = _enabled_ids(phone)
+        enabled = input_methods.enabled_ids(phone)
         shown = [ime for ime in available if "-a" in flags or ime.id in enabled]
         for ime in shown:
-            inv.out(ime.id + "\n" if "-s" in flags else _describe(ime))
+            inv.out(ime.id + "\n" if "-s" in flags else input_methods.describe(ime))
         return 0
     if verb in ("enable", "disable"):
         if len(args) < 2:
             raise UsageError("Error: no input method id specified", 255)
-        enabled = _enabled_ids(phone)
         status = 0
         for ime_id in args[1:]:
             if verb == "enable" and ime_id not in ids:
                 inv.err(f"Unknown input method {ime_id} cannot be enabled for user #0\n")
                 status = 255
                 continue
-            was = ime_id in enabled
-            if verb == "enable" and not was:
-                enabled.append(ime_id)
-            elif verb == "disable" and was:
-                enabled.remove(ime_id)
-                secure = phone.settings.setdefault("secure", {})
-                if secure.get("default_input_method") == ime_id:
-                    secure["default_input_method"] = enabled[0] if enabled else ""
-            _set_enabled(phone, enabled)
+            was = (input_methods.enable if verb == "enable" else input_methods.disable)(phone, ime_id)
             now = verb == "enable"
             inv.out(f"Input method {ime_id}: {'already ' if was == now else 'now '}"
                     f"{'enabled' if now else 'disabled'} for user #0\n")
@@ -386,17 +309,11 @@ def _ime(inv: Invocation) -> int:
         if ime_id not in ids:
             inv.err(f"Unknown input method {ime_id} cannot be selected for user #0\n")
             return 255
-        enabled = _enabled_ids(phone)
-        if ime_id not in enabled:  # switching to an IME enables it (setInputMethodLocked)
-            enabled.append(ime_id)
-            _set_enabled(phone, enabled)
-        phone.settings.setdefault("secure", {})["default_input_method"] = ime_id
+        input_methods.select(phone, ime_id)
         inv.out(f"Input method {ime_id} selected for user #0\n")
         return 0
     if verb == "reset":
-        default = INPUT_METHODS[0].id
-        _set_enabled(phone, [default])
-        phone.settings.setdefault("secure", {})["default_input_method"] = default
+        default = input_methods.reset(phone)
         inv.out(f"Reset current and enabled IMEs for user #0\n  Selected: {default}\n   Enabled: {default}\n")
         return 0
     inv.out("ime <command>:\n  list [-a] [-s]\n    prints all enabled input methods.\n"
@@ -428,8 +345,6 @@ _MEMINFO_ROWS = [("Dalvik Other", 60, 40, 0, 1.6), ("Stack", 20, 19, 0, 1.0), ("
 def _dump_meminfo(inv: Invocation, args: list[str]) -> int:
     """`dumpsys meminfo PACKAGE|PID`: one process's table (ActivityManagerService
     dumpApplicationMemoryUsage -> ActivityThread.dumpMemInfoTable), figures derived from its RSS."""
-    from ..kernel.processes import processes
-
     wanted = [a for a in args if not a.startswith("-")]
     if not wanted:
         return 0  # the system-wide summary is not modelled: nothing, as an empty service prints

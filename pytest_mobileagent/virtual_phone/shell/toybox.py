@@ -20,7 +20,9 @@ import shlex
 import stat as st
 
 from ..kernel.fs import FsError
+from ..kernel.processes import CPU_COUNT, user_name
 from .builtins import parse_flags
+from .fileutils import _mode_string
 from .interpreter import COMMANDS, Invocation, UsageError, command
 
 __all__ = ["TOYBOX_APPLETS"]
@@ -321,9 +323,6 @@ def _stat_time(seconds: int) -> str:
 
 
 def _stat_field(inv: Invocation, path: str, info, spec: str, width: str) -> str:
-    from ..kernel.processes import user_name
-    from .fileutils import _mode_string
-
     kind = st.S_IFMT(info.mode)
     name = _TYPE_NAMES.get(kind, "weird file")
     if kind == st.S_IFREG and not info.size:
@@ -565,8 +564,6 @@ def _env(inv: Invocation) -> int:
 
 @command("nproc")
 def _nproc(inv: Invocation) -> int:
-    from ..kernel.processes import CPU_COUNT
-
     inv.out(f"{CPU_COUNT}\n")
     return 0
 

@@ -3,7 +3,8 @@
 Instrumentations come from the manifests of APKs installed over adb (their
 ``<instrumentation>`` elements, apkinfo.py). What a runner runs is the test
 APK's code; the phone models the ones clients start as servers, by component
-(`RUNNERS`): Appium's UiAutomator2 server is the test
+(`RUNNERS`, which the programs layer fills with `runner`): Appium's UiAutomator2 server
+(programs/appium_uia2.py) is the test
 ``io.appium.uiautomator2.server.test.AppiumUiAutomator2Server#startServer``
 (androidTestServer/ in github:appium/appium-uiautomator2-server), which starts
 the HTTP server on port 6790 and waits until the server is told to stop
@@ -24,13 +25,16 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Callable
 
-from . import Program
-from ..shell.interpreter import Invocation
+from ..framework.activity_manager import FORCE_STOP_LISTENERS
+from ..kernel.processes import RUNNING_PACKAGE_SOURCES
+from .interpreter import Invocation
+from .program import Program
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
-__all__ = ["RUNNERS", "am_instrument", "instrumentations", "pm_list_instrumentation", "stop_package"]
+__all__ = ["RUNNERS", "am_instrument", "finish_test", "instrumentations", "pm_list_instrumentation", "runner",
+           "stop_package"]
 
 #: component -> starts the test code it runs, returns its Program (or None when it ran to the end)
 Runner = Callable[["VirtualPhone", "Invocation", dict[str, str]], Program]
@@ -70,11 +74,7 @@ def pm_list_instrumentation(inv: Invocation, args: list[str]) -> int:
         if target_filter is not None and target != target_filter:
             continue
         package = component.split("/", 1)[0]
-        prefix = ""
-        if show_path:
-            from ..shell.android import _apk_path
-
-            prefix = f"{_apk_path(package)}="
+        prefix = f"{inv.phone.packages.apk_path(package)}=" if show_path else ""
         inv.out(f"instrumentation:{prefix}{component} (target={target})\n")
     return 0
 
@@ -173,33 +173,5 @@ def finish_test(program: Program, phone: "VirtualPhone", test_class: str, starte
     program.exit(0)
 
 
-from ..kernel.processes import RUNNING_PACKAGE_SOURCES  # noqa: E402  (the process table reads ours)
-
-RUNNING_PACKAGE_SOURCES.append(_instrumented_packages)
-
-
-# -- Appium's UiAutomator2 server -------------------------------------------------------------------
-UIA2_COMPONENT = "io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner"
-UIA2_TEST_CLASS = "io.appium.uiautomator2.server.test.AppiumUiAutomator2Server"
-
-
-@runner(UIA2_COMPONENT)
-def _start_uia2_server(phone: "VirtualPhone", inv: Invocation, extras: dict[str, str]) -> Program:
-    from .http_server import serve_http
-    from .appium_uia2 import DEVICE_PORT, SERVER_PACKAGE, UiAutomator2Server
-
-    entry = phone.packages.installed[SERVER_PACKAGE]  # am_instrument checked the target is installed
-    program = Program(phone, SERVER_PACKAGE)
-    program.print(f"\n{UIA2_TEST_CLASS}:")
-    started = phone.clock_ms()
-    server = UiAutomator2Server(phone, entry.info.version_name, entry.info.version_code)
-
-    def after_response() -> None:
-        if server.shutdown_requested and program.running:  # ServerInstrumentation.stop()
-            finish_test(program, phone, UIA2_TEST_CLASS, started)
-
-    async def serve(conn) -> None:
-        await serve_http(conn, server.handle, after_response)
-
-    program.listen(f"tcp:{DEVICE_PORT}", serve)
-    return program
+RUNNING_PACKAGE_SOURCES.append(_instrumented_packages)  # the process table (`ps`) reads ours
+FORCE_STOP_LISTENERS.append(stop_package)  # an instrumented process dies with its package

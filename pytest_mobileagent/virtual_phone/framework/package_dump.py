@@ -13,8 +13,16 @@ from __future__ import annotations
 
 import datetime as dt
 import zlib
+from typing import TYPE_CHECKING
 
-__all__ = ["dump_package"]
+from .activity_manager import short_component
+from .manifests import has_facts, requested_permissions
+from .services import DUMPSYS_HANDLERS
+
+if TYPE_CHECKING:
+    from .services import DumpTarget
+
+__all__ = ["dump_package", "requested_in_dump_order"]
 
 _FLAGS = "[ HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP ]"
 #: what an app without manifest facts (an APK installed over adb) is taken to request
@@ -72,13 +80,11 @@ def _time(ms: int) -> str:
 
 def dump_package(phone, package: str) -> str:
     """The dump of an installed package: a modelled app, or an APK installed over adb."""
-    from .android import _apk_path, short_component  # one module's helpers, shared
-
     if not phone.packages.is_installed(package):
         return f"Unable to find package: {package}\n"
     app = phone.system.app(package)
     entry = phone.packages.installed.get(package)  # installed with `adb install`: its APK's facts
-    code_path = entry.code_path if entry is not None else _apk_path(package).rsplit("/", 1)[0]
+    code_path = entry.code_path if entry is not None else phone.packages.apk_path(package).rsplit("/", 1)[0]
     installed = _time(entry.first_install_ms if entry is not None else phone.boot_ms)
     updated = _time(entry.last_update_ms) if entry is not None else installed
     uid = 10000 + 100 + zlib.crc32(package.encode()) % 900
@@ -89,8 +95,6 @@ def dump_package(phone, package: str) -> str:
     else:  # an app model may declare its real version code
         version_code, version_name, min_sdk, target_sdk = getattr(app, "version_code", 1), app.version_name, 23, 34
     granted = sorted(phone.permissions.get(package, ()))
-    from ..framework.manifests import has_facts, requested_permissions
-
     if has_facts(package):  # one of the ten apps: its manifest at the pinned tag, merged with Commons'
         requested = requested_permissions(package)
         install = [name for name in sorted(requested) if name in _NORMAL]
@@ -167,3 +171,13 @@ def dump_package(phone, package: str) -> str:
     ]
     return "\n".join(lines) + "\n"
 
+
+def _dump(target: "DumpTarget", args: list[str]) -> int:
+    """`dumpsys package [options] PACKAGE`: that package's dump (nothing without one)."""
+    packages = [arg for arg in args if not arg.startswith("-") and "." in arg]
+    if packages:
+        target.out(dump_package(target.phone, packages[0]))
+    return 0
+
+
+DUMPSYS_HANDLERS[("package", "*")] = _dump
