@@ -17,6 +17,8 @@ import threading
 from typing import Callable, Mapping
 
 from .kernel.fs import VirtualFileSystem
+from .kernel.logbuffer import install_logging
+from .kernel.processes import install_proc
 from .framework.packages import PackageStore
 from .framework.roles import ROLE_HOME, RoleStore
 from .shell import COMMANDS, ShellResult, ShellSession
@@ -138,10 +140,8 @@ class VirtualPhone:
         #: APKs installed over adb and preinstalled apps removed: see packages.py
         self.packages = PackageStore(self)
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
-        from .kernel.processes import install_proc  # /proc and /sys/devices/system/cpu, made when read
-        install_proc(self)
-        from .kernel.logbuffer import install_logging  # logd, read by `logcat`
-        install_logging(self)
+        install_proc(self)  # /proc and /sys/devices/system/cpu, made when read
+        install_logging(self)  # logd, read by `logcat`
 
     def __repr__(self) -> str:
         return f"<VirtualPhone {self.serial} seed={self.seed}>"
@@ -191,6 +191,14 @@ class VirtualPhone:
 
     def set_package_enabled(self, package: str, enabled: bool) -> None:
         (self._disabled.discard if enabled else self._disabled.add)(package)
+
+    def kept_alive_packages(self) -> list[str]:
+        """The home app and the current input method: the system keeps both processes alive (`ps`)."""
+        packages = list(self.roles.holders(ROLE_HOME))
+        ime = self.settings.get("secure", {}).get("default_input_method", "")
+        if ime:
+            packages.append(ime.split("/", 1)[0])
+        return packages
 
     def _qualifies_for_role(self, role: str, package: str, bypass: bool) -> bool:
         app = self.system.app(package)
