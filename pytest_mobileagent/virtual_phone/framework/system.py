@@ -28,6 +28,7 @@ from .media_store import MediaStore
 from .ui import dump as _dump
 from .ui import editing as _editing
 from .ui import keyboard as _keyboard
+from .ui.floating_toolbar import SelectionToolbar
 from .ui.frame import FrameBuffer
 from .ui import render as _render
 from .ui.views import CompoundButton, EditText, RadioButton, RadioGroup, View, dp
@@ -123,7 +124,7 @@ class AndroidSystem:
         self.toasts: tuple[int, str] = (0, "")
         #: the primary clip (ClipboardManager): what Cut and Copy put, Paste takes
         self.clipboard: str | None = None
-        self._toolbar: _editing.SelectionToolbar | None = None
+        self._toolbar: SelectionToolbar | None = None
         self._toolbar_target: tuple[Window, str] | None = None  # the field's window and view path
         self._last_field_tap: tuple | None = None  # (window, view path, point, uptime s): double taps
         #: seconds of uptime, the clock of touch events (SystemClock.uptimeMillis): real elapsed time
@@ -697,7 +698,7 @@ class AndroidSystem:
             found = self._toolbar_field()
             return _editing.toolbar_items(found[1], self.clipboard) if found is not None else []
 
-        toolbar = _editing.SelectionToolbar(window.package, self._toolbar_field, items, self._toolbar_action)
+        toolbar = SelectionToolbar(window.package, self._toolbar_field, items, self._toolbar_action)
         self._toolbar, self._toolbar_target = toolbar, (window, view.path)
         if items():
             self._front_activity().overlays.append(toolbar)
