@@ -71,6 +71,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable, ClassVar, Iterable
 
+from .ui.keyboard import parse_soft_input_mode
 from .ui.views import (
     ACCENT,
     Button,
@@ -241,8 +242,6 @@ class Activity:
 
     def set_soft_input_mode(self, mode: str) -> None:
         """window.setSoftInputMode(mode), e.g. "stateAlwaysVisible": replaces the manifest's mode."""
-        from .ui.keyboard import parse_soft_input_mode
-
         self.window.soft_input_state, self.window.soft_input_adjust = parse_soft_input_mode(mode)
 
     def holds_role(self, role: str) -> bool:

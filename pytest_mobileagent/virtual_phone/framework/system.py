@@ -21,6 +21,7 @@ from typing import Callable
 from ..apps import INSTALLED_APPS
 from .app import Activity, App
 from .providers import ContentProviders
+from .providers.media import MediaQueryProvider
 from .roles import RoleStore
 from ..kernel.fs import VirtualFileSystem
 from .ime import SoftKeyboard
@@ -96,8 +97,7 @@ class AndroidSystem:
         #: MediaProvider's rows for shared storage
         self.media_store = MediaStore(self.fs, self._clock_ms)
         self.providers.register_call("media", self.media_store.call)
-        from .providers.media import MediaQueryProvider  # `content query --uri content://media/...`
-        self.providers.register(MediaQueryProvider(self.media_store))
+        self.providers.register(MediaQueryProvider(self.media_store))  # `content query --uri content://media/...`
         self._apps: dict[str, App] = {cls.package: cls() for cls in (apps if apps is not None else INSTALLED_APPS)}
         #: the phone's role holders; apps ask it "am I the default SMS app" (roles.py)
         self.roles = roles if roles is not None else RoleStore(
