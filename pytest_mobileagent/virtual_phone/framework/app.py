@@ -86,8 +86,7 @@ from .ui.views import (
 from .ui.window import DialogWindow, PopupWindow, Window
 from ..apps.releases import RELEASES
 
-__all__ = ["AboutActivity", "Activity", "App", "ContributorsActivity", "Dialog", "FAQActivity", "LicenseActivity",
-           "settings_checkbox"]
+__all__ = ["Activity", "App", "Dialog", "settings_checkbox"]
 
 
 
@@ -146,6 +145,8 @@ class App:
         return self.activities[0]
 
     def all_activities(self) -> tuple[type["Activity"], ...]:
+        from ..apps.commons.commons_compose import AboutActivity, ContributorsActivity, FAQActivity, LicenseActivity
+
         return self.activities + ((AboutActivity, FAQActivity, ContributorsActivity, LicenseActivity)
                                   if self.has_about else ())
 
@@ -370,60 +371,3 @@ def settings_checkbox(prefix: str, label: str, checked: bool, on_change: Callabl
                  size=sp(16)),
         id=f"{prefix}_holder", padding=(dp(16), dp(12)), on_click=lambda: on_change(not checked),
     )
-
-
-class AboutActivity(Activity):
-    """The About screen every Simple Mobile Tools app shares: Commons' Compose AboutScreen.
-
-    Dumped as Compose is (no resource-ids); see ``commons_compose``.  Its
-    "Frequently asked questions" and "Contributors" rows open those screens;
-    the others leave the app on a real phone (mail, browser) and do nothing here.
-    """
-
-    name = "com.simplemobiletools.commons.activities.AboutActivity"
-    title = "About"
-
-    def build(self) -> View:
-        from ..apps.commons.commons_compose import about_screen
-
-        # AboutActivity.showWebsiteAndFullVersion: "Version x.y.z", plus " Pro" for a .pro app id
-        version = self.app.version_name + (" Pro" if self.app.package.endswith(".pro") else "")
-        return about_screen(self, version=version, on_faq=lambda: self.start(FAQActivity),
-                            on_contributors=lambda: self.start(ContributorsActivity), on_back=self.finish,
-                            on_licences=lambda: self.start(LicenseActivity))
-
-
-class FAQActivity(Activity):
-    """Commons' Compose FAQScreen with the FAQ items the app's launchAbout passes."""
-
-    name = "com.simplemobiletools.commons.activities.FAQActivity"
-    title = "Frequently asked questions"
-
-    def build(self) -> View:
-        from ..apps.commons.commons_compose import faq_screen
-
-        return faq_screen(self, on_back=self.finish)
-
-
-class ContributorsActivity(Activity):
-    """Commons' Compose ContributorsScreen: developers, translators per language, the closing label."""
-
-    name = "com.simplemobiletools.commons.activities.ContributorsActivity"
-    title = "Contributors"
-
-    def build(self) -> View:
-        from ..apps.commons.commons_compose import contributors_screen
-
-        return contributors_screen(self, on_back=self.finish)
-
-
-class LicenseActivity(Activity):
-    """Commons' Compose LicenseScreen: the third-party licences of the app's mask, and Kotlin's."""
-
-    name = "com.simplemobiletools.commons.activities.LicenseActivity"
-    title = "Third party licences"
-
-    def build(self) -> View:
-        from ..apps.commons.commons_compose import licence_screen
-
-        return licence_screen(self, on_back=self.finish)

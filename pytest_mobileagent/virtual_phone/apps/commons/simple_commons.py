@@ -12,7 +12,7 @@ July 2023) and the commons sources where no recording shows a screen:
   `action_mode_bar` with Commons' `actionbar_title`);
 * `CustomizationActivity` ("Customize colors": the app-icon warning, the theme
   picker, the colour rows each theme shows, and Save); the About screen is
-  Commons' Compose one (`base.AboutActivity`).
+  Commons' Compose one (`commons_compose.AboutActivity`).
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.app import AboutActivity, Activity, Dialog
+from ...framework.app import Activity, Dialog
+from .commons_compose import AboutActivity
 from ..menus import app_key, menu
 
 __all__ = [

@@ -49,8 +49,9 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.app import AboutActivity, Activity, App, Dialog, settings_checkbox
+from ...framework.app import Activity, App, Dialog, settings_checkbox
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
+from ..commons.commons_compose import AboutActivity
 from ..commons.simple_commons import action_mode_bar
 from ..commons.commons_dialogs import radio_dialog
 from ..commons.search_menu import SearchMenu

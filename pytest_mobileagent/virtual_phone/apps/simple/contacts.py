@@ -61,8 +61,9 @@ from ...framework.ui.views import (
     sp,
 )
 from . import contacts_data as cd
-from ...framework.app import AboutActivity, Activity, App, Dialog, settings_checkbox
+from ...framework.app import Activity, App, Dialog, settings_checkbox
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
+from ..commons.commons_compose import AboutActivity
 from ..commons.commons_dialogs import radio_dialog
 from ..commons.commons_files import filename_problem
 from ..commons.search_menu import SearchMenu

@@ -60,7 +60,8 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.app import AboutActivity, Activity, App, Dialog, settings_checkbox
+from ...framework.app import Activity, App, Dialog, settings_checkbox
+from ..commons.commons_compose import AboutActivity
 from ..commons.commons_blocked_numbers import ManageBlockedNumbersActivity
 from ..commons.commons_dialogs import radio_dialog
 from ..commons.commons_files import filename_problem
