@@ -24,7 +24,7 @@ Quick guide::
             return Column(
                 self.toolbar("main_toolbar", title="Todo", items=[
                     MenuItem("Add", self.add, id="add", icon="plus", show="always"),
-                    MenuItem("About", lambda: self.start(AboutActivity)),   # overflow menu
+                    MenuItem("Settings", lambda: self.start(SettingsActivity)),   # overflow menu
                 ]),
                 RecyclerView(*[TextView(t, "todo_title", key=t, on_click=lambda t=t: self.open(t))
                                for t in todos], id="todos_list", weight=1),
@@ -62,8 +62,9 @@ Rules of the model:
   `self.finish()`, `self.show_dialog(...)`, `self.show_menu(...)`, or just
   change state: the screen is rebuilt after each input.
 * `on_back()` returning True consumes BACK (e.g. to close a search bar).
-* Every app gets the Simple Mobile Tools About screen (`AboutActivity`,
-  `com.simplemobiletools.commons.activities.AboutActivity`) for free.
+* An app built on Simple-Commons subclasses `CommonsApp`
+  (apps/commons/commons_app.py) instead: it gets the library's About screen
+  (`com.simplemobiletools.commons.activities.AboutActivity`) and its release's version.
 """
 
 from __future__ import annotations
@@ -84,10 +85,8 @@ from .ui.views import (
     sp,
 )
 from .ui.window import DialogWindow, PopupWindow, Window
-from ..apps.releases import RELEASES
 
 __all__ = ["Activity", "App", "Dialog", "settings_checkbox"]
-
 
 
 class App:
@@ -95,28 +94,21 @@ class App:
 
     package: ClassVar[str]
     label: ClassVar[str]
-    #: what `dumpsys package` reports; the ten apps' come from :mod:`.releases` (``__init_subclass__``)
+    #: what `dumpsys package` reports; the ten apps report their releases' (apps/commons/commons_app.py)
     version_name: ClassVar[str] = "1.0.0"
     version_code: ClassVar[int] = 1
     activities: ClassVar[tuple[type["Activity"], ...]] = ()
     #: whether the home screen shows an icon for it
     in_launcher: ClassVar[bool] = True
-    #: whether the shared About activity is part of the app
-    has_about: ClassVar[bool] = True
-    #: (question, answer) pairs the About screen's "Frequently asked questions" lists
-    faq: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: the activities its libraries declare in their own manifests, which the build's manifest merger
+    #: adds to the app's (Simple-Commons' About screens: apps/commons/commons_app.py)
+    library_activities: ClassVar[tuple[type["Activity"], ...]] = ()
     #: roles the app qualifies for (its manifest's intent filters), e.g.
     #: {roles.ROLE_SMS}; `cmd role add-role-holder` refuses the others
     roles: ClassVar[frozenset[str]] = frozenset()
     #: the <intent-filter>s of its manifest that implicit intents reach (intents.py), as
     #: (activity class name, the activity's own label or "", IntentFilter)
     intent_filters: ClassVar[tuple] = ()
-
-    def __init_subclass__(cls, **kwargs) -> None:
-        super().__init_subclass__(**kwargs)
-        release = RELEASES.get(getattr(cls, "package", ""))
-        if release is not None:
-            cls.version_name, cls.version_code = release.version_name, release.version_code
 
     def __init__(self) -> None:
         self.reset_data()
@@ -126,29 +118,21 @@ class App:
         return SimpleNamespace()
 
     def reset_data(self) -> None:
+        """Install-time state again (`pm clear`)."""
         self.data = self.new_data()
-        #: Simple-Commons' BaseConfig: the preferences the library itself keeps for every app
-        #: (colour theme, "shown once" flags); `pm clear` empties them with the app's own.
-        self.base_config = SimpleNamespace()
 
     @property
     def splash_names(self) -> tuple[str, ...]:
-        """Simple Mobile Tools apps launch through SplashActivity (and its ".Orange" icon alias),
-        which forwards to the first activity at once; starting either lands there."""
-        if not self.package.startswith("com.simplemobiletools."):
-            return ()
-        splash = f"{self.package}.activities.SplashActivity"
-        return (splash, splash + ".Orange")
+        """<activity-alias> names that start the launcher activity at once (a splash screen that
+        forwards at once, and its icon aliases); starting either lands there."""
+        return ()
 
     @property
     def launcher_activity(self) -> type["Activity"]:
         return self.activities[0]
 
     def all_activities(self) -> tuple[type["Activity"], ...]:
-        from ..apps.commons.commons_compose import AboutActivity, ContributorsActivity, FAQActivity, LicenseActivity
-
-        return self.activities + ((AboutActivity, FAQActivity, ContributorsActivity, LicenseActivity)
-                                  if self.has_about else ())
+        return self.activities + self.library_activities
 
     def activity_class(self, name: str) -> type["Activity"] | None:
         """Resolve a full or ".Relative" activity class name (a splash alias: the launcher activity)."""

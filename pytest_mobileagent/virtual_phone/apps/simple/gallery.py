@@ -45,8 +45,9 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.app import Activity, App, Dialog, settings_checkbox
+from ...framework.app import Activity, Dialog, settings_checkbox
 from ..menus import FDROID_HIDDEN, menu
+from ..commons.commons_app import CommonsApp
 from ..commons.commons_files import (
     NAME_TAKEN,
     create_folder_dialog,
@@ -1147,7 +1148,7 @@ class ExcludedFoldersActivity(ManageFoldersActivity):
                    "too, use the Hide function.")
 
 
-class GalleryApp(App):
+class GalleryApp(CommonsApp):
     package = PACKAGE
     label = "Gallery"
     # AndroidManifest.xml (6.28.1): SetWallpaperActivity (label "Simple Wallpaper") takes ATTACH_DATA of image/*

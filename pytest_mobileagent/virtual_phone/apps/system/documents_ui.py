@@ -292,7 +292,6 @@ class FilesApp(App):
     package = PACKAGE
     label = "Files"
     activities = (LauncherActivity, PickActivity)
-    has_about = False
     version_name = "14"
     # DocumentsUI's AndroidManifest.xml: PickActivity's filters (GET_CONTENT with android:priority 100)
     intent_filters = (

@@ -289,7 +289,6 @@ class IntentResolverApp(App):
     label = "IntentResolver"
     activities = (ChooserActivity,)
     in_launcher = False
-    has_about = False
     version_name = "14"
 
 
@@ -300,7 +299,6 @@ class AndroidSystemApp(App):
     label = "Android System"
     activities = (ResolverActivity,)
     in_launcher = False
-    has_about = False
     version_name = "14"
 
 
@@ -379,7 +377,6 @@ class PermissionControllerApp(App):
     label = "Permission controller"
     activities = (GrantPermissionsActivity,)
     in_launcher = False
-    has_about = False
     version_name = "14"
 
 
@@ -509,7 +506,6 @@ class DialerApp(App):
     package = DIALER
     label = "Phone"
     activities = (DialerMainActivity, InCallActivity)
-    has_about = False
     version_name = "14"
     # Dialer's DialtactsActivity alias (targetActivity main.impl.MainActivity): DIAL with no data or
     # a tel: URI, VIEW tel:.  ACTION_CALL goes to Telecom's UserCallActivity, which places the call
