@@ -3,7 +3,8 @@
 The phone owns what is not UI: its file system, system properties, settings,
 runtime permission grants, enabled/disabled packages, a virtual clock and a
 seeded random generator. It creates one `AndroidSystem` (the UI layer, see
-system.py) and hands it the clock, the file system and `emit_event`.
+system.py) and hands it the clock, the file system, `emit_event` and the
+installed apps (`apps.INSTALLED_APPS`).
 
 Everything is deterministic for a given seed and start time: the clock moves
 only through `sleep` and `advance_clock`, never with wall time.
@@ -21,6 +22,8 @@ from .kernel.logbuffer import install_logging
 from .kernel.processes import install_proc
 from .framework.packages import PackageStore
 from .framework.roles import ROLE_HOME, RoleStore
+from .framework.system import AndroidSystem
+from .apps import INSTALLED_APPS
 from .shell import COMMANDS, ShellResult, ShellSession
 from .kernel.sockets import SocketTable
 
@@ -133,10 +136,9 @@ class VirtualPhone:
         self.fs = VirtualFileSystem(lambda: self._clock // 1000, commands=COMMANDS)
         #: role holders (default SMS app, dialer, home...): `cmd role`, see roles.py
         self.roles = RoleStore(self._qualifies_for_role, defaults={ROLE_HOME: ["com.android.launcher3"]})
-        from .framework.system import AndroidSystem  # the UI layer; imported here to keep one direction
         self.system = AndroidSystem(clock_ms=self.clock_ms, emit_event=self.emit_event, seed=seed,
                                     width=WIDTH, height=HEIGHT, density=DENSITY, fs=self.fs,
-                                    roles=self.roles)
+                                    apps=INSTALLED_APPS, roles=self.roles)
         #: APKs installed over adb and preinstalled apps removed: see packages.py
         self.packages = PackageStore(self)
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given

@@ -72,6 +72,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable, ClassVar, Iterable
 
+from .intents import GRANT_PERMISSIONS_ACTIVITY
 from .ui.keyboard import parse_soft_input_mode
 from .ui.views import (
     ACCENT,
@@ -209,12 +210,24 @@ class Activity:
         return self.host.start_intent(self, intent)
 
     def request_permissions(self, permissions: Iterable[str], message: str, icon: str,
-                            on_result: Callable[[bool], object]) -> None:
+                            on_result: Callable[[bool], object] | None) -> None:
         """ActivityCompat.requestPermissions: the permission controller's GrantPermissionsActivity over
-        the app asks ``message``; ``on_result(granted)`` runs once it finished (Deny and BACK refuse)."""
-        from ..apps.system.system_screens import request_permissions
+        the app asks ``message``; ``on_result(granted)`` runs once it finished (Deny and BACK refuse).
 
-        request_permissions(self, tuple(permissions), message, icon, on_result)
+        As Activity.requestPermissions does, the framework starts that activity by its component
+        (intents.GRANT_PERMISSIONS_ACTIVITY) in the app's task, as startActivityForResult does;
+        permissions all held already answer at once, with no dialog.
+        """
+        permissions = tuple(permissions)
+        host = self.host
+        if all(host.has_permission(self.app.package, p) for p in permissions):
+            if on_result is not None:
+                on_result(True)
+            return
+        extras = {"package": self.app.package, "permissions": permissions, "message": message, "icon": icon,
+                  "on_result": on_result}
+        # from onCreate the request starts once the activity is in its task (the system defers it)
+        host.defer(lambda: None if self.finished else host.start_component(self, GRANT_PERMISSIONS_ACTIVITY, extras))
 
     def request_focus(self, id: str, key: str | None = None, show_keyboard: bool = False) -> None:
         """Focus the view ``id`` (``key`` for one list row) after the next rebuild (View.requestFocus).
