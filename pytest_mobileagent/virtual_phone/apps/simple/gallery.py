@@ -20,6 +20,7 @@ from types import SimpleNamespace
 
 from ...framework.intents import ACTION_ATTACH_DATA, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
 from ...framework.media_store import EXTERNAL_ROOT, MediaItem
+from ...framework.ui import bitmaps
 from ...framework.ui.views import (
     place_menu,
     ACCENT,
@@ -329,8 +330,6 @@ class GalleryActivity(Activity):
         radio_group_dialog(self, options, current - 1, lambda index: setattr(self.data, attr, index + 1))
 
     def thumbnail(self, item: MediaItem | None, id: str, size: int) -> View:
-        from ...framework.ui import bitmaps
-
         if item is None:  # a new, empty folder: Directory with no thumbnail
             return ImageView(id, width=MATCH, height=size)
         icon = bitmaps.icon_for_file(self.host.fs, item.path)
