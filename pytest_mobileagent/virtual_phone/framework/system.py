@@ -327,7 +327,7 @@ class AndroidSystem:
             return True
 
     # ------------------------------------------------------------------
-    # host interface used by activities (apps/base.py)
+    # host interface used by activities (app.py) and intents.py
     def push_activity(self, caller: Activity | None, cls: type[Activity], extras: dict, app: App | None = None,
                       own_task: bool = False) -> Activity:
         """Start ``cls`` from ``caller``: in the caller's task, or (``own_task``, another app's
