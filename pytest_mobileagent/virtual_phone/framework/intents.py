@@ -58,11 +58,11 @@ class ComponentName(NamedTuple):
 
 # The system's own activities the framework starts by component.  The apps that hold them
 # (apps/system) are installed like any other; the framework names them, never imports them.
-#: the share sheet for Intent.createChooser: Android 14's config_chooserActivity
-#: (frameworks/base core/res/res/values/config.xml), in the IntentResolver module
+#: the share sheet an Intent.createChooser intent (ACTION_CHOOSER) reaches: on Android 14 the
+#: IntentResolver module's ChooserActivity (packages/modules/IntentResolver AndroidManifest.xml)
 CHOOSER_ACTIVITY = ComponentName("com.android.intentresolver", "com.android.intentresolver.ChooserActivity")
 #: "Open with" when several activities answer: PackageManagerService's resolve activity, the
-#: framework's own (package "android")
+#: framework's own ResolverActivity in package "android" (no config_customResolverActivity)
 RESOLVER_ACTIVITY = ComponentName("android", "com.android.internal.app.ResolverActivity")
 #: the runtime-permission dialog: Activity.requestPermissions starts the permission controller's
 #: GrantPermissionsActivity (PackageManager.buildRequestPermissionsIntent: ACTION_REQUEST_PERMISSIONS
