@@ -9,13 +9,14 @@ from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.builtin import RandomAgent
 from pytest_mobileagent.judge import parse_hierarchy
 from pytest_mobileagent.tasks import TaskSpec
+from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
 
 CALCULATOR = "com.simplemobiletools.calculator"
 
 
 def calculator_screen() -> str:
-    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000)
+    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, apps=INSTALLED_APPS)
     system.start_activity(CALCULATOR)
     return system.dump_xml()
 

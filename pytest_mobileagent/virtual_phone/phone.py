@@ -3,7 +3,8 @@
 The phone owns what is not UI: its file system, system properties, settings,
 runtime permission grants, enabled/disabled packages, a virtual clock and a
 seeded random generator. It creates one `AndroidSystem` (the UI layer, see
-system.py) and hands it the clock, the file system and `emit_event`.
+system.py) and hands it the clock, the file system, `emit_event` and the
+installed apps (`apps.INSTALLED_APPS`).
 
 Everything is deterministic for a given seed and start time: the clock moves
 only through `sleep` and `advance_clock`, never with wall time.
@@ -17,9 +18,13 @@ import threading
 from typing import Callable, Mapping
 
 from .kernel.fs import VirtualFileSystem
+from .kernel.logbuffer import install_logging
+from .kernel.processes import install_proc
 from .framework.packages import PackageStore
 from .framework.roles import ROLE_HOME, RoleStore
 from .framework import system_server  # noqa: F401  (the system services register with the service registry)
+from .framework.system import AndroidSystem
+from .apps import INSTALLED_APPS
 from .shell import COMMANDS, ShellResult, ShellSession
 from . import programs  # noqa: F401  (the phone's programs register with the shell and the framework)
 from .kernel.sockets import SocketTable
@@ -133,17 +138,14 @@ class VirtualPhone:
         self.fs = VirtualFileSystem(lambda: self._clock // 1000, commands=COMMANDS)
         #: role holders (default SMS app, dialer, home...): `cmd role`, see roles.py
         self.roles = RoleStore(self._qualifies_for_role, defaults={ROLE_HOME: ["com.android.launcher3"]})
-        from .framework.system import AndroidSystem  # the UI layer; imported here to keep one direction
         self.system = AndroidSystem(clock_ms=self.clock_ms, emit_event=self.emit_event, seed=seed,
                                     width=WIDTH, height=HEIGHT, density=DENSITY, fs=self.fs,
-                                    roles=self.roles)
+                                    apps=INSTALLED_APPS, roles=self.roles)
         #: APKs installed over adb and preinstalled apps removed: see packages.py
         self.packages = PackageStore(self)
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
-        from .kernel.processes import install_proc  # /proc and /sys/devices/system/cpu, made when read
-        install_proc(self)
-        from .kernel.logbuffer import install_logging  # logd, read by `logcat`
-        install_logging(self)
+        install_proc(self)  # /proc and /sys/devices/system/cpu, made when read
+        install_logging(self)  # logd, read by `logcat`
 
     def __repr__(self) -> str:
         return f"<VirtualPhone {self.serial} seed={self.seed}>"
@@ -193,6 +195,14 @@ class VirtualPhone:
 
     def set_package_enabled(self, package: str, enabled: bool) -> None:
         (self._disabled.discard if enabled else self._disabled.add)(package)
+
+    def kept_alive_packages(self) -> list[str]:
+        """The home app and the current input method: the system keeps both processes alive (`ps`)."""
+        packages = list(self.roles.holders(ROLE_HOME))
+        ime = self.settings.get("secure", {}).get("default_input_method", "")
+        if ime:
+            packages.append(ime.split("/", 1)[0])
+        return packages
 
     def _qualifies_for_role(self, role: str, package: str, bypass: bool) -> bool:
         app = self.system.app(package)

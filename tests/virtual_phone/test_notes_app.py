@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
 
 PKG = "com.simplemobiletools.notes.pro"
@@ -28,7 +29,8 @@ class Notes:
 
     def __init__(self) -> None:
         self.events: list[dict] = []
-        self.system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, emit_event=self.events.append)
+        self.system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, emit_event=self.events.append,
+                                    apps=INSTALLED_APPS)
         self.system.clear_data(PKG)
         self.system.start_activity(PKG)
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from PIL import ImageOps
 from uitools import find, tap
 
-from pytest_mobileagent.virtual_phone.framework.app import Activity, App
+from pytest_mobileagent.virtual_phone.apps.commons.commons_app import CommonsApp
+from pytest_mobileagent.virtual_phone.framework.app import Activity
 from pytest_mobileagent.virtual_phone.apps.system.launcher import Launcher
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
 from pytest_mobileagent.virtual_phone.framework.ui import render
@@ -38,7 +39,7 @@ class _Pages(Activity):
         return Column(pager, Column(rows, weight=1, height=MATCH), height=MATCH)
 
 
-class _PagesApp(App):
+class _PagesApp(CommonsApp):
     package = "com.example.pages"
     label = "Pages"
     activities = (_Pages,)

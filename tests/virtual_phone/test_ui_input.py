@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from uitools import CALC, DEMO, bounds, centre, demo_system, find, find_all, long_press, tap, text_of, texts
 
+from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import ActivityNotFound, AndroidSystem
 
 HOME = ("com.android.launcher3", "com.android.launcher3.uioverride.QuickstepLauncher")
@@ -42,7 +43,7 @@ def test_the_keyboard_coming_and_going_is_an_accessibility_event():
 
     notes = "com.simplemobiletools.notes.pro"
     events = []
-    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, emit_event=events.append)
+    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, emit_event=events.append, apps=INSTALLED_APPS)
     system.start_activity(notes)
     assert system.ime.shown  # TextFragment shows it for the new note's field
     kinds = [(e["type"], e["package"], e["class"]) for e in events]
@@ -180,7 +181,7 @@ def test_same_point_swipe_is_a_tap_or_a_long_press_by_duration():
 
 
 def test_long_press_on_a_view_without_long_click_is_a_click():
-    system = AndroidSystem(clock_ms=lambda: 0)
+    system = AndroidSystem(clock_ms=lambda: 0, apps=INSTALLED_APPS)
     system.start_activity(CALC)
     long_press(system, text="7", cls="android.widget.Button")
     assert text_of(system, "result") == "7"
@@ -333,7 +334,7 @@ def test_events_carry_the_contract_schema():
 
 def test_click_on_a_group_carries_its_descendants_texts():
     events = []
-    system = AndroidSystem(clock_ms=lambda: 0, emit_event=events.append)
+    system = AndroidSystem(clock_ms=lambda: 0, emit_event=events.append, apps=INSTALLED_APPS)
     system.start_activity(CALC, ".activities.UnitConverterActivity")
     tap(system, id="top_unit_holder")
     click = [e for e in events if e["type"] == "click"][-1]

@@ -92,7 +92,8 @@ def demo_apps():
     """[Launcher, DemoApp]: a registry for AndroidSystem(apps=...)."""
     from types import SimpleNamespace
 
-    from pytest_mobileagent.virtual_phone.framework.app import Activity, App, Dialog
+    from pytest_mobileagent.virtual_phone.apps.commons.commons_app import CommonsApp
+    from pytest_mobileagent.virtual_phone.framework.app import Activity, Dialog
     from pytest_mobileagent.virtual_phone.apps.system.launcher import Launcher
     from pytest_mobileagent.virtual_phone.framework.ui.views import (
         MATCH, CheckBox, Column, EditText, FloatingActionButton, FrameLayout, LinearLayout, MenuItem,
@@ -156,7 +157,7 @@ def demo_apps():
                           if d.find("item_name").text else False),
                 negative="Cancel"))
 
-    class DemoApp(App):
+    class DemoApp(CommonsApp):  # with Simple-Commons' About screen
         package = "com.example.demo"
         label = "Demo"
         activities = (MainActivity, ListActivity)

@@ -3,9 +3,10 @@
 ``simple/`` holds the ten Simple Mobile Tools apps, ``commons/`` Simple-Commons (the library
 they bundle), ``system/`` Android's own apps.  The apps layer imports the framework and the
 kernel only; the shell, programs and adbd above it reach apps through framework services.
+phone.py hands ``INSTALLED_APPS`` to the framework's AndroidSystem at boot.
 
-To add an app, import its `App` subclass here and add it to the list, keeping
-the list sorted by package.
+To add an app, import its `App` subclass (a Simple Mobile Tools app's is a `CommonsApp`)
+here and add it to the list, keeping the list sorted by package.
 """
 
 from __future__ import annotations

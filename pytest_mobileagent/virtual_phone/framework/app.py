@@ -24,7 +24,7 @@ Quick guide::
             return Column(
                 self.toolbar("main_toolbar", title="Todo", items=[
                     MenuItem("Add", self.add, id="add", icon="plus", show="always"),
-                    MenuItem("About", lambda: self.start(AboutActivity)),   # overflow menu
+                    MenuItem("Settings", lambda: self.start(SettingsActivity)),   # overflow menu
                 ]),
                 RecyclerView(*[TextView(t, "todo_title", key=t, on_click=lambda t=t: self.open(t))
                                for t in todos], id="todos_list", weight=1),
@@ -62,8 +62,9 @@ Rules of the model:
   `self.finish()`, `self.show_dialog(...)`, `self.show_menu(...)`, or just
   change state: the screen is rebuilt after each input.
 * `on_back()` returning True consumes BACK (e.g. to close a search bar).
-* Every app gets the Simple Mobile Tools About screen (`AboutActivity`,
-  `com.simplemobiletools.commons.activities.AboutActivity`) for free.
+* An app built on Simple-Commons subclasses `CommonsApp`
+  (apps/commons/commons_app.py) instead: it gets the library's About screen
+  (`com.simplemobiletools.commons.activities.AboutActivity`) and its release's version.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable, ClassVar, Iterable
 
+from .intents import GRANT_PERMISSIONS_ACTIVITY
+from .ui.keyboard import parse_soft_input_mode
 from .ui.views import (
     ACCENT,
     Button,
@@ -83,11 +86,8 @@ from .ui.views import (
     sp,
 )
 from .ui.window import DialogWindow, PopupWindow, Window
-from ..apps.releases import RELEASES
 
-__all__ = ["AboutActivity", "Activity", "App", "ContributorsActivity", "Dialog", "FAQActivity", "LicenseActivity",
-           "settings_checkbox"]
-
+__all__ = ["Activity", "App", "Dialog", "settings_checkbox"]
 
 
 class App:
@@ -95,28 +95,21 @@ class App:
 
     package: ClassVar[str]
     label: ClassVar[str]
-    #: what `dumpsys package` reports; the ten apps' come from :mod:`.releases` (``__init_subclass__``)
+    #: what `dumpsys package` reports; the ten apps report their releases' (apps/commons/commons_app.py)
     version_name: ClassVar[str] = "1.0.0"
     version_code: ClassVar[int] = 1
     activities: ClassVar[tuple[type["Activity"], ...]] = ()
     #: whether the home screen shows an icon for it
     in_launcher: ClassVar[bool] = True
-    #: whether the shared About activity is part of the app
-    has_about: ClassVar[bool] = True
-    #: (question, answer) pairs the About screen's "Frequently asked questions" lists
-    faq: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: the activities its libraries declare in their own manifests, which the build's manifest merger
+    #: adds to the app's (Simple-Commons' About screens: apps/commons/commons_app.py)
+    library_activities: ClassVar[tuple[type["Activity"], ...]] = ()
     #: roles the app qualifies for (its manifest's intent filters), e.g.
     #: {roles.ROLE_SMS}; `cmd role add-role-holder` refuses the others
     roles: ClassVar[frozenset[str]] = frozenset()
     #: the <intent-filter>s of its manifest that implicit intents reach (intents.py), as
     #: (activity class name, the activity's own label or "", IntentFilter)
     intent_filters: ClassVar[tuple] = ()
-
-    def __init_subclass__(cls, **kwargs) -> None:
-        super().__init_subclass__(**kwargs)
-        release = RELEASES.get(getattr(cls, "package", ""))
-        if release is not None:
-            cls.version_name, cls.version_code = release.version_name, release.version_code
 
     def __init__(self) -> None:
         self.reset_data()
@@ -126,27 +119,21 @@ class App:
         return SimpleNamespace()
 
     def reset_data(self) -> None:
+        """Install-time state again (`pm clear`)."""
         self.data = self.new_data()
-        #: Simple-Commons' BaseConfig: the preferences the library itself keeps for every app
-        #: (colour theme, "shown once" flags); `pm clear` empties them with the app's own.
-        self.base_config = SimpleNamespace()
 
     @property
     def splash_names(self) -> tuple[str, ...]:
-        """Simple Mobile Tools apps launch through SplashActivity (and its ".Orange" icon alias),
-        which forwards to the first activity at once; starting either lands there."""
-        if not self.package.startswith("com.simplemobiletools."):
-            return ()
-        splash = f"{self.package}.activities.SplashActivity"
-        return (splash, splash + ".Orange")
+        """<activity-alias> names that start the launcher activity at once (a splash screen that
+        forwards at once, and its icon aliases); starting either lands there."""
+        return ()
 
     @property
     def launcher_activity(self) -> type["Activity"]:
         return self.activities[0]
 
     def all_activities(self) -> tuple[type["Activity"], ...]:
-        return self.activities + ((AboutActivity, FAQActivity, ContributorsActivity, LicenseActivity)
-                                  if self.has_about else ())
+        return self.activities + self.library_activities
 
     def activity_class(self, name: str) -> type["Activity"] | None:
         """Resolve a full or ".Relative" activity class name (a splash alias: the launcher activity)."""
@@ -223,12 +210,24 @@ class Activity:
         return self.host.start_intent(self, intent)
 
     def request_permissions(self, permissions: Iterable[str], message: str, icon: str,
-                            on_result: Callable[[bool], object]) -> None:
+                            on_result: Callable[[bool], object] | None) -> None:
         """ActivityCompat.requestPermissions: the permission controller's GrantPermissionsActivity over
-        the app asks ``message``; ``on_result(granted)`` runs once it finished (Deny and BACK refuse)."""
-        from ..apps.system.system_screens import request_permissions
+        the app asks ``message``; ``on_result(granted)`` runs once it finished (Deny and BACK refuse).
 
-        request_permissions(self, tuple(permissions), message, icon, on_result)
+        As Activity.requestPermissions does, the framework starts that activity by its component
+        (intents.GRANT_PERMISSIONS_ACTIVITY) in the app's task, as startActivityForResult does;
+        permissions all held already answer at once, with no dialog.
+        """
+        permissions = tuple(permissions)
+        host = self.host
+        if all(host.has_permission(self.app.package, p) for p in permissions):
+            if on_result is not None:
+                on_result(True)
+            return
+        extras = {"package": self.app.package, "permissions": permissions, "message": message, "icon": icon,
+                  "on_result": on_result}
+        # from onCreate the request starts once the activity is in its task (the system defers it)
+        host.defer(lambda: None if self.finished else host.start_component(self, GRANT_PERMISSIONS_ACTIVITY, extras))
 
     def request_focus(self, id: str, key: str | None = None, show_keyboard: bool = False) -> None:
         """Focus the view ``id`` (``key`` for one list row) after the next rebuild (View.requestFocus).
@@ -241,8 +240,6 @@ class Activity:
 
     def set_soft_input_mode(self, mode: str) -> None:
         """window.setSoftInputMode(mode), e.g. "stateAlwaysVisible": replaces the manifest's mode."""
-        from .ui.keyboard import parse_soft_input_mode
-
         self.window.soft_input_state, self.window.soft_input_adjust = parse_soft_input_mode(mode)
 
     def holds_role(self, role: str) -> bool:
@@ -371,60 +368,3 @@ def settings_checkbox(prefix: str, label: str, checked: bool, on_change: Callabl
                  size=sp(16)),
         id=f"{prefix}_holder", padding=(dp(16), dp(12)), on_click=lambda: on_change(not checked),
     )
-
-
-class AboutActivity(Activity):
-    """The About screen every Simple Mobile Tools app shares: Commons' Compose AboutScreen.
-
-    Dumped as Compose is (no resource-ids); see ``commons_compose``.  Its
-    "Frequently asked questions" and "Contributors" rows open those screens;
-    the others leave the app on a real phone (mail, browser) and do nothing here.
-    """
-
-    name = "com.simplemobiletools.commons.activities.AboutActivity"
-    title = "About"
-
-    def build(self) -> View:
-        from ..apps.commons.commons_compose import about_screen
-
-        # AboutActivity.showWebsiteAndFullVersion: "Version x.y.z", plus " Pro" for a .pro app id
-        version = self.app.version_name + (" Pro" if self.app.package.endswith(".pro") else "")
-        return about_screen(self, version=version, on_faq=lambda: self.start(FAQActivity),
-                            on_contributors=lambda: self.start(ContributorsActivity), on_back=self.finish,
-                            on_licences=lambda: self.start(LicenseActivity))
-
-
-class FAQActivity(Activity):
-    """Commons' Compose FAQScreen with the FAQ items the app's launchAbout passes."""
-
-    name = "com.simplemobiletools.commons.activities.FAQActivity"
-    title = "Frequently asked questions"
-
-    def build(self) -> View:
-        from ..apps.commons.commons_compose import faq_screen
-
-        return faq_screen(self, on_back=self.finish)
-
-
-class ContributorsActivity(Activity):
-    """Commons' Compose ContributorsScreen: developers, translators per language, the closing label."""
-
-    name = "com.simplemobiletools.commons.activities.ContributorsActivity"
-    title = "Contributors"
-
-    def build(self) -> View:
-        from ..apps.commons.commons_compose import contributors_screen
-
-        return contributors_screen(self, on_back=self.finish)
-
-
-class LicenseActivity(Activity):
-    """Commons' Compose LicenseScreen: the third-party licences of the app's mask, and Kotlin's."""
-
-    name = "com.simplemobiletools.commons.activities.LicenseActivity"
-    title = "Third party licences"
-
-    def build(self) -> View:
-        from ..apps.commons.commons_compose import licence_screen
-
-        return licence_screen(self, on_back=self.finish)

@@ -27,13 +27,14 @@ here do (an implicit startActivity adds that category).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import Activity, App
 
 __all__ = ["ACTION_ATTACH_DATA", "ACTION_CALL", "ACTION_DIAL", "ACTION_SEND", "ACTION_SEND_MULTIPLE",
-           "ACTION_SENDTO", "ACTION_VIEW", "Intent", "IntentFilter", "Target", "candidates", "resolve", "start"]
+           "ACTION_SENDTO", "ACTION_VIEW", "CHOOSER_ACTIVITY", "GRANT_PERMISSIONS_ACTIVITY", "RESOLVER_ACTIVITY",
+           "ComponentName", "Intent", "IntentFilter", "Target", "candidates", "resolve", "start"]
 
 ACTION_VIEW = "android.intent.action.VIEW"
 ACTION_SEND = "android.intent.action.SEND"
@@ -46,6 +47,28 @@ ACTION_EDIT = "android.intent.action.EDIT"
 ACTION_GET_CONTENT = "android.intent.action.GET_CONTENT"
 ACTION_OPEN_DOCUMENT = "android.intent.action.OPEN_DOCUMENT"
 ACTION_CREATE_DOCUMENT = "android.intent.action.CREATE_DOCUMENT"
+
+
+class ComponentName(NamedTuple):
+    """android.content.ComponentName: an activity named by its package and class."""
+
+    package: str
+    class_name: str
+
+
+# The system's own activities the framework starts by component.  The apps that hold them
+# (apps/system) are installed like any other; the framework names them, never imports them.
+#: the share sheet an Intent.createChooser intent (ACTION_CHOOSER) reaches: on Android 14 the
+#: IntentResolver module's ChooserActivity (packages/modules/IntentResolver AndroidManifest.xml)
+CHOOSER_ACTIVITY = ComponentName("com.android.intentresolver", "com.android.intentresolver.ChooserActivity")
+#: "Open with" when several activities answer: PackageManagerService's resolve activity, the
+#: framework's own ResolverActivity in package "android" (no config_customResolverActivity)
+RESOLVER_ACTIVITY = ComponentName("android", "com.android.internal.app.ResolverActivity")
+#: the runtime-permission dialog: Activity.requestPermissions starts the permission controller's
+#: GrantPermissionsActivity (PackageManager.buildRequestPermissionsIntent: ACTION_REQUEST_PERMISSIONS
+#: in the permission controller's package, on Google's images com.google.android.permissioncontroller)
+GRANT_PERMISSIONS_ACTIVITY = ComponentName("com.google.android.permissioncontroller",
+                                           "com.android.permissioncontroller.permission.ui.GrantPermissionsActivity")
 
 
 @dataclass
@@ -163,19 +186,15 @@ def candidates(system, intent: Intent) -> list[Target]:
 def start(system, caller: "Activity | None", intent: Intent) -> bool:
     """startActivity(intent) from ``caller`` (None: from the shell, in a new task): False when
     nothing answers (ActivityNotFoundException)."""
-    from ..apps.system.system_screens import ChooserActivity, ResolverActivity, android_app, intent_resolver_app
-
     targets = candidates(system, intent)
     if not targets:
         return False
     if intent.chooser and len(targets) > 1:
-        system.push_activity(caller, ChooserActivity, {"intent": intent, "targets": targets, "caller": caller},
-                             app=intent_resolver_app(system))
+        system.start_component(caller, CHOOSER_ACTIVITY, {"intent": intent, "targets": targets, "caller": caller})
     elif len(targets) == 1:
         launch_target(system, caller, targets[0], intent)
     else:
-        system.push_activity(caller, ResolverActivity, {"intent": intent, "targets": targets, "caller": caller},
-                             app=android_app(system))
+        system.start_component(caller, RESOLVER_ACTIVITY, {"intent": intent, "targets": targets, "caller": caller})
     return True
 
 

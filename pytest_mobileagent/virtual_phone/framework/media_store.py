@@ -53,6 +53,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
 from ..kernel.fs import FsError, VirtualFileSystem
+from .providers.base import ProviderError
 
 __all__ = ["EXTERNAL_ROOT", "MEDIA_TYPES", "MediaItem", "MediaStore", "mime_type_of", "storage_path"]
 
@@ -242,8 +243,6 @@ class MediaStore:
         is how Android 11+ rescans shared storage (MediaStore.scanVolume); the
         provider returns no bundle.
         """
-        from .providers import ProviderError
-
         if method != "scan_volume":
             raise ProviderError(f"java.lang.UnsupportedOperationException: Unsupported call: {method}")
         if arg not in ("external_primary", "external"):

@@ -16,11 +16,13 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Callable
+from typing import Callable, Iterable
 
-from ..apps import INSTALLED_APPS
+from . import intents
 from .app import Activity, App
+from .intents import ComponentName, Intent
 from .providers import ContentProviders
+from .providers.media import MediaQueryProvider
 from .roles import RoleStore
 from ..kernel.fs import VirtualFileSystem
 from .ime import SoftKeyboard
@@ -28,6 +30,7 @@ from .media_store import MediaStore
 from .ui import dump as _dump
 from .ui import editing as _editing
 from .ui import keyboard as _keyboard
+from .ui.floating_toolbar import SelectionToolbar
 from .ui.frame import FrameBuffer
 from .ui import render as _render
 from .ui.views import CompoundButton, EditText, RadioButton, RadioGroup, View, dp
@@ -79,7 +82,9 @@ class AndroidSystem:
 
     def __init__(self, clock_ms: Callable[[], int] | None = None, emit_event: Callable[[dict], None] | None = None,
                  seed: int = 0, width: int = 1080, height: int = 2340, density: int = 440, fs=None,
-                 apps: list[type[App]] | None = None, roles: RoleStore | None = None) -> None:
+                 apps: Iterable[type[App]] = (), roles: RoleStore | None = None) -> None:
+        """``apps`` are the installed apps' classes, which the caller hands over as PackageManager scans
+        the installed APKs at boot (the phone's: ``apps.INSTALLED_APPS``); the launcher must be one."""
         if (width, height) != (1080, 2340):
             # Layout metrics (bars, dialog margins) are tuned for this screen.
             raise ValueError("the virtual phone's UI supports a 1080x2340 screen only")
@@ -95,9 +100,8 @@ class AndroidSystem:
         #: MediaProvider's rows for shared storage
         self.media_store = MediaStore(self.fs, self._clock_ms)
         self.providers.register_call("media", self.media_store.call)
-        from .providers.media import MediaQueryProvider  # `content query --uri content://media/...`
-        self.providers.register(MediaQueryProvider(self.media_store))
-        self._apps: dict[str, App] = {cls.package: cls() for cls in (apps if apps is not None else INSTALLED_APPS)}
+        self.providers.register(MediaQueryProvider(self.media_store))  # `content query --uri content://media/...`
+        self._apps: dict[str, App] = {cls.package: cls() for cls in apps}
         #: the phone's role holders; apps ask it "am I the default SMS app" (roles.py)
         self.roles = roles if roles is not None else RoleStore(
             lambda role, package, bypass: package in self._apps and (bypass or role in self._apps[package].roles))
@@ -123,7 +127,7 @@ class AndroidSystem:
         self.toasts: tuple[int, str] = (0, "")
         #: the primary clip (ClipboardManager): what Cut and Copy put, Paste takes
         self.clipboard: str | None = None
-        self._toolbar: _editing.SelectionToolbar | None = None
+        self._toolbar: SelectionToolbar | None = None
         self._toolbar_target: tuple[Window, str] | None = None  # the field's window and view path
         self._last_field_tap: tuple | None = None  # (window, view path, point, uptime s): double taps
         #: seconds of uptime, the clock of touch events (SystemClock.uptimeMillis): real elapsed time
@@ -323,7 +327,7 @@ class AndroidSystem:
             return True
 
     # ------------------------------------------------------------------
-    # host interface used by activities (apps/base.py)
+    # host interface used by activities (app.py) and intents.py
     def push_activity(self, caller: Activity | None, cls: type[Activity], extras: dict, app: App | None = None,
                       own_task: bool = False) -> Activity:
         """Start ``cls`` from ``caller``: in the caller's task, or (``own_task``, another app's
@@ -353,17 +357,22 @@ class AndroidSystem:
         self._bring_to_front(task)
         return activity
 
-    def start_intent(self, caller: Activity, intent) -> bool:
-        """An app's startActivity(implicit intent): see intents.py."""
-        from . import intents
+    def start_component(self, caller: Activity | None, component: ComponentName, extras: dict) -> Activity:
+        """startActivity with an explicit component (the system's own activities: intents.py)."""
+        app = self._apps.get(component.package)
+        cls = app.activity_class(component.class_name) if app is not None else None
+        if cls is None:
+            raise ActivityNotFound(f"Unable to find explicit activity class {{{component.package}/"
+                                   f"{component.class_name}}}")
+        return self.push_activity(caller, cls, extras, app=app)
 
+    def start_intent(self, caller: Activity, intent: Intent) -> bool:
+        """An app's startActivity(implicit intent): see intents.py."""
         return intents.start(self, caller, intent)
 
-    def start_implicit(self, intent) -> tuple[str, str] | None:
+    def start_implicit(self, intent: Intent) -> tuple[str, str] | None:
         """`am start -a ACTION [-d URI] [-t TYPE]`: an implicit intent sent from outside any app
         (with FLAG_ACTIVITY_NEW_TASK); the focused window after it, None when nothing answers."""
-        from . import intents
-
         with self._lock:
             if not intents.start(self, None, intent):
                 return None
@@ -697,7 +706,7 @@ class AndroidSystem:
             found = self._toolbar_field()
             return _editing.toolbar_items(found[1], self.clipboard) if found is not None else []
 
-        toolbar = _editing.SelectionToolbar(window.package, self._toolbar_field, items, self._toolbar_action)
+        toolbar = SelectionToolbar(window.package, self._toolbar_field, items, self._toolbar_action)
         self._toolbar, self._toolbar_target = toolbar, (window, view.path)
         if items():
             self._front_activity().overlays.append(toolbar)

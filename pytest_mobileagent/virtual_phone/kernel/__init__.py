@@ -1,6 +1,7 @@
 """The kernel layer: the file system, processes and /proc, sockets, the log buffers (logd).
 
 What Linux and its daemons give every program on the phone.  Imports nothing of the
-virtual phone above it; a higher layer that must learn of a kernel event registers a
-callback here.
+virtual phone above it: a higher layer that must learn of a kernel event registers a
+callback here, and what the kernel needs from above (the processes the system keeps
+alive) it asks of the phone it serves.
 """

@@ -104,18 +104,15 @@ _KERNEL_THREADS = [(2, 0, "kthreadd", "kthreadd"), (3, 2, "rcu_gp", "rescuer_thr
 #: Callables phone -> packages whose process runs although no activity of theirs is shown
 #: (a bound service keeps them alive); other modules append theirs.
 RUNNING_PACKAGE_SOURCES: list[Callable[["VirtualPhone"], list[str]]] = []
-def _always_running(phone: "VirtualPhone") -> list[str]:
-    """The home app and the current input method: the system keeps both processes alive."""
-    from ..framework.roles import ROLE_HOME
-
-    packages = list(phone.roles.holders(ROLE_HOME))
-    ime = phone.settings.get("secure", {}).get("default_input_method", "")
-    if ime:
-        packages.append(ime.split("/", 1)[0])
-    return packages
 
 
-RUNNING_PACKAGE_SOURCES.append(_always_running)
+def _kept_alive(phone: "VirtualPhone") -> list[str]:
+    """The processes the system keeps alive (the home app, the current input method): the phone
+    names them, since which package holds the home role is the framework's to know, not the kernel's."""
+    return phone.kept_alive_packages()
+
+
+RUNNING_PACKAGE_SOURCES.append(_kept_alive)  # first: their pids are given before the others'
 
 #: Callables phone -> more processes (programs shells keep running: a following logcat...).
 EXTRA_PROCESSES: list[Callable[["VirtualPhone"], list["Process"]]] = []

@@ -32,10 +32,11 @@ from typing import Callable, Sequence
 
 from ...framework.ui.views import (ACCENT, MATCH, TEXT, TEXT_SECONDARY, WRAP, CheckBox, ImageView, LinearLayout, ScrollView,
                         TextView, View, dp, sp)
+from ...framework.app import Activity
 from ..menus import _KEYS
 
-__all__ = ["about_screen", "commons_strings", "compose_checkbox_row", "compose_group_title", "compose_preference",
-           "compose_scaffold", "contributors_screen", "faq_items", "faq_screen", "licence_items", "licence_screen"]
+__all__ = ["AboutActivity", "ContributorsActivity", "FAQActivity", "LicenseActivity", "about_screen", "commons_strings",
+           "compose_checkbox_row", "compose_group_title", "compose_preference", "compose_scaffold", "contributors_screen", "faq_items", "faq_screen", "licence_items", "licence_screen"]
 
 COMPOSE_VIEW = "android.view.View"
 #: the commit whose texts serve apps outside the ten (the toolkit's demo apps)
@@ -225,3 +226,52 @@ def contributors_screen(activity, *, on_back) -> View:
         orientation="horizontal", class_name=COMPOSE_VIEW, enabled=False, key="label"))
     body = _scrolling(rows)
     return _screen(s["contributors"], on_back, body, s)
+
+
+class AboutActivity(Activity):
+    """The About screen every Simple Mobile Tools app shares: Commons' Compose AboutScreen.
+
+    Dumped as Compose is (no resource-ids); see ``commons_compose``.  Its
+    "Frequently asked questions" and "Contributors" rows open those screens;
+    the others leave the app on a real phone (mail, browser) and do nothing here.
+    """
+
+    name = "com.simplemobiletools.commons.activities.AboutActivity"
+    title = "About"
+
+    def build(self) -> View:
+        # AboutActivity.showWebsiteAndFullVersion: "Version x.y.z", plus " Pro" for a .pro app id
+        version = self.app.version_name + (" Pro" if self.app.package.endswith(".pro") else "")
+        return about_screen(self, version=version, on_faq=lambda: self.start(FAQActivity),
+                            on_contributors=lambda: self.start(ContributorsActivity), on_back=self.finish,
+                            on_licences=lambda: self.start(LicenseActivity))
+
+
+class FAQActivity(Activity):
+    """Commons' Compose FAQScreen with the FAQ items the app's launchAbout passes."""
+
+    name = "com.simplemobiletools.commons.activities.FAQActivity"
+    title = "Frequently asked questions"
+
+    def build(self) -> View:
+        return faq_screen(self, on_back=self.finish)
+
+
+class ContributorsActivity(Activity):
+    """Commons' Compose ContributorsScreen: developers, translators per language, the closing label."""
+
+    name = "com.simplemobiletools.commons.activities.ContributorsActivity"
+    title = "Contributors"
+
+    def build(self) -> View:
+        return contributors_screen(self, on_back=self.finish)
+
+
+class LicenseActivity(Activity):
+    """Commons' Compose LicenseScreen: the third-party licences of the app's mask, and Kotlin's."""
+
+    name = "com.simplemobiletools.commons.activities.LicenseActivity"
+    title = "Third party licences"
+
+    def build(self) -> View:
+        return licence_screen(self, on_back=self.finish)

@@ -15,6 +15,7 @@ from ...kernel.fs import FsError
 from ...framework.ui.views import (ACCENT, MATCH, TEXT, TEXT_SECONDARY, WRAP, Column, EditText, FloatingActionButton,
                         FrameLayout, ImageView, LinearLayout, RecyclerView, RelativeLayout, TextView, View, dp, sp)
 from ...framework.app import Activity, Dialog
+from .storage_format import format_size
 
 __all__ = ["EMPTY_NAME", "INVALID_NAME", "NAME_TAKEN", "delete_path", "filename_problem", "fs_error_toast",
            "is_a_valid_filename", "move_path", "name_problem", "new_item_path", "show_folder_picker",
@@ -179,7 +180,7 @@ def show_folder_picker(activity: Activity, start: str, show_hidden: bool, on_pic
         state["path"] = path
 
     def row(path: str, stat) -> View:
-        details = _items_text(count(path)) if stat.is_dir else _size_text(stat.size)
+        details = _items_text(count(path)) if stat.is_dir else format_size(stat.size)
         return RelativeLayout(
             ImageView("list_item_icon", icon="folder" if stat.is_dir else "file", width=dp(48), height=dp(48),
                       tint=ACCENT if stat.is_dir else TEXT_SECONDARY, margin=(dp(8), 0, 0, 0)),
@@ -267,9 +268,3 @@ def create_folder_dialog(activity: Activity, parent: str, on_created: Callable[[
         return True
 
     return activity.show_dialog(Dialog("Create new folder", body, positive=("OK", ok), negative="Cancel"))
-
-
-def _size_text(size: int) -> str:
-    from .storage_format import format_size
-
-    return format_size(size)

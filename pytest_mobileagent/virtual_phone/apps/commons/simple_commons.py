@@ -12,13 +12,14 @@ July 2023) and the commons sources where no recording shows a screen:
   `action_mode_bar` with Commons' `actionbar_title`);
 * `CustomizationActivity` ("Customize colors": the app-icon warning, the theme
   picker, the colour rows each theme shows, and Save); the About screen is
-  Commons' Compose one (`base.AboutActivity`).
+  Commons' Compose one (`commons_compose.AboutActivity`).
 """
 
 from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
+from ...framework.intents import Intent
 from ...framework.ui.views import (
     ACCENT,
     ActionMenuView,
@@ -43,8 +44,11 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.app import AboutActivity, Activity, Dialog
+from ...framework.app import Activity, Dialog
+from .commons_compose import AboutActivity
 from ..menus import app_key, menu
+from ..system.app_locale_picker import ACTION_APP_LOCALE_SETTINGS
+from ..system.settings_notifications import ACTION_APP_NOTIFICATION_SETTINGS, EXTRA_APP_PACKAGE
 
 __all__ = [
     "THEMES",
@@ -379,9 +383,6 @@ def launch_change_app_language(activity: Activity) -> None:
     screen (app_locale_picker.py); when nothing answers it falls back to openDeviceSettings
     (ACTION_APPLICATION_DETAILS_SETTINGS; the phone shows Settings' main screen).
     """
-    from ...framework.intents import Intent
-    from ..system.app_locale_picker import ACTION_APP_LOCALE_SETTINGS
-
     if not activity.start_intent(Intent(ACTION_APP_LOCALE_SETTINGS, data=f"package:{activity.app.package}")):
         activity.launch_app("com.android.settings")
 
@@ -389,7 +390,4 @@ def launch_change_app_language(activity: Activity) -> None:
 def launch_customize_notifications(activity: Activity) -> None:
     """BaseSimpleActivity.launchCustomizeNotificationsIntent: Settings' page of the app's notifications
     (Settings.ACTION_APP_NOTIFICATION_SETTINGS with EXTRA_APP_PACKAGE; settings_notifications.py)."""
-    from ...framework.intents import Intent
-    from ..system.settings_notifications import ACTION_APP_NOTIFICATION_SETTINGS, EXTRA_APP_PACKAGE
-
     activity.start_intent(Intent(ACTION_APP_NOTIFICATION_SETTINGS, extras={EXTRA_APP_PACKAGE: activity.app.package}))

@@ -49,8 +49,10 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.app import AboutActivity, Activity, App, Dialog, settings_checkbox
+from ...framework.app import Activity, App, Dialog, settings_checkbox
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
+from ..commons.commons_app import CommonsApp
+from ..commons.commons_compose import AboutActivity
 from ..commons.simple_commons import action_mode_bar
 from ..commons.commons_dialogs import radio_dialog
 from ..commons.search_menu import SearchMenu
@@ -413,7 +415,7 @@ class SettingsActivity(Activity):
             id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
 
-class AppLauncherApp(App):
+class AppLauncherApp(CommonsApp):
     """Simple App Launcher: an empty grid after install."""
 
     package = PACKAGE

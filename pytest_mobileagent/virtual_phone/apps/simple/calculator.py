@@ -43,7 +43,8 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.app import Activity, App, Dialog
+from ...framework.app import Activity, Dialog
+from ..commons.commons_app import CommonsApp
 from ..commons.commons_compose import (commons_strings, compose_checkbox_row, compose_group_title, compose_preference,
                               compose_scaffold)
 from ..commons.commons_dialogs import color_picker_dialog, radio_dialog
@@ -763,7 +764,7 @@ class UnitConverterActivity(Activity):
         )
 
 
-class Calculator(App):
+class Calculator(CommonsApp):
     package = PACKAGE
     label = "Calculator"
     activities = (MainActivity, UnitConverterPickerActivity, UnitConverterActivity, SettingsActivity,

@@ -48,8 +48,10 @@ from ...framework.ui.views import (
     sp,
 )
 from . import calendar_model as m
-from ...framework.app import AboutActivity, Activity, App, Dialog
+from ...framework.app import Activity, Dialog
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
+from ..commons.commons_app import CommonsApp
+from ..commons.commons_compose import AboutActivity
 from ..commons.simple_commons import action_mode_bar
 from .calendar_editors import DatePickerDialog, EventActivity, TaskActivity
 from .calendar_settings import SettingsActivity
@@ -554,7 +556,7 @@ class MainActivity(Activity):
 # the app
 
 
-class CalendarApp(App):
+class CalendarApp(CommonsApp):
     """Simple Calendar Pro: no events after install, the monthly view first."""
 
     package = PACKAGE

@@ -61,8 +61,10 @@ from ...framework.ui.views import (
     sp,
 )
 from . import contacts_data as cd
-from ...framework.app import AboutActivity, Activity, App, Dialog, settings_checkbox
+from ...framework.app import Activity, Dialog, settings_checkbox
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
+from ..commons.commons_app import CommonsApp
+from ..commons.commons_compose import AboutActivity
 from ..commons.commons_dialogs import radio_dialog
 from ..commons.commons_files import filename_problem
 from ..commons.search_menu import SearchMenu
@@ -1551,7 +1553,7 @@ class SettingsActivity(Activity):
 # the app
 
 
-class ContactsApp(App):
+class ContactsApp(CommonsApp):
     """Simple Contacts Pro: its preferences; the contacts are the phone's (system provider)."""
 
     package = PACKAGE

@@ -51,8 +51,9 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.app import Activity, App, Dialog, settings_checkbox
+from ...framework.app import Activity, Dialog, settings_checkbox
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
+from ..commons.commons_app import CommonsApp
 from ..commons.commons_dialogs import radio_dialog
 from ..commons.commons_security import password_protection_row
 from ..commons.simple_commons import (CustomizationActivity, action_mode_bar, launch_change_app_language, radio_group_dialog,
@@ -1027,7 +1028,7 @@ class PDFViewerActivity(Activity):
             id="pdf_viewer_wrapper", height=MATCH)
 
 
-class FileManagerApp(App):
+class FileManagerApp(CommonsApp):
     package = PACKAGE
     label = "File Manager"
     activities = (MainActivity, SettingsActivity, FavoritesActivity, CustomizationActivity, PDFViewerActivity,

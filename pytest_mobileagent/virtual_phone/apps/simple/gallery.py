@@ -20,6 +20,7 @@ from types import SimpleNamespace
 
 from ...framework.intents import ACTION_ATTACH_DATA, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
 from ...framework.media_store import EXTERNAL_ROOT, MediaItem
+from ...framework.ui import bitmaps
 from ...framework.ui.views import (
     place_menu,
     ACCENT,
@@ -45,8 +46,9 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.app import Activity, App, Dialog, settings_checkbox
+from ...framework.app import Activity, Dialog, settings_checkbox
 from ..menus import FDROID_HIDDEN, menu
+from ..commons.commons_app import CommonsApp
 from ..commons.commons_files import (
     NAME_TAKEN,
     create_folder_dialog,
@@ -328,8 +330,6 @@ class GalleryActivity(Activity):
         radio_group_dialog(self, options, current - 1, lambda index: setattr(self.data, attr, index + 1))
 
     def thumbnail(self, item: MediaItem | None, id: str, size: int) -> View:
-        from ...framework.ui import bitmaps
-
         if item is None:  # a new, empty folder: Directory with no thumbnail
             return ImageView(id, width=MATCH, height=size)
         icon = bitmaps.icon_for_file(self.host.fs, item.path)
@@ -1147,7 +1147,7 @@ class ExcludedFoldersActivity(ManageFoldersActivity):
                    "too, use the Hide function.")
 
 
-class GalleryApp(App):
+class GalleryApp(CommonsApp):
     package = PACKAGE
     label = "Gallery"
     # AndroidManifest.xml (6.28.1): SetWallpaperActivity (label "Simple Wallpaper") takes ATTACH_DATA of image/*

@@ -60,7 +60,9 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.app import AboutActivity, Activity, App, Dialog, settings_checkbox
+from ...framework.app import Activity, Dialog, settings_checkbox
+from ..commons.commons_app import CommonsApp
+from ..commons.commons_compose import AboutActivity
 from ..commons.commons_blocked_numbers import ManageBlockedNumbersActivity
 from ..commons.commons_dialogs import radio_dialog
 from ..commons.commons_files import filename_problem
@@ -1087,7 +1089,7 @@ def _dial(activity: Activity, number: str) -> None:
         activity.toast("No app found")
 
 
-class MessengerApp(App):
+class MessengerApp(CommonsApp):
     """Simple SMS Messenger: its preferences; messages are the phone's (telephony provider)."""
 
     package = PACKAGE

@@ -50,7 +50,8 @@ from ...framework.ui.views import (
 )
 from ...framework.intents import ACTION_VIEW, IntentFilter
 from . import musicplayer_model as m
-from ...framework.app import Activity, App, Dialog, settings_checkbox
+from ...framework.app import Activity, Dialog, settings_checkbox
+from ..commons.commons_app import CommonsApp
 from ..commons.bottom_sheet import BottomSheetDialog
 from ..commons.commons_files import show_folder_picker
 from ..commons.commons_intents import share_paths
@@ -1086,7 +1087,7 @@ class WidgetConfigureActivity(Activity):
             id="config_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
 
-class MusicPlayerApp(App):
+class MusicPlayerApp(CommonsApp):
     """Simple Music Player: an empty library until its scanner finds audio on the phone."""
 
     package = PACKAGE

@@ -57,9 +57,11 @@ from ...framework.ui.views import (
 from ...framework.intents import ACTION_CREATE_DOCUMENT, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
 from ...framework.ui.window import NAV_BAR_H, STATUS_BAR_H
 from . import notes_model as m
-from ...framework.app import AboutActivity, Activity, App, Dialog, settings_checkbox
+from ...framework.app import Activity, Dialog, settings_checkbox
 from ..menus import FDROID_HIDDEN, menu
 from ..system.print_spooler import print_job
+from ..commons.commons_app import CommonsApp
+from ..commons.commons_compose import AboutActivity
 from ..commons.simple_commons import CustomizationActivity, radio_group_dialog
 
 APP = "notes"  # its menus in data/menus.json
@@ -904,7 +906,7 @@ class WidgetConfigureActivity(Activity):
 # the app
 
 
-class NotesApp(App):
+class NotesApp(CommonsApp):
     """Simple Notes Pro: one empty "General note" after install."""
 
     package = PACKAGE

@@ -42,7 +42,8 @@ from ...framework.ui.views import (
 )
 from ...framework.ui.views import RecyclerView, CheckBox, EditText
 from . import voicerecorder_model as m
-from ...framework.app import Activity, App, Dialog, settings_checkbox
+from ...framework.app import Activity, Dialog, settings_checkbox
+from ..commons.commons_app import CommonsApp
 from ..commons.commons_files import show_folder_picker
 from ..commons.commons_intents import open_path, share_paths
 from ..commons.date_time_format import show_date_time_dialog
@@ -469,7 +470,7 @@ class SettingsActivity(Activity):
                             yes)
 
 
-class VoiceRecorderApp(App):
+class VoiceRecorderApp(CommonsApp):
     """Simple Voice Recorder: no recordings and the default settings after install."""
 
     package = PACKAGE

@@ -26,7 +26,8 @@ from __future__ import annotations
 import posixpath
 import time
 
-from ...framework.intents import ACTION_CREATE_DOCUMENT, ACTION_GET_CONTENT, ACTION_OPEN_DOCUMENT, Intent, IntentFilter
+from ...framework.intents import (ACTION_CREATE_DOCUMENT, ACTION_GET_CONTENT, ACTION_OPEN_DOCUMENT, Intent, IntentFilter,
+                                  launch_target, resolve)
 from ...framework.ui.views import (
     MATCH,
     TEXT_SECONDARY,
@@ -234,8 +235,6 @@ class PickActivity(Activity):
         return (self.intent.mime_type or "").split("/")[0]
 
     def _other_apps(self):
-        from ...framework.intents import resolve
-
         if self.intent.action != ACTION_GET_CONTENT:
             return []
         return [t for t in resolve(self.host, self.intent) if t.app.package != PACKAGE]
@@ -265,8 +264,6 @@ class PickActivity(Activity):
         self._result(rows[0].path if rows else None)
 
     def _browse(self, target) -> None:
-        from ...framework.intents import launch_target
-
         self.finish()
         caller = self.extras.get("caller")
         launch_target(self.host, caller if caller is not None and not caller.finished else None, target, self.intent)
@@ -292,7 +289,6 @@ class FilesApp(App):
     package = PACKAGE
     label = "Files"
     activities = (LauncherActivity, PickActivity)
-    has_about = False
     version_name = "14"
     # DocumentsUI's AndroidManifest.xml: PickActivity's filters (GET_CONTENT with android:priority 100)
     intent_filters = (

@@ -65,5 +65,4 @@ class Launcher(App):
     label = "Launcher3"
     activities = (QuickstepLauncher,)
     in_launcher = False
-    has_about = False
     roles = frozenset({ROLE_HOME})

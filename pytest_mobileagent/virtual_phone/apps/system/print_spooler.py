@@ -158,5 +158,4 @@ class PrintSpoolerApp(App):
     label = "Print Spooler"  # R.string.app_label
     activities = (PrintActivity,)
     in_launcher = False
-    has_about = False
     version_name = "14"

@@ -113,8 +113,7 @@ def _app(class_name: str, package: str, label: str, activity: str, screen) -> ty
     activity_cls = type(f"{class_name}Activity", (_FirstScreen,), {"name": activity, "title": label,
                                                                      "screen": screen})
     return type(class_name, (App,), {"package": package, "label": label, "activities": (activity_cls,),
-                                     "has_about": False, "version_name": "14",
-                                     "__doc__": f"{label} ({package}): a first screen only."})
+                                     "version_name": "14", "__doc__": f"{label} ({package}): a first screen only."})
 
 
 def _camera_app() -> type[App]:

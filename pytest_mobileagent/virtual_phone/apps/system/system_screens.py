@@ -40,8 +40,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...framework.intents import (ACTION_CALL, ACTION_DIAL, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_VIEW, Intent, IntentFilter,
-                       Target)
+from ...framework.intents import (ACTION_CALL, ACTION_DIAL, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_VIEW,
+                                  CHOOSER_ACTIVITY, GRANT_PERMISSIONS_ACTIVITY, RESOLVER_ACTIVITY, Intent,
+                                  IntentFilter, Target, launch_target)
 from ...framework.ui.views import (
     ACCENT,
     MATCH,
@@ -62,15 +63,17 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.ui.window import NAV_BAR_H, Window
+from ...framework.ui.window import NAV_BAR_H, STATUS_BAR_H, Window
 from ...framework.app import Activity, App
+from ..simple import contacts_data
 
 __all__ = ["AndroidSystemApp", "ChooserActivity", "DialerApp", "GrantPermissionsActivity", "IntentResolverApp",
-           "PermissionControllerApp", "ResolverActivity", "android_app", "intent_resolver_app",
-           "request_permissions"]
+           "PermissionControllerApp", "ResolverActivity"]
 
-INTENT_RESOLVER = "com.android.intentresolver"
-PERMISSION_CONTROLLER = "com.google.android.permissioncontroller"
+# The framework starts the share sheet, "Open with" and the permission dialog by these components
+# (framework/intents.py); the apps below are what answers them.
+INTENT_RESOLVER = CHOOSER_ACTIVITY.package
+PERMISSION_CONTROLLER = GRANT_PERMISSIONS_ACTIVITY.package
 #: the permission controller's resource package (see the module docstring)
 _PC_IDS = "com.android.permissioncontroller:id"
 _SHEET_BG = (243, 237, 247)
@@ -176,7 +179,7 @@ def _grid_item(target: Target, on_click: Callable[[], object]) -> View:
 class ChooserActivity(_SystemActivity):
     """The share sheet (Intent.createChooser): the content preview and the apps that take the intent."""
 
-    name = "com.android.intentresolver.ChooserActivity"
+    name = CHOOSER_ACTIVITY.class_name
     title = "Share"
     sheet_id = "android:id/chooser_header"
 
@@ -199,8 +202,6 @@ class ChooserActivity(_SystemActivity):
                            height=MATCH)
 
     def choose(self, target: Target) -> None:
-        from ...framework.intents import launch_target
-
         intent: Intent = self.extras["intent"]
         self.finish()  # ChooserActivity finishes as it starts the target (safelyStartActivity)
         launch_target(self.host, _live(self.extras.get("caller")), target, intent)
@@ -215,7 +216,7 @@ _RESOLVER_TITLES = {ACTION_VIEW: "Open with", "android.intent.action.EDIT": "Edi
 class ResolverActivity(_SystemActivity):
     """The framework's disambiguation dialog: pick an app, then "Just once" or "Always"."""
 
-    name = "com.android.internal.app.ResolverActivity"
+    name = RESOLVER_ACTIVITY.class_name
     title = "Complete action using"
     sheet_id = "android:id/title_container"
 
@@ -265,8 +266,6 @@ class ResolverActivity(_SystemActivity):
             self.checked = target
 
     def launch(self, always: bool) -> None:
-        from ...framework.intents import launch_target
-
         if self.checked is None:
             return
         intent: Intent = self.extras["intent"]
@@ -289,27 +288,17 @@ class IntentResolverApp(App):
     label = "IntentResolver"
     activities = (ChooserActivity,)
     in_launcher = False
-    has_about = False
     version_name = "14"
 
 
 class AndroidSystemApp(App):
     """The framework's own package "android" (its ResolverActivity)."""
 
-    package = "android"
+    package = RESOLVER_ACTIVITY.package
     label = "Android System"
     activities = (ResolverActivity,)
     in_launcher = False
-    has_about = False
     version_name = "14"
-
-
-def intent_resolver_app(system) -> App:
-    return system.app(INTENT_RESOLVER)
-
-
-def android_app(system) -> App:
-    return system.app("android")
 
 
 # -- the runtime-permission dialog -----------------------------------------------------------
@@ -323,8 +312,6 @@ class _GrantWindow(_TranslucentWindow):
                            height=MATCH)
 
     def layout(self, root: View) -> None:
-        from ...framework.ui.window import STATUS_BAR_H
-
         width, height = self.width - 2 * self.MARGIN, self.height - STATUS_BAR_H - NAV_BAR_H
         root.measure(width, height, exact_w=width, exact_h=height)
         root.place(self.MARGIN, STATUS_BAR_H, (0, 0, self.width, self.height))
@@ -334,7 +321,7 @@ class _GrantWindow(_TranslucentWindow):
 class GrantPermissionsActivity(_SystemActivity):
     """"Allow <app> to ...?" with Allow / Deny; BACK refuses, as on Android."""
 
-    name = "com.android.permissioncontroller.permission.ui.GrantPermissionsActivity"
+    name = GRANT_PERMISSIONS_ACTIVITY.class_name
     title = "Permission"
 
     needs = "permissions"
@@ -379,23 +366,7 @@ class PermissionControllerApp(App):
     label = "Permission controller"
     activities = (GrantPermissionsActivity,)
     in_launcher = False
-    has_about = False
     version_name = "14"
-
-
-def request_permissions(activity: Activity, permissions: tuple[str, ...], message: str, icon: str,
-                        on_result: Callable[[bool], object] | None) -> None:
-    """Show GrantPermissionsActivity over ``activity`` (in its task, as startActivityForResult does)."""
-    host = activity.host
-    if all(host.has_permission(activity.app.package, p) for p in permissions):
-        if on_result is not None:
-            on_result(True)
-        return
-    extras = {"package": activity.app.package, "permissions": permissions, "message": message, "icon": icon,
-              "on_result": on_result}
-    # from onCreate the request starts once the activity is in its task (the system defers it)
-    host.defer(lambda: None if activity.finished else host.push_activity(
-        activity, GrantPermissionsActivity, extras, app=host.app(PERMISSION_CONTROLLER)))
 
 
 # -- the dialer ------------------------------------------------------------------------------------
@@ -494,10 +465,8 @@ class InCallActivity(Activity):
 
 def _caller_name(activity: Activity, number: str) -> str:
     """The contact's name for the number when the phone's contacts have it, else the number."""
-    from ..simple import contacts_data as cd
-
     digits = "".join(c for c in number if c.isdigit())
-    for contact in cd.load_contacts(activity.host.providers.contacts):
+    for contact in contacts_data.load_contacts(activity.host.providers.contacts):
         if digits and any("".join(c for c in n if c.isdigit()) == digits for n, _kind in contact.numbers):
             return contact.shown_name()
     return number
@@ -509,7 +478,6 @@ class DialerApp(App):
     package = DIALER
     label = "Phone"
     activities = (DialerMainActivity, InCallActivity)
-    has_about = False
     version_name = "14"
     # Dialer's DialtactsActivity alias (targetActivity main.impl.MainActivity): DIAL with no data or
     # a tel: URI, VIEW tel:.  ACTION_CALL goes to Telecom's UserCallActivity, which places the call

@@ -1,34 +1,26 @@
 """Text editing as Android's EditText does it: where a touch puts the cursor,
-which word a long press selects, and the floating text-selection toolbar.
+which word a long press selects, and what the text-selection toolbar offers.
 
 Geometry uses the very font metrics and text placement the renderer draws
 with (text.py, render.py), so the character under a finger on the
 screenshot is the one the cursor lands next to.
 
-The toolbar is Android 14's FloatingToolbar: a separate, non-focusable
-window above the selection holding one button per action, in the order
-TextView's action-mode callback adds them: Cut, Copy, Paste, Select all
-(Share and text-classifier actions are not modelled).  Being non-focusable,
-it is not the *active* window, so `uiautomator dump` (which dumps the active
-window only) does not show it on a phone either; screenshots do.
+The toolbar's actions come in the order TextView's action-mode callback adds
+them: Cut, Copy, Paste, Select all (Share and text-classifier actions are not
+modelled); its window is floating_toolbar.py.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Callable
 
 from . import text as _text
-from .views import MATCH, WRAP, EditText, LinearLayout, TextView, View, dp, sp
-from .window import STATUS_BAR_H, Window
+from .views import EditText, TextView
 
-__all__ = ["SelectionToolbar", "caret_position", "line_starts", "offset_at", "on_text", "toolbar_items",
+__all__ = ["caret_position", "line_starts", "offset_at", "on_text", "toolbar_items",
            "word_range"]
 
 _WORD = re.compile(r"\w", re.UNICODE)
-TOOLBAR_H = dp(48)
-TOOLBAR_MARGIN = dp(8)       # floating_toolbar_vertical_margin: its gap to the selection
-SCREEN_MARGIN = dp(16)       # floating_toolbar_horizontal_margin
 
 
 def _h_offset(gravity: str, free: int) -> int:
@@ -186,57 +178,3 @@ def toolbar_items(view: EditText, clipboard: str | None) -> list[str]:
     if view.text and not view.password and not (start == 0 and end == len(view.text)):
         items.append("Select all")
     return items
-
-
-class SelectionToolbar(Window):
-    """The floating text-selection toolbar: one window above the selection.
-
-    ``field`` returns the field it acts on (window, view) or None once it is
-    gone; ``perform(action)`` runs an action.
-    """
-
-    kind = "popup"
-    takes_focus = False  # FLAG_NOT_FOCUSABLE: the app window stays the active one
-
-    def __init__(self, package: str, field: Callable[[], "tuple[Window, EditText] | None"],
-                 items: Callable[[], list[str]], perform: Callable[[str], None]) -> None:
-        super().__init__(package, "", self._build_toolbar)
-        self.field = field
-        self.items = items
-        self.perform = perform
-
-    def _build_toolbar(self) -> View:
-        actions = self.items()
-        buttons = []
-        for i, action in enumerate(actions):
-            side = (dp(18) if i == 0 else dp(11), dp(18) if i == len(actions) - 1 else dp(11))
-            buttons.append(LinearLayout(
-                TextView(action, "android:id/floating_toolbar_menu_item_text", size=sp(14),
-                         class_name="android.widget.Button", max_lines=1, gravity="center",
-                         padding=(side[0], 0, side[1], 0), height=MATCH),
-                orientation="horizontal", gravity="center", desc=action, height=TOOLBAR_H,
-                min_width=dp(48), width=WRAP, focusable=True, key=action,
-                on_click=lambda a=action: self.perform(a)))
-        return LinearLayout(*buttons, orientation="horizontal", height=TOOLBAR_H, width=WRAP)
-
-    def decorate(self, content: View) -> View:
-        return LinearLayout(content, id="android:id/floating_popup_container", width=WRAP, height=TOOLBAR_H,
-                            bg=(255, 255, 255), radius=dp(8))
-
-    def layout(self, root: View) -> None:
-        root.measure(self.width - 2 * SCREEN_MARGIN, TOOLBAR_H)
-        found = self.field()
-        left = top = 0
-        if found is not None:
-            _, view = found
-            start, end = view.selection()
-            x1, y1, line_h = caret_position(view, start)
-            x2, y2, _ = caret_position(view, end)
-            centre = (x1 + x2) // 2 if y1 == y2 else (view.rect[0] + view.rect[2]) // 2
-            left = centre - root.mw // 2
-            top = y1 - TOOLBAR_MARGIN - TOOLBAR_H
-            if top < STATUS_BAR_H:  # no room above: below the selection
-                top = y2 + line_h + TOOLBAR_MARGIN
-        left = max(SCREEN_MARGIN, min(left, self.width - SCREEN_MARGIN - root.mw))
-        root.place(left, top, (0, 0, self.width, self.height))
-        self.frame = root.rect

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .editing import caret_position
+from .keyboard import parse_soft_input_mode
+from .text import text_width
 from .views import (
     MATCH,
     WRAP,
@@ -52,8 +55,6 @@ class Window:
     def __init__(self, package: str, title: str, build: Callable[[], View], *,
                  width: int = WIDTH, height: int = HEIGHT, fullscreen: bool = False,
                  soft_input_mode: str = "") -> None:
-        from .keyboard import parse_soft_input_mode
-
         self.package = package
         self.title = title
         self.build = build
@@ -182,8 +183,6 @@ class Window:
         if focused is None or focused.clip is None:
             return
         if isinstance(focused, EditText):
-            from .editing import caret_position
-
             _, top, line_h = caret_position(focused, focused.cursor)
             bottom = top + line_h
         else:
@@ -406,8 +405,6 @@ class PopupWindow(Window):
         return FrameLayout(FrameLayout(content), bg=(255, 255, 255), radius=dp(4), width=WRAP)
 
     def layout(self, root: View) -> None:
-        from .text import text_width
-
         widest = max((text_width(t, sp(16)) for t, _ in self.items), default=0) + 2 * dp(16)
         width = min(self.width - 2 * 11, max(POPUP_WIDTH, widest))
         max_h = self.height - STATUS_BAR_H - NAV_BAR_H - 22
