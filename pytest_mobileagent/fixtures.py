@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
 
-from .runtime import EPISODE_KEY, RUNTIME_KEY
+from .keys import EPISODE_KEY, RUNTIME_KEY
 from .tasks import task_spec
 
 if TYPE_CHECKING:

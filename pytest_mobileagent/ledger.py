@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from .keys import DEVICE_ATTR, MANIFEST_DIR_KEY, RECORD_ATTR
 from .metrics import StopReason, TaskRecord
-from .runtime import DEVICE_ATTR, RECORD_ATTR
 from .tasks import task_spec
 
 if TYPE_CHECKING:
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 
 __all__ = ["MANIFEST_DIR_KEY", "RunLedger", "attach_record", "new_task_record"]
 
-MANIFEST_DIR_KEY = "mobileagent_manifests"  # workerinput key: the run's manifest directory
 _REPORTED = pytest.StashKey[bool]()
 
 

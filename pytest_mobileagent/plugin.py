@@ -17,10 +17,11 @@ from . import options as core_options
 from .device import options as device_options
 from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
 from .allocation import BROKER_KEY, BROKER_SECRET_KEY, DeviceBroker
-from .ledger import MANIFEST_DIR_KEY, RunLedger, attach_record
+from .keys import (  # noqa: F401 - RUNTIME_KEY and the others are importable from here
+    CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, MANIFEST_DIR_KEY, RECORD_ATTR, RUNTIME_KEY)
+from .ledger import RunLedger, attach_record
 from .memory import freeze_long_lived_objects, return_freed_memory
-from .runtime import (  # noqa: F401
-    CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY, Runtime)
+from .runtime import Runtime
 from .tasks import MARKER
 
 if TYPE_CHECKING:

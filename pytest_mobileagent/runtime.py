@@ -21,31 +21,21 @@ from .allocation import BROKER_KEY, BROKER_SECRET_KEY, REQUEST_TIMEOUT, request_
 from .agents.builtin import register_builtins
 from .agents.registry import AgentRegistry, UnknownAgentError
 from .errors import InfrastructureError, MobileAgentError
+# The keys moved to keys.py; importable from here as before.
+from .keys import CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY  # noqa: F401
 from .options import MobileAgentOptions
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
     from .device import Device
-    from .episode import Episode
     from .events import EventServer
-    from .ledger import RunLedger
 
 __all__ = ["DEVICE_ATTR", "EPISODE_KEY", "EVENT_PORT_ON_DEVICE", "LEDGER_KEY", "RECORD_ATTR", "RUNTIME_KEY",
            "Runtime", "build_registry"]
 
 # The port the listener app (and the virtual phone) connects to on the device.
 EVENT_PORT_ON_DEVICE = "tcp:8888"
-
-# Where the plugin keeps its state. They live here, below plugin.py, fixtures.py
-# and reporting/plugin.py, so that those modules need not import each other.
-RUNTIME_KEY = pytest.StashKey["Runtime"]()  # config.stash: this process's Runtime
-LEDGER_KEY = pytest.StashKey["RunLedger"]()  # config.stash: collected tasks, crashes, interruption
-EPISODE_KEY = pytest.StashKey["Episode"]()  # item.stash: the task's episode
-RECORD_ATTR = "mobileagent_record"  # the TestReport attribute carrying a task's record dict
-DEVICE_ATTR = "mobileagent_device"  # ... and the one carrying {"serial", "android_version"} of its device
-
-CONTROLLER_PID_KEY = "mobileagent_controller_pid"  # workerinput key: the xdist controller's pid
 
 
 def die_with_controller(controller_pid: int) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_mobileagent.errors import InfrastructureError
+from pytest_mobileagent.keys import RECORD_ATTR
 
 from .options import DeviceOptions, looks_like_host_port
 
@@ -129,8 +130,6 @@ class SnapshotResetSummary:
         self.seconds: list[float] = []
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        from pytest_mobileagent.runtime import RECORD_ATTR
-
         record = getattr(report, RECORD_ATTR, None)
         if isinstance(record, dict) and isinstance(record.get("reset_seconds"), (int, float)):
             self.seconds.append(float(record["reset_seconds"]))

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from ..metrics import TaskRecord, aggregate, aggregate_by
-from ..runtime import DEVICE_ATTR, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY
+from ..keys import DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY
 from .options import ReportingOptions
 from .record_store import RecordStore
 from .redact import Redactor
@@ -506,7 +506,6 @@ def _is_task(metafunc: pytest.Metafunc) -> bool:
 
 def _shorten_agent_failure(item: pytest.Item, report: pytest.TestReport, exc: BaseException) -> None:
     """At default verbosity an agent's error fails its task in a few lines (short_errors.py)."""
-    from ..runtime import EPISODE_KEY
     from .short_errors import short_agent_failure, wants_short_failures
 
     episode = item.stash.get(EPISODE_KEY, None)
