@@ -32,30 +32,14 @@ import pytest
 
 from .keys import DEVICE_ATTR, MANIFEST_DIR_KEY, RECORD_ATTR
 from .metrics import StopReason, TaskRecord
-from .tasks import task_spec
+from .tasks import new_task_record, task_spec
 
 if TYPE_CHECKING:
     from .options import MobileAgentOptions
-    from .tasks import TaskSpec
 
-__all__ = ["MANIFEST_DIR_KEY", "RunLedger", "attach_record", "new_task_record"]
+__all__ = ["MANIFEST_DIR_KEY", "RunLedger", "attach_record"]
 
 _REPORTED = pytest.StashKey[bool]()
-
-
-def new_task_record(spec: "TaskSpec", nodeid: str, options: "MobileAgentOptions", repeat: int = 0) -> TaskRecord:
-    """The record of a task before anything ran (the episode fills it in)."""
-    return TaskRecord(
-        nodeid=nodeid,
-        task=spec.name,
-        app=spec.app,
-        prompt=spec.prompt,
-        difficulty=spec.difficulty,
-        min_steps=spec.min_steps,
-        max_steps=spec.max_steps(options.max_steps_factor),
-        agent=options.agent,
-        repeat=repeat,
-    )
 
 
 def _repeat(item: pytest.Item) -> int:

@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import pytest
 
 from .errors import TaskDefinitionError
+from .metrics import TaskRecord
 
 if TYPE_CHECKING:
     from .agents.actions import Action
     from .judge import Node, Screen
+    from .options import MobileAgentOptions
 
 __all__ = [
     "APPS",
@@ -31,6 +33,7 @@ __all__ = [
     "TaskSpec",
     "difficulty_for",
     "golden",
+    "new_task_record",
     "task",
     "task_spec",
 ]
@@ -351,3 +354,18 @@ def task_spec(item: pytest.Item) -> TaskSpec | None:
     if marker is None or not marker.args or not isinstance(marker.args[0], TaskSpec):
         return None
     return marker.args[0]
+
+
+def new_task_record(spec: "TaskSpec", nodeid: str, options: "MobileAgentOptions", repeat: int = 0) -> TaskRecord:
+    """The record of a task before anything ran (the episode fills it in)."""
+    return TaskRecord(
+        nodeid=nodeid,
+        task=spec.name,
+        app=spec.app,
+        prompt=spec.prompt,
+        difficulty=spec.difficulty,
+        min_steps=spec.min_steps,
+        max_steps=spec.max_steps(options.max_steps_factor),
+        agent=options.agent,
+        repeat=repeat,
+    )
