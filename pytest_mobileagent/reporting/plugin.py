@@ -80,7 +80,7 @@ class ReportingPlugin:
             self.add_problem(message)
 
     def add_problem(self, message: str) -> None:
-        from .allure_report import WRITE_PROBLEM
+        from .atomic import WRITE_PROBLEM
 
         if message.startswith(WRITE_PROBLEM) and any(p.startswith(WRITE_PROBLEM) for p in self.bad_records):
             return  # one line per run: every process writing there met the same fault
@@ -237,8 +237,8 @@ class ReportingPlugin:
         try:
             self._write_allure()
         except OSError as exc:
-            from .allure_files import _os_error
-            from .allure_report import WRITE_PROBLEM, allure_dir
+            from .allure_report import allure_dir
+            from .atomic import WRITE_PROBLEM, _os_error
 
             self.add_problem(f"{WRITE_PROBLEM}{allure_dir(self.config)}: {_os_error(exc)} (the run summary)")
         self._set_exit_status(session)
