@@ -33,6 +33,7 @@ import pytest
 from .keys import DEVICE_ATTR, MANIFEST_DIR_KEY, RECORD_ATTR
 from .metrics import StopReason, TaskRecord
 from .tasks import new_task_record, task_spec
+from .tempdirs import make_run_tempdir
 
 if TYPE_CHECKING:
     from .options import MobileAgentOptions
@@ -106,8 +107,6 @@ class RunLedger:
     def make_directory(self) -> str:
         """The controller's private directory for the workers' manifests (created once)."""
         if self.directory is None:
-            from .tempdirs import make_run_tempdir
-
             self.directory = Path(make_run_tempdir("run"))
             self._own_directory = True
         return str(self.directory)

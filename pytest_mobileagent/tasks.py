@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pytest
 
+from .agents.actions import Action
+from .device.baseline import storage_folder
 from .errors import TaskDefinitionError
 from .metrics import TaskRecord
 
 if TYPE_CHECKING:
-    from .agents.actions import Action
     from .judge import Node, Screen
     from .options import MobileAgentOptions
 
@@ -117,8 +118,6 @@ class GoldenAction:
 
         Raises LookupError naming the target when it is not on the screen.
         """
-        from .agents.actions import Action
-
         node = self._find(screen) if self.target is not None else None
         target = self.target.to_dict() if self.target else None
         if self.kind == "tap":
@@ -296,8 +295,6 @@ def task(
         if isinstance(storage, str) or not all(isinstance(f, str) and f for f in storage):
             problems.append(f"storage must be a list of shared-storage folders, not {storage!r}")
         else:
-            from .device.baseline import storage_folder
-
             for folder in storage:
                 try:
                     storage_folder(folder)
