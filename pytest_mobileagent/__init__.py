@@ -11,8 +11,7 @@ from .agents import Action, AgentContext, AgentRegistry, DriverAgent, Observatio
 from .device import Device
 from .judge import Answer, Events, Progress, Screen
 from .tasks import GoldenAction, TaskSpec, golden, task
-
-__version__ = "0.1.0"
+from .version import __version__  # noqa: F401 - pytest_mobileagent.__version__
 
 __all__ = [
     "Action",
