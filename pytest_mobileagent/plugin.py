@@ -57,10 +57,12 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         f"{MARKER}(spec): a benchmark task (set by @pytest_mobileagent.task; the body is the judge)",
     )
-    # The run's machinery is imported here, not at the top: importing this module (pytest's
-    # start, `pytest --version`) then loads the hooks, options and fixtures only. The runtime
-    # brings the device side (pools, emulators, the event server, the setup checks), the
-    # reporting plugin the report writers (Allure's model, pickle, orjson, the plots).
+    # The run's machinery is imported here, not at the top, so that importing this module (as
+    # pytest does for every plugin at its start, and for `pytest --version`) loads the hooks,
+    # options and fixtures only: the runtime brings the device side (pools, emulators, the event
+    # server, the setup checks), the reporting plugin the report writers (allure-commons, pickle,
+    # orjson, the plots). Measured with `python -X importtime -c "import pytest_mobileagent.plugin"`:
+    # about 25 ms this way, about 65 ms with these three at the top.
     from .device.provision import SnapshotResetSummary, check_before_run
     from .reporting.plugin import ReportingPlugin
     from .runtime import Runtime

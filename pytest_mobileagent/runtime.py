@@ -26,7 +26,7 @@ from .device.provision import SnapshotReset, open_pool
 from .device.remote import connect_ref
 from .errors import InfrastructureError, MobileAgentError
 from .events.server import EventServer, private_socket_path
-# The keys moved to keys.py; importable from here as before.
+# The keys live in keys.py; importable from here as before.
 from .keys import CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY  # noqa: F401
 from .options import MobileAgentOptions
 from .setup.readiness import DeviceNotReadyError, check_ready, check_task_ready

@@ -326,7 +326,8 @@ class DevicePool:
 
     def _boot_in_process(self, count: int) -> list[str]:
         # start_phones registers with the adb server and returns once it lists them online.
-        running = self._in_process.enter_context(virtual_phone.start_phones(count, adb_server_port=server_address()[1]))
+        running = self._in_process.enter_context(
+            virtual_phone.start_phones(count, adb_server_port=server_address()[1]))
         serials = [p.serial for p in running]
         log.info("booted %d in-process virtual phone(s): %s", count, ", ".join(serials))
         return serials
