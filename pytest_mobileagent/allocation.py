@@ -23,6 +23,7 @@ import socket
 import threading
 from typing import Any, Callable
 
+from .device.pool import DevicePool
 from .errors import InfrastructureError
 
 __all__ = ["BROKER_KEY", "BROKER_SECRET_KEY", "DeviceBroker", "request_device"]
@@ -108,8 +109,6 @@ class DeviceBroker:
                 if self._pool_factory is not None:
                     self._pool = self._pool_factory()
                 else:
-                    from .device import DevicePool
-
                     self._pool = DevicePool(requested=list(self.requested) or None, boot_virtual=True)
                 try:
                     self._serials = self._pool.allocate(max(self.workers, 1))

@@ -23,10 +23,10 @@ from .device.text import check_typable
 from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
 from .judge import Answer, Events, Node, Progress, Screen, parse_hierarchy
 from .judge_clock import JudgeClock
-from .ledger import new_task_record
 from .metrics import StepRecord, StopReason, TaskRecord, TurnRecord
 from .screen_similarity import screen_changed
 from .setup.readiness import LISTENER_REPLY_TIMEOUT, ListenerLostError
+from .tasks import new_task_record
 
 if TYPE_CHECKING:
     from concurrent.futures import Future

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
 
+from .keys import EPISODE_KEY, RUNTIME_KEY
 from .ledger import repeat_index
-from .runtime import EPISODE_KEY, RUNTIME_KEY
+from .metrics import StopReason
 from .tasks import task_spec
 
 if TYPE_CHECKING:
@@ -65,6 +66,8 @@ def _mobileagent_episode(request: pytest.FixtureRequest) -> Iterator["Episode | 
     if spec is None:
         yield None
         return
+    # Imported here, not above: the episode and what only it uses (the clocks, the screenshot
+    # comparison with Pillow: about 15 ms) load with a run's first task, not with every pytest run.
     from .episode import Episode
 
     spec.check()
@@ -75,8 +78,6 @@ def _mobileagent_episode(request: pytest.FixtureRequest) -> Iterator["Episode | 
         episode.reset()
     except Exception as exc:
         # Keep a record: a task that could not even start is still a result (an error).
-        from .metrics import StopReason
-
         episode.record.stop_reason = StopReason.INFRA_ERROR
         episode.record.error = f"{type(exc).__name__}: {exc}"
         raise

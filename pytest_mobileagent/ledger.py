@@ -30,33 +30,17 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from .keys import DEVICE_ATTR, MANIFEST_DIR_KEY, RECORD_ATTR
 from .metrics import StopReason, TaskRecord
-from .runtime import DEVICE_ATTR, RECORD_ATTR
-from .tasks import task_spec
+from .tasks import new_task_record, task_spec
+from .tempdirs import make_run_tempdir
 
 if TYPE_CHECKING:
     from .options import MobileAgentOptions
-    from .tasks import TaskSpec
 
-__all__ = ["MANIFEST_DIR_KEY", "RunLedger", "attach_record", "new_task_record", "repeat_index"]
+__all__ = ["MANIFEST_DIR_KEY", "RunLedger", "attach_record", "repeat_index"]
 
-MANIFEST_DIR_KEY = "mobileagent_manifests"  # workerinput key: the run's manifest directory
 _REPORTED = pytest.StashKey[bool]()
-
-
-def new_task_record(spec: "TaskSpec", nodeid: str, options: "MobileAgentOptions", repeat: int = 0) -> TaskRecord:
-    """The record of a task before anything ran (the episode fills it in)."""
-    return TaskRecord(
-        nodeid=nodeid,
-        task=spec.name,
-        app=spec.app,
-        prompt=spec.prompt,
-        difficulty=spec.difficulty,
-        min_steps=spec.min_steps,
-        max_steps=spec.max_steps(options.max_steps_factor),
-        agent=options.agent,
-        repeat=repeat,
-    )
 
 
 def repeat_index(item: pytest.Item) -> int:
@@ -124,8 +108,6 @@ class RunLedger:
     def make_directory(self) -> str:
         """The controller's private directory for the workers' manifests (created once)."""
         if self.directory is None:
-            from .tempdirs import make_run_tempdir
-
             self.directory = Path(make_run_tempdir("run"))
             self._own_directory = True
         return str(self.directory)

@@ -12,7 +12,6 @@ millisecond, once per episode. Elsewhere (musl, macOS) there is nothing to do.
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import gc
 import sys
@@ -25,6 +24,8 @@ __all__ = ["freeze_long_lived_objects", "return_freed_memory"]
 def _malloc_trim() -> Callable[[int], int] | None:
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # here, not above: about 2 ms that pytest's start and the phone's boot need not pay
+
     try:
         trim = ctypes.CDLL(None).malloc_trim  # the process's own C library
     except (OSError, AttributeError):

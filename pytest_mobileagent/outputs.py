@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from .options import MobileAgentOptions
+from .reporting.options import ReportingOptions
+
 __all__ = ["check_outputs"]
 
 
@@ -45,18 +48,12 @@ def _writable_file(path: Path, what: str) -> None:
 
 def check_outputs(config: pytest.Config) -> None:
     """Raise :class:`pytest.UsageError` for an output location the run cannot write."""
-    from .options import MobileAgentOptions
-
     artifacts = MobileAgentOptions.from_config(config).artifacts
     if artifacts is not None:
         _writable_dir(artifacts, "--mobileagent-artifacts")
     allure = getattr(config.option, "allure_report_dir", None)
     if allure:
         _writable_dir(Path(os.path.expanduser(str(allure))).absolute(), "--alluredir")
-    try:
-        from .reporting.options import ReportingOptions
-    except ImportError:  # pragma: no cover - only while reporting is not installed
-        return
     results = ReportingOptions.from_config(config, load_baseline=False).results_json
     if results is not None:
         _writable_file(results, "--results-json")

@@ -13,47 +13,41 @@ from typing import TYPE_CHECKING, Any, Generator
 
 import pytest
 
+from . import hookspecs
 from . import options as core_options
+from .agents import mobileagent
 from .device import options as device_options
 from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
 from .allocation import BROKER_KEY, BROKER_SECRET_KEY, DeviceBroker
-from .ledger import MANIFEST_DIR_KEY, RunLedger, attach_record
+from .keys import (  # noqa: F401 - RUNTIME_KEY and the others are importable from here
+    CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, MANIFEST_DIR_KEY, RECORD_ATTR, RUNTIME_KEY)
+from .ledger import RunLedger, attach_record
 from .memory import freeze_long_lived_objects, return_freed_memory
-from .runtime import (  # noqa: F401
-    CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY, Runtime)
-from .tasks import MARKER
+from .outputs import check_outputs
+from .reporting import options as reporting_options
+from .tasks import MARKER, TaskSpec, task_spec
+from .tempdirs import remove_stale
+from .worker_exit import register_worker_exit
 
 if TYPE_CHECKING:
     from .episode import Episode
 
-try:  # The reporting side is written separately; the core must load without it.
-    from .reporting import options as reporting_options
-except ImportError:  # pragma: no cover - only while reporting is not installed
-    reporting_options = None  # type: ignore[assignment]
-
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
-    from . import hookspecs
-
     pluginmanager.add_hookspecs(hookspecs)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    from .agents import mobileagent
-
     core_options.add_options(parser)
     device_options.add_options(parser)
     mobileagent.add_options(parser)
-    if reporting_options is not None:
-        reporting_options.add_options(parser)
+    reporting_options.add_options(parser)
 
 
 @pytest.hookimpl(tryfirst=True, specname="pytest_configure")
 def pytest_configure_check_outputs(config: pytest.Config) -> None:
     # First: allure-pytest creates --alluredir in its own pytest_configure.
     if not hasattr(config, "workerinput"):
-        from .outputs import check_outputs
-
         check_outputs(config)
 
 
@@ -63,31 +57,33 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         f"{MARKER}(spec): a benchmark task (set by @pytest_mobileagent.task; the body is the judge)",
     )
+    # The run's machinery is imported here, not at the top, so that importing this module (as
+    # pytest does for every plugin at its start, and for `pytest --version`) loads the hooks,
+    # options and fixtures only: the runtime brings the device side (pools, emulators, the event
+    # server, the setup checks), the reporting plugin the report writers (allure-commons, pickle,
+    # orjson, the plots). Measured with `python -X importtime -c "import pytest_mobileagent.plugin"`:
+    # about 25 ms this way, about 65 ms with these three at the top.
+    from .device.provision import SnapshotResetSummary, check_before_run
+    from .reporting.plugin import ReportingPlugin
+    from .runtime import Runtime
+
     options = core_options.MobileAgentOptions.from_config(config)
     runtime = config.stash[RUNTIME_KEY] = Runtime(config, options)
     config.stash[LEDGER_KEY] = RunLedger(config, options)
     if not hasattr(config, "workerinput") and not (config.option.help or config.option.collectonly):
-        from .device.provision import check_before_run
-
         check_before_run(runtime.device_options)  # no SDK, no such AVD, unreachable adb servers
         if runtime.device_options.reset == "snapshot":
-            from .device.provision import SnapshotResetSummary
-
             config.pluginmanager.register(SnapshotResetSummary(), "mobileagent-snapshot-resets")
     if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
         config.pluginmanager.register(XdistGlue(options, config.stash[LEDGER_KEY]), "mobileagent-xdist")
     if config.pluginmanager.hasplugin("xdist"):  # a worker whose device is gone leaves the run
-        from .worker_exit import register_worker_exit
-
         register_worker_exit(config, runtime)
     if options.watch:  # the live view: a server on the controller, a publisher where tasks run
+        # Imported here, not above: the live view's HTTP server and client (http.server,
+        # urllib.request) cost about 10 ms that a run without --mobileagent-watch need not pay.
         from .studio.watch import register_watch
 
         register_watch(config)
-    try:
-        from .reporting.plugin import ReportingPlugin
-    except ImportError:  # pragma: no cover - only while reporting is not installed
-        return
     config.pluginmanager.register(ReportingPlugin(config), "mobileagent-reporting")
 
 
@@ -96,8 +92,6 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     config = session.config
     runtime = config.stash.get(RUNTIME_KEY, None)
     if runtime is not None and not hasattr(config, "workerinput") and not config.option.collectonly:
-        from .tempdirs import remove_stale
-
         remove_stale()  # what runs killed with SIGKILL left behind
         runtime.claim_requested_devices()
 
@@ -110,8 +104,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     runtime = session.config.stash.get(RUNTIME_KEY, None)
     if runtime is not None:
         freeze_long_lived_objects()  # the session's modules, plugins and items
-        from .tasks import task_spec
-
         runtime.note_tasks([spec for spec in map(task_spec, session.items) if spec])
 
 
@@ -151,8 +143,6 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     marks = getattr(obj, "pytestmark", None)
     if not marks or not collector.funcnamefilter(name):
         return None
-    from .tasks import TaskSpec
-
     for mark in marks:
         if mark.name == MARKER and mark.args and isinstance(mark.args[0], TaskSpec) and mark.args[0].problems:
             spec = mark.args[0]

@@ -20,32 +20,27 @@ from .agents.base import AgentContext
 from .allocation import BROKER_KEY, BROKER_SECRET_KEY, REQUEST_TIMEOUT, request_device
 from .agents.builtin import register_builtins
 from .agents.registry import AgentRegistry, UnknownAgentError
+from .device.baseline import DeviceBaseline
+from .device.options import DeviceOptions
+from .device.provision import SnapshotReset, open_pool
+from .device.remote import connect_ref
 from .errors import InfrastructureError, MobileAgentError
+from .events.server import EventServer, private_socket_path
+# The keys live in keys.py; importable from here as before.
+from .keys import CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY  # noqa: F401
 from .options import MobileAgentOptions
+from .setup.readiness import DeviceNotReadyError, check_ready, check_task_ready
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
     from .device import Device
-    from .episode import Episode
-    from .events import EventServer
-    from .ledger import RunLedger
 
 __all__ = ["DEVICE_ATTR", "EPISODE_KEY", "EVENT_PORT_ON_DEVICE", "LEDGER_KEY", "RECORD_ATTR", "RUNTIME_KEY",
            "Runtime", "build_registry"]
 
 # The port the listener app (and the virtual phone) connects to on the device.
 EVENT_PORT_ON_DEVICE = "tcp:8888"
-
-# Where the plugin keeps its state. They live here, below plugin.py, fixtures.py
-# and reporting/plugin.py, so that those modules need not import each other.
-RUNTIME_KEY = pytest.StashKey["Runtime"]()  # config.stash: this process's Runtime
-LEDGER_KEY = pytest.StashKey["RunLedger"]()  # config.stash: collected tasks, crashes, interruption
-EPISODE_KEY = pytest.StashKey["Episode"]()  # item.stash: the task's episode
-RECORD_ATTR = "mobileagent_record"  # the TestReport attribute carrying a task's record dict
-DEVICE_ATTR = "mobileagent_device"  # ... and the one carrying {"serial", "android_version"} of its device
-
-CONTROLLER_PID_KEY = "mobileagent_controller_pid"  # workerinput key: the xdist controller's pid
 
 
 def die_with_controller(controller_pid: int) -> None:
@@ -92,8 +87,6 @@ class Runtime:
         if options.agent not in self.registry:
             raise pytest.UsageError(str(UnknownAgentError(options.agent, self.registry.names())))
         self._check_agent_config()
-        from .device.options import DeviceOptions
-
         self.device_options = DeviceOptions.from_config(config)
         self._snapshot_reset: Any = None
         self._agent: Any = None
@@ -152,8 +145,6 @@ class Runtime:
         :func:`~pytest_mobileagent.device.provision.open_pool`'s) of the process that
         allocates (the xdist controller, or the sole process); created on first use."""
         if self._pool is None:
-            from .device.provision import open_pool
-
             # Emulators started for the run (--avd), other adb servers' devices
             # (--adb-server), or the local server's (a DevicePool).
             self._pool = open_pool(self.options.devices, self.device_options,
@@ -184,8 +175,6 @@ class Runtime:
             if self.device_error is not None:
                 # One failed allocation would fail every task the same way: say it once, fast.
                 raise InfrastructureError(f"no device for this worker: {self.device_error}")
-            from .device.remote import connect_ref
-
             try:
                 # A reference: a serial, or SERIAL@HOST:PORT for another adb server's device.
                 self._device = connect_ref(self._serial())
@@ -203,8 +192,6 @@ class Runtime:
     def events(self) -> "EventServer":
         """The event server, started and reversed to the device on first use."""
         if self._events is None:
-            from .events.server import EventServer, private_socket_path
-
             if self.device_error is not None:
                 raise InfrastructureError(f"this worker's device cannot be used: {self.device_error}")
             # Only the device (through the adb server) reaches a Unix socket in a
@@ -243,16 +230,12 @@ class Runtime:
         """
         if self.device_options.reset != "snapshot":
             if self._baseline is None:
-                from .device.baseline import DeviceBaseline
-
                 self._baseline = DeviceBaseline(
                     self.device, storage=set(self.needed_storage) | set(storage),
                     packages=set(self.needed_packages) | set(packages))
             self._baseline.restore()
             return None
         if self._snapshot_reset is None:
-            from .device.provision import SnapshotReset
-
             self._snapshot_reset = SnapshotReset(self.device)
         seconds = self._snapshot_reset()
         if self._events is not None:
@@ -262,8 +245,6 @@ class Runtime:
 
     def _check_ready(self, server: "EventServer") -> float:
         """The readiness check (setup/readiness.py); a failure is kept so every task says it at once."""
-        from .setup.readiness import DeviceNotReadyError, check_ready
-
         try:
             seconds, self.installed_packages = check_ready(self.device, server, self.needed_packages)
         except DeviceNotReadyError as exc:
@@ -273,8 +254,6 @@ class Runtime:
 
     def check_task_ready(self, package: str, task: str) -> None:
         """This task's readiness (its app installed, the listener answering); raises what is wrong."""
-        from .setup.readiness import check_task_ready
-
         check_task_ready(self.device, self.events, package, self.installed_packages, task)
 
     @property

@@ -17,11 +17,14 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pytest
 
+from .agents.actions import Action
+from .device.baseline import storage_folder
 from .errors import TaskDefinitionError
+from .metrics import TaskRecord
 
 if TYPE_CHECKING:
-    from .agents.actions import Action
     from .judge import Node, Screen
+    from .options import MobileAgentOptions
 
 __all__ = [
     "APPS",
@@ -31,6 +34,7 @@ __all__ = [
     "TaskSpec",
     "difficulty_for",
     "golden",
+    "new_task_record",
     "task",
     "task_spec",
 ]
@@ -114,8 +118,6 @@ class GoldenAction:
 
         Raises LookupError naming the target when it is not on the screen.
         """
-        from .agents.actions import Action
-
         node = self._find(screen) if self.target is not None else None
         target = self.target.to_dict() if self.target else None
         if self.kind == "tap":
@@ -296,8 +298,6 @@ def task(
         if isinstance(storage, str) or not all(isinstance(f, str) and f for f in storage):
             problems.append(f"storage must be a list of shared-storage folders, not {storage!r}")
         else:
-            from .device.baseline import storage_folder
-
             for folder in storage:
                 try:
                     storage_folder(folder)
@@ -354,3 +354,18 @@ def task_spec(item: pytest.Item) -> TaskSpec | None:
     if marker is None or not marker.args or not isinstance(marker.args[0], TaskSpec):
         return None
     return marker.args[0]
+
+
+def new_task_record(spec: "TaskSpec", nodeid: str, options: "MobileAgentOptions", repeat: int = 0) -> TaskRecord:
+    """The record of a task before anything ran (the episode fills it in)."""
+    return TaskRecord(
+        nodeid=nodeid,
+        task=spec.name,
+        app=spec.app,
+        prompt=spec.prompt,
+        difficulty=spec.difficulty,
+        min_steps=spec.min_steps,
+        max_steps=spec.max_steps(options.max_steps_factor),
+        agent=options.agent,
+        repeat=repeat,
+    )

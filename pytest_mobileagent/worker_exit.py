@@ -42,6 +42,7 @@ from typing import Any, Generator
 
 import pytest
 
+from .device.fast_adb import list_devices
 from .errors import InfrastructureError
 
 __all__ = ["DeviceWatch", "LEFT_KEY", "LeavingWorkers", "register_worker_exit"]
@@ -62,8 +63,6 @@ class DeviceWatch:
 
     def _gone(self) -> str | None:
         """Why this worker's device is unusable now, or None while the adb server lists it online."""
-        from .device.fast_adb import list_devices
-
         device = self.runtime.connected_device
         if device is None:
             return None  # never connected: its allocation error is said by every task already

@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from ..judge import Screen, parse_hierarchy
 from .actions import Action, Observation
 from .base import AgentContext
+from .mobileagent import MobileAgent
 
 if TYPE_CHECKING:
     from ..tasks import TaskSpec
@@ -31,8 +33,6 @@ class ReplayAgent:
         self._package = task.package
 
     def step(self, observation: Observation) -> Action:
-        from ..judge import Screen
-
         if not self._actions:
             return Action.finish()
         golden = self._actions.pop(0)
@@ -69,8 +69,6 @@ class RandomAgent:
         self._rng = random.Random(f"{self.seed}:{task.name}:{task.repeat}")
 
     def step(self, observation: Observation) -> Action:
-        from ..judge import parse_hierarchy
-
         candidates = [
             n for n in parse_hierarchy(observation.hierarchy)
             if n.clickable and n.enabled and n.bounds[2] > n.bounds[0] and n.bounds[3] > n.bounds[1]
@@ -83,8 +81,6 @@ class RandomAgent:
 
 
 def register_builtins(registry) -> None:
-    from .mobileagent import MobileAgent
-
     registry.register("mobileagent", MobileAgent)
     registry.register("noop", NoopAgent)
     registry.register("random", RandomAgent)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MobileAgentError
+from ..judge import parse_hierarchy
 from ..metrics import estimate_image_tokens, estimate_text_tokens
 from .actions import Action, Observation
 from .base import AgentContext
@@ -328,8 +329,6 @@ class MobileAgent:
         return action
 
     def _step(self, observation: Observation) -> Action:
-        from ..judge import parse_hierarchy
-
         elements, listing = describe_elements(parse_hierarchy(observation.hierarchy))
         text = self._user_text(observation, listing)
         content: Any = text

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_mobileagent.errors import InfrastructureError
+from pytest_mobileagent.tempdirs import make_run_tempdir
 
 from .claims import DeviceClaim
 from .fast_adb import FastAdb, host_request, list_devices, server_address
@@ -197,8 +198,6 @@ class EmulatorFleet:
         self.instances: list[EmulatorInstance] = []
         self._claims: list[DeviceClaim] = []
         self._closed = False
-        from pytest_mobileagent.tempdirs import make_run_tempdir
-
         self._logs = Path(make_run_tempdir("emulators"))  # removed at exit even if close() is not reached
         self.started_seconds: float | None = None  # start of the first to boot of the last
 

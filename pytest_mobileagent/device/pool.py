@@ -46,6 +46,7 @@ import time
 
 import pytest
 
+from pytest_mobileagent import virtual_phone  # the boot entry point: its package loads the phone on first use
 from pytest_mobileagent.errors import AdbCommandError, InfrastructureError, MobileAgentError
 
 from .claims import DeviceBusyError, DeviceClaim, allocation_lock
@@ -324,10 +325,9 @@ class DevicePool:
         return serials
 
     def _boot_in_process(self, count: int) -> list[str]:
-        from pytest_mobileagent.virtual_phone import start_phones
-
         # start_phones registers with the adb server and returns once it lists them online.
-        running = self._in_process.enter_context(start_phones(count, adb_server_port=server_address()[1]))
+        running = self._in_process.enter_context(
+            virtual_phone.start_phones(count, adb_server_port=server_address()[1]))
         serials = [p.serial for p in running]
         log.info("booted %d in-process virtual phone(s): %s", count, ", ".join(serials))
         return serials

@@ -19,8 +19,14 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_mobileagent.errors import InfrastructureError
+from pytest_mobileagent.keys import RECORD_ATTR
+from pytest_mobileagent.setup import SetupError, prepare_device
 
+from .emulator import EmulatorFleet, console, find_emulator
+from .fast_adb import server_address, wait_for_device
 from .options import DeviceOptions, looks_like_host_port
+from .pool import DeviceAllocationError, DevicePool
+from .remote import NetworkDevicePool, RemotePool, check_server
 
 if TYPE_CHECKING:
     from .device import Device
@@ -37,8 +43,6 @@ def run_device_setup(serial: str, addr: tuple[str, int]) -> None:
     off, the time zone), run on each ``--avd`` instance after it has booted."""
     import adbutils
 
-    from pytest_mobileagent.setup import SetupError, prepare_device
-
     try:
         prepare_device(adbutils.AdbClient(host=addr[0], port=addr[1]).device(serial))
     except SetupError as exc:
@@ -47,16 +51,10 @@ def run_device_setup(serial: str, addr: tuple[str, int]) -> None:
 
 def check_before_run(options: DeviceOptions) -> None:
     """Usage errors for a missing SDK or AVD and unreachable adb servers (controller only)."""
-    from .pool import DeviceAllocationError
-
     try:
         if options.avd:
-            from .emulator import EmulatorFleet, find_emulator
-
             EmulatorFleet(options.avd, find_emulator(options.emulator), boot_timeout=1).check()
         if options.adb_servers:
-            from .remote import check_server
-
             for addr in options.adb_servers:
                 check_server(addr)
     except DeviceAllocationError as exc:
@@ -69,21 +67,13 @@ def open_pool(requested: tuple[str, ...], options: DeviceOptions, *, device_wait
     ``device_wait``: seconds to wait for a requested local device another run holds.
     """
     if options.avd:
-        from .emulator import EmulatorFleet, find_emulator
-
         return EmulatorFleet(options.avd, find_emulator(options.emulator),
                              boot_timeout=options.avd_boot_timeout, setup=run_device_setup)
     if options.adb_servers:
-        from .remote import RemotePool
-
         return RemotePool(options.adb_servers, list(requested) or None, device_wait=device_wait)
     network = [d for d in requested if looks_like_host_port(d)]
     if network:
-        from .remote import NetworkDevicePool
-
         return NetworkDevicePool(list(requested), network, boot_virtual=True, device_wait=device_wait)
-    from .pool import DevicePool
-
     return DevicePool(requested=list(requested) or None, boot_virtual=True, device_wait=device_wait)
 
 
@@ -102,9 +92,6 @@ class SnapshotReset:
 
     def __call__(self) -> float:
         """Load the snapshot (saved first, on the first call); the seconds the load took."""
-        from .emulator import console
-        from .fast_adb import server_address, wait_for_device
-
         device = self.device
         if not _EMULATOR_SERIAL.match(device.serial) or device._addr != server_address():
             raise InfrastructureError(
@@ -129,8 +116,6 @@ class SnapshotResetSummary:
         self.seconds: list[float] = []
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        from pytest_mobileagent.runtime import RECORD_ATTR
-
         record = getattr(report, RECORD_ATTR, None)
         if isinstance(record, dict) and isinstance(record.get("reset_seconds"), (int, float)):
             self.seconds.append(float(record["reset_seconds"]))

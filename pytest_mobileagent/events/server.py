@@ -26,6 +26,7 @@ import threading
 import time
 
 from pytest_mobileagent.errors import MalformedEventError
+from pytest_mobileagent.tempdirs import make_run_tempdir
 
 from .model import MAX_LINE_BYTES, Event, parse_event_line, parse_mab_post
 
@@ -71,8 +72,6 @@ class _Conn:
 
 def private_socket_path(name: str = "events.sock") -> str:
     """A socket path in a fresh directory only this user can enter (mode 0700)."""
-    from pytest_mobileagent.tempdirs import make_run_tempdir
-
     return os.path.join(make_run_tempdir("events"), name)
 
 

@@ -19,7 +19,6 @@ and again at cleanup.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import queue
@@ -33,7 +32,7 @@ import pytest
 from allure_commons import hookimpl
 from allure_commons.logger import AllureFileLogger
 
-from .allure_report import WRITE_PROBLEM
+from .atomic import WRITE_PROBLEM, _os_error, write_atomically
 from .jsontext import json_bytes
 
 __all__ = ["AllureWriteError", "BackgroundFileLogger", "install", "write_atomically"]
@@ -193,35 +192,6 @@ def _merged(containers: list[dict]) -> dict:
             if times:
                 merged[key] = pick(times)
     return merged
-
-
-def _os_error(error: OSError) -> str:
-    """``[Errno 28] No space left on device``: the error without the temporary file's name."""
-    return f"[Errno {error.errno}] {error.strerror}" if error.errno and error.strerror else str(error)
-
-
-def write_atomically(destination: Path, body: bytes) -> None:
-    # As allure-commons does: a reader never sees half a file under its final name.
-    # The temporary name is this process's own: xdist workers may save the same
-    # content-named attachment at the same time.
-    # Plain os calls: each system call lets the test's thread have the GIL back,
-    # and open() would add a stat and an ioctl to the four needed.
-    temporary = f"{destination}.{os.getpid()}.tmp"
-    # 0o666: the umask applies, as with open(); close-on-exec by default (PEP 446)
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-    try:
-        try:
-            view = memoryview(body)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
-        os.replace(temporary, destination)
-    except OSError:
-        # A full disk: the partial file would only take the space of the next ones.
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def install(config: pytest.Config) -> BackgroundFileLogger | None:

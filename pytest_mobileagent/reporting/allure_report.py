@@ -24,13 +24,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..metrics import StepRecord, StopReason, TaskRecord
+from .atomic import WRITE_PROBLEM, write_atomically
 from .jsontext import json_text
 from .redact import Redactor
 
 __all__ = ["CATEGORIES", "WRITE_PROBLEM", "allure_dir", "attach_task", "describe_action", "write_run_files"]
-
-#: How a failed write of Allure results starts (the summary shows one such line per run).
-WRITE_PROBLEM = "could not write Allure results to "
 
 # Markers appended to the Allure status trace; categories.json matches on them.
 MARK = "mobileagent: "
@@ -276,8 +274,6 @@ def write_run_files(
     Each file appears whole or not at all (a full disk raises OSError and
     leaves no truncated file for ``allure generate`` to trip on).
     """
-    from .allure_files import write_atomically
-
     directory.mkdir(parents=True, exist_ok=True)
     lines = []
     for key, value in environment.items():

@@ -24,10 +24,18 @@ from typing import Any
 import pytest
 
 from ..metrics import TaskRecord, aggregate, aggregate_by
-from ..runtime import DEVICE_ATTR, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY
+from ..keys import DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY
+from . import TASK_MARKERS, summary
+from .allure_files import AllureWriteError, install
+from .allure_report import allure_dir, attach_task, write_run_files
+from .atomic import WRITE_PROBLEM, _os_error
+from .baseline import compare
 from .options import ReportingOptions
+from .plots import sr_bar_chart, warm_up
 from .record_store import RecordStore
-from .redact import Redactor
+from .redact import Redactor, install_log_redaction
+from .results import build_results, by_difficulty, write_results
+from .short_errors import short_agent_failure, wants_short_failures
 
 __all__ = ["RECORD_ATTR", "DEVICE_ATTR", "ReportingPlugin"]
 
@@ -80,8 +88,6 @@ class ReportingPlugin:
             self.add_problem(message)
 
     def add_problem(self, message: str) -> None:
-        from .allure_report import WRITE_PROBLEM
-
         if message.startswith(WRITE_PROBLEM) and any(p.startswith(WRITE_PROBLEM) for p in self.bad_records):
             return  # one line per run: every process writing there met the same fault
         self.bad_records.append(message)
@@ -90,16 +96,12 @@ class ReportingPlugin:
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         # Secrets stay out of logs (the live log, --log-file, captured logs) and saved hierarchies.
-        from .redact import install_log_redaction
-
         install_log_redaction(self.config, self.redactor)
         runtime = _core_runtime(self.config)
         if runtime is not None and self.redactor:
             runtime.redact = self.redactor.text
         # After every pytest_configure, so allure-pytest's logger is registered by now.
         if _allure_active(self.config):
-            from .allure_files import install
-
             self.allure_files = install(self.config)
             runtime = _core_runtime(self.config)
             if self.allure_files is not None and runtime is not None:
@@ -112,8 +114,6 @@ class ReportingPlugin:
         # this, so the controller's run-level files see every task's files.
         if self.allure_files is None:
             return
-        from .allure_files import AllureWriteError
-
         try:
             self.allure_files.flush()
         except AllureWriteError as exc:
@@ -155,8 +155,6 @@ class ReportingPlugin:
         listener = self.config.pluginmanager.get_plugin("allure_listener")
         if data is None or listener is None:
             return
-        from .allure_report import attach_task
-
         try:
             record = TaskRecord.from_dict(data)
         except (TypeError, ValueError, AttributeError):
@@ -174,8 +172,6 @@ class ReportingPlugin:
         if not self._charts_warming and _allure_active(self.config):
             # The controller mostly waits while tasks run: prepare the run-level
             # charts then, so the end of the run does not wait for Pillow's import.
-            from .plots import warm_up
-
             self._charts_warming = True
             threading.Thread(target=warm_up, name="mobileagent-charts", daemon=True).start()
         uuid = getattr(report, ALLURE_UUID_ATTR, None)
@@ -227,8 +223,6 @@ class ReportingPlugin:
             self.run_info = ledger.run_info(session, exitstatus, set(self.records.nodeids()))
         self._gate_and_build()
         if self.options.results_json is not None and self.results is not None:
-            from .results import write_results
-
             try:
                 write_results(self.options.results_json, self.results)
             except OSError as exc:
@@ -237,16 +231,10 @@ class ReportingPlugin:
         try:
             self._write_allure()
         except OSError as exc:
-            from .allure_files import _os_error
-            from .allure_report import WRITE_PROBLEM, allure_dir
-
             self.add_problem(f"{WRITE_PROBLEM}{allure_dir(self.config)}: {_os_error(exc)} (the run summary)")
         self._set_exit_status(session)
 
     def _gate_and_build(self) -> None:
-        from .baseline import compare
-        from .results import build_results
-
         tasks = self.records.records()
         overall = aggregate(tasks)
         if self.options.baseline_data is not None:
@@ -296,23 +284,16 @@ class ReportingPlugin:
             session.exitstatus = pytest.ExitCode.OK
 
     def _write_allure(self) -> None:
-        from .allure_report import allure_dir, write_run_files
-
         directory = allure_dir(self.config)
         if directory is None or self.results is None:
             return
-        from .plots import sr_bar_chart
-        from .results import by_difficulty
-
         tasks = self.records.records()
         versions = sorted({str(d.get("android_version")) for d in self.devices.values() if d.get("android_version")})
         versions += sorted(self.records.android_versions)
         import platform
 
-        from .summary import overview_figures
-
         environment = {
-            **overview_figures(aggregate(tasks), aggregate_by(tasks, "app"), by_difficulty(tasks)),
+            **summary.overview_figures(aggregate(tasks), aggregate_by(tasks, "app"), by_difficulty(tasks)),
             "agent": self.results.get("agent") or "-",
             "model": self.results.get("model") or "-",
             "devices": self.results.get("devices") or "-",
@@ -346,11 +327,8 @@ class ReportingPlugin:
     # -- terminal ----------------------------------------------------------------
 
     def summary_lines(self, tasks: list[TaskRecord]) -> list[str]:
-        from .results import by_difficulty
-        from .summary import summary_lines
-
         header = {k: (self.results or {}).get(k) for k in ("agent", "model", "devices")}
-        return summary_lines(aggregate(tasks), aggregate_by(tasks, "app"), by_difficulty(tasks), header)
+        return summary.summary_lines(aggregate(tasks), aggregate_by(tasks, "app"), by_difficulty(tasks), header)
 
     def pytest_terminal_summary(self, terminalreporter, exitstatus, config) -> None:
         cut_short = _cut_short(self.run_info)
@@ -499,16 +477,11 @@ def _fmt(value: float | None) -> str:
 
 def _is_task(metafunc: pytest.Metafunc) -> bool:
     """Task functions carry the core plugin's task marker."""
-    from . import TASK_MARKERS
-
     return any(metafunc.definition.get_closest_marker(name) for name in TASK_MARKERS)
 
 
 def _shorten_agent_failure(item: pytest.Item, report: pytest.TestReport, exc: BaseException) -> None:
     """At default verbosity an agent's error fails its task in a few lines (short_errors.py)."""
-    from ..runtime import EPISODE_KEY
-    from .short_errors import short_agent_failure, wants_short_failures
-
     episode = item.stash.get(EPISODE_KEY, None)
     if episode is None or episode.agent_error is not exc or not wants_short_failures(item.config):
         return

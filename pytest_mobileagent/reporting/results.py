@@ -29,8 +29,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from .. import __version__
 from ..metrics import TaskRecord, aggregate, aggregate_by
+from ..version import __version__
 from .passk import pass_k_report
 from .redact import Redactor
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..device.text import check_typable
 from ..episode import _document
+from ..events.server import EventServer, private_socket_path
 from ..runtime import EVENT_PORT_ON_DEVICE
 from ..tasks import APPS
 from .live import LiveScreen
@@ -29,7 +30,6 @@ from .web import Request, Response, asset
 
 if TYPE_CHECKING:
     from ..device import Device
-    from ..events import EventServer
 
 __all__ = ["Studio"]
 
@@ -76,8 +76,6 @@ class Studio:
         self._stop_events()
 
     def _start_events(self) -> None:
-        from ..events.server import EventServer, private_socket_path
-
         path = private_socket_path()
         self._events_dir = os.path.dirname(path)
         self._events = EventServer(unix_path=path).start()

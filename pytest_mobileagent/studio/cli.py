@@ -20,7 +20,12 @@ import webbrowser
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from ..device.claims import DeviceClaim
+from ..device.device import connect
+from ..device.pool import DevicePool
 from ..errors import MobileAgentError
+from .app import Studio
+from .web import TokenServer
 
 __all__ = ["main"]
 
@@ -45,10 +50,6 @@ class HeldDevice:
     """The studio's device, its claim, and the pool that booted it (if it did)."""
 
     def __init__(self, requested: str | None):
-        from ..device.claims import DeviceClaim
-        from ..device.device import connect
-        from ..device.pool import DevicePool
-
         self._pool = None
         if requested:
             self.device = connect(requested)  # names the attached devices when it is not one of them
@@ -63,8 +64,6 @@ class HeldDevice:
     @contextlib.contextmanager
     def lent(self) -> Iterator[None]:
         """Let a pytest run (a replay) claim the device for the block, then claim it back."""
-        from ..device.claims import DeviceClaim
-
         serial = self.device.serial
         self.claim.release()
         try:
@@ -87,9 +86,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if not 0 <= args.port <= 65535:
         _parser().error(f"--port {args.port}: not a port number")
-    from .app import Studio
-    from .web import TokenServer
-
     # SIGTERM (a service manager, a test) stops the studio as Ctrl-C does: phones and claims are let go.
     signal.signal(signal.SIGTERM, _interrupt)
     try:

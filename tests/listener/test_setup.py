@@ -148,3 +148,14 @@ def test_no_device_at_all(adb_server_port, capsys, monkeypatch):
     monkeypatch.setattr(adbutils.AdbClient, "device_list", lambda self: [])
     assert setup_main(["--adb-port", str(adb_server_port)]) == 2
     assert "no device" in capsys.readouterr().err
+
+
+def test_the_versions_setup_expects_are_the_releases_the_phone_models():
+    # Two homes for now (setup/apps.py for the plugin, the phone's apps/releases.py for
+    # `dumpsys package`): the plugin must not read the phone's internals, so this holds them together.
+    from pytest_mobileagent.setup.apps import BENCHMARK_APPS
+    from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
+
+    modelled = {app.package: app.version_name for app in INSTALLED_APPS}
+    assert {app.package: app.expected_version for app in BENCHMARK_APPS} == {
+        app.package: modelled[app.package] for app in BENCHMARK_APPS}
