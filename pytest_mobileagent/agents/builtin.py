@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import zlib
 from typing import TYPE_CHECKING
 
 from ..judge import Screen, parse_hierarchy
@@ -65,8 +66,13 @@ class RandomAgent:
         self._rng = random.Random(self.seed)
 
     def reset(self, task: "TaskSpec") -> None:
-        # A string seed goes through SHA-512, not hash(): the same sequence in every process.
-        self._rng = random.Random(f"{self.seed}:{task.name}:{task.repeat}")
+        # The first run of a task keeps the sequence earlier releases drew (crc32: the same in every
+        # process, unlike hash()), so results of runs without --repeat-tasks stay comparable; each
+        # further repetition draws its own (a string seed goes through SHA-512).
+        if task.repeat == 0:
+            self._rng = random.Random(self.seed * 1_000_003 + zlib.crc32(task.name.encode()))
+        else:
+            self._rng = random.Random(f"{self.seed}:{task.name}:{task.repeat}")
 
     def step(self, observation: Observation) -> Action:
         candidates = [
