@@ -87,6 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if not 0 <= args.port <= 65535:
         _parser().error(f"--port {args.port}: not a port number")
+    from ..reporting.redact import Redactor
     from .app import Studio
     from .web import TokenServer
 
@@ -101,7 +102,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         studio = Studio(held.device, args.tasks_dir.resolve(), lend_device=held.lent).start()
         try:
-            server = TokenServer(studio, port=args.port).start()
+            # What a run redacts from its reports (the default secret names) stays off the page too.
+            server = TokenServer(studio, port=args.port, redact=Redactor.from_environ().text).start()
         except OSError as exc:
             print(f"mobileagent-studio: error: cannot serve on 127.0.0.1:{args.port}: {exc}", file=sys.stderr)
             return 2
