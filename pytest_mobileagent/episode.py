@@ -101,7 +101,8 @@ class Episode:
         # Times the agent's code and interrupts it after --agent-timeout.
         self._clock = AgentClock(self.options.agent_timeout)
         # Bounds every judge call (--judge-timeout): a judge that never returns errors this task only.
-        self._judge_clock = JudgeClock(getattr(self.options, "judge_timeout", None), spec.name)
+        self._judge_clock = JudgeClock(getattr(self.options, "judge_timeout", None), spec.name,
+                                       watchdog=_judge_watchdog_fd(self.runtime.config))
         self._judge_error: TaskDefinitionError | None = None  # the judge's fault, kept if an agent swallows it
         self._started = time.perf_counter()
 
@@ -852,3 +853,13 @@ def _action_dict(action: Any) -> dict[str, Any]:
     if isinstance(action, dict):
         return dict(action)
     return {"type": "other", "description": str(action)}
+
+
+def _judge_watchdog_fd(config: Any) -> int:
+    """Where the judge's warden writes its note: pytest's own copy of stderr (fd 2 is the
+    capture file during a test), where faulthandler writes the stacks that follow it."""
+    try:
+        from _pytest.faulthandler import fault_handler_stderr_fd_key
+    except ImportError:  # pragma: no cover - a pytest without its faulthandler plugin
+        return 2
+    return config.stash.get(fault_handler_stderr_fd_key, 2) if config is not None else 2

@@ -17,12 +17,33 @@ an interrupt of the run (a Ctrl-C goes to the main thread, never to the judge
 thread): they come back as :class:`JudgeExit`, a task error that says which.
 ``--judge-timeout 0`` calls the judge on the main thread without a bound
 (for a debugger).
+
+A judge stuck in C code that holds the GIL (a catastrophic regex: ``re``
+never lets go of it mid-match) starves the main thread too, so nothing in
+this process can bound it. For that case each bounded call is also watched
+from outside: a small warden process (one per process that judges, started
+at its first judge call) is told, by a write to a pipe, when a call starts
+and when it ends. If a call has not ended :data:`WATCHDOG_GRACE` seconds
+after the bound, the warden says so on stderr and sends SIGABRT, which
+faulthandler (enabled by pytest) answers by writing every thread's stack --
+the judge's line in the task body among them -- and the process ends. Under
+xdist that is a crashed worker, which costs only its task (an error record;
+a replacement worker takes over); a single-process run ends there, without
+its summary or results file. The warden ends when the pipe closes (its
+process ended, however).
+
+``os._exit`` called by a judge is turned into :class:`JudgeExit` as well (it
+would end the process at once, in any thread); called anywhere else, or in a
+child the judge forked, it exits as ever.
 """
 
 from __future__ import annotations
 
 import ctypes
+import os
 import queue
+import struct
+import subprocess
 import sys
 import threading
 import traceback
@@ -30,7 +51,10 @@ from typing import Any, Callable
 
 from .errors import TaskDefinitionError
 
-__all__ = ["JudgeClock", "JudgeExit", "JudgeTimeout"]
+__all__ = ["JudgeClock", "JudgeExit", "JudgeTimeout", "WATCHDOG_GRACE"]
+
+#: Seconds past --judge-timeout after which the warden ends a process whose judge starves it.
+WATCHDOG_GRACE = 5.0
 
 
 class JudgeTimeout(TaskDefinitionError):
@@ -43,6 +67,119 @@ class JudgeExit(TaskDefinitionError):
 
 class _JudgeStopped(BaseException):
     """Raised inside an overrunning judge thread to end it (a BaseException: past ``except Exception``)."""
+
+
+class _OsExitCalled(SystemExit):
+    """What ``os._exit`` raises inside a judge (a SystemExit: past ``except Exception``)."""
+
+
+_judging = threading.local()  # .active: this thread is running a judge call
+_real_os_exit = os._exit
+_judge_pid = -1  # the process whose judges are guarded (not a child a judge forked)
+
+
+def _guarded_os_exit(status: int) -> None:
+    if getattr(_judging, "active", False) and os.getpid() == _judge_pid:
+        raise _OsExitCalled(status)
+    _real_os_exit(status)
+
+
+def _guard_os_exit() -> None:
+    """Make ``os._exit`` in a judge a task error, once per process."""
+    global _judge_pid
+    _judge_pid = os.getpid()
+    if os._exit is not _guarded_os_exit:
+        os._exit = _guarded_os_exit
+
+
+#: The warden (see the module docstring). Frames of 9 bytes on its stdin: b"A" + seconds as a
+#: double (a call starts), b"D" + 8 bytes (it ended); end of input: the watched process has ended.
+_WARDEN_CODE = r"""
+import os, select, signal, struct, sys
+watched = int(sys.argv[1])
+
+def frame():
+    data = b""
+    while len(data) < 9:
+        chunk = os.read(0, 9 - len(data))
+        if not chunk:
+            sys.exit(0)
+        data += chunk
+    return data
+
+while True:
+    data = frame()
+    if data[:1] != b"A":
+        continue
+    (seconds,) = struct.unpack("d", data[1:])
+    if select.select([0], [], [], seconds)[0]:
+        frame()  # the call ended in time
+        continue
+    if os.getppid() != watched:
+        sys.exit(0)  # the watched process is gone: its pid may be another's now
+    os.write(2, (f"mobileagent: a judge (task body) in process {watched} still runs {seconds:g} s after it "
+                 "started, past --judge-timeout, in code that holds the GIL (C code such as a catastrophic "
+                 "regex); ending the process (SIGABRT), its threads' stacks follow\n").encode())
+    os.kill(watched, signal.SIGABRT)
+    sys.exit(0)
+"""
+
+
+class _Warden:
+    """This process's warden: a child that ends it when a judge call overruns (see the module docstring)."""
+
+    def __init__(self, stderr: int):
+        self.pid = os.getpid()
+        self.proc = subprocess.Popen([sys.executable, "-I", "-c", _WARDEN_CODE, str(self.pid)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr,
+                                     close_fds=True)
+        assert self.proc.stdin is not None
+        self.fd = self.proc.stdin.fileno()
+
+    def arm(self, seconds: float) -> None:
+        os.write(self.fd, b"A" + struct.pack("d", seconds))
+
+    def disarm(self) -> None:
+        os.write(self.fd, b"D" + bytes(8))
+
+    def forget_in_child(self) -> None:
+        # A child a judge forks must not hold the pipe open: the warden ends with its process.
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass
+
+
+_WARDEN_PROC: "_Warden | None" = None
+
+
+def _warden(stderr: int) -> "_Warden | None":
+    """This process's warden, started at the first call; None if it cannot be started."""
+    global _WARDEN_PROC
+    warden = _WARDEN_PROC
+    if warden is not None and warden.pid == os.getpid() and warden.proc.poll() is None:
+        return warden
+    try:
+        _WARDEN_PROC = _Warden(stderr)
+    except OSError:
+        return None  # the judge is still bounded in Python; only the C case is not covered
+    return _WARDEN_PROC
+
+
+def _after_fork_in_child() -> None:
+    if _WARDEN_PROC is not None:
+        _WARDEN_PROC.forget_in_child()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def _run_judge(fn: Callable[[], Any]) -> Any:
+    _judging.active = True
+    try:
+        return fn()
+    finally:
+        _judging.active = False
 
 
 class _JudgeThread:
@@ -60,7 +197,7 @@ class _JudgeThread:
                 return
             fn, box, done = job
             try:
-                box.append((True, fn()))
+                box.append((True, _run_judge(fn)))
             except _JudgeStopped:
                 return  # abandoned by the harness: this thread serves nobody any more
             except BaseException as exc:  # handed to the caller, whatever it is
@@ -86,6 +223,7 @@ _THREAD_LOCK = threading.Lock()
 
 def _judge_thread() -> _JudgeThread:
     global _THREAD
+    _guard_os_exit()
     with _THREAD_LOCK:
         if _THREAD is None or not _THREAD.thread.is_alive():
             _THREAD = _JudgeThread()
@@ -101,18 +239,24 @@ def _abandon(thread: _JudgeThread) -> None:
 
 
 class JudgeClock:
-    """Calls a task's judge bounded by ``limit`` seconds (None: on this thread, unbounded)."""
+    """Calls a task's judge bounded by ``limit`` seconds (None: on this thread, unbounded).
 
-    def __init__(self, limit: float | None, task: str):
+    ``watchdog``: the file descriptor the warden writes its note to (see the
+    module docstring); None leaves the warden off.
+    """
+
+    def __init__(self, limit: float | None, task: str, *, watchdog: int | None = None):
         self.limit = limit
         self.task = task
+        self.watchdog = watchdog
 
     def call(self, fn: Callable[[], Any], *, step: int) -> Any:
         """``fn()``'s result; what it raised (an AssertionError: the task is not done yet);
         :class:`JudgeTimeout` after the bound; :class:`JudgeExit` for SystemExit/KeyboardInterrupt."""
         if self.limit is None:
+            _guard_os_exit()
             try:
-                return fn()
+                return _run_judge(fn)
             except (SystemExit, KeyboardInterrupt) as exc:
                 if isinstance(exc, KeyboardInterrupt) and threading.current_thread() is threading.main_thread():
                     raise  # on the main thread it may be the user's Ctrl-C: the run stops
@@ -120,8 +264,14 @@ class JudgeClock:
         worker = _judge_thread()
         box: list[tuple[bool, Any]] = []
         done = threading.Event()
+        warden = _warden(self.watchdog) if self.watchdog is not None else None
+        if warden is not None:
+            warden.arm(self.limit + WATCHDOG_GRACE)
         worker.jobs.put((fn, box, done))
-        if not done.wait(self.limit):
+        finished = done.wait(self.limit)
+        if warden is not None:
+            warden.disarm()  # the main thread has the call back
+        if not finished:
             stack = worker.stack()
             _abandon(worker)
             raise JudgeTimeout(
@@ -135,6 +285,11 @@ class JudgeClock:
         raise value
 
     def _exit(self, exc: BaseException, step: int) -> JudgeExit:
-        what = f"SystemExit({exc.code!r})" if isinstance(exc, SystemExit) else type(exc).__name__
-        return JudgeExit(f"task {self.task}: the judge raised {what} after step {step} "
+        if isinstance(exc, _OsExitCalled):
+            what = f"called os._exit({exc.code!r})"
+        elif isinstance(exc, SystemExit):
+            what = f"raised SystemExit({exc.code!r})"
+        else:
+            what = f"raised {type(exc).__name__}"
+        return JudgeExit(f"task {self.task}: the judge {what} after step {step} "
                          "(a task body must only fail through assert; it cannot end the run)")

@@ -123,7 +123,12 @@ class MobileAgentOptions:
         devices: list[str] = []
         for entry in _get(config, "device") or []:
             # "--device a,b" is accepted as well as repeating the flag.
-            devices.extend(s.strip() for s in str(entry).split(",") if s.strip())
+            serials = [s.strip() for s in str(entry).split(",")]
+            if not all(serials):  # "--device ''" (an unset shell variable) must not mean "any device"
+                raise pytest.UsageError(
+                    f"--device: an empty serial in {str(entry)!r}; give the serials `adb devices` lists, "
+                    "or leave --device out to use the attached devices (else virtual phones)")
+            devices.extend(serials)
         if len(set(devices)) != len(devices):
             raise pytest.UsageError(f"--device: a serial is given twice in {devices}")
         device_wait, wait_text = _number(config, "device_wait", float, 0.0, "a number of seconds")

@@ -37,6 +37,8 @@ def test_adb_servers_repeat_and_come_from_the_ini_file(pytester):
     (["--avd-boot-timeout", "soon"], "--avd-boot-timeout: 'soon' is not a positive number"),
     (["--avd", "x", "--device", "emulator-5554"], "give --avd or --device, not both"),
     (["--avd", "x", "--adb-server", "h:1"], "give --avd or --adb-server, not both"),
+    (["--adb-server", ""], "--adb-server: an empty value"),
+    (["--adb-server", "h:1,"], "--adb-server: an empty value in 'h:1,'"),
 ])
 def test_bad_values_are_usage_errors(pytester, args, message):
     with pytest.raises(pytest.UsageError, match=message.replace("[", r"\[").replace("+", r"\+")):
@@ -49,3 +51,15 @@ def test_reset_takes_only_its_modes(pytester):
     pytester.makeini("[pytest]\nreset = deep\n")
     with pytest.raises(pytest.UsageError, match="--reset: 'deep' is not one of app, snapshot"):
         options(pytester)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--device", ""], "--device: an empty serial"),
+    (["--device", "emulator-5554", "--device", " "], "--device: an empty serial in ' '"),
+    (["--device", "emulator-5554,,emulator-5556"], "--device: an empty serial in 'emulator-5554,,emulator-5556'"),
+])
+def test_an_empty_device_is_a_usage_error_not_ignored(pytester, args, message):
+    from pytest_mobileagent.options import MobileAgentOptions
+
+    with pytest.raises(pytest.UsageError, match=message):
+        MobileAgentOptions.from_config(pytester.parseconfig(*args))

@@ -34,3 +34,12 @@ def test_writable_outputs_are_created_and_the_run_goes_on(pytester: pytest.Pytes
                                            "--alluredir", "allure")
     result.assert_outcomes(passed=1)
     assert (pytester.path / "art").is_dir() and (pytester.path / "allure").is_dir()
+
+
+def test_a_results_file_that_cannot_be_written_at_the_end_fails_the_run(pytester: pytest.Pytester):
+    # Its directory was there at start-up (the check passed); a file has taken its place by the end.
+    pytester.makepyfile("import shutil\n\ndef test_one():\n    shutil.rmtree('out')\n    open('out', 'w').close()\n")
+    result = pytester.runpytest_subprocess("--results-json", "out/results.json")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["*warning: could not write --results-json */out/results.json: *"])
+    assert result.ret == pytest.ExitCode.TESTS_FAILED

@@ -114,13 +114,27 @@ def _holder_text(path: Path) -> str:
 
 
 class DeviceClaim:
-    """An exclusive claim on one device; :meth:`release` (or process exit) gives it up."""
+    """An exclusive claim on one device; :meth:`release` (or process exit) gives it up.
+
+    A child made with ``os.fork`` (by a judge, an agent, a library) does not
+    keep the claim: it closes its copies of the descriptors at once, so a
+    child that outlives the run cannot keep the next run off the device.
+    """
 
     def __init__(self, serial: str, path: Path, fd: int):
         self.serial, self.path, self._fd = serial, path, fd
         # A claim nobody references any more (a pool dropped without close()) must
         # not hold its device until the process ends.
         self._finalizer = weakref.finalize(self, os.close, fd)
+        _HELD.add(self)
+
+    def _forget_in_child(self) -> None:
+        """In a forked child: drop this copy of the descriptor (the parent's claim stands)."""
+        if self._fd >= 0:
+            fd, self._fd = self._fd, -1
+            self._finalizer.detach()
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
     @classmethod
     def _open(cls, serial: str, directory: Path | None = None) -> tuple[Path, int]:
@@ -209,6 +223,19 @@ class DeviceClaim:
 
     def __repr__(self) -> str:
         return f"DeviceClaim({self.serial!r}, held={self._fd >= 0})"
+
+
+_HELD: "weakref.WeakSet[DeviceClaim]" = weakref.WeakSet()
+
+
+def _after_fork_in_child() -> None:
+    # The flock belongs to the open file, which a forked child shares until it
+    # closes its descriptor (O_CLOEXEC only covers exec).
+    for claim in list(_HELD):
+        claim._forget_in_child()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 @contextlib.contextmanager

@@ -92,6 +92,10 @@ class DeviceOptions:
             raise pytest.UsageError(f"--reset: {reset!r} is not one of {', '.join(RESET_MODES)}")
         servers: list[tuple[str, int]] = []
         for entry in _get(config, "adb_servers") or []:
+            if not all(part.strip() for part in str(entry).split(",")):  # "--adb-server ''": not "no server"
+                raise pytest.UsageError(
+                    f"--adb-server: an empty value in {str(entry)!r}; give HOST:PORT (e.g. 192.168.1.20:5037), "
+                    "or leave --adb-server out to use the local adb server")
             for text in str(entry).replace(",", " ").split():
                 server = parse_host_port(text, "--adb-server")
                 if server not in servers:

@@ -271,9 +271,14 @@ class ReportingPlugin:
         self.records.close()
 
     def _set_exit_status(self, session: pytest.Session) -> None:
+        status = session.exitstatus
+        if self.results_json_failed:
+            # A results file was asked for and is not there: CI must not read the run as a success.
+            if status in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
+            return
         if not self.options.gated:
             return
-        status = session.exitstatus
         if self.gate_failures:
             if status in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -10,6 +10,7 @@ attachment goes through :meth:`Redactor.text` / :meth:`Redactor.data` first.
 from __future__ import annotations
 
 import fnmatch
+import json
 import logging
 import os
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any, Iterable, Mapping
 
 from .options import DEFAULT_SECRET_PATTERNS
 
-__all__ = ["RedactingFilter", "Redactor", "install_log_redaction"]
+__all__ = ["RedactingFilter", "Redactor", "install_log_redaction", "run_redactor"]
 
 # Shorter values are flags ("1", "true"), not credentials; redacting them would
 # mangle every text they happen to occur in.
@@ -29,12 +30,13 @@ class Redactor:
     """Replaces known secret values with ``[REDACTED:NAME]``."""
 
     def __init__(self, secrets: Mapping[str, str]):
+        # A secret is also looked for as JSON writes it inside a string (a quote,
+        # a backslash, a non-ASCII letter escaped), so text that is already
+        # JSON (the live pages' messages) is redacted too.
+        forms = {(form, name) for name, value in secrets.items()
+                 for form in (value, json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1])}
         # Longest first, so a secret that contains another is replaced whole.
-        self._secrets = sorted(
-            ((value, name) for name, value in secrets.items()),
-            key=lambda pair: len(pair[0]),
-            reverse=True,
-        )
+        self._secrets = sorted(forms, key=lambda pair: (len(pair[0]), pair), reverse=True)
 
     @classmethod
     def from_environ(
@@ -56,7 +58,7 @@ class Redactor:
 
     @property
     def names(self) -> list[str]:
-        return sorted(name for _, name in self._secrets)
+        return sorted({name for _, name in self._secrets})
 
     def text(self, value: str) -> str:
         for secret, name in self._secrets:
@@ -150,3 +152,17 @@ def install_log_redaction(config: Any, redactor: Redactor) -> RedactingFilter | 
         if not any(isinstance(f, RedactingFilter) for f in handler.filters):
             handler.addFilter(redacting)
     return redacting
+
+
+#: The name the reporting plugin is registered under (``pytest_mobileagent.plugin``).
+REPORTING_PLUGIN = "mobileagent-reporting"
+
+
+def run_redactor(config: Any) -> Redactor:
+    """The run's redactor: the reporting plugin's, which every report, log and
+    saved hierarchy of the run goes through (the ini's ``redact_env`` included)."""
+    redactor = getattr(config.pluginmanager.get_plugin(REPORTING_PLUGIN), "redactor", None)
+    if isinstance(redactor, Redactor):
+        return redactor
+    # Not registered (yet, or reporting is not installed): the same secrets, by the default names.
+    return Redactor.from_environ()

@@ -24,6 +24,7 @@ from ..device.claims import DeviceClaim
 from ..device.device import connect
 from ..device.pool import DevicePool
 from ..errors import MobileAgentError
+from ..reporting.redact import Redactor
 from .app import Studio
 from .web import TokenServer
 
@@ -97,7 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         studio = Studio(held.device, args.tasks_dir.resolve(), lend_device=held.lent).start()
         try:
-            server = TokenServer(studio, port=args.port).start()
+            # What a run redacts from its reports (the default secret names) stays off the page too.
+            server = TokenServer(studio, port=args.port, redact=Redactor.from_environ().text).start()
         except OSError as exc:
             print(f"mobileagent-studio: error: cannot serve on 127.0.0.1:{args.port}: {exc}", file=sys.stderr)
             return 2

@@ -9,6 +9,11 @@ the judge's milestones, to that server (the URL reaches xdist workers through
 ``workerinput``). The posts leave from a background thread, latest first, so
 a slow page never slows the run; the screenshot itself (about a millisecond
 on the virtual phone) is the only cost a step pays.
+
+No secret leaves a process: a publisher redacts its update (task, prompt,
+action, LLM output, errors) with the run's redactor before posting it, the
+server redacts what it keeps again, and its HTTP layer redacts every text it
+sends. Screenshots are not redacted; the page says so.
 """
 
 from __future__ import annotations
@@ -19,10 +24,11 @@ import logging
 import queue
 import threading
 import urllib.request
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pytest
 
+from ..reporting.redact import Redactor, run_redactor
 from .web import Broadcast, Request, Response, TokenServer, asset
 
 if TYPE_CHECKING:
@@ -48,15 +54,17 @@ def register_watch(config: pytest.Config) -> None:
     if workerinput is not None:
         url = workerinput.get(WATCH_URL_KEY)
         if url:
-            config.pluginmanager.register(WatchPublisher(url, workerinput.get("workerid", "gw?")),
+            config.pluginmanager.register(WatchPublisher(url, workerinput.get("workerid", "gw?"), config),
                                           "mobileagent-watch-publisher")
         return
-    server = TokenServer(WatchApp()).start()
+    # Looked up when used: the reporting plugin, which owns the run's redactor, registers after us.
+    app = WatchApp(lambda: run_redactor(config))
+    server = TokenServer(app, redact=lambda text: app.redactor().text(text)).start()
     config.pluginmanager.register(WatchController(server), "mobileagent-watch")
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(_XdistWatch(server.url), "mobileagent-watch-xdist")
     # Tasks run here too without workers (no xdist, or -n 0).
-    config.pluginmanager.register(WatchPublisher(server.url, "main"), "mobileagent-watch-publisher")
+    config.pluginmanager.register(WatchPublisher(server.url, "main", config), "mobileagent-watch-publisher")
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     line = f"mobileagent watch: {server.url}"
     if reporter is not None:
@@ -91,7 +99,8 @@ class _XdistWatch:
 class WatchApp:
     """The watch page and the workers' updates: the latest state of each worker."""
 
-    def __init__(self) -> None:
+    def __init__(self, redactor: "Callable[[], Redactor]") -> None:
+        self.redactor = redactor
         self.workers: dict[str, dict[str, Any]] = {}
         self.screens: dict[str, bytes] = {}
         self.updates = Broadcast({})
@@ -118,8 +127,9 @@ class WatchApp:
     def publish(self, update: Any) -> None:
         if not isinstance(update, dict) or not isinstance(update.get("worker"), str):
             raise ValueError("an update is a JSON object with a 'worker'")
-        worker = update["worker"]
         png = update.pop("png", None)
+        update = self.redactor().data(update)  # what workers send is redacted already; this is the page's own guard
+        worker = update["worker"]
         with self._lock:
             state = dict(self.workers.get(worker, {}))
             state.update(update)
@@ -133,9 +143,10 @@ class WatchApp:
 class WatchPublisher:
     """Sends this process's task progress to the watch server (see the module docstring)."""
 
-    def __init__(self, url: str, worker: str):
+    def __init__(self, url: str, worker: str, config: pytest.Config):
         self.url = url + "publish"
         self.worker = worker
+        self.config = config
         self._queue: "queue.Queue[dict[str, Any] | None]" = queue.Queue()
         self._warned = False
         self._thread = threading.Thread(target=self._send_loop, name="mobileagent-watch", daemon=True)
@@ -157,11 +168,19 @@ class WatchPublisher:
             update["png"] = base64.b64encode(device.screenshot_png()).decode("ascii")
         except Exception as exc:  # the live view must never fail a task
             update["screen_error"] = f"{type(exc).__name__}: {exc}"
-        self._queue.put(update)
+        self._put(update)
 
     def pytest_mobileagent_task_record(self, record: "TaskRecord", item: pytest.Item) -> None:
-        self._queue.put({"worker": self.worker, "task": record.task, "done": True, "success": record.success,
-                         "stop_reason": str(record.stop_reason), "step": record.steps_taken})
+        self._put({"worker": self.worker, "task": record.task, "done": True, "success": record.success,
+                   "stop_reason": str(record.stop_reason), "step": record.steps_taken})
+
+    def _put(self, update: dict[str, Any]) -> None:
+        """Queue ``update`` for posting, its texts redacted: it leaves this process."""
+        png = update.pop("png", None)
+        update = run_redactor(self.config).data(update)
+        if png is not None:
+            update["png"] = png
+        self._queue.put(update)
 
     @pytest.hookimpl(tryfirst=True)  # before the controller stops the server: the last posts arrive
     def pytest_unconfigure(self, config: pytest.Config) -> None:

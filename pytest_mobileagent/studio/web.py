@@ -6,6 +6,10 @@ streams). Every path starts with a random token (``/<token>/...``); a request
 without it gets 403 and learns nothing else, so another user's process on the
 machine, or a web page the user visits that guesses the port, cannot drive the
 phone. The server binds 127.0.0.1 and nothing else.
+
+Every text the server sends (pages, JSON answers, event-stream messages) goes
+through its ``redact`` function last, so no secret of the environment leaves
+the process whatever the application put in it; images are sent as they are.
 """
 
 from __future__ import annotations
@@ -172,9 +176,13 @@ class _Handler(BaseHTTPRequestHandler):
         if response.stream is not None:
             self._send_stream(response)
             return
+        body = response.body
+        if not response.content_type.startswith("image/"):
+            # The last gate: whatever the app put in a text, no secret leaves the process.
+            body = self.server.redact(body.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape")
         self.send_response(response.status)
         self.send_header("Content-Type", response.content_type)
-        self.send_header("Content-Length", str(len(response.body)))
+        self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("Referrer-Policy", "no-referrer")  # the token must not leak to other sites
         if response.status in (403, 413) or response.status == 400 and not self._body_read:
@@ -182,7 +190,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Connection", "close")
             self.close_connection = True
         self.end_headers()
-        self.wfile.write(response.body)
+        self.wfile.write(body)
 
     def _send_stream(self, response: Response) -> None:
         self.send_response(HTTPStatus.OK)
@@ -193,20 +201,26 @@ class _Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         try:
             for message in response.stream:  # type: ignore[union-attr]
-                self.wfile.write(message.encode("utf-8"))
+                self.wfile.write(self.server.redact(message).encode("utf-8"))
                 self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             pass  # the page went away
 
 
 class TokenServer(ThreadingHTTPServer):
-    """Serves ``app(Request) -> Response`` on 127.0.0.1 under ``/<token>/``."""
+    """Serves ``app(Request) -> Response`` on 127.0.0.1 under ``/<token>/``.
+
+    ``redact`` is applied to every text sent (the run's or the studio's
+    :class:`~pytest_mobileagent.reporting.redact.Redactor`'s ``text``).
+    """
 
     daemon_threads = True
     allow_reuse_address = False
 
-    def __init__(self, app: Callable[[Request], Response], port: int = 0, token: str | None = None):
+    def __init__(self, app: Callable[[Request], Response], port: int = 0, token: str | None = None, *,
+                 redact: Callable[[str], str]):
         self.app = app
+        self.redact = redact
         self.token = token or secrets.token_urlsafe(18)
         super().__init__((HOST, port), _Handler)
         self._thread: threading.Thread | None = None
