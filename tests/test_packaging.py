@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import site
 import subprocess
 import sys
 import zipfile
@@ -52,6 +53,13 @@ def venv_python(wheel, tmp_path_factory) -> Path:
     venv = tmp_path_factory.mktemp("venv")
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
+    # --system-site-packages gives the base interpreter's packages. When this run's own Python is a
+    # virtualenv, the dependencies (pytest-xdist, adbutils, ...) are in its site-packages instead:
+    # a .pth line adds those directories after the new venv's own (where the wheel goes), as plain
+    # paths, so the editable install's import hook there stays off and the wheel is what runs.
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                             capture_output=True, text=True, check=True, timeout=60).stdout.strip()
+    (Path(purelib) / "_test_run_site_packages.pth").write_text("\n".join(site.getsitepackages()) + "\n")
     proc = subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall",
                            "--disable-pip-version-check", str(wheel)],
                           capture_output=True, text=True, timeout=300)
@@ -144,7 +152,8 @@ def test_all_100_tasks_run_from_an_empty_directory(venv_python, empty_dir, own_a
     proc = _run(venv_python, empty_dir, "-m", "pytest", "--pyargs", "pytest_mobileagent.task_tests",
                 "--agent=replay", "-n", "2", "-p", "no:cacheprovider", f"--results-json={results}",
                 adb_port=own_adb_server)
-    assert "100 passed" in proc.stdout.splitlines()[-1], proc.stdout[-4000:] + proc.stderr[-2000:]
+    last_line = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
+    assert "100 passed" in last_line, f"exit {proc.returncode}\n" + proc.stdout[-4000:] + proc.stderr[-2000:]
     tasks = json.loads(results.read_text())["tasks"]
     assert len(tasks) == 100 and all(t["success"] for t in tasks)
     # the media-seeded apps found their files in the wheel
