@@ -143,6 +143,8 @@ class VirtualPhone:
                                     apps=INSTALLED_APPS, roles=self.roles)
         #: APKs installed over adb and preinstalled apps removed: see packages.py
         self.packages = PackageStore(self)
+        # the system providers' packages (contacts, telephony, media) are installed with the image
+        self.packages.register_platform(self.system.providers.packages())
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
         install_proc(self)  # /proc and /sys/devices/system/cpu, made when read
         install_logging(self)  # logd, read by `logcat`

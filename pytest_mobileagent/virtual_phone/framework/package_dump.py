@@ -92,8 +92,9 @@ def dump_package(phone, package: str) -> str:
         info = entry.info
         version_code, version_name, min_sdk, target_sdk = (info.version_code, info.version_name,
                                                            info.min_sdk, info.target_sdk)
-    else:  # an app model may declare its real version code
-        version_code, version_name, min_sdk, target_sdk = getattr(app, "version_code", 1), app.version_name, 23, 34
+    else:  # an app model may declare its real version code; a platform package carries the SDK level
+        version_code, version_name = phone.packages.version_code(package), phone.packages.version_name(package)
+        min_sdk, target_sdk = 23, 34
     granted = sorted(phone.permissions.get(package, ()))
     if has_facts(package):  # one of the ten apps: its manifest at the pinned tag, merged with Commons'
         requested = requested_permissions(package)
@@ -174,7 +175,9 @@ def dump_package(phone, package: str) -> str:
 
 def _dump(target: "DumpTarget", args: list[str]) -> int:
     """`dumpsys package [options] PACKAGE`: that package's dump (nothing without one)."""
-    packages = [arg for arg in args if not arg.startswith("-") and "." in arg]
+    # DumpHelper.doDump (frameworks/base services/core/java/com/android/server/pm/DumpHelper.java):
+    # "Is this a package name?  if ("android".equals(cmd) || cmd.contains("."))"
+    packages = [arg for arg in args if not arg.startswith("-") and (arg == "android" or "." in arg)]
     if packages:
         target.out(dump_package(target.phone, packages[0]))
     return 0

@@ -27,6 +27,13 @@ __all__ = ["InstallError", "InstalledPackage", "PackageStore", "MIN_TARGET_SDK"]
 #: Android 14 refuses apps that target older levels (INSTALL_FAILED_DEPRECATED_SDK_VERSION).
 MIN_TARGET_SDK = 23
 
+#: The system image's packages that have no app model here but are installed on every phone:
+#: the framework itself ("android", framework-res.apk), the shell (com.android.shell, whose uid
+#: `adb shell` runs as), the keyboard (LatinIME, ui/keyboard.py) and SystemUI (the status and
+#: navigation bars, window_manager.py).  The system providers' packages are added at boot
+#: (`register_platform`), as PackageManagerService scans /system at boot.
+PLATFORM_PACKAGES = ("android", "com.android.inputmethod.latin", "com.android.shell", "com.android.systemui")
+
 
 class InstallError(Exception):
     """An install failure: ``code`` is Android's INSTALL_* name, the message its detail."""
@@ -64,22 +71,35 @@ class PackageStore:
         self._session = 1000
         #: open install sessions (`pm install-create`): id -> [(part name, APK bytes)]
         self.sessions: dict[int, list[tuple[str, bytes]]] = {}
+        #: the image's packages without an app model (PLATFORM_PACKAGES, the providers' packages)
+        self.platform: set[str] = set(PLATFORM_PACKAGES)
+
+    def register_platform(self, packages) -> None:
+        """Record more packages of the system image (the system providers', at boot)."""
+        self.platform.update(packages)
 
     def preinstalled(self) -> list[str]:
-        return [p for p in self.phone.system.installed_packages() if p not in self.removed]
+        """The system image's packages: the app models not uninstalled, and the platform's."""
+        return sorted({p for p in self.phone.system.installed_packages() if p not in self.removed}
+                      | self.platform)
 
     def packages(self) -> list[str]:
-        """Every installed package name (preinstalled and user-installed), sorted."""
+        """Every installed package name (preinstalled and user-installed), sorted: the one set
+        `pm list packages`, `dumpsys package`, `appops` and the rest ask."""
         return sorted(set(self.preinstalled()) | set(self.installed))
 
     def is_installed(self, package: str) -> bool:
-        return package in self.installed or package in self.preinstalled()
+        return package in self.installed or package in self.platform or (
+            package not in self.removed and self.phone.system.app(package) is not None)
 
     def version_name(self, package: str) -> str | None:
         if package in self.installed:
             return self.installed[package].info.version_name
         app = self.phone.system.app(package)
-        return app.version_name if app is not None and package not in self.removed else None
+        if app is not None:
+            return app.version_name if package not in self.removed else None
+        # a platform package is versioned with the platform (ro.build.version.release)
+        return self.phone.props.get("ro.build.version.release", "14") if package in self.platform else None
 
     def version_code(self, package: str) -> int:
         """The package's versionCode (as `dumpsys package` shows it, package_dump.py)."""

@@ -465,17 +465,13 @@ def _monkey(inv: Invocation) -> int:
 
 
 # -- pm -----------------------------------------------------------------------------------------
-_SYSTEM_PACKAGES = ("android", "com.android.inputmethod.latin", "com.android.shell")  # LatinIME: ui/keyboard.py
-
-
 def _is_system_package(package: str) -> bool:
     # the image's own packages; Google's builds rename some modules (com.google.android.permissioncontroller)
     return package == "android" or package.startswith(("com.android.", "com.google.android."))
 
 
 def _all_packages(phone) -> list[str]:
-    # The system providers' packages (contacts, telephony) can be listed and cleared too.
-    return sorted(set(phone.packages.packages()) | set(_SYSTEM_PACKAGES) | phone.system.providers.packages())
+    return phone.packages.packages()  # PackageManagerService's one set
 
 
 @command("pm")
