@@ -141,7 +141,7 @@ def dump_services(phone: "VirtualPhone", args: list[str]) -> str:
     for service in shown:
         package, component = service.package, service.short_component
         pid = phone.pid_of(package)
-        uid = 10000 + 100 + zlib.crc32(package.encode()) % 900  # as `dumpsys package` gives userId
+        uid = phone.process_uid(package)  # the uid its process runs as, its package's
         out.append(f"  * ServiceRecord{{{_hex(component)} u0 {component}}}\n")
         out.append(f"    intent={{cmp={component}}}\n")
         out.append(f"    packageName={package}\n    processName={package}\n")

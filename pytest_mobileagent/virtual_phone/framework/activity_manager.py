@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from ..kernel.logbuffer import note_start_request
-from ..kernel.processes import app_uid
 from .active_services import stop_package
 from .intents import Intent, candidates
 from .manifests import activity as manifest_activity
@@ -177,7 +176,7 @@ def start_activity(phone: "VirtualPhone", intent: CommandIntent, *, stop_first: 
     # ActivityTaskManager logs the request, with the FLAG_ACTIVITY_NEW_TASK am adds
     note_start_request(phone, intent.describe(flags=FLAG_ACTIVITY_NEW_TASK)[len("Intent { "):-len(" }")])
     if intent.component:
-        denial = _permission_denial(intent, caller_pid)
+        denial = _permission_denial(phone, intent, caller_pid)
         if denial is not None:
             return StartResult("denied", detail=denial)
     try:
@@ -217,7 +216,7 @@ def start_activity(phone: "VirtualPhone", intent: CommandIntent, *, stop_first: 
     return StartResult("started", before)
 
 
-def _permission_denial(intent: CommandIntent, caller_pid: int) -> str | None:
+def _permission_denial(phone, intent: CommandIntent, caller_pid: int) -> str | None:
     """The shell (uid 2000, no START_ANY_ACTIVITY) may start only exported activities.
 
     ActivityTaskSupervisor.checkStartAnyActivityPermission throws SecurityException("Permission
@@ -230,7 +229,7 @@ def _permission_denial(intent: CommandIntent, caller_pid: int) -> str | None:
     if declared is None or declared.exported:
         return None
     return (f"Permission Denial: starting {intent.describe(flags=FLAG_ACTIVITY_NEW_TASK)} from null "
-            f"(pid={caller_pid}, uid=2000) not exported from uid {app_uid(package)}")
+            f"(pid={caller_pid}, uid=2000) not exported from uid {phone.packages.uid(package)}")
 
 
 def has_launcher_entry(app: "App | None") -> bool:

@@ -87,7 +87,7 @@ def dump_package(phone, package: str) -> str:
     code_path = entry.code_path if entry is not None else phone.packages.apk_path(package).rsplit("/", 1)[0]
     installed = _time(entry.first_install_ms if entry is not None else phone.boot_ms)
     updated = _time(entry.last_update_ms) if entry is not None else installed
-    uid = 10000 + 100 + zlib.crc32(package.encode()) % 900
+    uid = phone.packages.uid(package)
     if entry is not None:
         info = entry.info
         version_code, version_name, min_sdk, target_sdk = (info.version_code, info.version_name,

@@ -34,6 +34,17 @@ MIN_TARGET_SDK = 23
 #: (`register_platform`), as PackageManagerService scans /system at boot.
 PLATFORM_PACKAGES = ("android", "com.android.inputmethod.latin", "com.android.shell", "com.android.systemui")
 
+#: android.os.Process's fixed uids, which the platform's shared users hold (PackageManagerService's
+#: constructor: addSharedUserLPw("android.uid.system", Process.SYSTEM_UID, ...), "android.uid.phone"
+#: PHONE_UID, "android.uid.shell" SHELL_UID).  The packages here that declare one as their
+#: android:sharedUserId: "android" (frameworks/base core/res/AndroidManifest.xml, android.uid.system),
+#: com.android.shell (frameworks/base packages/Shell/AndroidManifest.xml, android.uid.shell) and
+#: com.android.providers.telephony (packages/providers/TelephonyProvider/AndroidManifest.xml,
+#: android.uid.phone).
+SHARED_UIDS = {"android": 1000, "com.android.providers.telephony": 1001, "com.android.shell": 2000}
+#: the app uids the phone hands out: FIRST_APPLICATION_UID (10000) + 100 .. + 999
+_APP_UID_BASE, _APP_UID_SPAN = 10_100, 900
+
 
 class InstallError(Exception):
     """An install failure: ``code`` is Android's INSTALL_* name, the message its detail."""
@@ -73,10 +84,33 @@ class PackageStore:
         self.sessions: dict[int, list[tuple[str, bytes]]] = {}
         #: the image's packages without an app model (PLATFORM_PACKAGES, the providers' packages)
         self.platform: set[str] = set(PLATFORM_PACKAGES)
+        #: package -> its uid (Settings' appId), given once when the package is installed
+        self._uids: dict[str, int] = {}
+        for package in [*self.phone.system.installed_packages(), *sorted(self.platform)]:
+            self._assign_uid(package)
 
     def register_platform(self, packages) -> None:
         """Record more packages of the system image (the system providers', at boot)."""
-        self.platform.update(packages)
+        for package in sorted(set(packages) - self.platform):
+            self.platform.add(package)
+            self._assign_uid(package)
+
+    def _assign_uid(self, package: str) -> int:
+        """Give a package its uid, kept until it is uninstalled: a shared platform uid, or a free app
+        uid (the package name's hash picks the first one tried, so a seed's apps keep theirs)."""
+        if package not in self._uids:
+            uid = SHARED_UIDS.get(package)
+            if uid is None:
+                taken = set(self._uids.values())
+                start = zlib.crc32(package.encode()) % _APP_UID_SPAN
+                uid = next(_APP_UID_BASE + (start + step) % _APP_UID_SPAN for step in range(_APP_UID_SPAN)
+                           if _APP_UID_BASE + (start + step) % _APP_UID_SPAN not in taken)
+            self._uids[package] = uid
+        return self._uids[package]
+
+    def uid(self, package: str) -> int | None:
+        """The installed package's uid (`dumpsys package` userId, `pm list packages -U`), else None."""
+        return self._uids.get(package) if self.is_installed(package) else None
 
     def preinstalled(self) -> list[str]:
         """The system image's packages: the app models not uninstalled, and the platform's."""
@@ -160,6 +194,7 @@ class PackageStore:
             first = now
         entry = InstalledPackage(info, first, now, _apk_path(info.package))
         self.installed[info.package] = entry
+        self._assign_uid(info.package)  # an update keeps the uid
         self.removed.discard(info.package)
         self.phone.set_package_enabled(info.package, True)
         # An update kills the app's process, as on a phone.
@@ -174,6 +209,10 @@ class PackageStore:
         if not self.is_installed(package) or package in ("android",) or package.startswith("com.android."):
             return False
         self.installed.pop(package, None)
+        if self.phone.system.app(package) is None:
+            # its uid is free again; a preinstalled app stays on the system image (removed for user 0
+            # only, PackageManagerShellCommand's uninstall of a system package) and keeps its uid
+            self._uids.pop(package, None)
         if self.phone.system.app(package) is not None:
             self.removed.add(package)
             self.phone.set_package_enabled(package, False)  # its activities no longer start

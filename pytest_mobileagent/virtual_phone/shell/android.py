@@ -513,6 +513,8 @@ def _pm(inv: Invocation) -> int:
                 continue
             prefix = f"package:{phone.packages.apk_path(package)}=" if opts.get("f") else "package:"
             suffix = f" versionCode:{phone.packages.version_code(package)}" if show_versions else ""
+            if opts.get("U"):  # runListPackages prints " uid:" after the version code
+                suffix += f" uid:{phone.packages.uid(package)}"
             inv.out(f"{prefix}{package}{suffix}\n")
         return 0
     if not rest:
