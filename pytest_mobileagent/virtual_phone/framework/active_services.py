@@ -190,7 +190,12 @@ def _dumpsys_activity_processes(inv, args: list[str]) -> int:
         record = f"ProcessRecord{{{_hex('r' + proc.cmdline)} {proc.pid}:{proc.cmdline}/u0a{proc.uid - 10000}}}"
         out.append(f"  *APP* UID {proc.uid} {record}\n")
         out.append(f"    user #0 uid={proc.uid} gids={{50{proc.uid % 1000:03d}, 20{proc.uid % 1000:03d}, 9997}}\n")
-        out.append(f"    pid={proc.pid} pkgList={{{proc.cmdline}}}\n")
+        # ProcessRecord.dump (services/core/java/com/android/server/am/ProcessRecord.java): "dir=" the
+        # APK, publicDir, data; then mPkgList.dump's "packageList={...}" (PackageList.java); "pid="
+        apk = inv.phone.packages.apk_path(proc.cmdline)
+        out.append(f"    dir={apk} publicDir={apk} data=/data/user/0/{proc.cmdline}\n")
+        out.append(f"    packageList={{{proc.cmdline}}}\n")
+        out.append(f"    pid={proc.pid}\n")
     inv.out("".join(out))
     return 0
 
