@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...apkinfo import ApkError, ApkInfo, read_apk
 from .active_services import stop_package, system_state_changed
+from .apk_files import build_apk
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -65,6 +66,8 @@ class InstalledPackage:
     first_install_ms: int
     last_update_ms: int
     code_path: str
+    #: the APK's bytes, at ``code_path`` on the phone (what `adb pull $(pm path PKG)` gives back)
+    apk: bytes = b""
 
     @property
     def package(self) -> str:
@@ -88,6 +91,10 @@ class PackageStore:
         self._uids: dict[str, int] = {}
         for package in [*self.phone.system.installed_packages(), *sorted(self.platform)]:
             self._assign_uid(package)
+        #: preinstalled packages' APK bytes, made when first read: (package, versionCode, versionName) -> bytes
+        self._apks: dict[tuple[str, int, str | None], bytes] = {}
+        # every installed package's APK lies at its path under /data/app: listed, and made, when read
+        self.phone.fs.mount_generated("/data/app", self._data_app)
 
     def register_platform(self, packages) -> None:
         """Record more packages of the system image (the system providers', at boot)."""
@@ -192,7 +199,7 @@ class PackageStore:
             first = old.first_install_ms
         else:
             first = now
-        entry = InstalledPackage(info, first, now, _apk_path(info.package))
+        entry = InstalledPackage(info, first, now, _apk_path(info.package), data)
         self.installed[info.package] = entry
         self._assign_uid(info.package)  # an update keeps the uid
         self.removed.discard(info.package)
@@ -227,6 +234,24 @@ class PackageStore:
             roles.forget_package(package)
         system_state_changed(self.phone)  # its bound services stop
         return True
+
+    def apk_bytes(self, package: str) -> bytes:
+        """The package's APK: the one `adb install` gave, or a preinstalled package's, built when first read."""
+        entry = self.installed.get(package)
+        if entry is not None:
+            return entry.apk
+        key = (package, self.version_code(package), self.version_name(package))
+        if key not in self._apks:
+            self._apks[key] = build_apk(package, key[1], key[2] or "")
+        return self._apks[key]
+
+    def _data_app(self) -> dict:
+        """/data/app as PackageManagerService laid it out: ~~HASH==/PACKAGE-HASH==/base.apk per package."""
+        tree: dict[str, dict] = {}
+        for package in self.packages():
+            install_dir, package_dir, name = self.apk_path(package)[len("/data/app/"):].split("/")
+            tree.setdefault(install_dir, {})[package_dir] = {name: lambda p=package: self.apk_bytes(p)}
+        return tree
 
     def apk_path(self, package: str) -> str:
         """Where the package's APK is (what `pm path` prints): one stable path per package name."""
