@@ -15,7 +15,7 @@ import datetime as dt
 import zlib
 from typing import TYPE_CHECKING
 
-from .activity_manager import short_component
+from .activity_manager import launcher_filters, short_component
 from .manifests import has_facts, requested_permissions
 from .services import DUMPSYS_HANDLERS
 
@@ -104,17 +104,14 @@ def dump_package(phone, package: str) -> str:
         requested = sorted(set(_INSTALL_PERMISSIONS) | set(granted))
         install, runtime = list(_INSTALL_PERMISSIONS), granted
     resolver: list[str] = []
-    if app is not None and app.launcher_activity is not None:
-        launcher = short_component(package, app.launcher_activity.name)
-        resolver = [
-            "Activity Resolver Table:",
-            "  Non-Data Actions:",
-            "      android.intent.action.MAIN:",
-            f"        {_hash('r' + launcher)} {launcher} filter {_hash('f' + launcher)}",
-            '          Action: "android.intent.action.MAIN"',
-            '          Category: "android.intent.category.LAUNCHER"',
-            "",
-        ]
+    launchers = [short_component(package, name) for name, _enabled in launcher_filters(phone, package)]
+    if launchers:  # every MAIN / LAUNCHER filter the package declares, enabled or not
+        resolver = ["Activity Resolver Table:", "  Non-Data Actions:", "      android.intent.action.MAIN:"]
+        for launcher in launchers:
+            resolver += [f"        {_hash('r' + launcher)} {launcher} filter {_hash('f' + launcher)}",
+                         '          Action: "android.intent.action.MAIN"',
+                         '          Category: "android.intent.category.LAUNCHER"']
+        resolver.append("")
     lines = [
         *resolver,
         "Key Set Manager:",
