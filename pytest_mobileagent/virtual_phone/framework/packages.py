@@ -1,13 +1,14 @@
-"""The phone's package manager data: APKs installed with `adb install` / `pm install`.
+"""PackageManagerService's package store: every installed package, its uid and its APK.
 
-The app models in ``apps/`` are the phone's preinstalled apps. An APK
-installed over adb is read for its manifest (pyaxmlparser, via
-``pytest_mobileagent.apkinfo``) and recorded here, so `pm list packages`,
-`pm path`, `dumpsys package` and `pm uninstall` see it as a phone would.
-Each package's APK path (`apk_path`, what `pm path` prints) is decided here. An
-APK whose package has a model (a Simple Mobile Tools build) updates that
-model's version; any other package is installed without a UI. Failures carry
-Android's `INSTALL_*` codes and messages.
+The installed set is one: the app models in ``apps/`` (the phone's preinstalled apps), the
+platform's packages without a model (`PLATFORM_PACKAGES`, the system providers' packages
+registered at boot) and the APKs installed with `adb install` / `pm install`; `pm list
+packages`, `dumpsys package`, `appops` and the rest all ask `is_installed` / `packages`.
+Each package gets one uid when installed (`uid`: a shared platform uid, else an app uid) and
+its APK lies at its path (`apk_path`, what `pm path` prints) under /data/app.  An APK installed
+over adb is read for its manifest (pyaxmlparser, via ``pytest_mobileagent.apkinfo``); one whose
+package has a model (a Simple Mobile Tools build) updates that model's version; any other package
+is installed without a UI. Failures carry Android's `INSTALL_*` codes and messages.
 """
 
 from __future__ import annotations
@@ -139,7 +140,8 @@ class PackageStore:
         app = self.phone.system.app(package)
         if app is not None:
             return app.version_name if package not in self.removed else None
-        # a platform package is versioned with the platform (ro.build.version.release)
+        # a platform package without its own versionName gets the platform's: Soong (build/soong java/
+        # aar.go) links it with --version-name AppsDefaultVersionName() (--version-code the SDK level)
         return self.phone.props.get("ro.build.version.release", "14") if package in self.platform else None
 
     def version_code(self, package: str) -> int:
