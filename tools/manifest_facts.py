@@ -8,8 +8,8 @@ on either drops that element; ``${applicationId}`` is the package):
 
 - every ``<activity>`` and ``<activity-alias>`` with its full class name, whether
   it is exported (``android:exported``, else whether it has an intent filter:
-  PackageParser's default) and its intent filters (actions, categories,
-  ``<data>`` schemes and MIME types);
+  PackageParser's default), whether it is enabled (``android:enabled``) and its
+  intent filters (actions, categories, ``<data>`` schemes and MIME types);
 - the permissions the app requests (``<uses-permission>``), with their
   ``android:maxSdkVersion``: on Android 14 (API 34) ParsingPackageUtils'
   parseUsesPermission ignores one whose maxSdkVersion is below 34, so the
@@ -88,7 +88,10 @@ def components(root: ET.Element, package: str) -> list[dict]:
         entry = {"name": full_class(package, attr(node, "name")),
                  # PackageParser: without android:exported, a component is exported when it has a filter
                  "exported": exported == "true" if exported is not None else bool(declared),
-                 "filters": declared}
+                 "filters": declared,
+                 # android:enabled, true unless the manifest says "false" (ComponentInfo.enabled's default);
+                 # Simple-Commons apps enable one SplashActivity.<colour> icon alias, .Orange
+                 "enabled": attr(node, "enabled") != "false"}
         if node.tag == "activity-alias":
             entry["target"] = full_class(package, attr(node, "targetActivity"))
         out.append(entry)

@@ -129,6 +129,8 @@ class VirtualPhone:
         self.permissions: dict[str, set[str]] = {}
         self._disabled: set[str] = set()
         self._pids: dict[str, int] = {}
+        #: package -> the uid its running process was started with (process_uid)
+        self._process_uids: dict[str, int] = {}
         self._next_pid = 4100
         self._next_port = 40000
         self.shell_pid = 3900
@@ -143,6 +145,8 @@ class VirtualPhone:
                                     apps=INSTALLED_APPS, roles=self.roles)
         #: APKs installed over adb and preinstalled apps removed: see packages.py
         self.packages = PackageStore(self)
+        # the system providers' packages (contacts, telephony, media) are installed with the image
+        self.packages.register_platform(self.system.providers.packages())
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
         install_proc(self)  # /proc and /sys/devices/system/cpu, made when read
         install_logging(self)  # logd, read by `logcat`
@@ -218,6 +222,18 @@ class VirtualPhone:
 
     def forget_pid(self, package: str) -> None:
         self._pids.pop(package, None)
+        self._process_uids.pop(package, None)
+
+    def process_uid(self, package: str) -> int:
+        """The uid the package's process runs as: the one its package had when ActivityManager started
+        the process (Process.start's uid), which the kernel's process table records."""
+        uid = self._process_uids.get(package)
+        if uid is None:
+            uid = self.packages.uid(package)
+            if uid is None:
+                raise LookupError(f"no process of {package}: it is not installed")
+            self._process_uids[package] = uid
+        return uid
 
     def allocate_port(self) -> int:
         """A device-side port for `adb reverse tcp:0 ...`."""

@@ -141,7 +141,7 @@ def dump_services(phone: "VirtualPhone", args: list[str]) -> str:
     for service in shown:
         package, component = service.package, service.short_component
         pid = phone.pid_of(package)
-        uid = 10000 + 100 + zlib.crc32(package.encode()) % 900  # as `dumpsys package` gives userId
+        uid = phone.process_uid(package)  # the uid its process runs as, its package's
         out.append(f"  * ServiceRecord{{{_hex(component)} u0 {component}}}\n")
         out.append(f"    intent={{cmp={component}}}\n")
         out.append(f"    packageName={package}\n    processName={package}\n")
@@ -190,7 +190,12 @@ def _dumpsys_activity_processes(inv, args: list[str]) -> int:
         record = f"ProcessRecord{{{_hex('r' + proc.cmdline)} {proc.pid}:{proc.cmdline}/u0a{proc.uid - 10000}}}"
         out.append(f"  *APP* UID {proc.uid} {record}\n")
         out.append(f"    user #0 uid={proc.uid} gids={{50{proc.uid % 1000:03d}, 20{proc.uid % 1000:03d}, 9997}}\n")
-        out.append(f"    pid={proc.pid} pkgList={{{proc.cmdline}}}\n")
+        # ProcessRecord.dump (services/core/java/com/android/server/am/ProcessRecord.java): "dir=" the
+        # APK, publicDir, data; then mPkgList.dump's "packageList={...}" (PackageList.java); "pid="
+        apk = inv.phone.packages.apk_path(proc.cmdline)
+        out.append(f"    dir={apk} publicDir={apk} data=/data/user/0/{proc.cmdline}\n")
+        out.append(f"    packageList={{{proc.cmdline}}}\n")
+        out.append(f"    pid={proc.pid}\n")
     inv.out("".join(out))
     return 0
 

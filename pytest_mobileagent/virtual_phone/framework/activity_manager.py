@@ -11,7 +11,9 @@ What `am start`, `am force-stop`, `monkey` and `cmd package resolve-activity` as
 - `force_stop`: the package's process dies with its activities and started services
   (active_services.py); `FORCE_STOP_LISTENERS` learn of it first (an instrumentation of the
   package dies with it, shell/instrument.py).
-- `resolve_activity`: which activity PackageManager resolves an intent to.
+- `resolve_activity`: which activity PackageManager resolves an intent to; `launcher_filters` /
+  `launcher_activities`: a package's MAIN / LAUNCHER entries, the one rule `dumpsys package`,
+  `resolve-activity`, `am start` and `monkey` share.
 - the records' names and tokens (`short_component`, `record_token`, `task_id`, `window_token`),
   and `dumpsys activity` (top, activities; services and processes are active_services.py's).
 """
@@ -23,21 +25,21 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from ..kernel.logbuffer import note_start_request
-from ..kernel.processes import app_uid
 from .active_services import stop_package
 from .intents import Intent, candidates
 from .manifests import activity as manifest_activity
+from .manifests import launcher_entries
 from .roles import ROLE_HOME
 from .services import DUMPSYS_HANDLERS
 from .system import ActivityNotFound
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
-    from .app import App
     from .services import DumpTarget
 
 __all__ = ["ACTIVITIES", "FORCE_STOP_LISTENERS", "CommandIntent", "StartResult", "force_stop", "full_class",
-           "has_launcher_entry", "record_token", "resolve_activity", "short_component", "start_activity",
+           "launcher_activities", "launcher_filters", "monkey_entry", "record_token",
+           "resolve_activity", "short_component", "start_activity",
            "start_apk_activity", "target_activity", "task_id", "window_token"]
 
 #: (package, activity class) -> what starting it does: fn(phone, action) -> True when it stays
@@ -177,7 +179,7 @@ def start_activity(phone: "VirtualPhone", intent: CommandIntent, *, stop_first: 
     # ActivityTaskManager logs the request, with the FLAG_ACTIVITY_NEW_TASK am adds
     note_start_request(phone, intent.describe(flags=FLAG_ACTIVITY_NEW_TASK)[len("Intent { "):-len(" }")])
     if intent.component:
-        denial = _permission_denial(intent, caller_pid)
+        denial = _permission_denial(phone, intent, caller_pid)
         if denial is not None:
             return StartResult("denied", detail=denial)
     try:
@@ -200,6 +202,8 @@ def start_activity(phone: "VirtualPhone", intent: CommandIntent, *, stop_first: 
                 not intent.categories or intent.categories == [_LAUNCHER]):
             if not phone.package_enabled(intent.package) or system.launcher_activity(intent.package) is None:
                 return StartResult("unresolved")
+            if intent.categories and not launcher_activities(phone, intent.package):
+                return StartResult("unresolved")  # no enabled activity of the package answers LAUNCHER
             before = system.focused_window()
             if stop_first:
                 force_stop(phone, intent.package)
@@ -217,7 +221,7 @@ def start_activity(phone: "VirtualPhone", intent: CommandIntent, *, stop_first: 
     return StartResult("started", before)
 
 
-def _permission_denial(intent: CommandIntent, caller_pid: int) -> str | None:
+def _permission_denial(phone, intent: CommandIntent, caller_pid: int) -> str | None:
     """The shell (uid 2000, no START_ANY_ACTIVITY) may start only exported activities.
 
     ActivityTaskSupervisor.checkStartAnyActivityPermission throws SecurityException("Permission
@@ -230,13 +234,51 @@ def _permission_denial(intent: CommandIntent, caller_pid: int) -> str | None:
     if declared is None or declared.exported:
         return None
     return (f"Permission Denial: starting {intent.describe(flags=FLAG_ACTIVITY_NEW_TASK)} from null "
-            f"(pid={caller_pid}, uid=2000) not exported from uid {app_uid(package)}")
+            f"(pid={caller_pid}, uid=2000) not exported from uid {phone.packages.uid(package)}")
 
 
-def has_launcher_entry(app: "App | None") -> bool:
-    """Whether monkey's LAUNCHER intent finds an activity of the app (the home app counts, as
-    before); the system screens (share sheet, permission dialog, the framework) have none."""
-    return app is None or app.in_launcher or ROLE_HOME in app.roles
+def monkey_entry(phone: "VirtualPhone", package: str) -> str | None:
+    """The activity `monkey -p PKG` starts: the package's launcher entry (`launcher_activities`, the
+    alias itself), or the home app's HOME activity (it counts for monkey, as before); None for the
+    system screens (share sheet, permission dialog, the framework)."""
+    answers = launcher_activities(phone, package)
+    if answers:
+        return answers[0]
+    app = phone.system.app(package)
+    if app is not None and ROLE_HOME in app.roles and phone.package_enabled(package):
+        return app.launcher_activity.name
+    return None
+
+
+def launcher_filters(phone: "VirtualPhone", package: str) -> list[tuple[str, bool]]:
+    """(activity class, enabled) of each activity of the package with a MAIN / LAUNCHER intent filter.
+
+    ComponentResolver.addActivitiesLocked (frameworks/base services/core/java/com/android/server/pm/
+    resolution/ComponentResolver.java) adds every activity's filters to the resolver table, enabled
+    or not: `dumpsys package` lists them all.  A query drops the components that are not enabled
+    (ActivityIntentResolver.newResult: isEnabledAndMatch): `launcher_activities`.  The ten apps'
+    entries come from their manifests (manifests.py: Simple-Commons' SplashActivity.<colour> icon
+    aliases, .Orange enabled); another app model shows its launcher activity in the launcher when it
+    has one (App.in_launcher); the system screens (the framework's ResolverActivity, IntentResolver,
+    PrintSpooler, PermissionController, Launcher3's HOME activity) declare no LAUNCHER filter.
+    """
+    if not phone.packages.is_installed(package):
+        return []
+    declared = launcher_entries(package)
+    if declared:
+        return [(entry.name, entry.enabled) for entry in declared]
+    app = phone.system.app(package)
+    if app is not None and app.in_launcher:
+        return [(app.launcher_activity.name, True)]
+    return []
+
+
+def launcher_activities(phone: "VirtualPhone", package: str) -> list[str]:
+    """What the launcher intent for the package resolves to: its enabled MAIN / LAUNCHER activities,
+    none while the package is disabled."""
+    if not phone.package_enabled(package):
+        return []
+    return [name for name, enabled in launcher_filters(phone, package) if enabled]
 
 
 def force_stop(phone: "VirtualPhone", package: str) -> None:
@@ -272,13 +314,14 @@ def resolve_activity(phone: "VirtualPhone", intent: CommandIntent) -> tuple[str,
             if package is not None and package in holders and system.launcher_activity(package):
                 found = (package, system.launcher_activity(package), True)
         elif intent.package and categories <= {_LAUNCHER, _DEFAULT}:
-            app = system.app(intent.package)
-            if app is not None and app.in_launcher and phone.package_enabled(intent.package):
-                # A Simple Mobile Tools app's LAUNCHER entry is the enabled icon alias
-                # (<activity-alias .activities.SplashActivity.Orange>, the one the recordings
-                # start), and ResolveInfo names the alias, not its target
-                found = (intent.package, app.splash_names[1] if app.splash_names else app.launcher_activity.name,
-                         False)
+            # A Simple Mobile Tools app's LAUNCHER entry is the enabled icon alias
+            # (<activity-alias .activities.SplashActivity.Orange>, the one the recordings
+            # start), and ResolveInfo names the alias, not its target
+            answers = launcher_activities(phone, intent.package)
+            if len(answers) == 1:
+                found = (intent.package, answers[0], False)
+            elif answers:
+                found = ("android", "com.android.internal.app.ResolverActivity", False)
     elif intent.action and not intent.package and not intent.categories:
         # an implicit intent: PackageManager's choice, or its ResolverActivity when several answer
         targets = candidates(system, intent.implicit())

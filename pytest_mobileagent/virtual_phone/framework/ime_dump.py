@@ -32,7 +32,7 @@ def dump_input_method(phone, focus_token: str) -> str:
         mode = soft_input_mode_string(target.soft_input_state, target.resolve_adjust(target.root), ime.forward)
     else:
         mode = soft_input_mode_string("unspecified", "unspecified", False)
-    uid = 10000 + zlib.crc32(IME_PACKAGE.encode()) % 1000
+    uid = phone.process_uid(IME_PACKAGE)
     client = f"ClientState{{{_hash('client' + focus_token)} mUid={uid} mPid={phone.pid_of(IME_PACKAGE)} mSelfReportedDisplayId=0}}"
     return "\n".join([
         "Current Input Method Manager state:",
@@ -70,16 +70,16 @@ def dump_input_method(phone, focus_token: str) -> str:
     ])
 
 
-def ime_window_entry(phone, index: int) -> list[str]:
-    """The InputMethod window's lines in `dumpsys window windows` (listed whether shown or not)."""
+def ime_window_entry(phone, index: int, session: str) -> list[str]:
+    """The InputMethod window's lines in `dumpsys window windows` (listed whether shown or not);
+    ``session`` is the keyboard process's Session (window_manager.py)."""
     system = phone.system
     shown = system.ime.shown
     w, h = system.width, system.height
     top = h - NAV_BAR_H - IME_HEIGHT
-    uid = 10000 + zlib.crc32(IME_PACKAGE.encode()) % 1000
+    uid = phone.process_uid(IME_PACKAGE)
     return [f"  Window #{index} Window{{{_hash('InputMethod')} u0 InputMethod}}:",
-            f"    mDisplayId=0 rootTaskId=1 mSession=Session{{{_hash(IME_PACKAGE)} "
-            f"{phone.pid_of(IME_PACKAGE)}:u0a{uid % 100000}}}",
+            f"    mDisplayId=0 rootTaskId=1 mSession={session}",
             f"    mOwnerUid={uid} showForAllUsers=false package={IME_PACKAGE} appop=NONE",
             "    mAttrs={(0,0)(fillxwrap) gr=BOTTOM CENTER_VERTICAL sim={adjust=pan} ty=INPUT_METHOD "
             "fmt=TRANSPARENT wanim=0x1030056 fl=NOT_FOCUSABLE LAYOUT_IN_SCREEN SPLIT_TOUCH HARDWARE_ACCELERATED "

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["PHONE_SDK", "Activity", "activity", "locales", "requested_permissions"]
+__all__ = ["PHONE_SDK", "Activity", "activity", "launcher_entries", "locales", "requested_permissions"]
 
 _FACTS = Path(__file__).parent.parent / "apps" / "data" / "manifest_facts.json"
 #: the phone's API level (Android 14)
@@ -25,6 +25,11 @@ PHONE_SDK = 34
 class Activity(NamedTuple):
     name: str
     exported: bool
+    #: android:enabled (Simple-Commons apps enable one SplashActivity.<colour> icon alias, .Orange)
+    enabled: bool = True
+
+_MAIN = "android.intent.action.MAIN"
+_LAUNCHER = "android.intent.category.LAUNCHER"
 
 
 @lru_cache(maxsize=1)
@@ -41,8 +46,16 @@ def activity(package: str, class_name: str) -> Activity | None:
     (or the package is not one of the ten apps)."""
     for entry in _facts().get(package, {}).get("activities", ()):
         if entry["name"] == class_name:
-            return Activity(entry["name"], entry["exported"])
+            return Activity(entry["name"], entry["exported"], entry.get("enabled", True))
     return None
+
+
+def launcher_entries(package: str) -> list[Activity]:
+    """The manifest's activities and aliases with a MAIN / LAUNCHER intent filter, enabled or not,
+    in the manifest's order; [] when the package is not one of the ten apps."""
+    return [Activity(entry["name"], entry["exported"], entry.get("enabled", True))
+            for entry in _facts().get(package, {}).get("activities", ())
+            if any(_MAIN in f["actions"] and _LAUNCHER in f["categories"] for f in entry["filters"])]
 
 
 def requested_permissions(package: str) -> list[str]:

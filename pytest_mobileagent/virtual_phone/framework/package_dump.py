@@ -15,7 +15,7 @@ import datetime as dt
 import zlib
 from typing import TYPE_CHECKING
 
-from .activity_manager import short_component
+from .activity_manager import launcher_filters, short_component
 from .manifests import has_facts, requested_permissions
 from .services import DUMPSYS_HANDLERS
 
@@ -87,13 +87,14 @@ def dump_package(phone, package: str) -> str:
     code_path = entry.code_path if entry is not None else phone.packages.apk_path(package).rsplit("/", 1)[0]
     installed = _time(entry.first_install_ms if entry is not None else phone.boot_ms)
     updated = _time(entry.last_update_ms) if entry is not None else installed
-    uid = 10000 + 100 + zlib.crc32(package.encode()) % 900
+    uid = phone.packages.uid(package)
     if entry is not None:
         info = entry.info
         version_code, version_name, min_sdk, target_sdk = (info.version_code, info.version_name,
                                                            info.min_sdk, info.target_sdk)
-    else:  # an app model may declare its real version code
-        version_code, version_name, min_sdk, target_sdk = getattr(app, "version_code", 1), app.version_name, 23, 34
+    else:  # an app model may declare its real version code; a platform package carries the SDK level
+        version_code, version_name = phone.packages.version_code(package), phone.packages.version_name(package)
+        min_sdk, target_sdk = 23, 34
     granted = sorted(phone.permissions.get(package, ()))
     if has_facts(package):  # one of the ten apps: its manifest at the pinned tag, merged with Commons'
         requested = requested_permissions(package)
@@ -103,17 +104,14 @@ def dump_package(phone, package: str) -> str:
         requested = sorted(set(_INSTALL_PERMISSIONS) | set(granted))
         install, runtime = list(_INSTALL_PERMISSIONS), granted
     resolver: list[str] = []
-    if app is not None and app.launcher_activity is not None:
-        launcher = short_component(package, app.launcher_activity.name)
-        resolver = [
-            "Activity Resolver Table:",
-            "  Non-Data Actions:",
-            "      android.intent.action.MAIN:",
-            f"        {_hash('r' + launcher)} {launcher} filter {_hash('f' + launcher)}",
-            '          Action: "android.intent.action.MAIN"',
-            '          Category: "android.intent.category.LAUNCHER"',
-            "",
-        ]
+    launchers = [short_component(package, name) for name, _enabled in launcher_filters(phone, package)]
+    if launchers:  # every MAIN / LAUNCHER filter the package declares, enabled or not
+        resolver = ["Activity Resolver Table:", "  Non-Data Actions:", "      android.intent.action.MAIN:"]
+        for launcher in launchers:
+            resolver += [f"        {_hash('r' + launcher)} {launcher} filter {_hash('f' + launcher)}",
+                         '          Action: "android.intent.action.MAIN"',
+                         '          Category: "android.intent.category.LAUNCHER"']
+        resolver.append("")
     lines = [
         *resolver,
         "Key Set Manager:",
@@ -174,7 +172,9 @@ def dump_package(phone, package: str) -> str:
 
 def _dump(target: "DumpTarget", args: list[str]) -> int:
     """`dumpsys package [options] PACKAGE`: that package's dump (nothing without one)."""
-    packages = [arg for arg in args if not arg.startswith("-") and "." in arg]
+    # DumpHelper.doDump (frameworks/base services/core/java/com/android/server/pm/DumpHelper.java):
+    # "Is this a package name?  if ("android".equals(cmd) || cmd.contains("."))"
+    packages = [arg for arg in args if not arg.startswith("-") and (arg == "android" or "." in arg)]
     if packages:
         target.out(dump_package(target.phone, packages[0]))
     return 0

@@ -11,8 +11,10 @@ from __future__ import annotations
 import zlib
 from typing import TYPE_CHECKING
 
+from ..kernel.processes import processes
 from .activity_manager import record_token, short_component, task_id, window_token
 from .ime_dump import ime_window_entry
+from .ui.keyboard import IME_PACKAGE
 from .services import DUMPSYS_HANDLERS
 
 if TYPE_CHECKING:
@@ -23,6 +25,14 @@ __all__: list[str] = []
 
 def _hash(text: str, digits: int = 7) -> str:
     return format(zlib.crc32(text.encode()) & 0xFFFFFFF, "x").rjust(digits, "0")[:digits]
+
+
+def _session(salt: str, pid: int, uid: int) -> str:
+    """A window's Session: the binder connection of the process that added it, named by that
+    process's pid and uid as Session's constructor builds mStringName (services/core/java/com/android/
+    server/wm/Session.java: ":" uid below FIRST_APPLICATION_UID, else ":u" userId "a" appId)."""
+    who = str(uid) if uid < 10_000 else f"u{uid // 100_000}a{uid % 100_000}"
+    return f"Session{{{_hash(salt)} {pid}:{who}}}"
 
 
 def _dumpsys_display(system) -> str:
@@ -58,22 +68,25 @@ def _dumpsys_windows(phone) -> str:
     lines = ["WINDOW MANAGER WINDOWS (dumpsys window windows)"]
     windows = [("com.android.systemui", "StatusBar", "STATUS_BAR"),
                ("com.android.systemui", "NavigationBar0", "NAVIGATION_BAR")]
+    # each window is owned by the process that added it: SystemUI's bars by SystemUI's process
+    owners = {p.cmdline: p for p in processes(phone, with_shell=False) if p.cmdline}
     for index, (name_pkg, title, kind) in enumerate(windows):
+        owner = owners[name_pkg]
         lines += [f"  Window #{index} Window{{{_hash(title)} u0 {title}}}:",
-                  f"    mDisplayId=0 rootTaskId=1 mSession=Session{{{_hash(title + 's')} 1234:u0a10025}}",
-                  f"    mOwnerUid=10025 showForAllUsers=true package={name_pkg} appop=NONE",
+                  f"    mDisplayId=0 rootTaskId=1 mSession={_session(title + 's', owner.pid, owner.uid)}",
+                  f"    mOwnerUid={owner.uid} showForAllUsers=true package={name_pkg} appop=NONE",
                   f"    mAttrs={{(0,0)(fillxwrap) ty={kind} fmt=TRANSLUCENT}}",
                   "    mViewVisibility=0x0 mHaveFrame=true mObscured=false"]
-    lines += ime_window_entry(phone, len(windows))  # above the apps' windows, below SystemUI's bars
+    lines += ime_window_entry(phone, len(windows), _session(IME_PACKAGE, phone.pid_of(IME_PACKAGE),
+                                                            phone.process_uid(IME_PACKAGE)))  # above the apps' windows, below SystemUI's bars
     windows.append(("", "InputMethod", "INPUT_METHOD"))
     for offset, (pkg, act) in enumerate(stack):
         title = f"{pkg}/{act}"
         visible = "0x0" if offset == 0 else "0x8"
         lines += [f"  Window #{offset + len(windows)} Window{{{window_token(pkg, act)} u0 {title}}}:",
-                  f"    mDisplayId=0 rootTaskId={task_id(pkg)} mSession=Session{{{_hash(pkg)} "
-                  f"{phone.pid_of(pkg)}:u0a{_hash(pkg, 3)}}}",
-                  f"    mOwnerUid=10{zlib.crc32(pkg.encode()) % 1000:03d} showForAllUsers=false "
-                  f"package={pkg} appop=NONE",
+                  f"    mDisplayId=0 rootTaskId={task_id(pkg)} "
+                  f"mSession={_session(pkg, phone.pid_of(pkg), phone.process_uid(pkg))}",
+                  f"    mOwnerUid={phone.process_uid(pkg)} showForAllUsers=false package={pkg} appop=NONE",
                   "    mAttrs={(0,0)(fillxfill) sim={adjust=resize forwardNavigation} "
                   "ty=BASE_APPLICATION fmt=TRANSLUCENT}",
                   f"    Requested w={w} h={h} mLayoutSeq=42",

@@ -25,7 +25,6 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from .processes import app_uid
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -148,17 +147,17 @@ def _on_event(phone: "VirtualPhone", event: dict) -> None:
     elif previous and previous[0][0] == "com.android.launcher3" and package != "com.android.launcher3":
         intent_text = (f"act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
                        f"flg=0x10200000 cmp={component}")
-        uid = app_uid("com.android.launcher3")
+        uid = phone.process_uid("com.android.launcher3")
     else:
         intent_text = f"cmp={component}"
-        uid = app_uid(previous[0][0]) if previous else 1000
+        uid = phone.process_uid(previous[0][0]) if previous else 1000
     mode = "LAUNCH_MULTIPLE"
     log.write("ActivityTaskManager", f"START u0 {{{intent_text}}} with {mode} from uid {uid} result code=0",
               tid=_ATM_TID, buffer="system")
     running_before = {p for p, _ in previous}
     if package not in running_before:
         pid = phone.pid_of(package)
-        uid_text = f"u0a{app_uid(package) - 10000}"
+        uid_text = f"u0a{phone.process_uid(package) - 10000}"
         log.write("ActivityManager", f"Start proc {pid}:{package}/{uid_text} for next-top-activity {{{component}}}",
                   tid=_AM_TID, buffer="system")
     delay = 250 + zlib.crc32(component.encode()) % 400

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
-__all__ = ["CPU_COUNT", "EXTRA_PROCESSES", "Process", "RUNNING_PACKAGE_SOURCES", "app_uid", "install_proc",
+__all__ = ["CPU_COUNT", "EXTRA_PROCESSES", "Process", "RUNNING_PACKAGE_SOURCES", "install_proc",
            "processes", "user_name"]
 
 CPU_COUNT = 4
@@ -64,12 +64,9 @@ def user_name(uid: int) -> str:
     return str(uid)
 
 
-def app_uid(package: str) -> int:
-    """The app's uid (the same rule `dumpsys package` uses for userId)."""
-    return 10000 + 100 + zlib.crc32(package.encode()) % 900
-
-
 # (pid, ppid, uid, cmdline, vsz kB, rss kB, wchan, selinux domain). Kernel threads have no cmdline.
+# An app process (SystemUI, MediaProvider) has uid None: it runs as its package's uid, which the
+# phone's package manager gave it (`phone.process_uid`); the kernel only records it.
 _SYSTEM = [
     (1, 0, 0, "/system/bin/init", 10_904_776, 11_780, "do_epoll_wait", "init"),
     (125, 1, 0, "/system/bin/ueventd", 10_824_364, 3_512, "do_epoll_wait", "ueventd"),
@@ -88,11 +85,11 @@ _SYSTEM = [
     (352, 1, 1047, "/system/bin/cameraserver", 10_987_860, 12_048, "binder_ioctl", "cameraserver"),
     (370, 1, 2000, "/apex/com.android.adbd/bin/adbd", 10_940_396, 6_524, "do_epoll_wait", "adbd"),
     (540, 290, 1000, "system_server", 18_617_664, 273_096, "do_epoll_wait", "system_server"),
-    (772, 290, 10_143, "com.android.systemui", 16_437_996, 214_168, "do_epoll_wait", "platform_app"),
+    (772, 290, None, "com.android.systemui", 16_437_996, 214_168, "do_epoll_wait", "platform_app"),
     (811, 290, 1073, "com.android.networkstack.process", 15_572_520, 101_884, "do_epoll_wait",
      "network_stack"),
     (843, 290, 1001, "com.android.phone", 15_753_884, 121_440, "do_epoll_wait", "radio"),
-    (1003, 290, 10_170, "com.android.providers.media.module", 15_801_056, 120_516, "do_epoll_wait",
+    (1003, 290, None, "com.android.providers.media.module", 15_801_056, 120_516, "do_epoll_wait",
      "mediaprovider_app"),
 ]
 
@@ -121,7 +118,7 @@ EXTRA_PROCESSES: list[Callable[["VirtualPhone"], list["Process"]]] = []
 def _app_process(phone: "VirtualPhone", package: str) -> Process:
     pid = phone.pid_of(package)
     seed = zlib.crc32(package.encode())
-    return Process(pid, 290, app_uid(package), package, package[-15:],
+    return Process(pid, 290, phone.process_uid(package), package, package[-15:],
                    vsz_kb=15_600_000 + seed % 900_000, rss_kb=90_000 + seed % 80_000,
                    label="u:r:untrusted_app:s0:c512,c768",
                    start_ticks=(pid - 4000) * 7 + 2_000)
@@ -131,7 +128,8 @@ def processes(phone: "VirtualPhone", *, with_shell: bool = True) -> list[Process
     """Every process, sorted by pid (as /proc lists them)."""
     table = [Process(pid, ppid, 0, "", name, 0, 0, wchan, "S" if pid != 3 else "I", "u:r:kernel:s0", pid)
              for pid, ppid, name, wchan in _KERNEL_THREADS]
-    table += [Process(pid, ppid, uid, cmd, cmd.rsplit("/", 1)[-1][-15:], vsz, rss, wchan, "S",
+    table += [Process(pid, ppid, phone.process_uid(cmd) if uid is None else uid, cmd,
+                      cmd.rsplit("/", 1)[-1][-15:], vsz, rss, wchan, "S",
                       f"u:r:{domain}:s0", start_ticks=pid * 3)
               for pid, ppid, uid, cmd, vsz, rss, wchan, domain in _SYSTEM]
     running: list[str] = []

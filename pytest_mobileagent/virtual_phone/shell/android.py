@@ -15,7 +15,7 @@ import struct
 
 from ..framework import activity_manager
 from ..framework.active_services import system_state_changed
-from ..framework.activity_manager import full_class, has_launcher_entry, short_component
+from ..framework.activity_manager import full_class, monkey_entry, short_component
 from ..framework.broadcasts import send_broadcast
 from ..framework.services import SERVICE_NAMES, find_dump
 from ..kernel.logbuffer import note_start_request
@@ -449,33 +449,28 @@ def _monkey(inv: Invocation) -> int:
     if count is None:
         return inv.fail("** Error: Count not specified", 1)
     system = inv.phone.system
-    runnable = [p for p in packages if inv.phone.package_enabled(p) and system.launcher_activity(p)
-                and has_launcher_entry(system.app(p))]
+    runnable = [p for p in packages if monkey_entry(inv.phone, p) is not None]
     if not runnable:
         inv.err("** No activities found to run, monkey aborted.\n")
         return 252
     # Real monkey would inject `count` random events; the virtual phone models
     # only the launch that this idiom is used for; ActivityTaskManager logs its launch intent.
-    launcher = system.launcher_activity(runnable[0])
+    launcher = monkey_entry(inv.phone, runnable[0])
     note_start_request(inv.phone, "act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
-                       f"flg=0x10200000 cmp={short_component(runnable[0], full_class(runnable[0], launcher))}")
+                       f"flg=0x10200000 cmp={short_component(runnable[0], launcher)}")
     system.start_activity(runnable[0], None)
     inv.out("Events injected: 1\n## Network stats: elapsed time=4ms (0ms mobile, 0ms wifi, 4ms not connected)\n")
     return 0
 
 
 # -- pm -----------------------------------------------------------------------------------------
-_SYSTEM_PACKAGES = ("android", "com.android.inputmethod.latin", "com.android.shell")  # LatinIME: ui/keyboard.py
-
-
 def _is_system_package(package: str) -> bool:
     # the image's own packages; Google's builds rename some modules (com.google.android.permissioncontroller)
     return package == "android" or package.startswith(("com.android.", "com.google.android."))
 
 
 def _all_packages(phone) -> list[str]:
-    # The system providers' packages (contacts, telephony) can be listed and cleared too.
-    return sorted(set(phone.packages.packages()) | set(_SYSTEM_PACKAGES) | phone.system.providers.packages())
+    return phone.packages.packages()  # PackageManagerService's one set
 
 
 @command("pm")
@@ -517,6 +512,8 @@ def _pm(inv: Invocation) -> int:
                 continue
             prefix = f"package:{phone.packages.apk_path(package)}=" if opts.get("f") else "package:"
             suffix = f" versionCode:{phone.packages.version_code(package)}" if show_versions else ""
+            if opts.get("U"):  # runListPackages prints " uid:" after the version code
+                suffix += f" uid:{phone.packages.uid(package)}"
             inv.out(f"{prefix}{package}{suffix}\n")
         return 0
     if not rest:
