@@ -13,14 +13,12 @@ import json
 import socket
 import logging
 from collections import deque
-from typing import TYPE_CHECKING, Awaitable, Callable
+from typing import Awaitable, Callable
 
 from ...listener import SERVICE as LISTENER_SERVICE
 from . import services
+from ..kernel.context import PhoneContext
 from .transport import Connection, Stream, StreamClosed
-
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
 
 __all__ = ["EVENT_PORT", "Endpoint", "FEATURES"]
 
@@ -44,7 +42,7 @@ Service = Callable[[Stream], Awaitable[None]]
 class Endpoint:
     """Everything adb-facing about one phone, shared by its host connections."""
 
-    def __init__(self, phone: "VirtualPhone", loop: asyncio.AbstractEventLoop):
+    def __init__(self, phone: "PhoneContext", loop: asyncio.AbstractEventLoop):
         self.phone = phone
         self.loop = loop
         self.connections: list[Connection] = []

@@ -9,13 +9,10 @@ from __future__ import annotations
 import errno
 import stat as st
 import struct
-from typing import TYPE_CHECKING
 
+from ..kernel.context import PhoneContext
 from ..kernel.fs import FsError
 from .transport import Stream, StreamClosed
-
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
 
 __all__ = ["serve_sync"]
 
@@ -54,7 +51,7 @@ def _fail(message: str) -> bytes:
     return _REQ.pack(b"FAIL", len(body)) + body
 
 
-async def serve_sync(phone: "VirtualPhone", stream: Stream) -> None:
+async def serve_sync(phone: "PhoneContext", stream: Stream) -> None:
     reader = _Reader(stream)
     while True:
         request_id, length = _REQ.unpack(await reader.read_exactly(8))
@@ -80,7 +77,7 @@ async def serve_sync(phone: "VirtualPhone", stream: Stream) -> None:
             return
 
 
-def _stat_v1(phone: "VirtualPhone", path: str) -> bytes:
+def _stat_v1(phone: "PhoneContext", path: str) -> bytes:
     try:
         info = phone.fs.stat(path)
     except FsError:
@@ -88,7 +85,7 @@ def _stat_v1(phone: "VirtualPhone", path: str) -> bytes:
     return _STAT_V1.pack(b"STAT", info.mode, info.size & 0xFFFFFFFF, info.mtime)
 
 
-def _stat_v2(phone: "VirtualPhone", path: str, request_id: bytes, follow: bool) -> bytes:
+def _stat_v2(phone: "PhoneContext", path: str, request_id: bytes, follow: bool) -> bytes:
     try:
         info = phone.fs.stat(path, follow=follow)
     except FsError as exc:
@@ -97,7 +94,7 @@ def _stat_v2(phone: "VirtualPhone", path: str, request_id: bytes, follow: bool) 
                          info.uid, info.gid, info.size, info.mtime, info.mtime, info.mtime)
 
 
-def _list(phone: "VirtualPhone", path: str, v2: bool) -> bytes:
+def _list(phone: "PhoneContext", path: str, v2: bool) -> bytes:
     out = bytearray()
     try:
         entries = phone.fs.listdir_stat(path)
@@ -123,7 +120,7 @@ def _list(phone: "VirtualPhone", path: str, v2: bool) -> bytes:
     return bytes(out)
 
 
-async def _recv(phone: "VirtualPhone", stream: Stream, path: str) -> None:
+async def _recv(phone: "PhoneContext", stream: Stream, path: str) -> None:
     try:
         data = phone.fs.read_file(path)
     except FsError as exc:
@@ -139,7 +136,7 @@ async def _recv(phone: "VirtualPhone", stream: Stream, path: str) -> None:
     await stream.write(bytes(out))
 
 
-async def _send(phone: "VirtualPhone", stream: Stream, reader: _Reader, spec: str) -> bool:
+async def _send(phone: "PhoneContext", stream: Stream, reader: _Reader, spec: str) -> bool:
     """Receive one file; returns False when the stream must end."""
     path, _, mode_text = spec.rpartition(",")
     if not path:

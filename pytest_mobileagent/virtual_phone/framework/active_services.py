@@ -15,13 +15,11 @@ from __future__ import annotations
 import weakref
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
+from ..kernel.context import PhoneContext
 from ..kernel.processes import RUNNING_PACKAGE_SOURCES, processes
 from .services import DUMPSYS_HANDLERS
-
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
 
 __all__ = ["SERVICE_SOURCES", "SYNCERS", "RunningService", "dump_services", "running_services", "start_service",
            "stop_package", "system_state_changed"]
@@ -48,21 +46,21 @@ class RunningService:
 
 
 #: phone -> services running without being started (bound by the system); other modules append
-SERVICE_SOURCES: list[Callable[["VirtualPhone"], list[RunningService]]] = []
+SERVICE_SOURCES: list[Callable[["PhoneContext"], list[RunningService]]] = []
 
 #: called when packages or secure settings changed: bind or unbind the services that depend on them
-SYNCERS: list[Callable[["VirtualPhone"], None]] = []
+SYNCERS: list[Callable[["PhoneContext"], None]] = []
 
-_STARTED: "weakref.WeakKeyDictionary[VirtualPhone, dict[str, RunningService]]" = weakref.WeakKeyDictionary()
+_STARTED: "weakref.WeakKeyDictionary[PhoneContext, dict[str, RunningService]]" = weakref.WeakKeyDictionary()
 
 
-def system_state_changed(phone: "VirtualPhone") -> None:
+def system_state_changed(phone: "PhoneContext") -> None:
     """A package was installed or removed, or secure settings changed (settings put/delete)."""
     for syncer in SYNCERS:
         syncer(phone)
 
 
-def _bound_services(phone: "VirtualPhone") -> list[RunningService]:
+def _bound_services(phone: "PhoneContext") -> list[RunningService]:
     """Services the system binds: enabled accessibility services and the current input method."""
     found = []
     ime = phone.settings.get("secure", {}).get("default_input_method", "")
@@ -78,26 +76,26 @@ def _bound_services(phone: "VirtualPhone") -> list[RunningService]:
 SERVICE_SOURCES.append(_bound_services)
 
 
-def start_service(phone: "VirtualPhone", service: RunningService) -> None:
+def start_service(phone: "PhoneContext", service: RunningService) -> None:
     _STARTED.setdefault(phone, {})[service.short_component] = service
     phone.pid_of(service.package)  # the service runs in its app's process
 
 
-def stop_package(phone: "VirtualPhone", package: str) -> None:
+def stop_package(phone: "PhoneContext", package: str) -> None:
     """The package's process died (force-stop, uninstall, update): its started services stop."""
     started = _STARTED.get(phone, {})
     for key in [k for k, s in started.items() if s.package == package]:
         del started[key]
 
 
-def running_services(phone: "VirtualPhone") -> list[RunningService]:
+def running_services(phone: "PhoneContext") -> list[RunningService]:
     services = [s for s in _STARTED.get(phone, {}).values() if phone.packages.is_installed(s.package)]
     for source in SERVICE_SOURCES:
         services += source(phone)
     return services
 
 
-def _service_packages(phone: "VirtualPhone") -> list[str]:
+def _service_packages(phone: "PhoneContext") -> list[str]:
     """Packages whose process runs for a started service (`ps` lists them)."""
     return sorted({s.package for s in _STARTED.get(phone, {}).values() if phone.packages.is_installed(s.package)})
 
@@ -109,7 +107,7 @@ def _hex(text: str) -> str:
     return format(zlib.crc32(text.encode()) & 0xFFFFFFF, "x")
 
 
-def _ago(phone: "VirtualPhone", ms: int) -> str:
+def _ago(phone: "PhoneContext", ms: int) -> str:
     """TimeUtils.formatDuration of a past time: -1m2s3ms."""
     delta = max(0, phone.clock_ms() - ms)
     minutes, rest = divmod(delta, 60_000)
@@ -118,7 +116,7 @@ def _ago(phone: "VirtualPhone", ms: int) -> str:
     return "-" + text if delta else "0"
 
 
-def dump_services(phone: "VirtualPhone", args: list[str]) -> str:
+def dump_services(phone: "PhoneContext", args: list[str]) -> str:
     """`dumpsys activity services [PACKAGE|COMPONENT]` (ActiveServices.dumpServicesLocked, ServiceRecord.dump)."""
     wanted = [a for a in args if not a.startswith("-")]
 

@@ -24,6 +24,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from ..kernel.context import PhoneContext
 from ..kernel.logbuffer import note_start_request
 from .active_services import stop_package
 from .intents import Intent, candidates
@@ -34,7 +35,6 @@ from .services import DUMPSYS_HANDLERS
 from .system import ActivityNotFound
 
 if TYPE_CHECKING:
-    from ..phone import VirtualPhone
     from .services import DumpTarget
 
 __all__ = ["ACTIVITIES", "FORCE_STOP_LISTENERS", "CommandIntent", "StartResult", "force_stop", "full_class",
@@ -44,10 +44,10 @@ __all__ = ["ACTIVITIES", "FORCE_STOP_LISTENERS", "CommandIntent", "StartResult",
 
 #: (package, activity class) -> what starting it does: fn(phone, action) -> True when it stays
 #: on screen (not modelled here: every helper activity finishes at once)
-ACTIVITIES: dict[tuple[str, str], Callable[["VirtualPhone", str | None], None]] = {}
+ACTIVITIES: dict[tuple[str, str], Callable[["PhoneContext", str | None], None]] = {}
 
 #: fn(phone, package), called when a package is force-stopped, before its process dies
-FORCE_STOP_LISTENERS: list[Callable[["VirtualPhone", str], None]] = []
+FORCE_STOP_LISTENERS: list[Callable[["PhoneContext", str], None]] = []
 
 #: Intent.FLAG_ACTIVITY_NEW_TASK, which am adds to what it starts
 FLAG_ACTIVITY_NEW_TASK = 0x10000000
@@ -157,7 +157,7 @@ class StartResult:
     detail: str = ""
 
 
-def start_apk_activity(phone: "VirtualPhone", package: str, cls: str, action: str | None) -> bool:
+def start_apk_activity(phone: "PhoneContext", package: str, cls: str, action: str | None) -> bool:
     """Start an activity of an installed helper APK; False when the phone does not model it."""
     entry = phone.packages.installed.get(package)
     behaviour = ACTIVITIES.get((package, cls))
@@ -167,7 +167,7 @@ def start_apk_activity(phone: "VirtualPhone", package: str, cls: str, action: st
     return True
 
 
-def start_activity(phone: "VirtualPhone", intent: CommandIntent, *, stop_first: bool = False,
+def start_activity(phone: "PhoneContext", intent: CommandIntent, *, stop_first: bool = False,
                    caller_pid: int = 0) -> StartResult:
     """ActivityTaskManager.startActivity for the shell (uid 2000): ``stop_first`` is `am start -S`.
 
@@ -237,7 +237,7 @@ def _permission_denial(phone, intent: CommandIntent, caller_pid: int) -> str | N
             f"(pid={caller_pid}, uid=2000) not exported from uid {phone.packages.uid(package)}")
 
 
-def monkey_entry(phone: "VirtualPhone", package: str) -> str | None:
+def monkey_entry(phone: "PhoneContext", package: str) -> str | None:
     """The activity `monkey -p PKG` starts: the package's launcher entry (`launcher_activities`, the
     alias itself), or the home app's HOME activity (it counts for monkey, as before); None for the
     system screens (share sheet, permission dialog, the framework)."""
@@ -250,7 +250,7 @@ def monkey_entry(phone: "VirtualPhone", package: str) -> str | None:
     return None
 
 
-def launcher_filters(phone: "VirtualPhone", package: str) -> list[tuple[str, bool]]:
+def launcher_filters(phone: "PhoneContext", package: str) -> list[tuple[str, bool]]:
     """(activity class, enabled) of each activity of the package with a MAIN / LAUNCHER intent filter.
 
     ComponentResolver.addActivitiesLocked (frameworks/base services/core/java/com/android/server/pm/
@@ -273,7 +273,7 @@ def launcher_filters(phone: "VirtualPhone", package: str) -> list[tuple[str, boo
     return []
 
 
-def launcher_activities(phone: "VirtualPhone", package: str) -> list[str]:
+def launcher_activities(phone: "PhoneContext", package: str) -> list[str]:
     """What the launcher intent for the package resolves to: its enabled MAIN / LAUNCHER activities,
     none while the package is disabled."""
     if not phone.package_enabled(package):
@@ -281,7 +281,7 @@ def launcher_activities(phone: "VirtualPhone", package: str) -> list[str]:
     return [name for name, enabled in launcher_filters(phone, package) if enabled]
 
 
-def force_stop(phone: "VirtualPhone", package: str) -> None:
+def force_stop(phone: "PhoneContext", package: str) -> None:
     """`am force-stop`: the package's process dies, with its activities and started services."""
     for listener in FORCE_STOP_LISTENERS:
         listener(phone, package)
@@ -297,7 +297,7 @@ _HOME = "android.intent.category.HOME"
 _DEFAULT = "android.intent.category.DEFAULT"
 
 
-def resolve_activity(phone: "VirtualPhone", intent: CommandIntent) -> tuple[str, str, bool] | None:
+def resolve_activity(phone: "PhoneContext", intent: CommandIntent) -> tuple[str, str, bool] | None:
     """PackageManager.resolveActivity: (package, activity class, isDefault), None when nothing answers."""
     system = phone.system
     found: tuple[str, str, bool] | None = None
@@ -332,7 +332,7 @@ def resolve_activity(phone: "VirtualPhone", intent: CommandIntent) -> tuple[str,
     return found
 
 
-def target_activity(phone: "VirtualPhone", package: str, activity: str) -> str:
+def target_activity(phone: "PhoneContext", package: str, activity: str) -> str:
     """ActivityInfo.targetActivity: the activity an <activity-alias> starts, else null."""
     app = phone.system.app(package)
     if app is not None and activity in app.splash_names[1:]:

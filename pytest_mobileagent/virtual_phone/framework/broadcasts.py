@@ -11,20 +11,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from ..kernel.context import PhoneContext
+
 if TYPE_CHECKING:
-    from ..phone import VirtualPhone
     from .intents import Intent
 
 __all__ = ["BROADCAST_RECEIVERS", "Receiver", "send_broadcast"]
 
 #: fn(phone, intent) -> (result code, result data), or None when it set neither
-Receiver = Callable[["VirtualPhone", "Intent"], "tuple[int, str] | None"]
+Receiver = Callable[["PhoneContext", "Intent"], "tuple[int, str] | None"]
 
 #: action -> its receiver
 BROADCAST_RECEIVERS: dict[str, Receiver] = {}
 
 
-def send_broadcast(phone: "VirtualPhone", intent: "Intent") -> tuple[int, str | None]:
+def send_broadcast(phone: "PhoneContext", intent: "Intent") -> tuple[int, str | None]:
     """Deliver ``intent`` to its action's receiver: the result code and data (0 and None by default)."""
     receiver = BROADCAST_RECEIVERS.get(intent.action or "")
     outcome = receiver(phone, intent) if receiver is not None else None

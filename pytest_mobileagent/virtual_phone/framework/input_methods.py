@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..kernel.context import PhoneContext
 from .activity_manager import window_token
 from .ime_dump import dump_input_method
 from .services import DUMPSYS_HANDLERS
 
 if TYPE_CHECKING:
-    from ..phone import VirtualPhone
     from .services import DumpTarget
 
 __all__ = ["INPUT_METHODS", "InputMethod", "available", "describe", "disable", "enable", "enabled_ids",
@@ -49,7 +49,7 @@ INPUT_METHODS: list[InputMethod] = [
 ]
 
 
-def available(phone: "VirtualPhone") -> list[InputMethod]:
+def available(phone: "PhoneContext") -> list[InputMethod]:
     """The IMEs the phone has now (the system's, and installed apps')."""
     out = []
     for ime in INPUT_METHODS:
@@ -58,7 +58,7 @@ def available(phone: "VirtualPhone") -> list[InputMethod]:
     return out
 
 
-def enabled_ids(phone: "VirtualPhone") -> list[str]:
+def enabled_ids(phone: "PhoneContext") -> list[str]:
     """Settings.Secure.ENABLED_INPUT_METHODS ("id;subtype:id2"); unset means the default IME only."""
     secure = phone.settings.setdefault("secure", {})
     raw = secure.get("enabled_input_methods")
@@ -68,7 +68,7 @@ def enabled_ids(phone: "VirtualPhone") -> list[str]:
     return [part.split(";")[0] for part in raw.split(":") if part]
 
 
-def _set_enabled(phone: "VirtualPhone", ids: list[str]) -> None:
+def _set_enabled(phone: "PhoneContext", ids: list[str]) -> None:
     phone.settings.setdefault("secure", {})["enabled_input_methods"] = ":".join(ids)
 
 
@@ -94,11 +94,11 @@ def describe(ime: InputMethod) -> str:
             f"        dataDir=/data/user/0/{ime.package}\n")
 
 
-def _secure(phone: "VirtualPhone") -> dict[str, str]:
+def _secure(phone: "PhoneContext") -> dict[str, str]:
     return phone.settings.setdefault("secure", {})
 
 
-def enable(phone: "VirtualPhone", ime_id: str) -> bool:
+def enable(phone: "PhoneContext", ime_id: str) -> bool:
     """Enable an IME (the caller checked it is `available`); whether it was enabled already."""
     enabled = enabled_ids(phone)
     was = ime_id in enabled
@@ -108,7 +108,7 @@ def enable(phone: "VirtualPhone", ime_id: str) -> bool:
     return was
 
 
-def disable(phone: "VirtualPhone", ime_id: str) -> bool:
+def disable(phone: "PhoneContext", ime_id: str) -> bool:
     """Disable an IME; whether it was enabled.  The current IME moves to the first one left."""
     enabled = enabled_ids(phone)
     was = ime_id in enabled
@@ -121,7 +121,7 @@ def disable(phone: "VirtualPhone", ime_id: str) -> bool:
     return was
 
 
-def select(phone: "VirtualPhone", ime_id: str) -> None:
+def select(phone: "PhoneContext", ime_id: str) -> None:
     """Make an IME the current one; switching to an IME enables it (setInputMethodLocked)."""
     enabled = enabled_ids(phone)
     if ime_id not in enabled:
@@ -130,7 +130,7 @@ def select(phone: "VirtualPhone", ime_id: str) -> None:
     _secure(phone)["default_input_method"] = ime_id
 
 
-def reset(phone: "VirtualPhone") -> str:
+def reset(phone: "PhoneContext") -> str:
     """Back to the system's IME alone, current and enabled; its id."""
     default = INPUT_METHODS[0].id
     _set_enabled(phone, [default])

@@ -15,14 +15,11 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...apkinfo import ApkError, ApkInfo, read_apk
+from ..kernel.context import PhoneContext
 from .active_services import stop_package, system_state_changed
 from .apk_files import build_apk
-
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
 
 __all__ = ["InstallError", "InstalledPackage", "PackageStore", "MIN_TARGET_SDK"]
 
@@ -78,7 +75,7 @@ class InstalledPackage:
 class PackageStore:
     """User-installed packages of one phone, and the preinstalled ones removed."""
 
-    def __init__(self, phone: "VirtualPhone"):
+    def __init__(self, phone: "PhoneContext"):
         self.phone = phone
         self.installed: dict[str, InstalledPackage] = {}
         #: preinstalled (modelled) apps uninstalled with `pm uninstall`

@@ -9,10 +9,9 @@ arguments.  `dumpsys` (shell/android.py) only looks the service up (`find_dump`)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import Callable, Protocol
 
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
+from ..kernel.context import PhoneContext
 
 __all__ = ["DUMPSYS_HANDLERS", "SERVICE_NAMES", "Dump", "DumpTarget", "find_dump"]
 
@@ -33,7 +32,7 @@ class DumpTarget(Protocol):
     """What a dump writes to, as Binder.dump writes to its file descriptor: dumpsys's output."""
 
     @property
-    def phone(self) -> "VirtualPhone": ...
+    def phone(self) -> "PhoneContext": ...
 
     def out(self, data: bytes | str) -> None: ...
 

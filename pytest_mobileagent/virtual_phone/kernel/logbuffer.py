@@ -23,11 +23,10 @@ import threading
 import zlib
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
+from .context import PhoneContext
 
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
 
 __all__ = ["BUFFERS", "DEFAULT_BUFFERS", "LogBuffer", "LogEntry", "install_logging", "note_start_request"]
 
@@ -121,14 +120,14 @@ def _short(package: str, cls: str) -> str:
     return f"{package}/{cls[len(package):]}" if cls.startswith(package + ".") else f"{package}/{cls}"
 
 
-def note_start_request(phone: "VirtualPhone", intent_text: str, uid: int = 2000) -> None:
+def note_start_request(phone: "PhoneContext", intent_text: str, uid: int = 2000) -> None:
     """`am start` (or monkey) asked ActivityTaskManager for ``{intent_text}`` as ``uid``."""
     log = getattr(phone, "logs", None)
     if log is not None:
         log.pending_start = (intent_text, uid)
 
 
-def _on_event(phone: "VirtualPhone", event: dict) -> None:
+def _on_event(phone: "PhoneContext", event: dict) -> None:
     """Log ActivityTaskManager/ActivityManager lines when a new activity comes to the front."""
     if event.get("type") != "window_state":
         return
@@ -165,7 +164,7 @@ def _on_event(phone: "VirtualPhone", event: dict) -> None:
               buffer="system")
 
 
-def install_logging(phone: "VirtualPhone") -> LogBuffer:
+def install_logging(phone: "PhoneContext") -> LogBuffer:
     """Give the phone its logd and the system server's activity-start lines."""
     phone.logs = LogBuffer(phone.clock_ms)
     phone.logs._last_stack = phone.system.activity_stack()

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
+from .context import PhoneContext
 
 __all__ = ["CPU_COUNT", "EXTRA_PROCESSES", "Process", "RUNNING_PACKAGE_SOURCES", "install_proc",
            "processes", "user_name"]
@@ -100,10 +99,10 @@ _KERNEL_THREADS = [(2, 0, "kthreadd", "kthreadd"), (3, 2, "rcu_gp", "rescuer_thr
 
 #: Callables phone -> packages whose process runs although no activity of theirs is shown
 #: (a bound service keeps them alive); other modules append theirs.
-RUNNING_PACKAGE_SOURCES: list[Callable[["VirtualPhone"], list[str]]] = []
+RUNNING_PACKAGE_SOURCES: list[Callable[["PhoneContext"], list[str]]] = []
 
 
-def _kept_alive(phone: "VirtualPhone") -> list[str]:
+def _kept_alive(phone: "PhoneContext") -> list[str]:
     """The processes the system keeps alive (the home app, the current input method): the phone
     names them, since which package holds the home role is the framework's to know, not the kernel's."""
     return phone.kept_alive_packages()
@@ -112,10 +111,10 @@ def _kept_alive(phone: "VirtualPhone") -> list[str]:
 RUNNING_PACKAGE_SOURCES.append(_kept_alive)  # first: their pids are given before the others'
 
 #: Callables phone -> more processes (programs shells keep running: a following logcat...).
-EXTRA_PROCESSES: list[Callable[["VirtualPhone"], list["Process"]]] = []
+EXTRA_PROCESSES: list[Callable[["PhoneContext"], list["Process"]]] = []
 
 
-def _app_process(phone: "VirtualPhone", package: str) -> Process:
+def _app_process(phone: "PhoneContext", package: str) -> Process:
     pid = phone.pid_of(package)
     seed = zlib.crc32(package.encode())
     return Process(pid, 290, phone.process_uid(package), package, package[-15:],
@@ -124,7 +123,7 @@ def _app_process(phone: "VirtualPhone", package: str) -> Process:
                    start_ticks=(pid - 4000) * 7 + 2_000)
 
 
-def processes(phone: "VirtualPhone", *, with_shell: bool = True) -> list[Process]:
+def processes(phone: "PhoneContext", *, with_shell: bool = True) -> list[Process]:
     """Every process, sorted by pid (as /proc lists them)."""
     table = [Process(pid, ppid, 0, "", name, 0, 0, wchan, "S" if pid != 3 else "I", "u:r:kernel:s0", pid)
              for pid, ppid, name, wchan in _KERNEL_THREADS]
@@ -151,7 +150,7 @@ def processes(phone: "VirtualPhone", *, with_shell: bool = True) -> list[Process
 
 
 # -- /proc ------------------------------------------------------------------------------------
-def _uptime_ticks(phone: "VirtualPhone") -> int:
+def _uptime_ticks(phone: "PhoneContext") -> int:
     # The phone booted 90 s before the clock's start, as a just-booted emulator has.
     return (phone.clock_ms() - phone.boot_ms + 90_000) * CLOCK_TICKS // 1000
 
@@ -164,7 +163,7 @@ def _cpu_times(ticks: int) -> list[int]:
     return [user, nice, system, idle, iowait, irq, softirq, 0, 0, 0]
 
 
-def proc_stat(phone: "VirtualPhone") -> bytes:
+def proc_stat(phone: "PhoneContext") -> bytes:
     """/proc/stat as fs/proc/stat.c prints it ("cpu " then two spaces: `seq_puts(p, "cpu ")`)."""
     ticks = _uptime_ticks(phone)
     per_cpu = _cpu_times(ticks)
@@ -178,13 +177,13 @@ def proc_stat(phone: "VirtualPhone") -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def proc_uptime(phone: "VirtualPhone") -> bytes:
+def proc_uptime(phone: "PhoneContext") -> bytes:
     ticks = _uptime_ticks(phone)
     idle = _cpu_times(ticks)[3] * CPU_COUNT
     return f"{ticks // CLOCK_TICKS}.{ticks % CLOCK_TICKS:02d} {idle // CLOCK_TICKS}.{idle % CLOCK_TICKS:02d}\n".encode()
 
 
-def proc_net_unix(phone: "VirtualPhone") -> bytes:
+def proc_net_unix(phone: "PhoneContext") -> bytes:
     """/proc/net/unix (net/unix/af_unix.c unix_seq_show): the phone's listening local sockets.
 
     A listener is SOCK_STREAM (0001), unconnected (01), accepting (flags __SO_ACCEPTCON
@@ -204,7 +203,7 @@ def proc_net_unix(phone: "VirtualPhone") -> bytes:
     return "".join(rows).encode()
 
 
-def proc_meminfo(phone: "VirtualPhone") -> bytes:
+def proc_meminfo(phone: "PhoneContext") -> bytes:
     """/proc/meminfo: fs/proc/meminfo.c's show_val_kb(): a 16-wide label, 8-wide value, " kB"."""
     free = 1_863_852 - 4_096 * len(processes(phone, with_shell=False))
     rows = [("MemTotal", MEM_TOTAL_KB), ("MemFree", free), ("MemAvailable", free + 1_096_460),
@@ -231,7 +230,7 @@ def proc_meminfo(phone: "VirtualPhone") -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def proc_cpuinfo(phone: "VirtualPhone") -> bytes:
+def proc_cpuinfo(phone: "PhoneContext") -> bytes:
     """/proc/cpuinfo of an x86_64 emulator (arch/x86/kernel/cpu/proc.c show_cpuinfo)."""
     blocks = []
     for n in range(CPU_COUNT):
@@ -252,7 +251,7 @@ def proc_cpuinfo(phone: "VirtualPhone") -> bytes:
     return "\n".join(blocks).encode() + b"\n"
 
 
-def pid_stat(phone: "VirtualPhone", proc: Process) -> bytes:
+def pid_stat(phone: "PhoneContext", proc: Process) -> bytes:
     """/proc/PID/stat: the 52 fields of fs/proc/array.c do_task_stat()."""
     up = _uptime_ticks(phone)
     run = max(0, up - proc.start_ticks)
@@ -275,7 +274,7 @@ def pid_status(proc: Process) -> bytes:
             f"VmSize:\t{proc.vsz_kb:>8} kB\nVmRSS:\t{proc.rss_kb:>8} kB\nThreads:\t1\n").encode()
 
 
-def _pid_dir(phone: "VirtualPhone", proc: Process) -> dict:
+def _pid_dir(phone: "PhoneContext", proc: Process) -> dict:
     cmdline = b"".join(part.encode() + b"\0" for part in (proc.cmdline,) + proc.args) if proc.cmdline else b""
     stat = lambda: pid_stat(phone, proc)  # noqa: E731  (rendered when read)
     return {"stat": stat, "cmdline": cmdline, "comm": proc.comm.encode() + b"\n",
@@ -284,7 +283,7 @@ def _pid_dir(phone: "VirtualPhone", proc: Process) -> dict:
             "task": {str(proc.pid): {"stat": stat, "comm": proc.comm.encode() + b"\n"}}}
 
 
-def _proc_entries(phone: "VirtualPhone") -> dict:
+def _proc_entries(phone: "PhoneContext") -> dict:
     entries: dict = {str(p.pid): _pid_dir(phone, p) for p in processes(phone)}
     entries.update({
         "stat": lambda: proc_stat(phone), "uptime": lambda: proc_uptime(phone),
@@ -307,7 +306,7 @@ def _sys_cpu_entries() -> dict:
     return entries
 
 
-def install_proc(phone: "VirtualPhone") -> None:
+def install_proc(phone: "PhoneContext") -> None:
     """Mount the generated /proc and /sys/devices/system/cpu on the phone's file system."""
     phone.fs.mount_generated("/proc", lambda: _proc_entries(phone))
     entries = _sys_cpu_entries()

@@ -30,12 +30,13 @@ import threading
 import traceback
 import uuid
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from lxml import etree
 
 from ..framework.system import LONG_PRESS_MS, TOUCH_SLOP
 from ..framework.ui.window import STATUS_BAR_H
+from ..kernel.context import PhoneContext
 from ..shell.android import VIRTUAL_KEYBOARD_CHARS
 from ..shell.instrument import finish_test, runner
 from ..shell.interpreter import Invocation
@@ -44,9 +45,6 @@ from ..shell.program import Program
 from ..shell.system_services import battery_state
 from . import uiselector
 from .http_server import serve_http
-
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
 
 __all__ = ["DEVICE_PORT", "SERVER_PACKAGE", "TEST_PACKAGE", "UiAutomator2Server", "WebDriverError"]
 
@@ -142,7 +140,7 @@ class _Session:
 class UiAutomator2Server:
     """The server's state (one session at a time, as AppiumUIA2Driver keeps) and its routes."""
 
-    def __init__(self, phone: "VirtualPhone", version_name: str, version_code: int):
+    def __init__(self, phone: "PhoneContext", version_name: str, version_code: int):
         self.phone = phone
         self.version_name, self.version_code = version_name, version_code
         self.session: _Session | None = None
@@ -814,7 +812,7 @@ UIA2_TEST_CLASS = "io.appium.uiautomator2.server.test.AppiumUiAutomator2Server"
 
 
 @runner(UIA2_COMPONENT)
-def _start_uia2_server(phone: "VirtualPhone", inv: Invocation, extras: dict[str, str]) -> Program:
+def _start_uia2_server(phone: "PhoneContext", inv: Invocation, extras: dict[str, str]) -> Program:
     """`am instrument -w` of the server's test APK: AppiumUiAutomator2Server#startServer."""
     entry = phone.packages.installed[SERVER_PACKAGE]  # am_instrument checked the target is installed
     program = Program(phone, SERVER_PACKAGE)

@@ -33,16 +33,13 @@ import asyncio
 import json
 import struct
 import weakref
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from ..framework.active_services import SYNCERS
 from ..framework.broadcasts import BROADCAST_RECEIVERS
 from ..framework.input_methods import INPUT_METHODS, InputMethod
-
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
+from ..kernel.context import PhoneContext
 
 __all__ = ["ACCESSIBILITY_SERVICE", "DEVICE_PORT", "IME", "PACKAGE", "DroidBotBridge", "sync"]
 
@@ -65,7 +62,7 @@ _EVENT_TYPES = {
     "windows_changed": (0x400000, "TYPE_WINDOWS_CHANGED"),
 }
 
-_BRIDGES: "weakref.WeakKeyDictionary[VirtualPhone, DroidBotBridge]" = weakref.WeakKeyDictionary()
+_BRIDGES: "weakref.WeakKeyDictionary[PhoneContext, DroidBotBridge]" = weakref.WeakKeyDictionary()
 
 
 def _node(element: etree._Element) -> dict:
@@ -93,7 +90,7 @@ def _node(element: etree._Element) -> dict:
 class DroidBotBridge:
     """The running accessibility service: its socket server and the events it forwards."""
 
-    def __init__(self, phone: "VirtualPhone"):
+    def __init__(self, phone: "PhoneContext"):
         self.phone = phone
         self.clients: set = set()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -160,7 +157,7 @@ class DroidBotBridge:
                 self.clients.discard(conn)
 
 
-def sync(phone: "VirtualPhone") -> None:
+def sync(phone: "PhoneContext") -> None:
     """Bind or unbind the service after its package or the accessibility settings changed."""
     running = _BRIDGES.get(phone)
     enabled = phone.packages.accessibility_service_enabled(ACCESSIBILITY_SERVICE)
@@ -171,7 +168,7 @@ def sync(phone: "VirtualPhone") -> None:
         del _BRIDGES[phone]
 
 
-def _input_text(phone: "VirtualPhone", intent) -> None:
+def _input_text(phone: "PhoneContext", intent) -> None:
     """DroidBotIME's InputReceiver: DROIDBOT_INPUT_TEXT while it is the current input method."""
     if phone.settings["secure"].get("default_input_method") != IME or not phone.packages.is_installed(PACKAGE):
         return  # no receiver registered for the action: the broadcast reaches nobody

@@ -17,15 +17,12 @@ do when started, by component: they register with the framework's activity manag
 from __future__ import annotations
 
 import base64
-from typing import TYPE_CHECKING
 
 from ..framework.active_services import RunningService, start_service
 from ..framework.activity_manager import ACTIVITIES
 from ..framework.broadcasts import BROADCAST_RECEIVERS
 from ..framework.input_methods import INPUT_METHODS, InputMethod
-
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
+from ..kernel.context import PhoneContext
 
 __all__ = ["APPIUM_SETTINGS"]
 
@@ -35,7 +32,7 @@ APPIUM_SETTINGS = "io.appium.settings"
 _FOREGROUND_SERVICE_TYPE_LOCATION = 0x8
 
 
-def _appium_settings_main(phone: "VirtualPhone", action: str | None) -> None:
+def _appium_settings_main(phone: "PhoneContext", action: str | None) -> None:
     # Settings.onCreate: a recording action (io.appium.settings.recording.*) skips the service
     if action and action.startswith("io.appium.settings.recording"):
         return
@@ -51,7 +48,7 @@ ACTIVITIES[(APPIUM_SETTINGS, "io.appium.settings.Settings")] = _appium_settings_
 _APPIUM_IME = "io.appium.settings/.AppiumIME"
 
 
-def _appium_clipboard(phone: "VirtualPhone", intent) -> tuple[int, str] | None:
+def _appium_clipboard(phone: "PhoneContext", intent) -> tuple[int, str] | None:
     """ClipboardReceiver (receivers/ClipboardReceiver.java): the clipboard as base64, RESULT_OK.
 
     Android 10+ hands the clipboard only to the focused app or the current input method:

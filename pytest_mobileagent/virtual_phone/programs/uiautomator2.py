@@ -38,13 +38,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..framework.ui import dump as ui_dump
+from ..kernel.context import PhoneContext
 from ..shell.app_process import APP_PROCESS_MAINS
 from ..shell.keycodes import KEYCODES
 from ..shell.program import Program
 
 if TYPE_CHECKING:
     from ..kernel.sockets import SocketConnection
-    from ..phone import VirtualPhone
     from ..shell.interpreter import Invocation
 
 __all__ = ["DEFAULT_PORT", "main"]
@@ -169,7 +169,7 @@ class _HttpReader:
         return _Request(parts[0].upper(), path, query, headers, body)
 
 
-def _response(phone: "VirtualPhone", status: str, mime: str, body: bytes, *, chunked: bool = False) -> bytes:
+def _response(phone: "PhoneContext", status: str, mime: str, body: bytes, *, chunked: bool = False) -> bytes:
     """NanoHTTPD 2.3.1's Response.send: status line (with its trailing space), headers, body."""
     date = email.utils.formatdate(phone.clock_ms() / 1000, usegmt=True)
     head = [f"HTTP/1.1 {status} ", f"Content-Type: {mime}", f"Date: {date}", "Connection: keep-alive"]
@@ -220,7 +220,7 @@ class Node:
         return (left + right) // 2, (top + bottom) // 2
 
 
-def read_nodes(phone: "VirtualPhone", compressed: bool) -> Node | None:
+def read_nodes(phone: "PhoneContext", compressed: bool) -> Node | None:
     """The active window's node tree (None for a window with nothing on screen)."""
     def read(root, package) -> Node | None:
         def node(view, index: int, depth: int, parent: Node | None) -> Node:
@@ -458,7 +458,7 @@ _META_KEYS = ((0x1000, "CTRL_LEFT"), (0x01, "SHIFT_LEFT"), (0x02, "ALT_LEFT"), (
 class AutomatorServer:
     """AutomatorServiceImpl over one phone; one instance per running server."""
 
-    def __init__(self, phone: "VirtualPhone", program: Program):
+    def __init__(self, phone: "PhoneContext", program: Program):
         self.phone = phone
         self.program = program
         #: UiAutomation's compressed-layout flag: dumpWindowHierarchy(compressed) sets it for later finds

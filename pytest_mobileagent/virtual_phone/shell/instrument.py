@@ -23,28 +23,26 @@ RESULT_CANCELED (0).
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from ..framework.activity_manager import FORCE_STOP_LISTENERS
+from ..kernel.context import PhoneContext
 from ..kernel.processes import RUNNING_PACKAGE_SOURCES
 from .interpreter import Invocation
 from .program import Program
-
-if TYPE_CHECKING:
-    from ..phone import VirtualPhone
 
 __all__ = ["RUNNERS", "am_instrument", "finish_test", "instrumentations", "pm_list_instrumentation", "runner",
            "stop_package"]
 
 #: component -> starts the test code it runs, returns its Program (or None when it ran to the end)
-Runner = Callable[["VirtualPhone", "Invocation", dict[str, str]], Program]
+Runner = Callable[["PhoneContext", "Invocation", dict[str, str]], Program]
 RUNNERS: dict[str, Runner] = {}
 
 #: running instrumentations per phone: (test package, target package) -> Program
-_RUNNING: "weakref.WeakKeyDictionary[VirtualPhone, dict[tuple[str, str], Program]]" = weakref.WeakKeyDictionary()
+_RUNNING: "weakref.WeakKeyDictionary[PhoneContext, dict[tuple[str, str], Program]]" = weakref.WeakKeyDictionary()
 
 
-def _instrumented_packages(phone: "VirtualPhone") -> list[str]:
+def _instrumented_packages(phone: "PhoneContext") -> list[str]:
     """The target processes running an instrumentation (`ps` lists them)."""
     return [target for (_test, target) in _RUNNING.get(phone, {})]
 
@@ -57,7 +55,7 @@ def runner(component: str):
     return register
 
 
-def instrumentations(phone: "VirtualPhone") -> list[tuple[str, str]]:
+def instrumentations(phone: "PhoneContext") -> list[tuple[str, str]]:
     """(component, target package) of every installed instrumentation, sorted."""
     found = []
     for package, entry in phone.packages.installed.items():
@@ -157,7 +155,7 @@ def _start_failure(inv: Invocation, component: str, error: str) -> int:
     return 255
 
 
-def stop_package(phone: "VirtualPhone", package: str) -> None:
+def stop_package(phone: "PhoneContext", package: str) -> None:
     """`am force-stop PACKAGE`: kill an instrumentation whose target (or test) package it names."""
     for packages, program in list(_RUNNING.get(phone, {}).items()):
         if package in packages:
@@ -165,7 +163,7 @@ def stop_package(phone: "VirtualPhone", package: str) -> None:
             program.exit(0)
 
 
-def finish_test(program: Program, phone: "VirtualPhone", test_class: str, started_ms: int) -> None:
+def finish_test(program: Program, phone: "PhoneContext", test_class: str, started_ms: int) -> None:
     """The runner's test returned: JUnit's summary and the instrumentation's end."""
     seconds = (phone.clock_ms() - started_ms) / 1000
     elapsed = f"{seconds:,.3f}".rstrip("0").rstrip(".")

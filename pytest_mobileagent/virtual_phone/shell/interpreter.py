@@ -16,12 +16,12 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Mapping
 
+from ..kernel.context import PhoneContext
 from ..kernel.fs import FsError
 from .glob import Pattern, expand_braces, expand_pattern, has_magic
 from .parser import AndOr, Command, Pipeline, ShellSyntaxError, Word, parse
 
 if TYPE_CHECKING:
-    from ..phone import VirtualPhone
     from .program import Program
 
 __all__ = ["COMMANDS", "Invocation", "ShellExit", "ShellResult", "ShellSession", "UsageError", "command"]
@@ -124,7 +124,7 @@ class Invocation:
     env: Mapping[str, str] = field(default_factory=dict)
 
     @property
-    def phone(self) -> "VirtualPhone":
+    def phone(self) -> "PhoneContext":
         return self.session.phone
 
     @property
@@ -191,7 +191,7 @@ def _deep(run: Callable[[], ShellResult]) -> ShellResult:
 class ShellSession:
     """State of one shell (one `shell:` service or one interactive session)."""
 
-    def __init__(self, phone: "VirtualPhone"):
+    def __init__(self, phone: "PhoneContext"):
         self.phone = phone
         self.cwd = "/"
         self._stdin = b""

@@ -24,9 +24,10 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Callable
 
+from ..kernel.context import PhoneContext
+
 if TYPE_CHECKING:
     from ..kernel.sockets import Handler, Listener
-    from ..phone import VirtualPhone
 
 __all__ = ["Program", "SIGHUP_STATUS", "SIGKILL_STATUS"]
 
@@ -42,7 +43,7 @@ class Program:
     shell service (``on_output`` / ``on_exit``), whichever thread produced them.
     """
 
-    def __init__(self, phone: "VirtualPhone", name: str):
+    def __init__(self, phone: "PhoneContext", name: str):
         self.phone = phone
         self.name = name
         self.exit_code: int | None = None
