@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING, Callable
 from ..kernel.sockets import is_socket_spec
 from ..shell.packages import streamed_stdin_size
 from .sync import serve_sync
-from .transport import Stream
+from .transport import DeviceEndpoint, Stream
 
 if TYPE_CHECKING:
     from ..programs import Program
-    from .endpoint import Endpoint
 
 __all__ = ["find", "shell_v2_packet"]
 
@@ -33,7 +32,7 @@ TOO_LONG = (f"/system/bin/sh: line too long: over {MAX_INTERACTIVE_LINE} bytes, 
             "(the virtual phone's bound)\n").encode()
 
 
-def find(endpoint: "Endpoint", name: str):
+def find(endpoint: "DeviceEndpoint", name: str):
     """The coroutine serving `name`, or None for an unknown service."""
     if name.startswith("shell,") or name.startswith("shell:"):
         options, _, command = name.partition(":")
@@ -75,7 +74,7 @@ class _EarlyOutput:
     why); if they cannot go at once, the output waits with them.
     """
 
-    def __init__(self, endpoint: "Endpoint", stream: Stream, frame: Callable[[bytes], bytes] = bytes):
+    def __init__(self, endpoint: "DeviceEndpoint", stream: Stream, frame: Callable[[bytes], bytes] = bytes):
         self.endpoint = endpoint
         self.stream = stream
         self.frame = frame
@@ -94,7 +93,7 @@ class _EarlyOutput:
             await self.stream.write(data)
 
 
-async def _shell_raw(endpoint: "Endpoint", command: str, stream: Stream, stdin: bytes = b"") -> None:
+async def _shell_raw(endpoint: "DeviceEndpoint", command: str, stream: Stream, stdin: bytes = b"") -> None:
     """`shell:CMD` (v1) and `exec:CMD`: stdout and stderr merged, no exit code."""
     output = _EarlyOutput(endpoint, stream)
     # One socket for stdout and stderr, in the order written (adbd's kRaw/kNone subprocess).
@@ -104,7 +103,7 @@ async def _shell_raw(endpoint: "Endpoint", command: str, stream: Stream, stdin: 
         await _hold_program(stream, result.program, bytes)
 
 
-async def _exec_with_stdin(endpoint: "Endpoint", command: str, size: int, stream: Stream) -> None:
+async def _exec_with_stdin(endpoint: "DeviceEndpoint", command: str, size: int, stream: Stream) -> None:
     """`exec:CMD` whose command reads ``size`` bytes of stdin first (a streamed install)."""
     received = bytearray()
     while len(received) < size:
@@ -119,7 +118,7 @@ def shell_v2_packet(packet_id: int, data: bytes) -> bytes:
     return _V2_HEADER.pack(packet_id, len(data)) + data
 
 
-async def _shell_v2(endpoint: "Endpoint", command: str, stream: Stream) -> None:
+async def _shell_v2(endpoint: "DeviceEndpoint", command: str, stream: Stream) -> None:
     """`shell,v2,...:CMD`: framed stdout/stderr and the exit code."""
     if not command:
         await _shell_interactive(endpoint, stream, v2=True)
@@ -182,7 +181,7 @@ async def _hold_program(stream: Stream, program: "Program", frame: Callable[[byt
     return exited.result()
 
 
-async def _shell_interactive(endpoint: "Endpoint", stream: Stream, v2: bool = False) -> None:
+async def _shell_interactive(endpoint: "DeviceEndpoint", stream: Stream, v2: bool = False) -> None:
     """`adb shell` with no command: read lines, run each, print a prompt."""
     phone = endpoint.phone
     session = phone.new_shell_session()
@@ -273,7 +272,7 @@ def _protocol_string(text: str) -> bytes:
     return f"{len(body):04x}".encode() + body
 
 
-async def _reverse(endpoint: "Endpoint", request: str, stream: Stream) -> None:
+async def _reverse(endpoint: "DeviceEndpoint", request: str, stream: Stream) -> None:
     """`reverse:` requests, answered the way adbd's handle_forward_request does."""
     conn = stream.conn
     if request == "list-forward":
@@ -316,7 +315,7 @@ def _valid_device_spec(spec: str) -> bool:
     return kind in ("localabstract", "localreserved", "localfilesystem") and bool(value)
 
 
-async def _framebuffer(endpoint: "Endpoint", stream: Stream) -> None:
+async def _framebuffer(endpoint: "DeviceEndpoint", stream: Stream) -> None:
     """`framebuffer:`: a version-2 header (colorSpace sRGB) then RGBA pixels."""
     system = endpoint.phone.system
     pixels = system.screenshot_rgba()

@@ -15,14 +15,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import Awaitable, Callable, Protocol
 
+from ..kernel.context import PhoneContext
 from . import protocol as p
 
-if TYPE_CHECKING:
-    from .endpoint import Endpoint
-
-__all__ = ["Connection", "Stream", "StreamClosed"]
+__all__ = ["Connection", "DeviceEndpoint", "Stream", "StreamClosed"]
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +138,7 @@ class Connection:
 
     _ids = 0
 
-    def __init__(self, endpoint: "Endpoint", reader: asyncio.StreamReader,
+    def __init__(self, endpoint: "DeviceEndpoint", reader: asyncio.StreamReader,
                  writer: asyncio.StreamWriter):
         Connection._ids += 1
         self.id = Connection._ids
@@ -310,3 +308,23 @@ class Connection:
         finally:
             if not stream.closed:
                 await stream.close()
+
+
+class DeviceEndpoint(Protocol):
+    """What adb's connections and services ask of the device they serve (endpoint.Endpoint is one).
+
+    Declared here, below the endpoint that builds connections and finds services, so that
+    neither of them imports the endpoint back, even for an annotation.
+    """
+
+    phone: PhoneContext
+
+    def banner(self) -> str: ...
+    def connection_lost(self, conn: Connection) -> None: ...
+    def find_service(self, name: str) -> Callable[[Stream], Awaitable[None]] | None: ...
+    def add_reverse(self, conn: Connection, device_spec: str, host_spec: str, norebind: bool) -> str | None: ...
+    def remove_reverse(self, conn: Connection, device_spec: str) -> bool: ...
+    def remove_all_reverses(self, conn: Connection) -> None: ...
+    def list_reverses(self, conn: Connection) -> str: ...
+    def send_events_now(self) -> bool: ...
+    async def flush_events(self) -> None: ...

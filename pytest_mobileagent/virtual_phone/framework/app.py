@@ -72,7 +72,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable, ClassVar, Iterable
 
-from .intents import GRANT_PERMISSIONS_ACTIVITY
+from .components import GRANT_PERMISSIONS_ACTIVITY
 from .ui.keyboard import parse_soft_input_mode
 from .ui.views import (
     ACCENT,
