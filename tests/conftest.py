@@ -49,6 +49,10 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if item.get_closest_marker("timeout") is None:
             item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S, method="thread"))
+    # Longest first: the slow groups start while both workers are fresh, and the short tests fill
+    # in behind them, so no half-minute test is left alone at the end of the run. A stable sort:
+    # each module's tests keep their order and stay together (module fixtures are shared).
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def _free_port() -> int:

@@ -17,6 +17,9 @@ import json
 import pytest
 from conformance import APPS, FACTS, Rates, Replayer, load_facts
 
+# Each recorded app's sessions replay for half a minute or more.
+pytestmark = pytest.mark.slow
+
 FLOORS = json.loads((FACTS / "floors.json").read_text())
 
 

@@ -20,6 +20,9 @@ import pytest
 from pytest_mobileagent.device import connect
 from pytest_mobileagent.device.baseline import DeviceBaseline, storage_folder
 
+# Each shuffled order runs the whole benchmark.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 TASK_FILES = sorted((ROOT / "task_tests").glob("test_*.py"))
 
