@@ -24,6 +24,11 @@ pytest_plugins = ["pytester"]
 
 
 def pytest_configure(config):
+    # Under -n, the tests of one xdist_group run on one worker (the golden paths share a module
+    # fixture that runs the whole benchmark three times); every other test is handed out one by
+    # one. Set here, not in pyproject's addopts, so that benchmark runs keep xdist's default.
+    if getattr(config.option, "dist", "no") == "load":
+        config.option.dist = "loadgroup"
     # Device claims (device/claims.py) of this test session live in a directory of
     # its own: other runs on the machine cannot block our phones, nor we theirs.
     # Set once by the xdist controller (or the sole process); workers inherit it.

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TASK_FILES = sorted((ROOT / "task_tests").glob("test_*.py"))
 
 # The module's fixture runs the whole benchmark three times: one worker runs all of the module
-# (`--dist loadgroup`, pyproject's addopts) instead of each worker paying for the runs.
+# (`--dist loadgroup`, set by tests/conftest.py) instead of each worker paying for the runs.
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("golden_paths")]
 
 TRUNCATED_AGENT = '''
