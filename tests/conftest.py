@@ -27,8 +27,14 @@ def pytest_configure(config):
     # Under -n, the tests of one xdist_group run on one worker (the golden paths share a module
     # fixture that runs the whole benchmark three times); every other test is handed out one by
     # one. Set here, not in pyproject's addopts, so that benchmark runs keep xdist's default.
-    if getattr(config.option, "dist", "no") == "load":
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None and getattr(config.option, "dist", "no") == "load":
         config.option.dist = "loadgroup"
+    elif workerinput is not None and workerinput.get("tests_loadgroup"):
+        # A worker derives this from its own parse of the command line, which says `load`:
+        # it must tag the grouped tests' ids as the controller's scheduler expects.
+        config.option.loadgroup = True
+
     # Device claims (device/claims.py) of this test session live in a directory of
     # its own: other runs on the machine cannot block our phones, nor we theirs.
     # Set once by the xdist controller (or the sole process); workers inherit it.
@@ -42,6 +48,11 @@ def pytest_configure(config):
         os.environ["MOBILEAGENT_SHARED_CLAIMS"] = str(claims_dir())
         path = tempfile.mkdtemp(prefix="mobileagent-test-claims-")
         os.environ["MOBILEAGENT_TESTS_CLAIMS"] = os.environ["XDG_RUNTIME_DIR"] = path
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    node.workerinput["tests_loadgroup"] = node.config.option.dist == "loadgroup"
 
 
 #: No test of this suite takes near this long alone; one that does is stuck (a read that never
