@@ -38,15 +38,16 @@ log = logging.getLogger("pytest_mobileagent.studio")
 LONG_PRESS_MS = 1000
 LISTENER_TIMEOUT = 0.5  # seconds to wait for the listener's hierarchy before dumping instead
 LISTENER_RETRY = 10.0  # seconds of dumps after the listener did not answer
-_NAME_RE = re.compile(r"^[A-Za-z0-9_]+$")
+_NAME_RE = re.compile(r"^[A-Za-z0-9_]{1,100}$")  # test_<name>.py stays well inside a file name's 255 bytes
 _KEYS = ("BACK", "HOME", "APP_SWITCH", "ENTER", "DEL", "TAB", "MENU")
 
 
 class Studio:
     """Serves the page, drives the device, records and replays tasks.
 
-    ``lend_device`` is a context manager factory that gives the device's claim
-    up while a replay's pytest run uses the device, and takes it back after.
+    ``lend_device`` is a context manager factory that lends the device's claim
+    to a replay's pytest run (yielding what the run needs to adopt it) while
+    the studio keeps holding it.
     """
 
     def __init__(self, device: "Device", tasks_dir: Path, *,
@@ -238,7 +239,7 @@ class Studio:
             raise ValueError("give the task a prompt (the instruction the agent gets)")
         name = str(body.get("name") or "").strip()
         if not _NAME_RE.match(name):
-            raise ValueError(f"the task name must be letters, digits and underscores, not {name!r}")
+            raise ValueError(f"the task name must be 1 to 100 letters, digits and underscores, not {name[:120]!r}")
         with self._act_lock:
             if self._events is not None:
                 recorder.add_events(self._events.drain())
@@ -254,9 +255,7 @@ class Studio:
     def _replay(self, body: Any) -> Response:
         if not isinstance(body, dict):
             raise ValueError("a replay needs a JSON object: {\"path\": ..., \"agents\": [...]}")
-        path = Path(str(body.get("path") or self.last_task or ""))
-        if not path.is_file() or path.suffix != ".py":
-            raise ValueError(f"no task module to replay at {str(path)!r}")
+        path = self._task_module(str(body.get("path") or self.last_task or ""))
         agents = body.get("agents") or ["replay"]
         if not isinstance(agents, list) or not set(agents) <= {"replay", "noop"}:
             raise ValueError("agents must be a list of 'replay' and 'noop'")
@@ -265,13 +264,33 @@ class Studio:
             self._stop_events_reverse_for_run()
             try:
                 lend = self._lend_device() if self._lend_device else contextlib.nullcontext()
-                with lend, self.live.paused():
+                with lend as claim, self.live.paused():
                     for agent in agents:
-                        results.append(run_task_file(path, self.device.serial, agent))
+                        results.append(run_task_file(path, self.device.serial, agent, claim=claim))
             finally:
                 self._reverse_events()
                 self.live.refresh(force=True)
         return Response.json({"path": str(path), "results": results})
+
+    def _task_module(self, given: str) -> Path:
+        """The task module ``given`` names, which must be a ``.py`` file under the tasks directory.
+
+        A replay runs the file's code: the page may only run what the studio's
+        own directory holds, never any module elsewhere on the disk.
+        """
+        if not given or len(given) > 4096 or "\0" in given:
+            raise ValueError(f"no task module to replay at {given[:200]!r}")
+        tasks = self.tasks_dir.resolve()
+        path = (tasks / given).resolve()  # an absolute path stays as it is; links are followed
+        if not path.is_relative_to(tasks):
+            raise ValueError(f"{given[:200]!r} is not under the tasks directory {tasks}: the studio replays only those")
+        try:
+            ok = path.suffix == ".py" and path.is_file()
+        except OSError as exc:  # a name too long for the file system, say
+            raise ValueError(f"no task module to replay at {given[:200]!r}: {exc.strerror}") from None
+        if not ok:
+            raise ValueError(f"no task module to replay at {given[:200]!r}")
+        return path
 
     def _stop_events_reverse_for_run(self) -> None:
         # The run reverses port 8888 to its own event server; ours would be replaced anyway.

@@ -13,6 +13,7 @@ the prompt and the judge; the studio's Replay runs it with ``--agent replay``.
 from __future__ import annotations
 
 import keyword
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -209,8 +210,13 @@ def write_task(path: Path, source: str) -> Path:
     """Write the module, refusing to overwrite an existing file (an author's edits must survive)."""
     if path.suffix != ".py":
         raise ValueError(f"{path}: a task module must be a .py file")
-    if path.exists():
-        raise ValueError(f"{path} exists already: choose another name (the studio never overwrites a task)")
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(source, encoding="utf-8")
+    try:
+        # O_EXCL: never an existing file, and never through a symbolic link, dangling or not (open(2)).
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+    except FileExistsError:
+        raise ValueError(f"{path} exists already (or is a link): choose another name "
+                         "(the studio never overwrites a task)") from None
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(source)
     return path
