@@ -40,6 +40,9 @@ LISTENER_TIMEOUT = 0.5  # seconds to wait for the listener's hierarchy before du
 LISTENER_RETRY = 10.0  # seconds of dumps after the listener did not answer
 _NAME_RE = re.compile(r"^[A-Za-z0-9_]{1,100}$")  # test_<name>.py stays well inside a file name's 255 bytes
 _KEYS = ("BACK", "HOME", "APP_SWITCH", "ENTER", "DEL", "TAB", "MENU")
+_PACKAGE_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$")  # "android" has no dot
+_RESOLVE_BATCH = 20  # packages per shell command: about 2.2 kB, inside adbd's 4 kB MAX_PAYLOAD_V1 (adb.h) before Android 7
+_MARK = "mobileagent-package:"
 
 
 class Studio:
@@ -157,9 +160,36 @@ class Studio:
     def _apps(self) -> Response:
         listing = self.device.shell("pm list packages")
         installed = {line.split(":", 1)[1].strip() for line in listing.splitlines() if line.startswith("package:")}
-        apps = [{"name": short, "package": package} for short, package in APPS.items() if package in installed]
-        apps += [{"name": package, "package": package} for package in sorted(installed - set(APPS.values()))]
+        launchable = self._launchable(sorted(p for p in installed if _PACKAGE_RE.match(p)))
+        apps = [{"name": short, "package": package} for short, package in APPS.items() if package in launchable]
+        apps += [{"name": package, "package": package} for package in sorted(launchable - set(APPS.values()))]
         return Response.json({"apps": apps, "serial": self.device.serial})
+
+    def _launchable(self, packages: list[str]) -> set[str]:
+        """The packages Launch can start: those with an activity answering MAIN / LAUNCHER.
+
+        That is the intent ``Device.launch`` sends (``monkey -p PKG -c
+        android.intent.category.LAUNCHER``). ``cmd package resolve-activity
+        --components`` prints the activity it resolves to, or "No activity
+        found" (PackageManagerShellCommand.runResolveActivity, frameworks/base
+        services/core/java/com/android/server/pm); a bare last argument is the
+        intent's package (Intent.parseCommandArgs). Batched: one shell per
+        :data:`_RESOLVE_BATCH` packages, each answer after an ``echo`` of its package.
+        """
+        found: set[str] = set()
+        for start in range(0, len(packages), _RESOLVE_BATCH):
+            batch = packages[start:start + _RESOLVE_BATCH]
+            script = "; ".join(f"echo {_MARK}{p}; cmd package resolve-activity --components "
+                               f"-a android.intent.action.MAIN -c android.intent.category.LAUNCHER {p}"
+                               for p in batch)
+            current = None
+            for line in self.device.shell(script).splitlines():
+                line = line.strip()
+                if line.startswith(_MARK):
+                    current = line.removeprefix(_MARK)
+                elif current in batch and "/" in line:  # PACKAGE/ACTIVITY (or the chooser, for several)
+                    found.add(current)
+        return found
 
     # -- acting -------------------------------------------------------------------------
     def _action(self, body: Any) -> Response:
