@@ -41,7 +41,7 @@ LISTENER_RETRY = 10.0  # seconds of dumps after the listener did not answer
 _NAME_RE = re.compile(r"^[A-Za-z0-9_]{1,100}$")  # test_<name>.py stays well inside a file name's 255 bytes
 _KEYS = ("BACK", "HOME", "APP_SWITCH", "ENTER", "DEL", "TAB", "MENU")
 _PACKAGE_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$")  # "android" has no dot
-_RESOLVE_BATCH = 20  # packages per shell command: about 2.2 kB, inside adbd's 4 kB MAX_PAYLOAD_V1 (adb.h) before Android 7
+_RESOLVE_BATCH = 20  # packages per shell: about 2.2 kB, inside the 4 kB MAX_PAYLOAD_V1 of adb.h (older adbd)
 _MARK = "mobileagent-package:"
 
 
