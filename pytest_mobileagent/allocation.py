@@ -23,6 +23,7 @@ import socket
 import threading
 from typing import Any, Callable
 
+from .connlimit import ConnectionLimit
 from .device.pool import DevicePool
 from .errors import InfrastructureError
 
@@ -52,7 +53,7 @@ class DeviceBroker:
         self._pool: Any = None
         self._pool_factory = pool_factory
         self.secret = secrets.token_hex(16)
-        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self._slots = ConnectionLimit(MAX_CONNECTIONS)
         self.refused = 0  # requests without the run's secret
         self._listener: socket.socket | None = None
         self._thread: threading.Thread | None = None
@@ -74,9 +75,8 @@ class DeviceBroker:
                 conn, _ = self._listener.accept()
             except OSError:
                 return  # closed
-            if not self._slots.acquire(blocking=False):
-                conn.close()  # more clients than a run has workers: not ours
-                continue
+            if not self._slots.admit(conn):
+                continue  # more clients than a run has workers: not ours
             threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
 
     def _handle(self, conn: socket.socket) -> None:

@@ -230,6 +230,19 @@ def test_a_recorded_calculator_session_is_a_task_that_replay_passes_and_noop_fai
         path = studio["tasks"] / "test_calculator_seven_plus_five.py"
         assert path.read_text() == source + ("\n" if not source.endswith("\n") else "")
         assert 'screen.text(id="result") == "12"' in source
+        # A readable pane: long lines wrap rather than scroll sideways, and it opens, in view, at the
+        # golden path and the judge (the docstring, imports and seed stub are above them).
+        pane = page.evaluate("""() => {
+            const pane = document.getElementById("task-source"), body = document.getElementById("task-golden");
+            const p = pane.getBoundingClientRect(), b = body.getBoundingClientRect();
+            return {wrap: getComputedStyle(pane).whiteSpace, wide: pane.scrollWidth - pane.clientWidth,
+                    scrolled: pane.scrollTop, paneTop: p.top, paneBottom: p.bottom, bodyTop: b.top,
+                    bodyBottom: b.bottom, viewport: window.innerHeight, body: body.textContent}
+        }""")
+        assert pane["wrap"] == "pre-wrap" and pane["wide"] <= 0, pane
+        assert pane["body"].startswith("@task(") and pane["scrolled"] > 0, pane
+        assert 0 <= pane["paneTop"] <= pane["bodyTop"] and pane["bodyBottom"] <= pane["paneBottom"] + 1, pane
+        assert pane["paneBottom"] <= pane["viewport"], pane
         # The page's Replay: the plugin's own verdicts.
         page.click("#replay")
         page.locator("#replay-results div[data-agent='noop']").wait_for(timeout=180_000)
@@ -307,3 +320,43 @@ def test_a_device_another_studio_or_run_holds_is_refused_with_the_holder(studio,
     done = subprocess.run([sys.executable, "-m", "pytest_mobileagent.studio", "--no-browser", "--device",
                            "emulator-9998"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "'emulator-9998' is not attached" in done.stderr
+
+
+# -- issue 38, point 9: the app list, the suggested judge, the task pane -----------------------
+
+
+def test_the_app_list_offers_only_apps_a_launch_can_start(studio, device):
+    with urllib.request.urlopen(studio["url"] + "apps", timeout=60) as reply:
+        listed = {app["package"] for app in json.loads(reply.read())["apps"]}
+    installed = {line.partition(":")[2] for line in device.shell("pm list packages").splitlines()}
+    assert CALCULATOR in listed and "com.simplemobiletools.notes.pro" in listed
+    # Installed, but without a MAIN / LAUNCHER activity: Launch (monkey -c LAUNCHER) cannot start them.
+    for package in ("android", "com.android.shell", "com.android.systemui", "io.github.mobileagent.listener"):
+        assert package in installed and package not in listed, package
+    for package in listed:
+        device.launch(package)  # each one listed starts
+
+
+def _tap(url: str, device, short_id: str) -> dict:
+    node = next(n for n in parse_hierarchy(device.dump_hierarchy()) if n.short_id == short_id)
+    status, reply = _post(url + "action", {"type": "tap", "x": node.center[0], "y": node.center[1]})
+    assert status == 200, reply
+    return reply
+
+
+def test_the_suggested_judge_skips_the_tab_strip_a_second_note_brings(studio, device):
+    url = studio["url"]
+    status, reply = _post(url + "record/start", {"package": "notes"})
+    assert status == 200, reply
+    _tap(url, device, "new_note")
+    status, reply = _post(url + "action", {"type": "type", "text": "TODO List"})
+    assert status == 200, reply
+    _tap(url, device, "button1")
+    # The second note brings the tab strip, with the first note's title beside the new one's.
+    strip = [n.text for n in parse_hierarchy(device.dump_hierarchy()) if n.text]
+    assert "General note" in strip and "TODO List" in strip
+    status, reply = _post(url + "record/stop", {"prompt": "add a new note named 'TODO List'", "name": "note_add"})
+    assert status == 200, reply
+    source = reply["source"]
+    assert 'assert screen.exists(text="TODO List")' in source
+    assert "General note" not in source

@@ -4,6 +4,11 @@ The agent of the run taps "7", reports an LLM output, then waits on a socket
 the test holds: while both workers wait, the page must show both phones, the
 step count, the last action, the LLM output and the milestone. Then the test
 lets the agents finish and the run must pass.
+
+A second run puts both its tasks on one worker (``--dist loadfile``): the
+idle worker's card shows from the start, and the page's progress (done of
+collected, success rate) follows the tasks' real verdicts, one passed and one
+failed, held at the run's end until the test has read them.
 """
 
 from __future__ import annotations
@@ -127,3 +132,98 @@ def test_watch_is_off_by_default_and_the_option_has_an_ini_key(pytester):
     config = pytester.parseconfigure()
     assert config.stash[RUNTIME_KEY].options.watch is True
     assert config.pluginmanager.has_plugin("mobileagent-watch")
+
+
+PROGRESS_CONFTEST = CONFTEST + """
+
+def pytest_sessionfinish(session):
+    if not hasattr(session.config, "workerinput"):  # the controller, once every worker is done
+        with socket.socket(socket.AF_UNIX) as gate:
+            gate.connect(os.environ["WATCH_END_GATE"])
+            gate.recv(1)  # until the test has read the final figures on the page
+"""
+
+PROGRESS_TASKS = """
+from pytest_mobileagent import golden as g, task
+
+
+@task(app="calculator", prompt="Type 7", golden=[g.tap(id="btn_7")])
+def test_type_seven(screen):
+    assert screen.text(id="result") == "7"
+
+
+@task(app="calculator", prompt="Type 8", golden=[g.tap(id="btn_8")])
+def test_type_eight(screen):
+    assert screen.text(id="result") == "8"  # the agent types 7: fails
+"""
+
+
+def _gate(directory: str, name: str) -> tuple[socket.socket, str]:
+    path = os.path.join(directory, name)
+    gate = socket.socket(socket.AF_UNIX)
+    gate.bind(path)
+    gate.listen(4)
+    gate.settimeout(300)
+    return gate, path
+
+
+def _release(gate: socket.socket) -> None:
+    conn, _ = gate.accept()
+    conn.sendall(b"x")
+    conn.close()
+
+
+def _progress(page) -> tuple[str, ...]:
+    return tuple(page.get_attribute("#progress", name) for name in ("data-done", "data-total", "data-passed"))
+
+
+def test_watch_shows_every_worker_from_the_start_and_the_runs_progress(pytester, phone_factory):
+    require_browser()
+    first, second = phone_factory(2)
+    pytester.makeconftest(PROGRESS_CONFTEST)
+    pytester.makepyfile(test_progress_tasks=PROGRESS_TASKS)
+    gate_dir = tempfile.mkdtemp(prefix="mobileagent-gate-")
+    step_gate, step_path = _gate(gate_dir, "step.sock")
+    end_gate, end_path = _gate(gate_dir, "end.sock")
+    # --dist loadfile: both tasks (one file) go to one worker, so the other never gets a task.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadfile", "--agent", "tap7", "--mobileagent-watch",
+         "-p", "no:cacheprovider", "--device", first.serial, "--device", second.serial],
+        cwd=pytester.path, env={**os.environ, "WATCH_GATE": step_path, "WATCH_END_GATE": end_path},
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+    )
+    output = LineReader(proc.stdout)
+    try:
+        url = WATCH_LINE.search(output.wait_for(WATCH_LINE)).group(1)
+        with chromium_page() as page:
+            page.goto(url)
+            page.locator(".worker .step", has_text="step 1 of 2").wait_for()  # the first task waits at its gate
+            # Both workers have a card, the idle one too; nothing is done yet.
+            page.locator(".worker[data-worker='gw0']").wait_for()
+            page.locator(".worker[data-worker='gw1']").wait_for()
+            busy = page.locator(".worker", has_text="step 1 of 2").get_attribute("data-worker")
+            idle = ({"gw0", "gw1"} - {busy}).pop()
+            assert page.locator(f".worker[data-worker='{idle}'] .task").inner_text() == "no task yet"
+            assert _progress(page) == ("0", "2", "0")
+            _release(step_gate)  # the 7 task finishes and passes
+            page.wait_for_function("() => document.getElementById('progress').dataset.done === '1'")
+            assert _progress(page) == ("1", "2", "1")
+            assert "1 / 2 tasks done · SR 100.0% (1 passed)" in page.locator("#progress").inner_text()
+            _release(step_gate)  # the 8 task finishes and fails
+            end, _ = end_gate.accept()  # every worker is done: the run's final figures
+            page.wait_for_function("() => document.getElementById('progress').dataset.done === '2'")
+            assert _progress(page) == ("2", "2", "1")
+            assert "2 / 2 tasks done · SR 50.0% (1 passed)" in page.locator("#progress").inner_text()
+            assert page.locator(f".worker[data-worker='{idle}'] .task").inner_text() == "no task yet"
+            end.sendall(b"x")
+            end.close()
+        output.wait_for(re.compile(r"\b1 failed, 1 passed\b"))  # the figures the page showed are the run's
+        assert proc.wait(timeout=120) == 1, output.seen[-40:]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for gate, path in ((step_gate, step_path), (end_gate, end_path)):
+            gate.close()
+            os.unlink(path)
+        os.rmdir(gate_dir)

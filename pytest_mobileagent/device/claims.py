@@ -15,6 +15,12 @@ list them. The claim is what makes them private to runs sharing that server:
 the booting run claims them before it lets any other run look (listing,
 claiming and booting happen under one allocation lock, :func:`allocation_lock`,
 which every run takes).
+
+A claim can be lent to a child process without being let go (the studio's
+Replay runs pytest on its own phone): the child gets a copy of the locked
+descriptor and its name in :data:`INHERITED_CLAIM_ENV`, and adopts it when it
+claims that device. The lock belongs to the open file both share, so there is
+no moment in which a third run waiting for the device could take it.
 """
 
 from __future__ import annotations
@@ -34,7 +40,10 @@ from typing import Iterator
 
 from pytest_mobileagent.errors import InfrastructureError
 
-__all__ = ["DeviceBusyError", "DeviceClaim", "allocation_lock", "claims_dir", "device_key"]
+__all__ = ["INHERITED_CLAIM_ENV", "DeviceBusyError", "DeviceClaim", "allocation_lock", "claims_dir", "device_key"]
+
+#: "<descriptor>:<lock file name>": a claim the parent process lends to this one (see :meth:`DeviceClaim.lent`).
+INHERITED_CLAIM_ENV = "MOBILEAGENT_INHERITED_CLAIM"
 
 _LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 
@@ -143,17 +152,57 @@ class DeviceClaim:
 
     @classmethod
     def _claimed(cls, serial: str, path: Path, fd: int) -> "DeviceClaim":
+        claim = cls(serial, path, fd)
+        claim._write_note()
+        return claim
+
+    def _write_note(self) -> None:
         # Say who holds it, for the message another run prints while it waits.
-        note = f"pid {os.getpid()} ({' '.join(sys.argv)[:200]}) since {time.strftime('%H:%M:%S')}, as {serial}\n"
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, note.encode("utf-8", "replace"), 0)
-        return cls(serial, path, fd)
+        note = f"pid {os.getpid()} ({' '.join(sys.argv)[:200]}) since {time.strftime('%H:%M:%S')}, as {self.serial}\n"
+        os.ftruncate(self._fd, 0)
+        os.pwrite(self._fd, note.encode("utf-8", "replace"), 0)
+
+    @contextlib.contextmanager
+    def lent(self) -> Iterator[tuple[dict[str, str], int]]:
+        """Lend the claim to a child process started in the block, holding it all along.
+
+        Yields the environment entries and the descriptor to pass the child
+        (``subprocess.run(..., env={**os.environ, **entries}, pass_fds=(fd,))``).
+        """
+        if self._fd < 0:
+            raise InfrastructureError(f"the claim on {self.serial} was released: it cannot be lent")
+        try:
+            yield {INHERITED_CLAIM_ENV: f"{self._fd}:{self.path.name}"}, self._fd
+        finally:
+            if self._fd >= 0:
+                self._write_note()  # the child's release emptied it
+
+    @classmethod
+    def _inherited(cls, path: Path) -> int | None:
+        """The descriptor of ``path`` a parent lent this process (once), else None."""
+        fd_text, _, name = os.environ.get(INHERITED_CLAIM_ENV, "").partition(":")
+        if name != path.name or not fd_text.isdigit():
+            return None
+        fd = int(fd_text)
+        try:
+            mine, lent = os.fstat(fd), os.stat(path)
+        except OSError:
+            return None
+        if (mine.st_dev, mine.st_ino) != (lent.st_dev, lent.st_ino):
+            return None  # not (or no longer) the lent file: a claim of our own is needed
+        del os.environ[INHERITED_CLAIM_ENV]  # adopted: a later claim of this device is a claim of its own
+        os.set_inheritable(fd, False)
+        return fd
 
     @classmethod
     def try_claim(cls, serial: str, directory: Path | None = None) -> "DeviceClaim | None":
         """The claim, or None when another run holds the device (``directory``: another
         claims directory than :func:`claims_dir`'s)."""
-        path, fd = cls._open(serial, directory)
+        path = (directory or claims_dir()) / (device_key(serial) + ".lock")
+        # Lent by the parent: the same open file, whose lock the parent holds, so this flock is ours at once.
+        fd = cls._inherited(path)
+        if fd is None:
+            path, fd = cls._open(serial, directory)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:

@@ -38,15 +38,19 @@ log = logging.getLogger("pytest_mobileagent.studio")
 LONG_PRESS_MS = 1000
 LISTENER_TIMEOUT = 0.5  # seconds to wait for the listener's hierarchy before dumping instead
 LISTENER_RETRY = 10.0  # seconds of dumps after the listener did not answer
-_NAME_RE = re.compile(r"^[A-Za-z0-9_]+$")
+_NAME_RE = re.compile(r"^[A-Za-z0-9_]{1,100}$")  # test_<name>.py stays well inside a file name's 255 bytes
 _KEYS = ("BACK", "HOME", "APP_SWITCH", "ENTER", "DEL", "TAB", "MENU")
+_PACKAGE_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$")  # "android" has no dot
+_RESOLVE_BATCH = 20  # packages per shell: about 2.2 kB, inside the 4 kB MAX_PAYLOAD_V1 of adb.h (older adbd)
+_MARK = "mobileagent-package:"
 
 
 class Studio:
     """Serves the page, drives the device, records and replays tasks.
 
-    ``lend_device`` is a context manager factory that gives the device's claim
-    up while a replay's pytest run uses the device, and takes it back after.
+    ``lend_device`` is a context manager factory that lends the device's claim
+    to a replay's pytest run (yielding what the run needs to adopt it) while
+    the studio keeps holding it.
     """
 
     def __init__(self, device: "Device", tasks_dir: Path, *,
@@ -156,9 +160,36 @@ class Studio:
     def _apps(self) -> Response:
         listing = self.device.shell("pm list packages")
         installed = {line.split(":", 1)[1].strip() for line in listing.splitlines() if line.startswith("package:")}
-        apps = [{"name": short, "package": package} for short, package in APPS.items() if package in installed]
-        apps += [{"name": package, "package": package} for package in sorted(installed - set(APPS.values()))]
+        launchable = self._launchable(sorted(p for p in installed if _PACKAGE_RE.match(p)))
+        apps = [{"name": short, "package": package} for short, package in APPS.items() if package in launchable]
+        apps += [{"name": package, "package": package} for package in sorted(launchable - set(APPS.values()))]
         return Response.json({"apps": apps, "serial": self.device.serial})
+
+    def _launchable(self, packages: list[str]) -> set[str]:
+        """The packages Launch can start: those with an activity answering MAIN / LAUNCHER.
+
+        That is the intent ``Device.launch`` sends (``monkey -p PKG -c
+        android.intent.category.LAUNCHER``). ``cmd package resolve-activity
+        --components`` prints the activity it resolves to, or "No activity
+        found" (PackageManagerShellCommand.runResolveActivity, frameworks/base
+        services/core/java/com/android/server/pm); a bare last argument is the
+        intent's package (Intent.parseCommandArgs). Batched: one shell per
+        :data:`_RESOLVE_BATCH` packages, each answer after an ``echo`` of its package.
+        """
+        found: set[str] = set()
+        for start in range(0, len(packages), _RESOLVE_BATCH):
+            batch = packages[start:start + _RESOLVE_BATCH]
+            script = "; ".join(f"echo {_MARK}{p}; cmd package resolve-activity --components "
+                               f"-a android.intent.action.MAIN -c android.intent.category.LAUNCHER {p}"
+                               for p in batch)
+            current = None
+            for line in self.device.shell(script).splitlines():
+                line = line.strip()
+                if line.startswith(_MARK):
+                    current = line.removeprefix(_MARK)
+                elif current in batch and "/" in line:  # PACKAGE/ACTIVITY (or the chooser, for several)
+                    found.add(current)
+        return found
 
     # -- acting -------------------------------------------------------------------------
     def _action(self, body: Any) -> Response:
@@ -238,7 +269,7 @@ class Studio:
             raise ValueError("give the task a prompt (the instruction the agent gets)")
         name = str(body.get("name") or "").strip()
         if not _NAME_RE.match(name):
-            raise ValueError(f"the task name must be letters, digits and underscores, not {name!r}")
+            raise ValueError(f"the task name must be 1 to 100 letters, digits and underscores, not {name[:120]!r}")
         with self._act_lock:
             if self._events is not None:
                 recorder.add_events(self._events.drain())
@@ -254,9 +285,7 @@ class Studio:
     def _replay(self, body: Any) -> Response:
         if not isinstance(body, dict):
             raise ValueError("a replay needs a JSON object: {\"path\": ..., \"agents\": [...]}")
-        path = Path(str(body.get("path") or self.last_task or ""))
-        if not path.is_file() or path.suffix != ".py":
-            raise ValueError(f"no task module to replay at {str(path)!r}")
+        path = self._task_module(str(body.get("path") or self.last_task or ""))
         agents = body.get("agents") or ["replay"]
         if not isinstance(agents, list) or not set(agents) <= {"replay", "noop"}:
             raise ValueError("agents must be a list of 'replay' and 'noop'")
@@ -265,13 +294,33 @@ class Studio:
             self._stop_events_reverse_for_run()
             try:
                 lend = self._lend_device() if self._lend_device else contextlib.nullcontext()
-                with lend, self.live.paused():
+                with lend as claim, self.live.paused():
                     for agent in agents:
-                        results.append(run_task_file(path, self.device.serial, agent))
+                        results.append(run_task_file(path, self.device.serial, agent, claim=claim))
             finally:
                 self._reverse_events()
                 self.live.refresh(force=True)
         return Response.json({"path": str(path), "results": results})
+
+    def _task_module(self, given: str) -> Path:
+        """The task module ``given`` names, which must be a ``.py`` file under the tasks directory.
+
+        A replay runs the file's code: the page may only run what the studio's
+        own directory holds, never any module elsewhere on the disk.
+        """
+        if not given or len(given) > 4096 or "\0" in given:
+            raise ValueError(f"no task module to replay at {given[:200]!r}")
+        tasks = self.tasks_dir.resolve()
+        path = (tasks / given).resolve()  # an absolute path stays as it is; links are followed
+        if not path.is_relative_to(tasks):
+            raise ValueError(f"{given[:200]!r} is not under the tasks directory {tasks}: the studio replays only those")
+        try:
+            ok = path.suffix == ".py" and path.is_file()
+        except OSError as exc:  # a name too long for the file system, say
+            raise ValueError(f"no task module to replay at {given[:200]!r}: {exc.strerror}") from None
+        if not ok:
+            raise ValueError(f"no task module to replay at {given[:200]!r}")
+        return path
 
     def _stop_events_reverse_for_run(self) -> None:
         # The run reverses port 8888 to its own event server; ours would be replaced anyway.

@@ -7,31 +7,35 @@ server lists; else it boots a virtual phone, which stops with the studio.
 The device is claimed as a pytest run claims it, so no run takes it while
 the studio shows it. The first line printed is the page's URL (127.0.0.1
 only, with a secret token); Ctrl-C stops the studio.
+
+The browser is not given that URL on its command line, where any local user
+reads it (``ps``): it opens a private file (mode 0600, in a 0700 directory)
+that redirects to it, as Jupyter does.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import html
+import os
 import signal
 import sys
 import threading
 import webbrowser
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Sequence
 
 from ..device.claims import DeviceClaim
 from ..device.device import connect
 from ..device.pool import DevicePool
 from ..errors import MobileAgentError
 from ..reporting.redact import Redactor
+from ..tempdirs import make_run_tempdir, remove_stale
 from .app import Studio
 from .web import TokenServer
 
 __all__ = ["main"]
-
-RECLAIM_WAIT = 30.0  # seconds a replay's pytest run may take to let go of the device
-
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -62,21 +66,32 @@ class HeldDevice:
             self.claim = self._pool.hand_over(serial)
             self.device = connect(serial)
 
-    @contextlib.contextmanager
-    def lent(self) -> Iterator[None]:
-        """Let a pytest run (a replay) claim the device for the block, then claim it back."""
-        serial = self.device.serial
-        self.claim.release()
-        try:
-            yield
-        finally:
-            self.claim = DeviceClaim.claim(serial, wait=RECLAIM_WAIT)
+    def lent(self) -> "contextlib.AbstractContextManager[tuple[dict[str, str], int]]":
+        """Lend the claim to a replay's pytest run for the block (see :meth:`DeviceClaim.lent`).
+
+        The studio never lets go of it: a run waiting for the device (it was
+        ours first) must not slip in between the replay and the studio.
+        """
+        return self.claim.lent()
 
     def close(self) -> None:
         self.device.close()
         self.claim.release()
         if self._pool is not None:
             self._pool.close()
+
+
+def redirect_file(url: str) -> Path:
+    """A page only this user can read that sends the browser on to ``url`` (the token stays off ``ps``)."""
+    path = Path(make_run_tempdir("run")) / "open-studio.html"
+    quoted = html.escape(url, quote=True)
+    page = (f'<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer">'
+            f'<meta http-equiv="refresh" content="0;url={quoted}"><title>mobileagent studio</title>'
+            f'<p>Opening the studio: <a href="{quoted}">{quoted}</a></p>\n')
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(page)
+    return path
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -89,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _parser().error(f"--port {args.port}: not a port number")
     # SIGTERM (a service manager, a test) stops the studio as Ctrl-C does: phones and claims are let go.
     signal.signal(signal.SIGTERM, _interrupt)
+    remove_stale()  # the socket directories of studios (and runs) killed with SIGKILL
     try:
         held = HeldDevice(args.device)
     except (MobileAgentError, OSError) as exc:
@@ -105,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         print(f"{server.url}  (mobileagent-studio on {held.device.serial}; Ctrl-C stops it)", flush=True)
         if not args.no_browser:
-            webbrowser.open(server.url)
+            webbrowser.open(redirect_file(server.url).as_uri())
         threading.Event().wait()  # serve until interrupted
     except KeyboardInterrupt:
         return 0

@@ -13,6 +13,7 @@ the prompt and the judge; the studio's Replay runs it with ``--agent replay``.
 from __future__ import annotations
 
 import keyword
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,11 @@ __all__ = ["Recorder", "RecordedStep", "render_task", "task_filename", "write_ta
 _SHORT_NAMES = {package: short for short, package in APPS.items()}
 _TYPABLE_CLASSES = ("EditText", "AutoCompleteTextView", "SearchView")
 MAX_TEXT_SUGGESTIONS = 6
+# Navigation chrome whose texts come and go with the app's state rather than with the task: a tab
+# strip (Notes shows one, with the neighbouring notes' titles, once there are two notes). By class
+# (TabLayout, TabWidget, PagerTabStrip, PagerTitleStrip) or by a resource id that names tabs.
+_TAB_CLASS = re.compile(r"TabLayout|TabWidget|Pager(?:Tab|Title)Strip")
+_TAB_ID = re.compile(r"(?:^|_)tabs?(?:_|$)", re.IGNORECASE)
 
 
 @dataclass
@@ -54,6 +60,7 @@ class Recorder:
         self.initial = list(initial)
         self.steps: list[RecordedStep] = []
         self.events: list[Any] = []
+        self.typed: list[str] = []  # what the person typed: a text of the final screen worth asserting
 
     # -- actions -------------------------------------------------------------------
     def tap(self, x: int, y: int, nodes: Sequence[Node], *, long: bool = False) -> RecordedStep:
@@ -81,6 +88,7 @@ class Recorder:
     def type(self, text: str, nodes: Sequence[Node]) -> RecordedStep:
         """Typing into the focused field; a tap on that field just before becomes part of it
         (``g.type(text, id=...)`` taps the field and replaces its text)."""
+        self.typed.append(text)
         field_node = next((n for n in reversed(nodes)
                            if n.focused and any(c in n.cls for c in _TYPABLE_CLASSES)), None)
         selector = selector_for(field_node, nodes, self.package, fields=("id", "desc")) if field_node else None
@@ -112,8 +120,11 @@ class Recorder:
         lines: list[str] = []
         before_by_id = _by_unique_id(self.initial)
         after_by_id = _by_unique_id(final)
+        chrome_ids = {final[i].id for i in _in_tab_strips(final)}
         for rid, node in after_by_id.items():
             if node.package != self.package and not rid.startswith("android:"):
+                continue
+            if rid in chrome_ids and not self._was_typed(node.text):
                 continue
             old = before_by_id.get(rid)
             short = short_or_full_id(rid, self.package)
@@ -122,7 +133,11 @@ class Recorder:
             if node.checkable and (old is None or old.checked != node.checked):
                 lines.append(f"assert {'' if node.checked else 'not '}screen.checked(id={py_str(short)})")
         before_texts = {n.text for n in self.initial if n.text}
-        new_texts = [n.text for n in final if n.text and not n.id and n.text not in before_texts]
+        chrome = _in_tab_strips(final)
+        new_texts = [n.text for i, n in enumerate(final) if n.text and not n.id and n.text not in before_texts
+                     and (i not in chrome or self._was_typed(n.text))]
+        # What the person typed first: it is what the task is about.
+        new_texts.sort(key=lambda text: not self._was_typed(text))
         for text in list(dict.fromkeys(new_texts))[:3]:
             lines.append(f"assert screen.exists(text={py_str(text)})")
         clicks = [e for e in self.events if e.type == "click" and e.id]
@@ -130,6 +145,24 @@ class Recorder:
             last = clicks[-1]
             lines.append(f"assert events.clicked(id={py_str(short_or_full_id(last.id, self.package))})")
         return lines
+
+
+    def _was_typed(self, text: str) -> bool:
+        return any(typed.strip() and typed.strip() in text for typed in self.typed)
+
+
+def _in_tab_strips(nodes: Sequence[Node]) -> set[int]:
+    """Indices of the views that are, or lie inside, a tab strip (``nodes`` in dump order, with depths)."""
+    inside: set[int] = set()
+    strip_depth: int | None = None  # depth of the strip being walked, None outside any
+    for index, node in enumerate(nodes):
+        if strip_depth is not None and node.depth <= strip_depth:
+            strip_depth = None  # back at the strip's level: its subtree is over
+        if strip_depth is None and (_TAB_CLASS.search(node.cls) or _TAB_ID.search(node.short_id)):
+            strip_depth = node.depth
+        if strip_depth is not None:
+            inside.add(index)
+    return inside
 
 
 def _by_unique_id(nodes: Sequence[Node]) -> dict[str, Node]:
@@ -209,8 +242,13 @@ def write_task(path: Path, source: str) -> Path:
     """Write the module, refusing to overwrite an existing file (an author's edits must survive)."""
     if path.suffix != ".py":
         raise ValueError(f"{path}: a task module must be a .py file")
-    if path.exists():
-        raise ValueError(f"{path} exists already: choose another name (the studio never overwrites a task)")
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(source, encoding="utf-8")
+    try:
+        # O_EXCL: never an existing file, and never through a symbolic link, dangling or not (open(2)).
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+    except FileExistsError:
+        raise ValueError(f"{path} exists already (or is a link): choose another name "
+                         "(the studio never overwrites a task)") from None
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(source)
     return path

@@ -8,6 +8,7 @@ other half of a task's validation: it must fail.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,12 +18,19 @@ __all__ = ["REPLAY_TIMEOUT", "run_task_file"]
 REPLAY_TIMEOUT = 600.0  # seconds; a real device's app reset and dumps are slow, but not this slow
 
 
-def run_task_file(path: Path, serial: str, agent: str, *, timeout: float = REPLAY_TIMEOUT) -> dict:
-    """Run ``path`` with ``--agent agent`` on ``serial``; the verdict and pytest's output."""
+def run_task_file(path: Path, serial: str, agent: str, *, timeout: float = REPLAY_TIMEOUT,
+                  claim: "tuple[dict[str, str], int] | None" = None) -> dict:
+    """Run ``path`` with ``--agent agent`` on ``serial``; the verdict and pytest's output.
+
+    ``claim``: the studio's claim on the device, lent to the run
+    (:meth:`~pytest_mobileagent.device.claims.DeviceClaim.lent`'s environment and descriptor).
+    """
     cmd = [sys.executable, "-m", "pytest", str(path), "--agent", agent, "--device", serial,
            "-p", "no:cacheprovider", "-q", "--no-header", "-rfE"]
+    env, fds = ({**os.environ, **claim[0]}, (claim[1],)) if claim else (None, ())
     try:
-        done = subprocess.run(cmd, cwd=path.parent, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(cmd, cwd=path.parent, capture_output=True, text=True, timeout=timeout,
+                              env=env, pass_fds=fds)
     except subprocess.TimeoutExpired as exc:
         output = (exc.stdout or "") if isinstance(exc.stdout, str) else ""
         return {"agent": agent, "passed": False, "exit_code": None,

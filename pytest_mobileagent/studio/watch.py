@@ -10,6 +10,12 @@ the judge's milestones, to that server (the URL reaches xdist workers through
 a slow page never slows the run; the screenshot itself (about a millisecond
 on the virtual phone) is the only cost a step pays.
 
+The page also shows the run's progress: tasks done of the tasks collected,
+and the success rate so far, counted from the records of finished tasks
+(``pytest_mobileagent_task_record``, each posted once by the process that ran
+it); and a card for every worker from the moment xdist sets it up, before its
+first task.
+
 No secret leaves a process: a publisher redacts its update (task, prompt,
 action, LLM output, errors) with the run's redactor before posting it, the
 server redacts what it keeps again, and its HTTP layer redacts every text it
@@ -29,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pytest
 
 from ..reporting.redact import Redactor, run_redactor
+from ..tasks import task_spec
 from .web import Broadcast, Request, Response, TokenServer, asset
 
 if TYPE_CHECKING:
@@ -62,7 +69,7 @@ def register_watch(config: pytest.Config) -> None:
     server = TokenServer(app, redact=lambda text: app.redactor().text(text)).start()
     config.pluginmanager.register(WatchController(server), "mobileagent-watch")
     if config.pluginmanager.hasplugin("xdist"):
-        config.pluginmanager.register(_XdistWatch(server.url), "mobileagent-watch-xdist")
+        config.pluginmanager.register(_XdistWatch(server.url, app), "mobileagent-watch-xdist")
     # Tasks run here too without workers (no xdist, or -n 0).
     config.pluginmanager.register(WatchPublisher(server.url, "main", config), "mobileagent-watch-publisher")
     reporter = config.pluginmanager.get_plugin("terminalreporter")
@@ -89,11 +96,13 @@ class WatchController:
 class _XdistWatch:
     """Hands the server's URL to each worker (registered only with xdist)."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, app: "WatchApp"):
         self.url = url
+        self.app = app
 
     def pytest_configure_node(self, node: Any) -> None:
         node.workerinput[WATCH_URL_KEY] = self.url
+        self.app.add_worker(node.gateway.id)  # its card shows from now, before its first task
 
 
 class WatchApp:
@@ -103,7 +112,9 @@ class WatchApp:
         self.redactor = redactor
         self.workers: dict[str, dict[str, Any]] = {}
         self.screens: dict[str, bytes] = {}
-        self.updates = Broadcast({})
+        # total: tasks collected (each worker collects them all); done, passed: finished task records.
+        self.progress = {"total": 0, "done": 0, "passed": 0}
+        self.updates = Broadcast(self._view())
         self._lock = threading.Lock()
 
     def __call__(self, request: Request) -> Response:
@@ -115,7 +126,7 @@ class WatchApp:
             except (FileNotFoundError, IsADirectoryError):
                 return Response("no such asset\n", status=404)
         if (request.method, request.path) == ("GET", "/stream"):
-            return Response(stream=self.updates.stream("workers", json.dumps))
+            return Response(stream=self.updates.stream("run", json.dumps))
         if request.method == "GET" and request.path.startswith("/screen/"):
             png = self.screens.get(request.path.removeprefix("/screen/").removesuffix(".png"))
             return Response(png, "image/png") if png else Response("no screen\n", status=404)
@@ -124,9 +135,20 @@ class WatchApp:
             return Response.json({"ok": True})
         return Response("not found\n", status=404)
 
+    def add_worker(self, worker: str) -> None:
+        """Show ``worker``'s card before it posts anything."""
+        with self._lock:
+            self.workers.setdefault(worker, {"worker": worker})
+            self.updates.publish(self._view())
+
     def publish(self, update: Any) -> None:
         if not isinstance(update, dict) or not isinstance(update.get("worker"), str):
             raise ValueError("an update is a JSON object with a 'worker'")
+        collected, result = update.pop("collected", None), update.pop("result", None)
+        if collected is not None and (not isinstance(collected, int) or isinstance(collected, bool) or collected < 0):
+            raise ValueError("'collected' is the number of tasks a worker collected")
+        if result is not None and not isinstance(result, bool):
+            raise ValueError("'result' is a finished task's success, true or false")
         png = update.pop("png", None)
         update = self.redactor().data(update)  # what workers send is redacted already; this is the page's own guard
         worker = update["worker"]
@@ -137,7 +159,15 @@ class WatchApp:
                 self.screens[worker] = base64.b64decode(png)
                 state["screen_version"] = state.get("screen_version", 0) + 1
             self.workers[worker] = state
-            self.updates.publish({w: dict(s) for w, s in sorted(self.workers.items())})
+            if collected is not None:  # every worker collects the whole run (xdist checks they agree)
+                self.progress["total"] = max(self.progress["total"], collected)
+            if result is not None:
+                self.progress["done"] += 1
+                self.progress["passed"] += result
+            self.updates.publish(self._view())
+
+    def _view(self) -> dict[str, Any]:
+        return {"progress": dict(self.progress), "workers": {w: dict(s) for w, s in sorted(self.workers.items())}}
 
 
 class WatchPublisher:
@@ -170,9 +200,15 @@ class WatchPublisher:
             update["screen_error"] = f"{type(exc).__name__}: {exc}"
         self._put(update)
 
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        # Only where tasks run: an xdist controller collects nothing, and then shows no card of its own.
+        self._put({"worker": self.worker, "collected": sum(task_spec(item) is not None for item in session.items)})
+
     def pytest_mobileagent_task_record(self, record: "TaskRecord", item: pytest.Item) -> None:
+        # Once per task (and repeat): the run's progress counts these "result"s.
         self._put({"worker": self.worker, "task": record.task, "done": True, "success": record.success,
-                   "stop_reason": str(record.stop_reason), "step": record.steps_taken})
+                   "result": bool(record.success), "stop_reason": str(record.stop_reason),
+                   "step": record.steps_taken})
 
     def _put(self, update: dict[str, Any]) -> None:
         """Queue ``update`` for posting, its texts redacted: it leaves this process."""

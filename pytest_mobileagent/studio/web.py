@@ -7,6 +7,19 @@ without it gets 403 and learns nothing else, so another user's process on the
 machine, or a web page the user visits that guesses the port, cannot drive the
 phone. The server binds 127.0.0.1 and nothing else.
 
+A web page the user visits is another way in, token or not: it can post
+``text/plain`` forms to any port, and point a name of its own at 127.0.0.1 (DNS
+rebinding). So a request must name this server in ``Host`` (``127.0.0.1:PORT``
+or ``localhost:PORT``), an ``Origin``, when the browser sends one, must be this
+server's own, and a POST must be ``application/json`` (which a foreign page
+cannot send without a CORS preflight this server never grants).
+
+Before a client has shown the token it costs the server a thread, so at most
+:data:`MAX_CONNECTIONS` connections are served at once (the rest are closed on
+arrival, as the device broker does) and a request must arrive whole, head and
+body, within :data:`REQUEST_TIMEOUT` of the connection (or of the previous
+answer on it).
+
 Every text the server sends (pages, JSON answers, event-stream messages) goes
 through its ``redact`` function last, so no secret of the environment leaves
 the process whatever the application put in it; images are sent as they are.
@@ -15,15 +28,20 @@ the process whatever the application put in it; images are sent as they are.
 from __future__ import annotations
 
 import hmac
+import io
 import json
 import logging
 import secrets
+import socket
 import threading
+import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any, Callable, Iterator
 from urllib.parse import parse_qs, urlsplit
+
+from ..connlimit import ConnectionLimit
 
 __all__ = ["Broadcast", "Request", "Response", "TokenServer", "asset"]
 
@@ -32,6 +50,10 @@ log = logging.getLogger("pytest_mobileagent.studio")
 HOST = "127.0.0.1"
 MAX_BODY = 8 * 1024 * 1024  # a screenshot, base64-encoded, fits with room to spare
 SSE_KEEPALIVE = 15.0  # seconds between comments on an idle stream (proxies and browsers keep it open)
+MAX_CONNECTIONS = 32  # served at once: a few tabs (a browser opens at most 6 per server) and the workers' posts
+REQUEST_TIMEOUT = 10.0  # seconds for a whole request (head and body) to arrive, idle time before it included
+SEND_TIMEOUT = 30.0  # seconds a client may leave an answer (an event stream) unread before it is dropped
+MAX_JSON_DEPTH = 64  # nesting of a request's JSON: the pages send two levels
 
 _CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                   ".css": "text/css; charset=utf-8", ".png": "image/png"}
@@ -55,9 +77,25 @@ class Request:
     def json(self) -> Any:
         """The body as JSON; ValueError (a 400) when it is not."""
         try:
-            return json.loads(self.body or b"{}")
+            value = json.loads(self.body or b"{}")
         except ValueError as exc:
             raise ValueError(f"the request body is not JSON: {exc}") from None
+        except RecursionError:  # nested deeper than the parser goes
+            raise ValueError(f"the request body's JSON is nested deeper than {MAX_JSON_DEPTH} levels") from None
+        if _depth(value) > MAX_JSON_DEPTH:
+            raise ValueError(f"the request body's JSON is nested deeper than {MAX_JSON_DEPTH} levels")
+        return value
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests lists and objects (iterative: a deep value must not overflow the stack)."""
+    deepest, pending = 0, [(value, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, (dict, list)):
+            deepest = max(deepest, depth)
+            pending.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 class Response:
@@ -121,9 +159,42 @@ class Broadcast:
             yield f"event: {event}\nid: {version}\ndata: {data}\n\n"
 
 
+class _DeadlineReader(io.RawIOBase):
+    """The connection's bytes, each read bounded by the time left until ``deadline`` (monotonic).
+
+    A per-read socket timeout alone would let a client that sends a byte now
+    and then hold its thread forever; this one bounds the whole request.
+    """
+
+    def __init__(self, sock: socket.socket):
+        self.sock = sock
+        self.deadline = time.monotonic() + REQUEST_TIMEOUT
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"the request did not arrive whole within {REQUEST_TIMEOUT:g} s")
+        self.sock.settimeout(left)
+        return self.sock.recv_into(buffer)
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: "TokenServer"
     protocol_version = "HTTP/1.1"
+
+    def setup(self) -> None:
+        super().setup()
+        self.rfile.close()
+        self._reader = _DeadlineReader(self.connection)
+        self.rfile = io.BufferedReader(self._reader)
+
+    def handle_one_request(self) -> None:
+        # The stdlib's loop: a TimeoutError while reading ends the connection (logged, nothing sent).
+        self._reader.deadline = time.monotonic() + REQUEST_TIMEOUT
+        super().handle_one_request()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the stdlib's name
         log.debug("%s %s", self.address_string(), format % args)
@@ -136,6 +207,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _dispatch(self, method: str) -> None:
         self._body_read = False
+        refused = self._foreign(method)
+        if refused is not None:
+            self._send(refused)
+            return
         parts = urlsplit(self.path)
         prefix = f"/{self.server.token}"
         path = parts.path
@@ -161,7 +236,10 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(Response("request body too large\n", status=413))
             return
         body = self.rfile.read(length) if length else b""
+        if len(body) < length:
+            return  # the client closed the connection inside its body: nobody to answer
         self._body_read = True
+        self.connection.settimeout(SEND_TIMEOUT)  # the answer (or a stream) may take its time; the client may not
         request = Request(method, "/" + rest, parse_qs(parts.query), body)
         try:
             response = self.server.app(request)
@@ -171,6 +249,20 @@ class _Handler(BaseHTTPRequestHandler):
             log.exception("studio request %s %s failed", method, request.path)
             response = Response.json({"error": f"{type(exc).__name__}: {exc}"}, status=500)
         self._send(response)
+
+    def _foreign(self, method: str) -> "Response | None":
+        """A refusal for a request another site's page could have made, else None (see the module docstring)."""
+        hosts = self.server.hosts
+        if self.headers.get("Host", "").lower() not in hosts:
+            return Response(f"forbidden: the Host header must be one of {', '.join(sorted(hosts))}\n", status=403)
+        origin = self.headers.get("Origin")
+        if origin is not None and origin.lower() not in {f"http://{host}" for host in hosts}:
+            return Response("forbidden: a request from another site's page\n", status=403)
+        if method == "POST":
+            media_type = self.headers.get("Content-Type", "").partition(";")[0].strip().lower()
+            if media_type != "application/json":
+                return Response("a POST's body must be application/json\n", status=415)
+        return None
 
     def _send(self, response: Response) -> None:
         if response.stream is not None:
@@ -185,7 +277,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("Referrer-Policy", "no-referrer")  # the token must not leak to other sites
-        if response.status in (403, 413) or response.status == 400 and not self._body_read:
+        if not self._body_read:
             # The request's body was left unread: the connection cannot carry another request.
             self.send_header("Connection", "close")
             self.close_connection = True
@@ -216,14 +308,33 @@ class TokenServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = False
+    request_queue_size = 64  # the listen backlog: a burst of clients is accepted (and refused) in order
 
     def __init__(self, app: Callable[[Request], Response], port: int = 0, token: str | None = None, *,
                  redact: Callable[[str], str]):
         self.app = app
         self.redact = redact
         self.token = token or secrets.token_urlsafe(18)
+        self.connections = ConnectionLimit(MAX_CONNECTIONS)
         super().__init__((HOST, port), _Handler)
+        # What a page of this server names it (what its own browser tab sends as Host).
+        self.hosts = frozenset({f"{HOST}:{self.port}", f"localhost:{self.port}"})
         self._thread: threading.Thread | None = None
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self.connections.admit(request):
+            return  # closed: as many connections as the pages and workers ever need are served already
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.connections.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.connections.release()
 
     @property
     def port(self) -> int:

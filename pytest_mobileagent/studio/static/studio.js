@@ -268,9 +268,25 @@ $("record-stop-form").addEventListener("submit", async (e) => {
   $("task-file").hidden = false;
   $("task-path").textContent = data.path;
   $("task-path").dataset.path = data.path;
-  $("task-source").textContent = data.source;
   $("replay-results").textContent = "";
+  showSource(data.source);
 });
+
+// The task's source in its pane, wrapped, opened at the golden path and the judge (what the author edits);
+// the docstring, imports and seed stub are above, a scroll away.
+function showSource(source) {
+  const pane = $("task-source");
+  const at = source.indexOf("\n@task(") + 1;
+  const head = document.createElement("span");
+  head.textContent = source.slice(0, at);
+  const body = document.createElement("span");
+  body.id = "task-golden";
+  body.textContent = source.slice(at);
+  pane.replaceChildren(head, body);
+  $("task-file").scrollIntoView({ block: "start" });
+  const padding = parseFloat(getComputedStyle(pane).paddingTop) || 0;
+  pane.scrollTop += body.getBoundingClientRect().top - pane.getBoundingClientRect().top - pane.clientTop - padding;
+}
 $("replay").addEventListener("click", async () => {
   const results = $("replay-results");
   results.textContent = "running pytest…";

@@ -29,13 +29,13 @@ function card(worker) {
 function render(worker, s) {
   const el = card(worker);
   const q = (sel) => el.querySelector(sel);
-  q(".task").textContent = s.task ? `${s.task} on ${s.device || "?"}` : "";
+  q(".task").textContent = s.task ? `${s.task} on ${s.device || "?"}` : "no task yet";
   q(".prompt").textContent = s.prompt || "";
-  q(".step").textContent = `step ${s.step ?? 0} of ${s.max_steps ?? "?"}`;
+  q(".step").textContent = s.task ? `step ${s.step ?? 0} of ${s.max_steps ?? "?"}` : "";
   q(".action").textContent = s.action ? JSON.stringify(s.action) : "(none yet)";
   q(".llm").textContent = s.llm_output || "(none)";
   const verdict = q(".verdict");
-  verdict.textContent = s.done ? (s.success ? "passed" : `failed (${s.stop_reason || ""})`) : (s.success ? "task done; the agent runs on" : "running");
+  verdict.textContent = !s.task ? "waiting" : s.done ? (s.success ? "passed" : `failed (${s.stop_reason || ""})`) : (s.success ? "task done; the agent runs on" : "running");
   verdict.className = "verdict " + (s.success ? "pass" : (s.done ? "fail" : "muted"));
   const list = q(".milestones");
   list.textContent = "";
@@ -57,10 +57,21 @@ function render(worker, s) {
   }
 }
 
+// Done of collected, and the success rate so far: from the finished tasks' records.
+function renderProgress(p) {
+  const box = document.getElementById("progress");
+  box.dataset.done = p.done;
+  box.dataset.total = p.total;
+  box.dataset.passed = p.passed;
+  const rate = p.done ? `${(100 * p.passed / p.done).toFixed(1)}%` : "–";
+  box.textContent = `${p.done} / ${p.total || "?"} tasks done · SR ${rate} (${p.passed} passed)`;
+}
+
 const source = new EventSource("stream");
-source.addEventListener("workers", (msg) => {
+source.addEventListener("run", (msg) => {
   document.getElementById("status").textContent = "live";
-  const workers = JSON.parse(msg.data);
-  for (const [worker, s] of Object.entries(workers)) render(worker, s);
+  const run = JSON.parse(msg.data);
+  renderProgress(run.progress);
+  for (const [worker, s] of Object.entries(run.workers)) render(worker, s);
 });
 source.onerror = () => { document.getElementById("status").textContent = "the run has ended or is unreachable"; };
