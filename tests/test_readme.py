@@ -30,6 +30,9 @@ from pathlib import Path
 
 import pytest
 
+from pytest_mobileagent.metrics import wilson_interval
+from pytest_mobileagent.tasks import TaskSpec
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -228,8 +231,6 @@ def test_the_driver_agent_example_runs_as_written(shell_env, phone, tmp_path):
 
 def task_specs() -> list:
     """Every task of task_tests/ (the @task specs the plugin reads)."""
-    from pytest_mobileagent.tasks import TaskSpec
-
     specs = []
     for path in sorted((ROOT / "task_tests").glob("test_*.py")):
         module = importlib.import_module(f"task_tests.{path.stem}")
@@ -241,8 +242,6 @@ def task_specs() -> list:
 
 def test_the_summary_sample_counts_the_tasks_there_are():
     """The Quick start's summary: its groups' task counts and intervals are the benchmark's own."""
-    from pytest_mobileagent.metrics import wilson_interval
-
     sample = README.split("At the end of a run the terminal shows the benchmark summary:", 1)[1]
     sample = sample.split("```", 2)[1]
     rows = {m.group(1): (int(m.group(2)), m.group(3)) for m in re.finditer(
