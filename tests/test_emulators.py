@@ -9,6 +9,7 @@ adb port and answers ``adb emu`` on the console port. Every run is a real
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -17,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+import adbutils
 import pytest
 
 from pytest_mobileagent.virtual_phone.emulator_standin import create_avd, install_sdk
@@ -177,9 +179,12 @@ def test_sigint_mid_run_stops_every_instance(sdk, adb_server_port, monkeypatch):
     marker = sdk / "stalled"
     monkeypatch.setenv("STALL_MARKER", str(marker))
     # Its own process group, as a terminal's foreground job: Ctrl-C reaches pytest and its workers.
+    # And SIGINT handled as in a terminal, even when this test runs in a shell's background job
+    # (which starts with SIGINT ignored, and a child inherits that: the run would never stop).
     proc = subprocess.Popen(_pytest(sdk, CALCULATOR_TASKS, "--avd", "test_avd", "-n", "2", "--agent", "stalling"),
                             cwd=sdk, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            start_new_session=True)
+                            start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         _wait_for(marker.exists, RUN_TIMEOUT, "an agent to start acting")
         ports = standin_ports(sdk)
@@ -256,13 +261,64 @@ def test_both_resets_remove_a_file_an_earlier_task_left(sdk, monkeypatch, reset,
         assert resets == [None, None]
 
 
-def test_a_boot_that_does_not_complete_is_an_error_quoting_the_emulator(sdk, adb_server_port):
-    proc, results = _run(sdk, CALCULATOR_TASKS, "--avd", "slow_avd", "-n", "2", "--avd-boot-timeout", "2")
+# The SDK's emulator, except that it first stops the process that starts an instance (the run's
+# controller); the test lets it go on once the instance is served and listed by adb. The run's
+# clock goes on meanwhile, so the boot budget runs out while the instance serves and never boots,
+# however long this machine takes to start it.
+FREEZING_EMULATOR = """#!/bin/sh
+case " $* " in *" -list-avds "*) ;; *) kill -STOP "$PPID" ;; esac
+exec {emulator} "$@"
+"""
 
-    assert proc.returncode == 1
-    assert "did not finish booting within 2 s (--avd-boot-timeout)" in proc.stdout, proc.stdout[-3000:]
-    assert "sys.boot_completed is not 1" in proc.stdout
-    assert "Serving virtual phone emulator-" in proc.stdout  # the emulator's own last lines
+
+def _stopped(pid: int) -> bool:
+    try:  # the state field follows the command name's closing parenthesis
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "T"
+    except (OSError, IndexError):
+        return False
+
+
+def test_a_boot_that_does_not_complete_is_an_error_quoting_the_emulator(sdk, adb_server_port):
+    emulator = sdk / "freezing-emulator"
+    emulator.write_text(FREEZING_EMULATOR.format(emulator=sdk / "sdk" / "emulator" / "emulator"))
+    emulator.chmod(0o755)
+    out = sdk / "results.json"
+    args = _pytest(sdk, CALCULATOR_TASKS, "--avd", "slow_avd", "-n", "2", "--avd-boot-timeout", "5",
+                   "--emulator", str(emulator), "--results-json", str(out))
+    client = adbutils.AdbClient(port=adb_server_port)
+    resumed = 0
+    with open(sdk / "run.out", "w+") as output:
+        proc = subprocess.Popen(args, cwd=sdk, stdout=output, stderr=subprocess.STDOUT, text=True)
+        try:
+            deadline = time.monotonic() + RUN_TIMEOUT
+            while proc.poll() is None:
+                processes = our_processes(sdk)
+                stopped = [pid for pid in processes if _stopped(pid)]
+                ports = {int(cmd[cmd.index(b"-port") + 1]) for cmd in processes.values()
+                         if b"slow_avd" in cmd and b"-port" in cmd}
+                listed = {d.serial for d in client.list() if d.state == "device"}
+                if stopped and ports and all(f"emulator-{port}" in listed for port in ports):
+                    for pid in stopped:
+                        os.kill(pid, signal.SIGCONT)
+                    resumed += 1
+                assert time.monotonic() < deadline, "the run did not end"
+                time.sleep(0.05)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            for pid in our_processes(sdk):  # none is left stopped, whatever failed
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGCONT)
+        output.seek(0)
+        stdout = output.read()
+    results = json.loads(out.read_text())
+
+    assert resumed >= 1, "no instance stopped the run: the stand-in emulator was not used"
+    assert proc.returncode == 1, stdout[-3000:]
+    assert "did not finish booting within 5 s (--avd-boot-timeout)" in stdout, stdout[-3000:]
+    assert "it is booting (sys.boot_completed is not 1)" in stdout
+    assert "Serving virtual phone emulator-" in stdout  # the emulator's own last lines
     assert results["tasks"] and all(t["stop_reason"] == "infra_error" for t in results["tasks"])
     assert_nothing_left(sdk, set(), adb_server_port)
 

@@ -83,6 +83,44 @@ def test_the_reset_removes_what_was_added_and_restores_settings(phone, device):
     device.shell("rm -rf /sdcard/Podcasts/keep")
 
 
+def storage_tree(adb_device, folder: str = "/sdcard") -> dict[str, int]:
+    """path -> size of everything below ``folder`` outside Android/, read through adb's sync LIST
+    (names as the file system holds them: no text listing in between)."""
+    tree = {}
+    for entry in adb_device.sync.list(folder):
+        if entry.path in (".", "..") or f"{folder}/{entry.path}" == "/sdcard/Android":
+            continue
+        path = f"{folder}/{entry.path}"
+        tree[path] = entry.size
+        if entry.mode & 0o170000 == 0o040000:
+            tree.update(storage_tree(adb_device, path))
+    return tree
+
+
+def test_a_name_holding_a_newline_is_removed_whole_and_nothing_else_is(device, adb_device):
+    device.shell("rm -rf /sdcard/Podcasts/kept; mkdir -p /sdcard/Podcasts/kept")
+    device.push("/sdcard/Podcasts/kept/song.txt", "there before the run")
+    baseline = DeviceBaseline(device)
+    baseline.restore()  # records the baseline
+    before = storage_tree(adb_device)
+
+    # What an agent may leave: names holding a newline. Read line by line, the listing has
+    # `/sdcard/Download/x` and the relative paths `sdcard`, `sdcard/Podcasts`, ... instead: paths
+    # that are not there (the real ones survive into the next task), and that `rm -rf` resolves
+    # against the shell's working directory.
+    adb_device.sync.push(b"left by a task", "/sdcard/Download/x\nsdcard/Podcasts/kept/song.txt")
+    adb_device.sync.push(b"left by a task", "/sdcard/Download/two\nlines.txt")
+    seeded = set(storage_tree(adb_device)) - set(before)
+    assert {"/sdcard/Download/x\nsdcard", "/sdcard/Download/two\nlines.txt"} <= seeded
+
+    report = baseline.restore()
+    assert storage_tree(adb_device) == before
+    assert sorted(report.removed) == ["/sdcard/Download/two\nlines.txt", "/sdcard/Download/x\nsdcard"]
+    assert adb_device.sync.read_text("/sdcard/Podcasts/kept/song.txt") == "there before the run"
+    assert not baseline.restore(), "a second restore finds nothing to do"
+    device.shell("rm -rf /sdcard/Podcasts/kept")
+
+
 @pytest.mark.parametrize("folder, error", [
     ("/data/local/tmp", "not a folder of shared storage"),
     ("Android/data/x", "not a folder of shared storage"),

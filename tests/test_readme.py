@@ -6,10 +6,11 @@ either run here on virtual phones or with the reason it cannot be run on a
 CI machine: a command added to the README without an entry fails
 ``test_every_readme_command_is_run_or_explained``.
 
-Commands run as a shell would run them from the repository root, with two
-substitutions only: ``adb`` is the adbutils wheel's binary talking to the
-tests' private adb server, and the virtual phone's example serial
-``127.0.0.1:40123`` is the serial the phone really got. ``pytest`` is run as the console script runs it
+Commands run as a shell would run them from the repository root, on a PATH
+without any ``adb`` (a pip user has none: the README says where one comes
+from), with one substitution only: the virtual phone's example serial
+``127.0.0.1:40123`` is the serial the phone really got; ``adb`` talks to the
+tests' private adb server. ``pytest`` is run as the console script runs it
 (``python -P``: the current directory is not on ``sys.path``), and
 ``PYTEST_ADDOPTS`` passes ``--device`` (and ``-k`` where a command would run
 the whole benchmark) so that the run uses this session's phones.
@@ -17,14 +18,20 @@ the whole benchmark) so that the run uses this session's phones.
 
 from __future__ import annotations
 
+import importlib
+import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from pytest_mobileagent.metrics import wilson_interval
+from pytest_mobileagent.tasks import TaskSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -55,6 +62,8 @@ COMMANDS = {
     "PYTHONPATH=~/my_agent pytest task_tests -p my_agent_plugin --agent mine":
         "a pattern: the user's own agent module",
     "mobileagent-phone serve --count 2":
+        RUN,
+    "export PATH=\"$(python -c 'import adbutils, os; print(os.path.dirname(adbutils.adb_path()))'):$PATH\"":
         RUN,
     "adb devices":
         RUN,
@@ -87,8 +96,8 @@ COMMANDS = {
         "a pattern: NAME is the user's agent on the user's device",
     "pytest task_tests --agent=replay -n 2 --alluredir=allure-results --results-json=results.json":
         RUN,
-    "npm install allure-commandline":
-        "installs from the npm registry: .ci/run does it; tests/test_reporting_html.py uses the result",
+    "npm install --no-save allure-commandline":
+        RUN,
     "ALLURE_NO_ANALYTICS=true npx allure generate --single-file allure-results -o allure-report --clean":
         "tests/test_reporting_html.py generates the report from a run's results and opens it in Chromium",
     "pytest task_tests --agent=myagent -n 4 --results-json=results.json --baseline=previous/results.json "
@@ -166,16 +175,27 @@ def test_the_options_table_lists_every_option(pytestconfig):
 # -- running them --------------------------------------------------------------------
 
 
+def path_without_adb(bin_dir: Path) -> str:
+    """A PATH with everything the current one has but ``adb`` (as .ci/run makes it), ``python``
+    first: this interpreter, as in the user's virtualenv."""
+    bin_dir.mkdir()
+    (bin_dir / "python").write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} \"$@\"\n")
+    (bin_dir / "python").chmod(0o755)
+    for directory in os.environ["PATH"].split(os.pathsep):
+        if not os.path.isdir(directory):
+            continue
+        for entry in sorted(os.listdir(directory)):
+            if entry != "adb" and not (bin_dir / entry).exists():
+                (bin_dir / entry).symlink_to(os.path.join(directory, entry))
+    assert shutil.which("adb", path=str(bin_dir)) is None
+    return str(bin_dir)
+
+
 @pytest.fixture
 def shell_env(adb_server_port, tmp_path):
-    """A PATH whose ``adb`` is the adbutils wheel's binary (as on a machine without Debian's adb)."""
-    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
-
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    (bin_dir / "adb").symlink_to(bundled_adb_path())
+    """The environment of a machine without any system adb, talking to the tests' adb server."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")}
-    env["PATH"] = f"{bin_dir}{os.pathsep}{env['PATH']}"
+    env["PATH"] = path_without_adb(tmp_path / "bin")
     env["ANDROID_ADB_SERVER_PORT"] = str(adb_server_port)
     return env
 
@@ -192,15 +212,49 @@ def _benchmark_command(command: str) -> str:
     return command.split(" && ", 1)[1] if command.startswith("python -m pip install -e . && ") else command
 
 
-def test_the_driver_agent_example_runs_as_written(shell_env, phone):
+def test_the_driver_agent_example_runs_as_written(shell_env, phone, tmp_path):
     command = "pytest task_tests/test_calculator.py -p examples.driver_agent --agent keypad"
     assert command in readme_commands()
-    env = {**shell_env, "PYTEST_ADDOPTS": f"-p no:cacheprovider --device {phone.serial}"}
+    results = tmp_path / "results.json"
+    env = {**shell_env, "PYTEST_ADDOPTS": f"-p no:cacheprovider --device {phone.serial} --results-json {results}"}
     proc = _shell(command, env)
-    # The keypad agent types the quoted expression: the six arithmetic tasks pass, as the README says.
     assert "6 passed" in proc.stdout.splitlines()[-1] and " error" not in proc.stdout.splitlines()[-1], (
         proc.stdout[-3000:] + proc.stderr[-2000:])
     assert "examples" not in proc.stderr
+    # The paragraph after the command names the tasks that fail, and says how many pass.
+    paragraph = README.split(f"`{command}`.", 1)[1].split("\n\n", 1)[0]
+    named = set(re.findall(r"`(test_calculator_\w+)`", paragraph))
+    failed = {t["task"] for t in json.loads(results.read_text())["tasks"] if not t["success"]}
+    assert failed == named, f"the README names {sorted(named)}; the run failed {sorted(failed)}"
+    assert re.search(r"\bsix tasks pass\b", paragraph) and len(failed) == 4
+
+
+def task_specs() -> list:
+    """Every task of task_tests/ (the @task specs the plugin reads)."""
+    specs = []
+    for path in sorted((ROOT / "task_tests").glob("test_*.py")):
+        module = importlib.import_module(f"task_tests.{path.stem}")
+        for function in vars(module).values():
+            specs += [m.args[0] for m in getattr(function, "pytestmark", [])
+                      if m.args and isinstance(m.args[0], TaskSpec)]
+    return specs
+
+
+def test_the_summary_sample_counts_the_tasks_there_are():
+    """The Quick start's summary: its groups' task counts and intervals are the benchmark's own."""
+    sample = README.split("At the end of a run the terminal shows the benchmark summary:", 1)[1]
+    sample = sample.split("```", 2)[1]
+    rows = {m.group(1): (int(m.group(2)), m.group(3)) for m in re.finditer(
+        r"^(overall|app \w+|difficulty \w+)\s+(\d+)\s+0\s+100\.0%\s+(\S+)", sample, re.M)}
+    specs = task_specs()
+    expected = {"overall": len(specs)}
+    for group in ("app", "difficulty"):
+        for value in sorted({getattr(spec, group) for spec in specs}):
+            expected[f"{group} {value}"] = sum(getattr(spec, group) == value for spec in specs)
+    assert {group: count for group, (count, _) in rows.items()} == expected
+    for group, (count, interval) in rows.items():  # replay succeeds at every task
+        low, high = wilson_interval(count, count)
+        assert interval == f"{low * 100:.1f}-{high * 100:.1f}%", group
 
 
 @pytest.mark.parametrize("command", [
@@ -228,9 +282,9 @@ def test_the_benchmark_commands_run(command, shell_env, phone_factory, tmp_path)
 
 
 def test_the_virtual_phone_and_media_commands_run(shell_env, tmp_path):
-    block = [c for c in readme_commands() if c.startswith(("mobileagent-phone", "adb "))
+    block = [c for c in readme_commands() if c.startswith(("mobileagent-phone", "adb ", "export PATH="))
              and COMMANDS.get(c) == RUN]
-    assert block[0] == "mobileagent-phone serve --count 2" and len(block) == 9
+    assert block[0] == "mobileagent-phone serve --count 2" and sum(c.startswith("adb ") for c in block) == 8
     serve = subprocess.Popen(
         [sys.executable, "-m", "pytest_mobileagent.virtual_phone.cli", *shlex.split(block[0])[1:]],
         env=shell_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -242,18 +296,53 @@ def test_the_virtual_phone_and_media_commands_run(shell_env, tmp_path):
             serials.append(line.split()[0])
         assert len(serials) == 2, serve.stderr.read() if serve.poll() is not None else serials
         env = {**shell_env, "ANDROID_SERIAL": serials[0]}  # the blocks after it address one phone
-        for command in block[1:]:
-            script = command.replace("127.0.0.1:40123", serials[0])
-            proc = _shell(script, env, cwd=tmp_path if "screencap" in command else ROOT, timeout=60)
-            assert proc.returncode == 0, (command, proc.stdout, proc.stderr)
+        # One terminal, in the README's order (the PATH it exports holds for the commands after it),
+        # on a PATH without adb; each command's output and status are marked.
+        script = [f"cd {shlex.quote(str(ROOT))}"]
+        for index, command in enumerate(block[1:]):
+            if "screencap" in command:
+                command = f"(cd {shlex.quote(str(tmp_path))} && {command})"
+            script += [command.replace("127.0.0.1:40123", serials[0]), f"echo \"::: {index} status $?\""]
+        script.append("adb shell ls /sdcard/Download /sdcard/Music/Recordings")
+        proc = _shell("\n".join(script), env, timeout=120)
+        outputs = re.split(r"^::: \d+ status (\d+)\n", proc.stdout, flags=re.M)
+        assert len(outputs) == 2 * len(block[1:]) + 1, proc.stdout + proc.stderr
+        for command, output, status in zip(block[1:], outputs[0::2], outputs[1::2]):
+            assert status == "0", (command, output, proc.stderr)
             if "MEDIA_SCANNER_SCAN_FILE" in command:
-                assert "Broadcast completed: result=0" in proc.stdout, proc.stdout
-            if command == "adb devices":
-                assert all(f"{serial}\tdevice" in proc.stdout for serial in serials), proc.stdout
+                assert "Broadcast completed: result=0" in output, output
+            if command.startswith("adb devices"):
+                assert all(f"{serial}\tdevice" in output for serial in serials), output
         assert (tmp_path / "screen.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        listing = subprocess.run(["adb", "shell", "ls", "/sdcard/Download", "/sdcard/Music/Recordings"], env=env,
-                                 capture_output=True, text=True, timeout=60).stdout
-        assert "sunset.jpg" in listing and "2024_05_01_09_30_00.m4a" in listing
+        assert "sunset.jpg" in outputs[-1] and "2024_05_01_09_30_00.m4a" in outputs[-1]
     finally:
         serve.terminate()
         serve.wait(timeout=30)
+
+
+def test_the_allure_install_leaves_the_checkout_clean(tmp_path):
+    """The README's `npm install` line, run at the root of a checkout with the repository's
+    .gitignore, adds nothing `git status` lists (plain `npm install X` writes a package.json)."""
+    command = next(c for c in readme_commands() if c.startswith("npm install"))
+    assert COMMANDS[command] == RUN
+    if shutil.which("npm") is None:
+        if os.environ.get("MOBILEAGENT_REQUIRE_HTML") == "1":
+            pytest.fail("npm not found (MOBILEAGENT_REQUIRE_HTML is set)")
+        pytest.skip("npm not found (apt-get install -y npm)")
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    shutil.copy(ROOT / ".gitignore", checkout / ".gitignore")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@localhost"]
+    subprocess.run([*git, "init", "-q"], cwd=checkout, check=True)
+    subprocess.run([*git, "add", ".gitignore"], cwd=checkout, check=True)
+    subprocess.run([*git, "commit", "-qm", "ignore"], cwd=checkout, check=True)
+
+    proc = subprocess.run(["bash", "-c", command], cwd=checkout, capture_output=True, text=True, timeout=300)
+    if proc.returncode != 0 and re.search(r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT", proc.stderr) \
+            and os.environ.get("MOBILEAGENT_REQUIRE_HTML") != "1":
+        pytest.skip(f"the npm registry is not reachable: {proc.stderr.strip()[-300:]}")
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert (checkout / "node_modules" / ".bin" / "allure").exists()  # what `npx allure` runs
+    status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=checkout,
+                            capture_output=True, text=True, check=True).stdout
+    assert status == "", f"{command!r} left files git lists:\n{status}"

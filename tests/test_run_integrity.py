@@ -7,6 +7,7 @@ agent sends SIGINT to its own process, and tasks whose setup fails.
 from __future__ import annotations
 
 import json
+import signal
 
 import pytest
 
@@ -107,7 +108,17 @@ def test_every_collected_task_has_a_record_even_when_its_setup_fails(pytester: p
                            "tasks_run": 3, "tasks_not_run": [], "workers_crashed": []}
 
 
-def test_an_interrupted_run_says_so(pytester: pytest.Pytester, phone, monkeypatch):
+@pytest.fixture
+def sigint_handled():
+    """SIGINT handled in this process, so that a child starts with it at its default (as in a
+    terminal) even when the tests run in a shell's background job, which ignores SIGINT: an
+    ignored disposition is inherited, a handler is not."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_an_interrupted_run_says_so(pytester: pytest.Pytester, phone, monkeypatch, sigint_handled):
     pytester.makepyfile(test_calc=tasks(1, 2, 4, 5))
     pytester.makeconftest(AGENTS)
     monkeypatch.setenv("FATAL_TASK", "test_add_2")

@@ -11,7 +11,7 @@ with commands a real phone accepts:
 
 - At the run's first reset on a device it empties the shared-storage folders
   the run's tasks declare as theirs (``@task(storage=...)``), then records the
-  baseline: every path under ``/sdcard`` (``find``, skipping ``Android/``,
+  baseline: every path under ``/sdcard`` (``find -print0``, skipping ``Android/``,
   the apps' private folders that ``pm clear`` owns) and the ``system``,
   ``secure`` and ``global`` settings tables (``settings list``).
 - Before every task it compares the device with the baseline: paths added
@@ -101,24 +101,33 @@ class DeviceBaseline:
         self._settings: dict[str, dict[str, str]] = {}
 
     def _query(self) -> tuple[set[str], set[str], dict[str, dict[str, str]]]:
-        """(paths, folders, settings tables) as the device has them now, in one round trip."""
+        """(paths, folders, settings tables) as the device has them now, in one round trip.
+
+        The settings tables come first, one line per setting; the two listings last, each
+        path ended by NUL (``find -print0``): a file name may hold a newline, never a NUL, so
+        a listing read line by line would split such a name into paths that are not there.
+        (toybox ``toys/posix/find.c``: ``-print0`` is ``do_print(new, s[5] ? 0 : '\\n')``.)
+        """
         skip = " -o ".join(f"-path {p} -o -path {p.replace('/sdcard', '/sdcard/')}" for p in _PRIVATE)
-        parts = [f"find {STORAGE_ROOT}/ -mindepth 1 \\( {skip} \\) -prune -o -type d -print",
-                 f"echo {_MARKER}",
-                 f"find {STORAGE_ROOT}/ -mindepth 1 \\( {skip} \\) -prune -o ! -type d -print"]
+        parts = []
         for namespace in SETTINGS_NAMESPACES:
-            parts += [f"echo {_MARKER}", f"settings list {namespace}"]
-        out = self.device.shell_result("; ".join(parts), timeout=60)
-        sections = out.output.split(_MARKER + "\n")
-        if len(sections) != 2 + len(SETTINGS_NAMESPACES):
+            parts += [f"settings list {namespace}", f"echo {_MARKER}"]
+        parts += [f"find {STORAGE_ROOT}/ -mindepth 1 \\( {skip} \\) -prune -o -type d -print0",
+                  f"echo {_MARKER}",
+                  f"find {STORAGE_ROOT}/ -mindepth 1 \\( {skip} \\) -prune -o ! -type d -print0"]
+        out = self.device.shell_result("; ".join(parts), timeout=60).output
+        sections = out.split(_MARKER + "\n", len(SETTINGS_NAMESPACES))
+        # The listings' separator follows a NUL (or opens an empty listing): no path holds one.
+        dir_list, sep, file_list = ("\0" + sections[-1]).partition(f"\0{_MARKER}\n")
+        if len(sections) != 1 + len(SETTINGS_NAMESPACES) or not sep:
             raise AdbCommandError(f"{self.device.serial}: cannot read shared storage and settings: "
-                                  f"{out.output.strip()[:300]}")
-        dirs = {_normal(line) for line in sections[0].splitlines() if line.strip()}
-        files = {_normal(line) for line in sections[1].splitlines() if line.strip()}
+                                  f"{out.strip()[:300]!r}")
+        dirs = {_normal(p) for p in dir_list.split("\0") if p}
+        files = {_normal(p) for p in file_list.split("\0") if p}
         dirs = {d for d in dirs if not _private(d) and d != STORAGE_ROOT}
         files = {f for f in files if not _private(f)}
         settings = {}
-        for namespace, text in zip(SETTINGS_NAMESPACES, sections[2:]):
+        for namespace, text in zip(SETTINGS_NAMESPACES, sections):
             table: dict[str, str] = {}
             for line in text.splitlines():
                 key, sep, value = line.partition("=")
