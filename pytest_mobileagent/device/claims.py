@@ -34,7 +34,7 @@ from typing import Iterator
 
 from pytest_mobileagent.errors import InfrastructureError
 
-__all__ = ["DeviceBusyError", "DeviceClaim", "allocation_lock", "claims_dir", "device_key"]
+__all__ = ["DeviceBusyError", "DeviceClaim", "allocation_lock", "claim_holder", "claims_dir", "device_key"]
 
 _LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 
@@ -113,6 +113,11 @@ def _holder_text(path: Path) -> str:
     return text or "another run"
 
 
+def claim_holder(serial: str) -> str:
+    """Who holds the claim on ``serial``, as the holder wrote it (pid, command, since when)."""
+    return _holder_text(claims_dir() / (device_key(serial) + ".lock"))
+
+
 class DeviceClaim:
     """An exclusive claim on one device; :meth:`release` (or process exit) gives it up.
 
@@ -175,8 +180,7 @@ class DeviceClaim:
         claim = cls.try_claim(serial)
         if claim is not None:
             return claim
-        path = claims_dir() / (device_key(serial) + ".lock")
-        holder = _holder_text(path)
+        holder = claim_holder(serial)
         if wait > 0:
             claim = cls._wait_for(serial, wait)
             if claim is not None:
