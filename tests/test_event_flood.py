@@ -140,9 +140,10 @@ def pytest_mobileagent_register_agents(registry):
 
 # Floods like FLOOD, then keeps its connection open until its stdin closes (its agent's run
 # ends), as a sender that stays connected does.
-HOLDING_FLOOD = FLOOD + """
+HOLDING_FLOOD = FLOOD.replace("with sock:", "if True:") + """
 print("sent", flush=True)
 sys.stdin.read()
+sock.close()
 """
 
 # Replays the golden path; before its first action it starts a holding flood of its own
