@@ -609,7 +609,8 @@ class Episode:
         reply = server.hierarchy_reply(ticket, LISTENER_REPLY_TIMEOUT)
         if reply is None:
             raise listener_lost(self._device,  # type: ignore[arg-type]
-                                f"stopped answering: no reply to a hierarchy request within {LISTENER_REPLY_TIMEOUT:g} s")
+                                f"did not answer during step {self.record.steps_taken}: no reply to a "
+                                f"hierarchy request within {LISTENER_REPLY_TIMEOUT:g} s")
         return _document(reply)
 
     def _parse_ahead(self, xml: str) -> None:
