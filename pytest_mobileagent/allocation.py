@@ -59,6 +59,14 @@ class DeviceBroker:
         self._thread: threading.Thread | None = None
 
     def start(self) -> str:
+        """Serve requests on a loopback port; returns ``host:port``.
+
+        A pool that boots nothing (``allocates_up_front``: another adb server's
+        devices) allocates here, before any worker starts: too few free devices
+        is then one usage error (a :class:`~pytest_mobileagent.device.DeviceAllocationError`
+        naming who holds them) instead of an error in every task.
+        """
+        self._allocate_up_front()
         listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         listener.bind(("127.0.0.1", 0))
         listener.listen(16)
@@ -67,6 +75,14 @@ class DeviceBroker:
         self._thread.start()
         host, port = listener.getsockname()
         return f"{host}:{port}"
+
+    def _allocate_up_front(self) -> None:
+        pool = self._pool_factory() if self._pool_factory is not None else None
+        if not getattr(pool, "allocates_up_front", False):
+            return
+        with self._lock:
+            self._pool = pool
+            self._serials = pool.allocate(max(self.workers, 1))
 
     def _serve(self) -> None:
         assert self._listener is not None

@@ -25,7 +25,7 @@ from .judge import Answer, Events, Node, Progress, Screen, parse_hierarchy
 from .judge_clock import JudgeClock
 from .metrics import StepRecord, StopReason, TaskRecord, TurnRecord
 from .screen_similarity import screen_changed
-from .setup.readiness import LISTENER_REPLY_TIMEOUT, ListenerLostError
+from .setup.readiness import LISTENER_REPLY_TIMEOUT, listener_lost
 from .tasks import new_task_record
 
 if TYPE_CHECKING:
@@ -428,12 +428,17 @@ class Episode:
         self._png, self._png_step, self._pending_png = None, step, shot
         if shot is not None and not self._actions_wait_for_png:
             self._collect_png()
-        self.screen.update(xml, self._nodes_of(xml))
+        try:
+            nodes = self._nodes_of(xml)
+        except ValueError as exc:
+            # The device's own output, not the agent's doing (issue 37): the task is an error.
+            raise InfrastructureError(
+                f"the view hierarchy device {self._device.label} gave at step {step} (through "  # type: ignore[union-attr]
+                f"{self._observed_via}) cannot be read: {exc}") from None
+        self.screen.update(xml, nodes)
         if self._listener_expected and not self._server.listener_connected:  # type: ignore[union-attr]
             # Its events (what event judges read) stopped: the task cannot be judged.
-            raise ListenerLostError(
-                f"the listener app on device {self._device.serial} disconnected during step {step} "  # type: ignore[union-attr]
-                "(its accessibility service was switched off, or the app stopped)")
+            raise listener_lost(self._device, f"disconnected during step {step}")  # type: ignore[arg-type]
         new = self._server.drain()  # type: ignore[union-attr]
         self.events.extend(new)
         return len(new)
@@ -596,14 +601,16 @@ class Episode:
     def _listener_hierarchy(self, server: "EventServer", ticket: "tuple[Any, int] | None") -> str | None:
         """The listener's reply to ``ticket``'s request; None for a reply that is no hierarchy (dump instead).
 
-        No reply within LISTENER_REPLY_TIMEOUT is ListenerLostError: a listener
-        that does not answer sends no events either, so the task cannot be judged.
+        No reply within LISTENER_REPLY_TIMEOUT is an infrastructure error (a
+        listener that does not answer sends no events either, so the task cannot
+        be judged): the lost device or adb server when that is the cause, else
+        the lost listener.
         """
         reply = server.hierarchy_reply(ticket, LISTENER_REPLY_TIMEOUT)
         if reply is None:
-            raise ListenerLostError(
-                f"the listener app on device {self._device.serial} stopped answering: no reply to a "  # type: ignore[union-attr]
-                f"hierarchy request within {LISTENER_REPLY_TIMEOUT:g} s (its accessibility service may be off)")
+            raise listener_lost(self._device,  # type: ignore[arg-type]
+                                f"did not answer during step {self.record.steps_taken}: no reply to a "
+                                f"hierarchy request within {LISTENER_REPLY_TIMEOUT:g} s")
         return _document(reply)
 
     def _parse_ahead(self, xml: str) -> None:

@@ -75,7 +75,9 @@ def _node(values: list[str] | tuple[str, ...], depth: int) -> Node:
     if node is None:
         (_, text, rid, cls, package, desc, checkable, checked, clickable, enabled, _, focused, scrollable,
          long_clickable, _, selected, bounds) = values
-        match = _BOUNDS.match(bounds)
+        match = _BOUNDS.fullmatch(bounds)
+        if match is None and bounds:  # every dumper writes [x1,y1][x2,y2]: anything else is no hierarchy
+            raise ValueError(f"a view ({rid or cls or 'no id'}) has bounds {bounds[:40]!r}, not [x1,y1][x2,y2]")
         node = Node(rid, text, desc, cls, package,
                     (int(match[1]), int(match[2]), int(match[3]), int(match[4])) if match else (0, 0, 0, 0),
                     checkable == "true", checked == "true", clickable == "true", long_clickable == "true",

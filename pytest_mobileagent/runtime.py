@@ -93,6 +93,7 @@ class Runtime:
         self._device: "Device | None" = None
         self._events: "EventServer | None" = None
         self._pool: Any = None
+        self._up_front: list[str] = []  # the device taken before the first task (claim_requested_devices)
         self._background: Any = None
         self._artifacts: Path | None = None
         self.default_artifacts: Path | None = None  # set from tmp_path_factory by the fixture
@@ -154,9 +155,14 @@ class Runtime:
     def claim_requested_devices(self) -> None:
         """Check and claim the ``--device`` serials for the run, before any test runs
         (a :class:`~pytest_mobileagent.device.DeviceAllocationError`, a usage error, if
-        one is not online or another run holds it)."""
+        one is not online or another run holds it). A process that runs the tasks itself
+        takes a device of a pool that boots nothing (``--adb-server``) now, likewise;
+        under xdist the broker does (allocation.py)."""
         if self.options.devices:
             self.pool.claim_requested()
+        elif (self.config.pluginmanager.getplugin("dsession") is None
+              and getattr(self.pool, "allocates_up_front", False)):
+            self._up_front = self.pool.allocate(1)
 
     def _serial(self) -> str:
         workerinput = getattr(self.config, "workerinput", None)
@@ -166,7 +172,7 @@ class Runtime:
             return request_device(workerinput[BROKER_KEY], workerinput.get("workerid", "gw?"),
                                   workerinput.get(BROKER_SECRET_KEY, ""), timeout=timeout)
         # Not under xdist: this process allocates (and boots, if need be) its own device.
-        return self.pool.allocate(1)[0]
+        return (self._up_front or self.pool.allocate(1))[0]
 
     @property
     def device(self) -> "Device":

@@ -1,4 +1,5 @@
-"""An xdist worker whose device is gone leaves the run; the other workers take its tasks.
+"""An xdist worker whose device is gone, or whose listener is lost, leaves the run; the other
+workers take its tasks.
 
 Without this, a worker whose phone died kept taking tasks and errored each at
 once (0.1 s), so it drew most of the remaining tasks away from the healthy
@@ -8,8 +9,9 @@ How a worker leaves (pytest-xdist 3.x, ``remote.py`` and ``dsession.py``):
 
 * Worker side (:class:`DeviceWatch`): when a task ends in an infrastructure
   error, the worker asks the adb server whether its device is still online,
-  and the device whether it still answers (``true``, within 5 s).
-  If not, the task's error says so, and the worker sets
+  and the device whether it still answers (``true``, within 5 s). If not, or
+  if the error was a lost listener (every later task would meet it too, issue
+  37), the task's error says so, and the worker sets
   ``session.shouldstop``: xdist's worker loop ends after that task, and the
   tasks the controller had already sent it stay unrun. xdist copies
   ``shouldstop`` into the ``workerfinished`` message, where the controller
@@ -42,8 +44,8 @@ from typing import Any, Generator
 
 import pytest
 
-from .device.fast_adb import list_devices
 from .errors import InfrastructureError
+from .setup.readiness import ListenerLostError
 
 __all__ = ["DeviceWatch", "LEFT_KEY", "LeavingWorkers", "register_worker_exit"]
 
@@ -61,21 +63,19 @@ class DeviceWatch:
         self.runtime = runtime
         self.reason: str | None = None
 
-    def _gone(self) -> str | None:
-        """Why this worker's device is unusable now, or None while the adb server lists it online."""
+    def _gone(self, exc: InfrastructureError) -> str | None:
+        """Why this worker cannot run tasks any more (its device or adb server gone, its
+        listener lost), or None while its device and listener work."""
         device = self.runtime.connected_device
         if device is None:
             return None  # never connected: its allocation error is said by every task already
-        try:
-            state = dict(list_devices(addr=device._addr, timeout=5)).get(device.serial, "absent")
-        except InfrastructureError as exc:
-            return f"its device {device.label} is gone (the adb server does not answer: {exc})"
-        if state != "device":
-            return f"its device {device.label} is gone (adb: {state})"
-        try:  # listed, but the adb server may not have noticed yet: ask the device itself
-            device.shell_result("true", timeout=5)
-        except InfrastructureError as exc:
-            return f"its device {device.label} is gone (it does not answer: {exc})"
+        gone = device.unavailable()
+        if gone is not None:
+            return gone
+        if isinstance(exc, ListenerLostError):
+            # The error waited out the listener's redial already, and found the device answering:
+            # every later task would wait, and fail, the same way.
+            return f"the listener app on its device {device.label} is lost"
         return None
 
     @pytest.hookimpl(wrapper=True)
@@ -84,7 +84,7 @@ class DeviceWatch:
         exc = call.excinfo.value if call.excinfo is not None else None
         leaving_now = False
         if self.reason is None and isinstance(exc, InfrastructureError):
-            reason = self._gone()
+            reason = self._gone(exc)
             if reason is not None:
                 self.reason = f"{self.config.workerinput.get('workerid', 'gw?')} left the run: {reason}"  # type: ignore[attr-defined]
                 exc.add_note(f"[mobileagent] {self.reason}; its remaining tasks go to the other workers")

@@ -138,6 +138,59 @@ def pytest_mobileagent_register_agents(registry):
 """
 
 
+# Floods like FLOOD, then keeps its connection open until its stdin closes (its agent's run
+# ends), as a sender that stays connected does.
+HOLDING_FLOOD = FLOOD.replace("with sock:", "if True:") + """
+print("sent", flush=True)
+sys.stdin.read()
+sock.close()
+"""
+
+# Replays the golden path; before its first action it starts a holding flood of its own
+# worker's event server and waits until everything is sent.
+HOLDING_AGENT = """
+import os, subprocess, sys
+from pytest_mobileagent.agents.builtin import ReplayAgent
+from pytest_mobileagent.plugin import RUNTIME_KEY
+
+class HoldingFlooder(ReplayAgent):
+    def __init__(self, context):
+        super().__init__(context)
+        self.config = context.config
+        self.flood = None
+    def step(self, observation):
+        if self.flood is None:
+            server = self.config.stash[RUNTIME_KEY].events
+            address = getattr(server, "unix_path", None) or str(server.port)
+            self.flood = subprocess.Popen([sys.executable, os.environ["FLOOD_SCRIPT"], address, "0", "2000"],
+                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            assert self.flood.stdout.readline().strip() == "sent"
+        return super().step(observation)
+
+def pytest_mobileagent_register_agents(registry):
+    registry.register("holding-flooder", HoldingFlooder)
+"""
+
+
+def test_a_sender_that_stays_connected_is_not_asked_for_the_listeners_hierarchy(pytester: pytest.Pytester, phone,
+                                                                                  monkeypatch):
+    """Issue 37, item 6: a flood from a connection that stays open after the listener's
+    neither errors the task nor is taken for the listener: the hierarchy requests go
+    to the connection that has answered them."""
+    pytester.makepyfile(test_calc=TASKS)
+    pytester.makeconftest(HOLDING_AGENT)
+    script = pytester.path / "flood.py"
+    script.write_text(HOLDING_FLOOD)
+    monkeypatch.setenv("FLOOD_SCRIPT", str(script))
+    out = pytester.path / "results.json"
+    result = pytester.runpytest_subprocess("--device", phone.serial, "--agent", "holding-flooder",
+                                           "--results-json", str(out), timeout=300)
+    (record,) = json.loads(out.read_text())["tasks"]
+    assert record["success"] and record["error"] is None, record["error"]
+    assert [step["observed_via"] for step in record["steps"]] == ["listener"] * 4
+    result.assert_outcomes(passed=1)
+
+
 def test_a_flooded_task_has_a_bounded_record_and_log(pytester: pytest.Pytester, phone, monkeypatch):
     pytester.makepyfile(test_calc=TASKS)
     pytester.makeconftest(AGENT)

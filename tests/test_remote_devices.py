@@ -158,8 +158,45 @@ def test_fewer_devices_than_workers_names_every_server(two_servers_with_phones, 
     (a_port, _), _ = two_servers_with_phones
     env = dict(os.environ, ANDROID_ADB_SERVER_PORT=str(free_port()))
     proc, _ = _run(tmp_path, CALCULATOR_TASKS, "-n", "3", "--adb-server", f"127.0.0.1:{a_port}", env=env)
-    assert proc.returncode == 1
-    assert "3 devices needed (one per worker) but the adb servers have 2 free online" in proc.stdout
+    assert proc.returncode == 4  # one usage error before any worker starts (issue 37)
+    assert "3 devices needed (one per worker) but the adb servers have 2 free online" in proc.stderr
+
+
+HOLDER = """
+import sys
+from pytest_mobileagent.device.claims import DeviceClaim
+claim = DeviceClaim.try_claim(sys.argv[1])
+print("held" if claim else "refused", flush=True)
+sys.stdin.readline()
+"""
+
+
+@pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["one-process", "two-workers"])
+def test_a_run_that_finds_every_phone_claimed_stops_with_one_usage_error(two_servers_with_phones, tmp_path,
+                                                                          workers):
+    """Issue 37, item 14: the phones of the only --adb-server are claimed by two other runs
+    (processes holding their claims): a third run stops before any task, naming the holders."""
+    (a_port, a_serials), _ = two_servers_with_phones
+    env = dict(os.environ, ANDROID_ADB_SERVER_PORT=str(free_port()))
+    holders = []
+    try:
+        for serial in a_serials:
+            holder = subprocess.Popen([sys.executable, "-c", HOLDER, f"{serial}@127.0.0.1:{a_port}"],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            holders.append(holder)
+            assert holder.stdout.readline().strip() == "held"
+        proc, results = _run(tmp_path, CALCULATOR_TASKS, *workers, "--adb-server", f"127.0.0.1:{a_port}",
+                             env=env)
+    finally:
+        for holder in holders:
+            holder.kill()
+            holder.wait(timeout=30)
+    assert proc.returncode == 4, proc.stdout[-3000:] + proc.stderr[-2000:]
+    assert "but the adb servers have 0 free online" in proc.stderr
+    for serial, holder in zip(a_serials, holders):
+        assert f"{serial}@127.0.0.1:{a_port} by pid {holder.pid} (" in proc.stderr, proc.stderr
+    assert not results.get("tasks"), results  # no task ran, none errored
+    assert "INTERNALERROR" not in proc.stdout + proc.stderr
 
 
 def test_device_host_port_is_adb_connected_for_the_run(adb_server_port, tmp_path):

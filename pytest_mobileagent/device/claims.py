@@ -40,7 +40,10 @@ from typing import Iterator
 
 from pytest_mobileagent.errors import InfrastructureError
 
-__all__ = ["INHERITED_CLAIM_ENV", "DeviceBusyError", "DeviceClaim", "allocation_lock", "claims_dir", "device_key"]
+__all__ = [
+    "INHERITED_CLAIM_ENV", "DeviceBusyError", "DeviceClaim", "allocation_lock", "claim_holder", "claims_dir",
+    "device_key",
+]
 
 #: "<descriptor>:<lock file name>": a claim the parent process lends to this one (see :meth:`DeviceClaim.lent`).
 INHERITED_CLAIM_ENV = "MOBILEAGENT_INHERITED_CLAIM"
@@ -120,6 +123,11 @@ def _holder_text(path: Path) -> str:
     except OSError:
         text = ""
     return text or "another run"
+
+
+def claim_holder(serial: str) -> str:
+    """Who holds the claim on ``serial``, as the holder wrote it (pid, command, since when)."""
+    return _holder_text(claims_dir() / (device_key(serial) + ".lock"))
 
 
 class DeviceClaim:
@@ -224,8 +232,7 @@ class DeviceClaim:
         claim = cls.try_claim(serial)
         if claim is not None:
             return claim
-        path = claims_dir() / (device_key(serial) + ".lock")
-        holder = _holder_text(path)
+        holder = claim_holder(serial)
         if wait > 0:
             claim = cls._wait_for(serial, wait)
             if claim is not None:

@@ -15,7 +15,7 @@ import shlex
 import uuid
 from typing import TYPE_CHECKING, NamedTuple
 
-from pytest_mobileagent.errors import AdbCommandError, DeviceLostError
+from pytest_mobileagent.errors import AdbCommandError, DeviceLostError, InfrastructureError
 
 from .fast_adb import FastAdb, SplitReply, list_devices, server_address
 from .text import check_typable, input_text_command
@@ -288,6 +288,26 @@ class Device:
     def exists(self, path: str) -> bool:
         """Whether ``path`` exists on the device (file or directory)."""
         return self._fast.stat(path)[0] != 0
+
+    def unavailable(self, *, timeout: float = 5.0) -> str | None:
+        """Why this device cannot be used now (a dead adb server, the device gone or not
+        answering), or None while the adb server lists it online and it runs ``true``.
+
+        Asked before blaming what runs on the device (the listener app): a dead
+        phone or adb server takes the listener's connection with it.
+        """
+        host, port = self._addr
+        try:
+            state = dict(list_devices(addr=self._addr, timeout=timeout)).get(self.serial, "absent")
+        except (InfrastructureError, OSError) as exc:
+            return f"the adb server at {host}:{port} is not answering ({exc})"
+        if state != "device":
+            return f"device {self.label} is gone (adb: {state})"
+        try:  # listed, but the adb server may not have noticed yet: ask the device itself
+            self.shell_result("true", timeout=timeout)
+        except InfrastructureError as exc:
+            return f"device {self.label} is gone (it does not answer: {exc})"
+        return None
 
     def close(self) -> None:
         """Remove this Device's dump file; the device itself stays as it is."""

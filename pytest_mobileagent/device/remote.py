@@ -18,7 +18,7 @@ from typing import Any
 
 from pytest_mobileagent.errors import InfrastructureError
 
-from .claims import DeviceBusyError, DeviceClaim, allocation_lock, device_key
+from .claims import DeviceBusyError, DeviceClaim, allocation_lock, claim_holder, device_key
 from .device import Device, connect
 from .fast_adb import host_request, list_devices, server_address, wait_for_device
 from .pool import DeviceAllocationError, DevicePool
@@ -72,6 +72,10 @@ class RemotePool:
     servers that see the same phone, never share it.
     """
 
+    #: Taking devices boots nothing (a listing and a claim): a run takes them before its
+    #: first task, and one that finds too few free stops with one usage error (issue 37).
+    allocates_up_front = True
+
     def __init__(self, servers: tuple[tuple[str, int], ...], requested: list[str] | None = None,
                  device_wait: float = 0.0):
         self.servers = servers
@@ -124,7 +128,7 @@ class RemotePool:
                     keys.add(key)
                     claim = self._claims.get(ref) or DeviceClaim.try_claim(ref)
                     if claim is None:
-                        busy.append(ref)
+                        busy.append(f"{ref} by {claim_holder(ref)}")
                         continue
                     self._claims[ref] = claim
                     free.append(ref)
@@ -137,7 +141,7 @@ class RemotePool:
                                       for addr, devices in listings)
                 raise DeviceAllocationError(
                     f"{count} devices needed (one per worker) but the adb servers have {len(free)} free online "
-                    f"({described})" + (f"; {', '.join(busy)} in use by other runs" if busy else "")
+                    f"({described})" + (f"; claimed by other runs: {'; '.join(busy)}" if busy else "")
                     + "; attach more or run fewer workers")
         log.info("devices of %d adb server(s): %s", len(listings), ", ".join(free[:count]))
         return free[:count]

@@ -68,6 +68,7 @@ class _Conn:
         self.malformed = 0  # inputs dropped on this connection (logged once, counted at close)
         self.close_after_write = False
         self.closed = False
+        self.answered = False  # it sent a hierarchy reply: it is the listener, not just any sender
 
 
 def private_socket_path(name: str = "events.sock") -> str:
@@ -350,6 +351,7 @@ class EventServer:
             self._malformed(conn, f"bad hierarchy reply ({exc}): {line[:80]!r}")
             return
         with self._cond:
+            conn.answered = True
             self._replies[req_id] = xml
             self._cond.notify_all()
 
@@ -391,7 +393,11 @@ class EventServer:
         with self._cond:
             if not self._line_conns:
                 return None
-            conn = self._line_conns[-1]
+            # The newest connection that has answered before: another sender that connected
+            # later (a flood of events) answers no request (issue 37). Else the newest: a
+            # listener that just (re)connected.
+            answered = [c for c in self._line_conns if c.answered]
+            conn = (answered or self._line_conns)[-1]
             self._next_request += 1
             req_id = self._next_request
         request = b'{"req": "hierarchy", "req_id": %d}\n' % req_id

@@ -11,6 +11,11 @@ installed (a missing app errors only the tasks that need it, naming the app)
 and the listener still answers its probe (a listener that went away since
 the last task errors this task at once, naming the listener and the device,
 instead of every step waiting for events that never come).
+
+A listener that does not answer is blamed only once the device is known to be
+there (:func:`listener_lost`): a dead phone or adb server takes the listener's
+connection with it, and the error then names that (issue 37), found at once
+instead of after the probe's wait.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Iterable
 
-from pytest_mobileagent.errors import InfrastructureError
+from pytest_mobileagent.errors import DeviceLostError, InfrastructureError
 from pytest_mobileagent.listener import PACKAGE as LISTENER_PACKAGE
 
 from .apps import by_package
@@ -27,7 +32,8 @@ if TYPE_CHECKING:
     from pytest_mobileagent.device import Device
     from pytest_mobileagent.events import EventServer
 
-__all__ = ["DeviceNotReadyError", "ListenerLostError", "check_ready", "check_task_ready", "probe_listener"]
+__all__ = ["DeviceNotReadyError", "ListenerLostError", "check_ready", "check_task_ready", "listener_lost",
+           "probe_listener"]
 
 #: The listener retries its connection every 0.5 s; a few tries are allowed for.
 LISTENER_CONNECT_TIMEOUT = 3.0
@@ -92,21 +98,36 @@ def _missing(packages: Iterable[str], installed: set[str]) -> str:
     return "apps not installed: " + ", ".join(f"{names[p].name} ({p})" if p in names else p for p in missing)
 
 
+def listener_lost(device: "Device", why: str) -> InfrastructureError:
+    """The error for a listener that stopped answering: :class:`DeviceLostError` naming the
+    real cause when the device or its adb server is gone, else :class:`ListenerLostError`
+    (``why``: what the listener failed to do), with the command that switches it back on."""
+    gone = device.unavailable()
+    if gone is not None:
+        return DeviceLostError(gone)
+    return ListenerLostError(
+        f"the listener app ({LISTENER_PACKAGE}) on device {device.label} {why}; the device answers, so "
+        "the listener's accessibility service was switched off or the app stopped; "
+        f"switch it back on: mobileagent-setup --device {device.serial}")
+
+
 def probe_listener(device: "Device", server: "EventServer", timeout: float = LISTENER_REPLY_TIMEOUT) -> None:
-    """Raise :class:`ListenerLostError` unless the listener answers a hierarchy request within
-    ``timeout`` (waiting that long for it to reconnect first)."""
+    """Raise unless the listener answers a hierarchy request within ``timeout``.
+
+    A listener that is not connected is waited for (it redials every 0.5 s)
+    only once the device is known to be there: a dead phone or adb server is
+    said at once (:class:`DeviceLostError`), not after ``timeout``.
+    """
     started = time.monotonic()
-    if not server.listener_connected and not server.wait_for_listener(timeout):
-        raise ListenerLostError(
-            f"the listener app ({LISTENER_PACKAGE}) on device {device.serial} is not connected any more "
-            "(its accessibility service was switched off, or the app stopped); "
-            f"switch it back on: mobileagent-setup --device {device.serial}")
+    if not server.listener_connected:
+        gone = device.unavailable()
+        if gone is not None:
+            raise DeviceLostError(gone)
+        if not server.wait_for_listener(timeout):
+            raise listener_lost(device, "is not connected any more")
     left = max(0.1, timeout - (time.monotonic() - started))
     if server.request_hierarchy(left) is None:
-        raise ListenerLostError(
-            f"the listener app ({LISTENER_PACKAGE}) on device {device.serial} stopped answering "
-            f"(no reply to a hierarchy request within {timeout:g} s; its accessibility service may be off); "
-            f"switch it back on: mobileagent-setup --device {device.serial}")
+        raise listener_lost(device, f"stopped answering: no reply to a hierarchy request within {timeout:g} s")
 
 
 def check_task_ready(device: "Device", server: "EventServer", package: str, installed: set[str],

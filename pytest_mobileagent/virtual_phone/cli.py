@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import sys
 
@@ -41,7 +42,24 @@ def _parser() -> argparse.ArgumentParser:
                        help="adb server to register with (default $ANDROID_ADB_SERVER_PORT or 5037)")
     serve.add_argument("--no-adb", action="store_true",
                        help="do not contact an adb server (use `adb connect 127.0.0.1:PORT`)")
+    serve.add_argument("--fault", choices=sorted(FAULTS), action="append", default=[],
+                       help="for tests of a harness: make the phone misbehave (garbage-bounds: every view "
+                            "hierarchy it writes, by `uiautomator dump` or to the listener's requests, is "
+                            "well-formed XML whose views have bounds=\"garbage\")")
     return parser
+
+
+def _garbage_bounds(phone) -> None:
+    dump_xml = phone.system.dump_xml
+
+    def garbage(compressed: bool = False) -> str:
+        return re.sub(r'bounds="[^"]*"', 'bounds="garbage"', dump_xml(compressed))
+
+    phone.system.dump_xml = garbage  # every writer of a hierarchy asks the system for it
+
+
+#: Faults a phone can be served with (``--fault``), each applied to a booted phone.
+FAULTS = {"garbage-bounds": _garbage_bounds}
 
 
 def _catch_stop_signals() -> int:
@@ -78,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         with start_phones(count, ports=ports, seed=args.seed, adb_server_port=args.adb_port,
                           register=not args.no_adb, emulator_ports=args.emulator_ports) as phones:
             for running in phones:
+                for fault in args.fault:
+                    FAULTS[fault](running.phone)
                 print(f"{running.serial} {running.port}")
             freeze_long_lived_objects()  # the booted phones: their system, apps and views
             print("ready", flush=True)

@@ -81,5 +81,7 @@ server_module.EventServer.hierarchy_reply = _silent_after_the_probe
     (record,) = data["tasks"]
     assert record["stop_reason"] == "infra_error" and not record["success"]
     assert record["error"] == (
-        f"ListenerLostError: the listener app on device {phone.serial} stopped answering: no reply to a "
-        "hierarchy request within 1.5 s (its accessibility service may be off)")
+        f"ListenerLostError: the listener app (io.github.mobileagent.listener) on device {phone.serial} "
+        "did not answer during step 1: no reply to a hierarchy request within 1.5 s; the device answers, so the "
+        "listener's accessibility service was switched off or the app stopped; "
+        f"switch it back on: mobileagent-setup --device {phone.serial}")
