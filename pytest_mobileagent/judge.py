@@ -167,23 +167,27 @@ class Lookups:
     def __init__(self, package: str = ""):
         self.package = package
         self.asked: dict[tuple[str, str], str] = {}  # (selector, value) -> who was asked: "screen" or "events"
-        self.shown: dict[str, set[str]] = {"id": set(), "text": set(), "desc": set()}
+        # The screens' views, read only when a judge failed: a step pays for one append.
+        self._screens: list[list[Node]] = []
 
     def ask(self, where: str, selector: str, value: str) -> None:
         self.asked.setdefault((selector, value), where)
 
-    def show(self, nodes: Iterable[Node]) -> None:
-        ids, texts, descs = self.shown["id"], self.shown["text"], self.shown["desc"]
-        for node in nodes:
-            ids.add(node.id)
-            texts.add(node.text)
-            descs.add(node.desc)
+    def show(self, nodes: list[Node]) -> None:
+        if not self._screens or self._screens[-1] is not nodes:
+            self._screens.append(nodes)
+
+    def shown(self) -> dict[str, set[str]]:
+        """The ids, texts and descriptions the screens showed."""
+        views = {node for nodes in self._screens for node in nodes}
+        return {"id": {n.id for n in views}, "text": {n.text for n in views}, "desc": {n.desc for n in views}}
 
     def hints(self) -> list[str]:
         """One sentence per value the judge asked for that looks like a mistake (at most MAX_HINTS)."""
         out = []
+        everything = self.shown()
         for (selector, value), where in self.asked.items():
-            shown = self.shown[selector]
+            shown = everything[selector]
             if value in shown:
                 continue
             if selector == "id":
