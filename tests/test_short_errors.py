@@ -79,7 +79,7 @@ def test_a_task_the_agent_did_not_do_fails_in_one_line_with_the_judges_message(p
         "test_multiply": [f"assert '0' == '15' (test_calc.py:{asserts[1]}; not done after 0 of 8 steps, "
                           "stop: finished)"],
     }
-    result.stdout.fnmatch_lines(["2 of the task reports above are shown short; the whole tracebacks: --tb=long (or -v)"])
+    result.stdout.fnmatch_lines(["task reports shown short above: 2; the whole tracebacks: --tb=long (or -v)"])
     result.stdout.fnmatch_lines(["FAILED test_calc.py::test_add - '=' was never pressed*"])
     assert [r["error"] for r in data["tasks"]] == ["AssertionError: '=' was never pressed",
                                                   "AssertionError: assert '0' == '15'"]

@@ -356,7 +356,7 @@ class ReportingPlugin:
         for line in self.summary_lines(tasks):
             write(self.redactor.text(line))
         if self.shortened:
-            write(f"{self.shortened} of the task reports above are shown short; the whole tracebacks: --tb=long (or -v)"
+            write(f"task reports shown short above: {self.shortened}; the whole tracebacks: --tb=long (or -v)"
                   + (", and in the Allure report" if _allure_active(self.config) else ""))
         errors = [r for r in tasks if r.infra_error]
         # A task asking for what does not exist is its author's mistake, not the infrastructure's.
@@ -503,8 +503,8 @@ def _is_task(metafunc: pytest.Metafunc) -> bool:
 
 def _shorten_failure(item: pytest.Item, report: pytest.TestReport, exc: BaseException, redactor: Redactor) -> None:
     """At default verbosity a task fails in a line: the judge's message, or the agent's error (short_errors.py)."""
-    if not wants_short_failures(item.config):
-        return
+    if not wants_short_failures(item.config) or not any(item.get_closest_marker(m) for m in TASK_MARKERS):
+        return  # ordinary tests are left alone
     episode = item.stash.get(EPISODE_KEY, None)
     usage = missing_fixture(report.longrepr)
     if usage is not None:
