@@ -21,7 +21,7 @@ from .agents.actions import Action, Observation
 from .agents.base import agent_kind, reset_agent
 from .device.text import check_typable
 from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
-from .judge import Answer, Events, Node, Progress, Screen, parse_hierarchy
+from .judge import Answer, Events, Lookups, Node, Progress, Screen, parse_hierarchy
 from .judge_clock import JudgeClock
 from .metrics import StepRecord, StopReason, TaskRecord, TurnRecord
 from .screen_similarity import screen_changed
@@ -68,9 +68,12 @@ class Episode:
         self.options = runtime.options
         self.max_steps = spec.max_steps(self.options.max_steps_factor)
         self.progress = Progress()
-        self.events = Events(spec.package, self.progress)
+        # What the judge asked for and what the screens showed: a judge's typo is named when it fails.
+        self.lookups = Lookups(spec.package)
+        self.events = Events(spec.package, self.progress, self.lookups)
         self.answer = Answer()
-        self.screen = Screen(spec.package)
+        self.screen = Screen(spec.package, lookups=self.lookups)
+        self.hints: list[str] = []  # the judge's likely mistakes, when it failed (Lookups.hints)
         self.record: TaskRecord = new_task_record(spec, nodeid, self.options, repeat)
         self.last_assertion: AssertionError | None = None
         self.agent_error: BaseException | None = None
@@ -115,7 +118,7 @@ class Episode:
         # This task's own readiness: its app is there, the listener still answers.
         self.runtime.check_task_ready(self.spec.package, self.spec.name)
         self.record.reset_seconds = self.runtime.reset_device((self.spec.package,), self.spec.storage)
-        self.screen = Screen(self.spec.package, current_app=device.current_app)
+        self.screen = Screen(self.spec.package, current_app=device.current_app, lookups=self.lookups)
         package = self.spec.package
         device.force_stop(package)
         device.clear_app(package)
@@ -692,7 +695,8 @@ class Episode:
             record.final_hierarchy = self.runtime.save_text(self._artifacts / "final_hierarchy.xml",
                                                             self.runtime.redact(self._xml))
         if not record.success and record.error is None and self.last_assertion is not None:
-            record.error = _assertion_summary(self.last_assertion)
+            self.hints = self.lookups.hints()
+            record.error = _assertion_summary(self.last_assertion) + "".join(f"; {hint}" for hint in self.hints)
 
     # -- phase 3: the verdict, in the call phase --------------------------------
     def verdict(self) -> None:
@@ -707,6 +711,8 @@ class Episode:
                 f"[mobileagent] task {self.spec.name} not done after {self.record.steps_taken} of "
                 f"{self.max_steps} steps (stop: {self.record.stop_reason})"
             )
+            for hint in self.hints:
+                exc.add_note(f"[mobileagent] {hint}")
             raise exc
         raise AssertionError(f"task {self.spec.name} was not done")
 

@@ -11,15 +11,15 @@ resolved against the task's app package.
 from __future__ import annotations
 
 import bisect
-
 import re
 from xml.parsers import expat
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from .app_ids import known_ids, nearest
 from .errors import TaskDefinitionError
 
-__all__ = ["Answer", "Events", "Node", "Progress", "Screen", "parse_hierarchy"]
+__all__ = ["Answer", "Events", "Lookups", "Node", "Progress", "Screen", "parse_hierarchy"]
 
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
@@ -150,6 +150,67 @@ def full_id(resource_id: str, package: str) -> str:
     return f"{package}:id/{resource_id}"
 
 
+class Lookups:
+    """What a judge looked for, and what the episode showed: a judge's typo says what it is.
+
+    A query for an id the app does not have finds nothing, as a query for a view
+    the agent never brought up does; only the first is the task author's
+    mistake. :meth:`hints` tells them apart for a judge that failed: an id of the
+    task's app that is none of the ids its release declares (:mod:`.app_ids`)
+    and that no screen of the episode showed, or (for ids of other apps, texts
+    and descriptions, which no list holds) a value no screen showed that is
+    close to one a screen did show.
+    """
+
+    #: How alike a value and one the screens showed must be to count as a near miss (difflib's ratio).
+    NEAR_MISS = 0.8
+    MAX_HINTS = 3
+
+    def __init__(self, package: str = ""):
+        self.package = package
+        self.asked: dict[tuple[str, str], str] = {}  # (selector, value) -> who was asked: "screen" or "events"
+        # The screens' views, read only when a judge failed: a step pays for one append.
+        self._screens: list[list[Node]] = []
+
+    def ask(self, where: str, selector: str, value: str) -> None:
+        self.asked.setdefault((selector, value), where)
+
+    def show(self, nodes: list[Node]) -> None:
+        if not self._screens or self._screens[-1] is not nodes:
+            self._screens.append(nodes)
+
+    def shown(self) -> dict[str, set[str]]:
+        """The ids, texts and descriptions the screens showed."""
+        views = {node for nodes in self._screens for node in nodes}
+        return {"id": {n.id for n in views}, "text": {n.text for n in views}, "desc": {n.desc for n in views}}
+
+    def hints(self) -> list[str]:
+        """One sentence per value the judge asked for that looks like a mistake (at most MAX_HINTS)."""
+        out = []
+        everything = self.shown()
+        for (selector, value), where in self.asked.items():
+            shown = everything[selector]
+            if value in shown:
+                continue
+            if selector == "id":
+                package, sep, short = value.rpartition(":id/")
+                known = known_ids(package)
+                if known:  # the app's own list decides: an id it has is only absent from these screens
+                    if short not in known:
+                        near = nearest(short, known)
+                        out.append(f"the judge asked the {where} for id {short!r}, which {package} never shows "
+                                   f"(its release declares no such id)"
+                                   + (f"; the nearest real id: {near!r}" if near else ""))
+                    continue
+                if sep:  # near misses among the shown ids of the same package
+                    value, shown = short, {i[len(package) + 4:] for i in shown if i.startswith(package + ":id/")}
+            close = nearest(value, shown, self.NEAR_MISS)
+            if close is not None:
+                out.append(f"the judge asked the {where} for {selector} {value!r}, which no screen of this "
+                           f"episode showed; the nearest shown: {close!r}")
+        return out[:self.MAX_HINTS]
+
+
 class Screen:
     """The current screen of the device, as the task body sees it.
 
@@ -158,18 +219,21 @@ class Screen:
     class name); all given selectors must match.
     """
 
-    def __init__(self, package: str = "", current_app: Callable[[], tuple[str, str]] | None = None):
+    def __init__(self, package: str = "", current_app: Callable[[], tuple[str, str]] | None = None,
+                 lookups: Lookups | None = None):
         self.app_package = package
         self.xml = ""
         self._nodes: list[Node] = []
         self._current_app = current_app
         self._current: tuple[str, str] | None = None
+        self.lookups = lookups if lookups is not None else Lookups(package)
 
     def update(self, xml: str, nodes: list[Node] | None = None) -> None:
         """Replace the hierarchy (called by the harness once per observation)."""
         self.xml = xml
         self._nodes = parse_hierarchy(xml) if nodes is None else nodes
         self._current = None
+        self.lookups.show(self._nodes)
 
     # -- foreground app ---------------------------------------------------
     def _foreground(self) -> tuple[str, str]:
@@ -216,6 +280,7 @@ class Screen:
         ``within`` keeps the views drawn inside that view's bounds (its descendants, in effect).
         """
         wanted_id = full_id(id, self.app_package) if id is not None else None
+        self._note(wanted_id, text, desc)
         matches = []
         for node in self._nodes:
             if within is not None and (node is within or not _inside(node.bounds, within.bounds)):
@@ -232,6 +297,11 @@ class Screen:
                 continue
             matches.append(node)
         return matches
+
+    def _note(self, wanted_id: str | None, text: str | None, desc: str | None) -> None:
+        for selector, value in (("id", wanted_id), ("text", text), ("desc", desc)):
+            if value is not None:
+                self.lookups.ask("screen", selector, value)
 
     def get(self, **selectors: Any) -> Node | None:
         """The first view matching the selectors, or None."""
@@ -339,9 +409,10 @@ class Events:
     #: see tens to hundreds.
     MAX_EVENTS = 10_000
 
-    def __init__(self, package: str = "", progress: Progress | None = None):
+    def __init__(self, package: str = "", progress: Progress | None = None, lookups: Lookups | None = None):
         self.app_package = package
         self.progress = progress or Progress()
+        self.lookups = lookups if lookups is not None else Lookups(package)
         self._events: list[Any] = []
         # Arrival number of each kept event: milestones mark an arrival count, so
         # ``since=`` stays right when the cap drops events from the middle.
@@ -412,6 +483,9 @@ class Events:
         types = (type,) if isinstance(type, str) else tuple(type) if type is not None else None
         pkg = self.app_package if package is Events._APP else package
         wanted_id = full_id(id, pkg or self.app_package) if id is not None else None
+        for selector, value in (("id", wanted_id), ("text", text), ("desc", desc)):
+            if value is not None:
+                self.lookups.ask("events", selector, value)
         out = []
         # The first kept event that arrived at or after the mark (the cap may have dropped some).
         first = bisect.bisect_left(self._arrivals, start) if start else 0

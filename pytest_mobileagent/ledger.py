@@ -32,6 +32,7 @@ import pytest
 
 from .keys import DEVICE_ATTR, MANIFEST_DIR_KEY, RECORD_ATTR
 from .metrics import StopReason, TaskRecord
+from .reporting.short_errors import missing_fixture
 from .tasks import new_task_record, task_spec
 from .tempdirs import make_run_tempdir
 
@@ -51,7 +52,14 @@ def repeat_index(item: pytest.Item) -> int:
 
 
 def _error_text(report: pytest.TestReport) -> str:
-    """The last line of a failed report's text: the exception and its message."""
+    """The last line of a failed report's text: the exception and its message.
+
+    A fixture that does not exist is named as the usage error it is (pytest's
+    own text lists every fixture there is, and ends with where it was asked for).
+    """
+    usage = missing_fixture(report.longrepr)
+    if usage is not None:
+        return usage
     crash = getattr(report.longrepr, "reprcrash", None)
     if crash is not None and getattr(crash, "message", None):
         return str(crash.message)

@@ -82,6 +82,7 @@ def test_golden_path_passes(outcomes, name):
 def test_noop_fails(outcomes, name):
     record = outcomes["noop"][name]
     assert not record["success"] and record["stop_reason"] == "finished" and record["steps_taken"] == 0
+    assert "never shows" not in record["error"]  # every id the judge asks for is one its app has
 
 
 @pytest.mark.parametrize("name", TASKS)
@@ -89,3 +90,4 @@ def test_golden_path_without_its_last_action_fails(outcomes, name):
     record = outcomes["replay-truncated"][name]
     assert record["stop_reason"] == "finished", record["error"]
     assert not record["success"] and record["steps_taken"] == record["min_steps"] - 1
+    assert "never shows" not in record["error"]  # every id the judge asks for is one its app has

@@ -16,6 +16,13 @@ Settings (command line, ini key of the same stem, then environment):
 * ``--llm-vision``: also send the screenshot.
 * ``--llm-timeout SECONDS`` (default 60): a hanging endpoint becomes an agent
   failure after this long instead of stalling the run.
+
+A request the endpoint failed in a way that may pass (no reply in time, a
+dropped connection, HTTP 408, 409, 429 or 5xx) is sent once more, and never
+silently: each retry is an :class:`LLMRetryWarning` (pytest's warnings
+summary lists it with its task), and a task that fails after a retry says so
+in its one line. The openai client's own retries are off: they are silent,
+and a hanging endpoint took twice ``--llm-timeout`` and a pause with no word why.
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ import base64
 import json
 import os
 import re
+import time
+import warnings
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,11 +48,19 @@ if TYPE_CHECKING:
     from ..judge import Node
     from ..tasks import TaskSpec
 
-__all__ = ["LLMSettings", "MobileAgent", "add_options", "describe_elements", "parse_reply"]
+__all__ = ["LLMRetryWarning", "LLMSettings", "MobileAgent", "add_options", "describe_elements", "parse_reply"]
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_TIMEOUT = 60.0
 MAX_ELEMENTS = 80  # long lists cost tokens and rarely help the model
+#: A request is sent once more after a failure that may pass. The statuses are the openai client's
+#: own rule (_base_client.py, SyncAPIClient._should_retry: 408, 409, 429 and every 5xx).
+RETRY_STATUSES = frozenset({408, 409, 429})
+#: The pause before sending again, unless the endpoint names one (Retry-After, in seconds, up to
+#: MAX_RETRY_AFTER): the openai client's first pause (_constants.py, INITIAL_RETRY_DELAY). None
+#: after a timeout, which has waited --llm-timeout already.
+RETRY_PAUSE = 0.5
+MAX_RETRY_AFTER = 60.0
 
 SYSTEM_PROMPT = """\
 You operate an Android phone to complete a task for the user.
@@ -71,6 +88,35 @@ class LLMEndpointError(MobileAgentError):
     Its message is one line (status code, or the timeout, and the endpoint's own
     message); the client library's exception is its ``__cause__``.
     """
+
+
+class LLMRetryWarning(UserWarning):
+    """A request to the endpoint failed and was sent again (one line: what failed, where)."""
+
+
+def _retry_pause(exc: Exception) -> float | None:
+    """Seconds to wait before sending a failed request again; None: it is not worth another try."""
+    import openai
+
+    if isinstance(exc, openai.APITimeoutError):
+        return 0.0
+    if isinstance(exc, openai.APIConnectionError):
+        return RETRY_PAUSE
+    if isinstance(exc, openai.APIStatusError) and (exc.status_code in RETRY_STATUSES or exc.status_code >= 500):
+        named = exc.response.headers.get("retry-after")
+        try:
+            pause = float(named) if named is not None else RETRY_PAUSE
+        except ValueError:  # an HTTP date: not worth parsing for one retry
+            pause = RETRY_PAUSE
+        return pause if 0 <= pause <= MAX_RETRY_AFTER else None
+    return None
+
+
+def _after_retry(error: Exception, first: Exception) -> LLMEndpointError:
+    """The failure of a retried request, saying that it was retried (and how the first try failed)."""
+    if str(error) == str(first):
+        return LLMEndpointError(f"{error}, twice: the request was sent once more")
+    return LLMEndpointError(f"{error}, when sent once more after: {first}")
 
 
 def _endpoint_error(exc: Exception, settings: "LLMSettings") -> Exception:
@@ -302,7 +348,7 @@ class MobileAgent:
                 base_url=self.settings.base_url,
                 api_key=self.settings.api_key or "not-needed",
                 timeout=self.settings.timeout,
-                max_retries=1,
+                max_retries=0,  # _complete retries, and says so
             )
         return self._client
 
@@ -372,13 +418,21 @@ class MobileAgent:
     def _complete(self, messages: list[dict[str, Any]], image_tokens: int) -> str:
         """The model's reply to ``messages``; the call's tokens are added to the step's as it returns."""
         client = self._chat()
-        try:
-            response = client.chat.completions.create(model=self.settings.model, messages=messages, temperature=0)
-        except Exception as exc:
-            error = _endpoint_error(exc, self.settings)
-            if error is exc:
-                raise
-            raise error from exc
+        retried: Exception | None = None  # the failure that was retried
+        while True:
+            try:
+                response = client.chat.completions.create(model=self.settings.model, messages=messages, temperature=0)
+                break
+            except Exception as exc:
+                error = _endpoint_error(exc, self.settings)
+                if error is exc:
+                    raise
+                pause = _retry_pause(exc) if retried is None else None
+                if pause is None:
+                    raise (error if retried is None else _after_retry(error, retried)) from exc
+                retried = error
+                warnings.warn(LLMRetryWarning(f"{error}; sending the request once more"), stacklevel=2)
+                time.sleep(pause)  # a pause the endpoint asked for, or the client's usual one; see RETRY_PAUSE
         reply = (response.choices[0].message.content or "") if response.choices else ""
         usage = getattr(response, "usage", None)
         tokens_in = int(getattr(usage, "prompt_tokens", 0) or 0)

@@ -19,6 +19,7 @@ import datetime as dt
 import html
 import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,7 +36,7 @@ from .plots import sr_bar_chart, warm_up
 from .record_store import RecordStore
 from .redact import Redactor, install_log_redaction
 from .results import build_results, by_difficulty, write_results
-from .short_errors import short_agent_failure, wants_short_failures
+from .short_errors import missing_fixture, short_agent_failure, short_judge_failure, wants_short_failures
 
 __all__ = ["RECORD_ATTR", "DEVICE_ATTR", "ReportingPlugin"]
 
@@ -43,6 +44,10 @@ __all__ = ["RECORD_ATTR", "DEVICE_ATTR", "ReportingPlugin"]
 ALLURE_UUID_ATTR = "mobileagent_allure_uuid"
 #: Key of xdist's workeroutput carrying a worker's report-writing problems to the controller.
 PROBLEMS_KEY = "mobileagent_problems"
+#: Attribute we add on the running side: the failure's text was shortened (short_errors.py).
+SHORTENED_ATTR = "mobileagent_shortened"
+#: How the error of a task that asks for what does not exist begins (short_errors.missing_fixture).
+USAGE_ERROR = "UsageError:"
 #: Name of the parameter --repeat-tasks adds to task functions.
 REPEAT_PARAM = "mobileagent_repeat"
 
@@ -67,6 +72,7 @@ class ReportingPlugin:
         # (nodeid, phase) of failed reports: with a gate, only judged task
         # failures are left to the gates; errors and other failures still count.
         self.failed_reports: list[tuple[str, str]] = []
+        self.shortened = 0  # failures shown short: the summary says where the whole tracebacks are
         self.started = _now()
         _screenshots_for_allure(config)
         self.finished: str | None = None
@@ -139,8 +145,6 @@ class ReportingPlugin:
         # attaches captured output, and before the terminal or xdist sees it.
         outcome = yield
         report = outcome.get_result()
-        if report.failed and call.excinfo is not None:
-            _shorten_agent_failure(item, report, call.excinfo.value)
         if self.redactor:
             _redact_report(report, self.redactor)
 
@@ -151,6 +155,9 @@ class ReportingPlugin:
         # result is still open (it is written when the test's protocol ends).
         outcome = yield
         report = outcome.get_result()
+        if report.failed and call.excinfo is not None:
+            # Here, after allure-pytest kept the whole traceback for the report: the terminal's is short.
+            _shorten_failure(item, report, call.excinfo.value, self.redactor)
         data = getattr(report, RECORD_ATTR, None)
         listener = self.config.pluginmanager.get_plugin("allure_listener")
         if data is None or listener is None:
@@ -179,6 +186,7 @@ class ReportingPlugin:
             self.allure_uuids.add(uuid)
         if report.failed:
             self.failed_reports.append((report.nodeid, report.when))
+        self.shortened += bool(getattr(report, SHORTENED_ATTR, False))
         data = getattr(report, RECORD_ATTR, None)
         if data is None:
             return
@@ -347,10 +355,18 @@ class ReportingPlugin:
             write(cut_short, red=True, bold=True)
         for line in self.summary_lines(tasks):
             write(self.redactor.text(line))
+        if self.shortened:
+            write(f"task reports shown short above: {self.shortened}; the whole tracebacks: --tb=long (or -v)"
+                  + (", and in the Allure report" if _allure_active(self.config) else ""))
         errors = [r for r in tasks if r.infra_error]
-        if errors:
-            write(f"infrastructure errors ({len(errors)}), not judged:")
-            for record in errors:
+        # A task asking for what does not exist is its author's mistake, not the infrastructure's.
+        usage = [r for r in errors if (r.error or "").startswith(USAGE_ERROR)]
+        for title, records in ((f"usage errors ({len(usage)}), not judged: fix the task", usage),
+                               (f"infrastructure errors ({len(errors) - len(usage)}), not judged:",
+                                [r for r in errors if r not in usage])):
+            if records:
+                write(title)
+            for record in records:
                 first = (record.error or "").strip().splitlines()
                 write(self.redactor.text(f"  {record.nodeid}: {first[0] if first else record.stop_reason}"))
         flooded = [r for r in tasks if getattr(r, "events_dropped", 0)]
@@ -485,12 +501,37 @@ def _is_task(metafunc: pytest.Metafunc) -> bool:
     return any(metafunc.definition.get_closest_marker(name) for name in TASK_MARKERS)
 
 
-def _shorten_agent_failure(item: pytest.Item, report: pytest.TestReport, exc: BaseException) -> None:
-    """At default verbosity an agent's error fails its task in a few lines (short_errors.py)."""
+def _shorten_failure(item: pytest.Item, report: pytest.TestReport, exc: BaseException, redactor: Redactor) -> None:
+    """At default verbosity a task fails in a line: the judge's message, or the agent's error (short_errors.py)."""
+    if not wants_short_failures(item.config) or not any(item.get_closest_marker(m) for m in TASK_MARKERS):
+        return  # ordinary tests are left alone
     episode = item.stash.get(EPISODE_KEY, None)
-    if episode is None or episode.agent_error is not exc or not wants_short_failures(item.config):
+    usage = missing_fixture(report.longrepr)
+    if usage is not None:
+        text = usage
+    elif episode is None:
         return
-    report.longrepr = short_agent_failure(exc)
+    elif episode.agent_error is exc:
+        text = short_agent_failure(exc)
+    elif episode.last_assertion is exc and isinstance(exc, AssertionError):
+        record = episode.record
+        how = f"not done after {record.steps_taken} of {episode.max_steps} steps, stop: {record.stop_reason}"
+        text = short_judge_failure(exc, _crash_location(item, report), how, episode.hints)
+    else:
+        return
+    report.longrepr = redactor.text(text) if redactor else text
+    setattr(report, SHORTENED_ATTR, True)
+
+
+def _crash_location(item: pytest.Item, report: pytest.TestReport) -> str:
+    """``path:line`` of the failing assert, the path relative to the rootdir where it lies below it."""
+    crash = getattr(report.longrepr, "reprcrash", None)
+    if crash is None:
+        return item.nodeid
+    path = Path(crash.path)
+    if path.is_relative_to(item.config.rootpath):
+        path = path.relative_to(item.config.rootpath)
+    return f"{path}:{crash.lineno}"
 
 
 def _redact_report(report: pytest.TestReport, redactor: Redactor) -> None:
