@@ -23,7 +23,11 @@ calculator key + dump + screenshot, 100 steps):
 * one phone booted early (:meth:`DevicePool.allocate_soon`, what a run does
   when it collects its first task): in a subprocess, so that it boots on the
   other core while pytest collects and sets up; one in this process would
-  compete with the collection for the GIL (``benchmarks/bench_startup.py``).
+  compete with the collection for the GIL. One task's run: 9.8 -> 6.8 s
+  median at load average 11 (``benchmarks/bench_startup.py``). Per step the
+  two placements now measure close, and either way round from run to run
+  (10.2 vs 4.9 ms, then 5.0 vs 6.7 ms in-process vs subprocess, 60 and 100
+  steps at load average 6), where the figures above were measured earlier.
 * several phones (``-n N``): one subprocess each (``python -m
   pytest_mobileagent.virtual_phone.cli serve --count 1``). On 2 CPUs two
   clients measured the same either way (57 vs 58 ms median), but phones hosted
