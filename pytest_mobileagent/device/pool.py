@@ -23,9 +23,10 @@ calculator key + dump + screenshot, 100 steps):
 * one phone booted early (:meth:`DevicePool.allocate_soon`, what a run does
   when it collects its first task): in a subprocess, so that it boots on the
   other core while pytest collects and sets up; one in this process would
-  compete with the collection for the GIL. One task's run, per round against
-  the phone booted in-process at the task's setup: 0.71x, 0.91x and 1.01x
-  (median) in three sessions at load average 11, 9 and 7
+  compete with the collection for the GIL (measured slower than no early boot
+  at all). One task's run, per round against the phone booted in-process at
+  the task's setup: 0.85x at rest (2.02 against 2.42 s), 0.71x, 0.91x and
+  1.01x in three sessions at load average 11, 9 and 7
   (``benchmarks/bench_startup.py``). Per step the
   two placements now measure close, and either way round from run to run
   (10.2 vs 4.9 ms, then 5.0 vs 6.7 ms in-process vs subprocess, 60 and 100
