@@ -96,6 +96,19 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         runtime.claim_requested_devices()
 
 
+def pytest_itemcollected(item: pytest.Item) -> None:
+    # The first task collected: this process will want its device, so a virtual phone starts
+    # booting now, while pytest collects the rest (runtime.start_device_early). Not for runs
+    # that collect without running: they would boot a phone for nothing.
+    config = item.config
+    runtime = config.stash.get(RUNTIME_KEY, None)
+    if runtime is None or task_spec(item) is None:
+        return
+    if not any(getattr(config.option, name, False)
+               for name in ("collectonly", "setupplan", "showfixtures", "show_fixtures_per_test")):
+        runtime.start_device_early()
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     ledger = session.config.stash.get(LEDGER_KEY, None)
     if ledger is not None:

@@ -94,6 +94,7 @@ class Runtime:
         self._events: "EventServer | None" = None
         self._pool: Any = None
         self._up_front: list[str] = []  # the device taken before the first task (claim_requested_devices)
+        self._early_device: Any = None  # the pool's allocate_soon future (start_device_early)
         self._background: Any = None
         self._artifacts: Path | None = None
         self.default_artifacts: Path | None = None  # set from tmp_path_factory by the fixture
@@ -164,7 +165,27 @@ class Runtime:
               and getattr(self.pool, "allocates_up_front", False)):
             self._up_front = self.pool.allocate(1)
 
+    def start_device_early(self) -> None:
+        """Start getting this process's device now, on a thread (plugin.py calls it when the
+        first task is collected): a virtual phone then boots while pytest collects the
+        rest and sets the task up. Only where this process allocates its own device from
+        the local adb server's (a pool with ``allocate_soon``); no-op after the first call."""
+        if (self._early_device is not None or self._up_front or self._device is not None
+                or self.device_error is not None):
+            return
+        workerinput = getattr(self.config, "workerinput", None)
+        if workerinput is not None and workerinput.get(BROKER_KEY):
+            return  # the controller's broker allocates
+        try:
+            allocate_soon = getattr(self.pool, "allocate_soon", None)
+        except Exception:
+            return  # a pool that cannot open says so where the device is first needed, as before
+        if allocate_soon is not None and not self.options.devices:
+            self._early_device = allocate_soon(1)
+
     def _serial(self) -> str:
+        if self._early_device is not None:
+            return self._early_device.result()[0]  # its error, if it failed, is raised here as it would have been
         workerinput = getattr(self.config, "workerinput", None)
         if workerinput is not None and workerinput.get(BROKER_KEY):
             # Emulators started for the run boot while the worker waits for its device.

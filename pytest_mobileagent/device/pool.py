@@ -20,6 +20,17 @@ calculator key + dump + screenshot, 100 steps):
   compete for the GIL, and skipping a process hop was faster in every run
   (median 26 vs 33 ms; 38 vs 58 ms under heavier load), and it boots in
   ~0.1 s instead of ~0.7 s.
+* one phone booted early (:meth:`DevicePool.allocate_soon`, what a run does
+  when it collects its first task): in a subprocess, so that it boots on the
+  other core while pytest collects and sets up; one in this process would
+  compete with the collection for the GIL (measured slower than no early boot
+  at all). One task's run, per round against the phone booted in-process at
+  the task's setup: 0.85x at rest (2.02 against 2.42 s), 0.71x, 0.91x and
+  1.01x in three sessions at load average 11, 9 and 7
+  (``benchmarks/bench_startup.py``). Per step the
+  two placements now measure close, and either way round from run to run
+  (10.2 vs 4.9 ms, then 5.0 vs 6.7 ms in-process vs subprocess, 60 and 100
+  steps at load average 6), where the figures above were measured earlier.
 * several phones (``-n N``): one subprocess each (``python -m
   pytest_mobileagent.virtual_phone.cli serve --count 1``). On 2 CPUs two
   clients measured the same either way (57 vs 58 ms median), but phones hosted
@@ -206,6 +217,7 @@ class DevicePool:
         self._phones: list[_PhoneProcess] = []
         self._in_process = contextlib.ExitStack()
         self._claims: dict[str, DeviceClaim] = {}
+        self._early: list[concurrent.futures.Future[list[str]]] = []  # allocate_soon's
 
     @property
     def claimed(self) -> list[str]:
@@ -246,8 +258,30 @@ class DevicePool:
     def _describe(devices: list[tuple[str, str]]) -> str:
         return ", ".join(f"{s} ({st})" for s, st in devices) or "none"
 
-    def allocate(self, count: int) -> list[str]:
-        """``count`` serials to use; DeviceAllocationError when fewer are available."""
+    def allocate_soon(self, count: int) -> "concurrent.futures.Future[list[str]]":
+        """Start :meth:`allocate` on a thread of its own; the future holds its serials or its error.
+
+        Phones it boots run in processes of their own unless ``virtual_in_process``
+        is True (see the module docstring). :meth:`close` waits for it first.
+        """
+        future: concurrent.futures.Future[list[str]] = concurrent.futures.Future()
+        future.set_running_or_notify_cancel()
+        in_process = False if self.virtual_in_process is None else self.virtual_in_process
+
+        def run() -> None:
+            try:
+                future.set_result(self.allocate(count, in_process=in_process))
+            except BaseException as exc:  # handed to whoever asks for the device
+                future.set_exception(exc)
+
+        log.info("allocating %d device(s) early, while pytest collects", count)
+        self._early.append(future)
+        threading.Thread(target=run, name="mobileagent-early-allocation", daemon=True).start()
+        return future
+
+    def allocate(self, count: int, *, in_process: bool | None = None) -> list[str]:
+        """``count`` serials to use; DeviceAllocationError when fewer are available.
+        ``in_process``: where phones it boots run (None: ``virtual_in_process``)."""
         if count < 1:
             raise ValueError(f"count must be at least 1, got {count}")
         if self.requested:
@@ -288,7 +322,7 @@ class DevicePool:
             if busy:
                 log.warning("every online device is in use by another run (%s): booting %d virtual phone(s) "
                             "for this run", ", ".join(busy), count)
-            serials = self.boot(count)
+            serials = self.boot(count, in_process=in_process)
             for serial in serials:
                 claim = DeviceClaim.try_claim(serial)
                 if claim is None:  # only a run that skips the allocation lock could get here first
@@ -300,10 +334,12 @@ class DevicePool:
         """Take the claim on ``serial`` out of the pool: the caller holds (and releases) it from now on."""
         return self._claims.pop(serial)
 
-    def boot(self, count: int) -> list[str]:
+    def boot(self, count: int, *, in_process: bool | None = None) -> list[str]:
         """Boot ``count`` virtual phones now, whatever is attached; their serials once
-        the adb server lists them online. They stop when the pool closes."""
-        in_process = self.virtual_in_process
+        the adb server lists them online. They stop when the pool closes.
+        ``in_process``: None decides by ``virtual_in_process``, then by count."""
+        if in_process is None:
+            in_process = self.virtual_in_process
         if in_process is None:
             in_process = count == 1
         if in_process:
@@ -361,6 +397,8 @@ class DevicePool:
     def close(self) -> None:
         """Stop the phones this pool booted (and disconnect them from the adb server),
         then give up the run's claims."""
+        early, self._early = self._early, []
+        concurrent.futures.wait(early)  # an early allocation may still be booting: what it boots stops too
         phones, self._phones = self._phones, []
         for phone in phones:
             if phone.connected_serial:
