@@ -10,6 +10,7 @@ __all__ = [
     "DeviceLostError",
     "InfrastructureError",
     "InfrastructureTimeout",
+    "ListenerLostError",
     "MalformedEventError",
     "MobileAgentError",
     "TaskDefinitionError",
@@ -34,6 +35,10 @@ class InfrastructureError(MobileAgentError):
 
 class DeviceLostError(InfrastructureError):
     """The device went away (adb transport closed, device offline)."""
+
+
+class ListenerLostError(InfrastructureError):
+    """The listener answered at the start of the run and does not any more (its device does)."""
 
 
 class AdbCommandError(InfrastructureError):

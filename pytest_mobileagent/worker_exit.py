@@ -44,8 +44,7 @@ from typing import Any, Generator
 
 import pytest
 
-from .errors import InfrastructureError
-from .setup.readiness import ListenerLostError
+from .errors import InfrastructureError, ListenerLostError
 
 __all__ = ["DeviceWatch", "LEFT_KEY", "LeavingWorkers", "register_worker_exit"]
 

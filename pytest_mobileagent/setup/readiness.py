@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Iterable
 
-from pytest_mobileagent.errors import DeviceLostError, InfrastructureError
+from pytest_mobileagent.errors import DeviceLostError, InfrastructureError, ListenerLostError
 from pytest_mobileagent.listener import PACKAGE as LISTENER_PACKAGE
 
 from .apps import by_package
@@ -45,10 +45,6 @@ LISTENER_REPLY_TIMEOUT = 1.5
 
 class DeviceNotReadyError(InfrastructureError):
     """The device lacks an app the selected tasks need, or its listener does not answer."""
-
-
-class ListenerLostError(InfrastructureError):
-    """The listener answered at the start of the run and does not any more."""
 
 
 def installed_packages(device: "Device") -> set[str]:
