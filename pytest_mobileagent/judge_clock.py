@@ -2,39 +2,38 @@
 
 The harness runs a task's body (its judge) after every action. A judge that
 loops or waits forever would hang the whole run with nothing naming the task.
-Under ``--judge-timeout SECONDS`` each judge call runs in a thread of its own
-(one per process, reused from call to call) while pytest's main thread waits
-for it, at most that long. When the bound passes, the main thread takes the
-judge thread's stack (where it is stuck), asks the thread to stop (an
+Under ``--judge-timeout SECONDS`` each judge call is bounded, from outside
+the process: a small warden process (one per process that judges, started at
+its first judge call) shares a few bytes of memory with it, where each call
+writes its deadline when it starts and its end when it ends.
+
+A judge called from pytest's main thread (the harness's own loop, or a
+driver agent's ``after_action`` there) runs right there, and at the bound the
+warden sends it SIGUSR2 (again every :data:`SIGNAL_EVERY` seconds while the
+call goes on). Python runs a signal's handler on the main thread at its next
+instruction, and C code that checks for signals runs it there too: ``re``
+checks every 4096 steps of a match (CPython's Modules/_sre/sre_lib.h,
+``SRE(match)``: ``if ((0 == (++sigcount & 0xfff)) && PyErr_CheckSignals())``),
+and a blocking read or sleep returns EINTR to run it (PEP 475). The handler
+raises ``_JudgeStopped`` inside the judge, which ends it where it was: a
+catastrophic regex, which holds the GIL and starves every other thread, is
+stopped too. The task is an error (:class:`JudgeTimeout`) naming the task and
+where the judge was, and the run goes on, single-process or not.
+
+A judge called from another thread runs in a judge thread of its own (one per
+process, reused from call to call) while the caller waits, at most the bound.
+Then the caller takes the judge thread's stack, asks the thread to stop (an
 exception raised in it at its next Python instruction, which ends a pure
 Python loop; a judge stuck in C code, such as a read that never returns, is
 left behind as a daemon thread and a new thread serves the next judge), and
-raises :class:`JudgeTimeout`: the task is an error naming the task and that
-stack.
+raises :class:`JudgeTimeout` with that stack.
 
 ``SystemExit`` and ``KeyboardInterrupt`` raised by a judge are not an exit or
-an interrupt of the run (a Ctrl-C goes to the main thread, never to the judge
-thread): they come back as :class:`JudgeExit`, a task error that says which.
-``--judge-timeout 0`` calls the judge on the main thread without a bound
+an interrupt of the run: they come back as :class:`JudgeExit`, a task error
+that says which. A ``KeyboardInterrupt`` out of a judge on the main thread is
+the user's Ctrl-C (and stops the run) only if SIGINT arrived during the call.
+``--judge-timeout 0`` calls the judge on the calling thread without a bound
 (for a debugger).
-
-A judge stuck in C code that holds the GIL (a catastrophic regex: ``re``
-never lets go of it mid-match) starves every other thread, so no thread
-can bound it. Such judges are bounded from outside the process: a small
-warden process (one per process that judges, started at its first judge
-call) is told, by a write to a pipe, when a call starts and when it ends.
-When the call comes from pytest's main thread (the harness's own loop, or
-a driver agent's ``after_action`` there), the judge runs on that thread
-instead of the judge thread, and at the bound the warden sends SIGUSR2
-(again every :data:`SIGNAL_EVERY` seconds while the call goes on). Python
-runs a signal's handler on the main thread at its next instruction, and C
-code that checks for signals runs it there too: ``re`` checks every 4096
-steps of a match (CPython's Modules/_sre/sre_lib.h, ``SRE(match)``:
-``if ((0 == (++sigcount & 0xfff)) && PyErr_CheckSignals())``), and a
-blocking read returns EINTR to run it (PEP 475). The handler raises
-``_JudgeStopped`` inside the judge, which ends it where it was, regex and
-all: the task errors, with that place in its message, and the run goes
-on, single-process or not.
 
 Why a signal and not a forked child per judge call: a fork of the
 harness's process cost 5-8 ms (40 MB resident) to 23-34 ms (300 MB) per
@@ -43,20 +42,17 @@ virtual phones; and a judge may keep state across its calls in its own
 fixtures (``ShownFields`` in task_tests/test_contacts.py follows a dialog
 from step to step), which a child's run would lose.
 
-C code that neither checks for signals nor lets go of the GIL, or any
-stuck judge called off the main thread, is still not reachable: if a call
+C code that neither checks for signals nor lets go of the GIL (on any
+thread), and GIL-holding C code of any kind in a judge called off the main
+thread (a catastrophic regex too), is still not reachable: if a call
 has not ended :data:`WATCHDOG_GRACE` seconds after the bound, the warden
 says so on stderr and sends SIGABRT, which faulthandler (enabled by
 pytest) answers by writing every thread's stack -- the judge's line in the
 task body among them -- and the process ends. Under xdist that is a
 crashed worker, which costs only its task (an error record; a replacement
 worker takes over); a single-process run ends there, without its summary
-or results file. The warden ends when the pipe closes (its process ended,
-however).
-
-A ``KeyboardInterrupt`` out of a judge on the main thread is the user's
-Ctrl-C (and stops the run) only if SIGINT arrived during the call; one the
-judge raised itself is :class:`JudgeExit`.
+or results file. The warden ends when its stdin, a pipe from the process it
+watches, closes (that process ended, however).
 
 ``os._exit`` called by a judge is turned into :class:`JudgeExit` as well (it
 would end the process at once, in any thread); called anywhere else, or in a
@@ -65,12 +61,11 @@ child the judge forked, it exits as ever.
 
 from __future__ import annotations
 
-import ctypes
-
 # The C module under ``signal``, for the handler swaps each judge call makes: ``signal.signal`` and
 # ``signal.getsignal`` turn the handler into an enum member first, which for a function handler
 # means raising and catching a ValueError (7 us per call here, against 0.03 us).
 import _signal
+import ctypes
 import mmap
 import os
 import queue
