@@ -62,16 +62,27 @@ class Node:
 _DUMP_ORDER = ["index", "text", "resource-id", "class", "package", "content-desc", "checkable", "checked",
                "clickable", "enabled", "focusable", "focused", "scrollable", "long-clickable", "password",
                "selected", "bounds"]
-#: Nodes already made, by their attribute values and depth: most views of a
-#: screen are unchanged from the step before, and a Node is immutable.
-_KNOWN: dict[tuple, Node] = {}
-_KNOWN_MAX = 5_000
+#: Nodes made lately, by their attribute values and depth: most views of a
+#: screen are unchanged from the step before, and a Node is immutable. Two
+#: generations of at most _RECENT_MAX nodes each (a few screens): a node found
+#: in the older one moves to the newer, and when the newer is full the older
+#: is dropped. The one cache of 5,000 nodes this replaces kept every distinct
+#: view seen until it was full, about 1.4 KB each: over the first 300 episodes
+#: of the built-in tasks it held 3,800 nodes, 17 of the 20 KB a worker kept per
+#: episode (tracemalloc), then dropped them all at once.
+_RECENT: dict[tuple, Node] = {}
+_OLDER: dict[tuple, Node] = {}
+_RECENT_MAX = 500
 
 
 def _node(values: list[str] | tuple[str, ...], depth: int) -> Node:
     """A Node from attribute values in ``_DUMP_ORDER``."""
+    global _RECENT, _OLDER
     key = (*values, depth)
-    node = _KNOWN.get(key)
+    node = _RECENT.get(key)
+    if node is not None:
+        return node
+    node = _OLDER.get(key)
     if node is None:
         (_, text, rid, cls, package, desc, checkable, checked, clickable, enabled, _, focused, scrollable,
          long_clickable, _, selected, bounds) = values
@@ -82,9 +93,9 @@ def _node(values: list[str] | tuple[str, ...], depth: int) -> Node:
                     (int(match[1]), int(match[2]), int(match[3]), int(match[4])) if match else (0, 0, 0, 0),
                     checkable == "true", checked == "true", clickable == "true", long_clickable == "true",
                     enabled == "true", focused == "true", scrollable == "true", selected == "true", depth)
-        if len(_KNOWN) >= _KNOWN_MAX:
-            _KNOWN.clear()
-        _KNOWN[key] = node
+    if len(_RECENT) >= _RECENT_MAX:
+        _OLDER, _RECENT = _RECENT, {}
+    _RECENT[key] = node
     return node
 
 

@@ -5,11 +5,17 @@ error at once."""
 
 from __future__ import annotations
 
+import os
+import re
+import signal
+import threading
+import time
+
 import pytest
 
 from plugin_support import run_on_phone
 from pytest_mobileagent.errors import TaskDefinitionError
-from pytest_mobileagent.judge_clock import JudgeClock, JudgeExit, JudgeTimeout
+from pytest_mobileagent.judge_clock import STOP_SIGNAL, JudgeClock, JudgeExit, JudgeTimeout
 
 pytest_plugins = ["pytester"]
 
@@ -91,12 +97,42 @@ def test_the_clock_reuses_its_thread_and_replaces_an_abandoned_one():
 
 
 def test_no_bound_runs_the_judge_on_this_thread():
-    import threading
-
     clock = JudgeClock(None, "t")
     assert clock.call(threading.current_thread, step=0) is threading.current_thread()
     with pytest.raises(JudgeExit, match=r"SystemExit\(2\)"):
         clock.call(lambda: exit(2), step=0)
+
+
+def test_on_the_main_thread_the_wardens_signal_stops_a_judge_even_inside_re():
+    clock = JudgeClock(0.5, "t", watchdog=2)
+    assert clock.call(threading.current_thread, step=0) is threading.main_thread()  # judged right here
+    with pytest.raises(JudgeTimeout, match=r"(?s)task t: the judge ran longer than 0.5 s after step 1.*re\.match"):
+        clock.call(lambda: re.match(r"(a+)+$", "a" * 40 + "b"), step=1)
+
+    def stubborn():
+        stops = 0
+        while stops < 2:  # catches the first stop; the warden signals again
+            try:
+                time.sleep(30)
+            except BaseException:
+                stops += 1
+        return "late"
+
+    with pytest.raises(JudgeTimeout, match=r"(?s)after step 2.*time\.sleep\(30\)"):
+        clock.call(stubborn, step=2)
+    os.kill(os.getpid(), STOP_SIGNAL)  # a signal that comes after its call has ended does nothing
+    assert clock.call(lambda: "next", step=3) == "next"
+    with pytest.raises(JudgeExit, match="raised KeyboardInterrupt after step 4"):
+        clock.call(lambda: (_ for _ in ()).throw(KeyboardInterrupt), step=4)
+    with pytest.raises(KeyboardInterrupt):  # a real SIGINT (Ctrl-C) during the call stops the run
+        clock.call(lambda: os.kill(os.getpid(), signal.SIGINT), step=5)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    off_main: list[str] = []
+    caller = threading.Thread(target=lambda: off_main.append(clock.call(lambda: threading.current_thread().name,
+                                                                        step=6)))
+    caller.start()
+    caller.join()
+    assert off_main == ["mobileagent-judge"]  # off the main thread, the judge thread serves
 
 
 @pytest.mark.parametrize("value", ["-1", "nan", "soon"])

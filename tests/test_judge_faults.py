@@ -1,9 +1,11 @@
 """Judges that no thread can stop (issue 37, item 2), through real pytest runs.
 
-A catastrophic regex holds the GIL until it ends (never, here): the warden
-process ends the process it runs in, so under xdist only its task is lost.
-A judge that calls ``os._exit`` errors its task. A judge that forks leaves a
-child that does not keep the device from the next run.
+A catastrophic regex holds the GIL until it ends (never, here): on the main
+thread the warden's signal stops it inside ``re``, so its task errors and the
+run goes on, single-process or not. C code that does not check for signals
+either is ended with its process by the warden: under xdist only its task is
+lost. A judge that calls ``os._exit`` errors its task. A judge that forks
+leaves a child that does not keep the device from the next run.
 """
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ def test_a_regex(screen):
     assert screen.text(id="result") == "8"
 ''' + FINE.format(name="b_fine") + FINE.format(name="c_fine")
 
+# C code that holds the GIL and never checks for signals: sum() of a range runs its loop in C.
+DEAF = REGEX.replace('re.match(r"(a+)+$", "a" * 40 + "b")  # exponential backtracking, all in C, GIL held',
+                     "sum(range(10 ** 13))  # hours of C, GIL held, no signal checks")
+
 OS_EXIT = HEAD + '''
 @task(app="calculator", prompt="Calculate the result of '3 + 5'", golden=GOLDEN)
 def test_a_exits(screen):
@@ -59,8 +65,29 @@ def test_a_forks(screen):
 '''
 
 
-def test_a_regex_stuck_in_c_costs_its_task_alone_under_xdist(pytester, phone_factory):
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["single", "xdist"])
+def test_a_regex_stuck_in_c_errors_its_task_and_the_run_finishes(pytester, phone_factory, workers):
     pytester.makepyfile(test_tasks=REGEX)
+    devices = [arg for phone in phone_factory(2 if workers else 1) for arg in ("--device", phone.serial)]
+    out = pytester.path / "results.json"
+    result = pytester.runpytest_subprocess(*workers, *devices, "--agent", "replay", "--judge-timeout", "1",
+                                           "--results-json", str(out), "-p", "no:cacheprovider", timeout=WAIT)
+    result.assert_outcomes(passed=2, errors=1)
+    data = json.loads(out.read_text())  # the results file is written: the run finished
+    assert data["run"]["tasks_run"] == 3
+    records = {r["task"]: r for r in data["tasks"]}
+    assert records["test_b_fine"]["success"] and records["test_c_fine"]["success"]
+    stuck = records["test_a_regex"]
+    assert not stuck["success"] and stuck["stop_reason"] == "infra_error"
+    assert stuck["error"].startswith(
+        "JudgeTimeout: task test_a_regex: the judge ran longer than 1 s after step 2 (--judge-timeout)"), stuck
+    # Where the judge was stopped: its regex line, in the error the terminal shows; no process was ended.
+    result.stdout.fnmatch_lines(["*JudgeTimeout: task test_a_regex*", "*re.match(r\"(a+)+$\"*"])
+    assert "mobileagent: a judge (task body) in process" not in result.stderr.str()
+
+
+def test_c_code_deaf_to_signals_costs_its_task_alone_under_xdist(pytester, phone_factory):
+    pytester.makepyfile(test_tasks=DEAF)
     first, second = phone_factory(2)
     out = pytester.path / "results.json"
     result = pytester.runpytest_subprocess(
@@ -76,8 +103,8 @@ def test_a_regex_stuck_in_c_costs_its_task_alone_under_xdist(pytester, phone_fac
     assert "mobileagent: a judge (task body) in process" in dump and "in test_a_regex" in dump, dump[-3000:]
 
 
-def test_a_regex_stuck_in_c_ends_a_single_process_run_naming_the_judge(pytester, phone):
-    pytester.makepyfile(test_tasks=REGEX)
+def test_c_code_deaf_to_signals_ends_a_single_process_run_naming_the_judge(pytester, phone):
+    pytester.makepyfile(test_tasks=DEAF)
     result = pytester.runpytest_subprocess("--device", phone.serial, "--agent", "replay", "--judge-timeout", "1",
                                            "-p", "no:cacheprovider", timeout=WAIT)
     # Not a hang: the process ends, and stderr says which judge held it.
