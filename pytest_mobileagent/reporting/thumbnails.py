@@ -59,6 +59,11 @@ class Thumbnailer:
         self._size = 0
         self._lock = threading.Lock()
 
+    @property
+    def bands_kept(self) -> int:
+        """Reduced bands in the cache (each inflated once)."""
+        return len(self._bands)
+
     def __call__(self, png: bytes) -> bytes:
         """The thumbnail of the screenshot ``png``: JPEG, ``width`` px wide (never enlarged).
 
