@@ -161,7 +161,13 @@ def split_pieces(data: bytes) -> tuple[int, int, list[bytes], int] | None:
     return header[0], header[1], idat[1:-1], struct.unpack(">I", end[2:])[0]
 
 
-def inflate_piece(data: bytes) -> tuple[bytes, int]:
-    """A piece's rows, each after its filter byte, and their Adler-32 (see :class:`Piece`)."""
-    rows = _deflate.decompressobj(-15).decompress(data)  # raw DEFLATE ending on a sync flush
+def inflate_piece(data: bytes, size: int) -> tuple[bytes, int]:
+    """A piece's rows, each after its filter byte, and their Adler-32 (see :class:`Piece`).
+
+    ``size``: the rows' length expected. A piece ends on a sync flush, so with
+    an empty last block after it, it is a whole raw DEFLATE stream, inflated
+    in one call into a buffer of that size plus a byte (four times faster than
+    through a decompressobj; ``screen_similarity`` says why the byte).
+    """
+    rows = _deflate.decompress(data + _FINAL_EMPTY_BLOCK, -15, size + 1)
     return rows, _deflate.adler32(rows)

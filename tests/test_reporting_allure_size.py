@@ -59,7 +59,8 @@ def test_screenshots_are_thumbnails_and_full_size_only_where_the_verdict_changed
         task = item["fullName"].split("#")[-1]
         steps = pngs[task]["steps"]
         assert len(item["steps"]) == len(steps) + 1  # and the replay agent's finish
-        shown = [(a, step["index"]) for step, step_item in zip(steps, item["steps"]) for a in step_item.get("attachments", [])]
+        shown = [(a, step["index"])
+                 for step, step_item in zip(steps, item["steps"]) for a in step_item.get("attachments", [])]
         shown += [(a, 0) for a in item["attachments"]]  # 0: the initial screen
         for attachment, index in shown:
             if not attachment["name"].startswith(("screenshot", "initial screen")):

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..metrics import StepRecord, StopReason, TaskRecord
+from . import thumbnails
 from .atomic import WRITE_PROBLEM, write_atomically
 from .jsontext import json_text
-from . import thumbnails
 from .redact import Redactor
 
 __all__ = ["CATEGORIES", "WRITE_PROBLEM", "allure_dir", "attach_task", "describe_action", "full_size_steps",
@@ -151,7 +151,8 @@ def attach_task(config, record: TaskRecord, redactor: Redactor,
         source = Path(path)
         if source.parent == results_dir:
             # Saved here once by the episode (still queued, maybe): refer to it by name.
-            kind = thumbnails.MIME_TYPE if source.suffix == f".{thumbnails.EXTENSION}" else AttachmentType.PNG.mime_type
+            thumbnail = source.suffix == f".{thumbnails.EXTENSION}"
+            kind = thumbnails.MIME_TYPE if thumbnail else AttachmentType.PNG.mime_type
             item.attachments.append(Attachment(name=name, source=source.name, type=kind))
             full = full_size(path) if whole and full_size is not None else None
             if full is not None:

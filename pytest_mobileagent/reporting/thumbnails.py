@@ -30,7 +30,7 @@ from collections import OrderedDict
 
 from PIL import Image
 
-from ..png import adler32_combine, inflate_piece, split_pieces
+from ..png import PIECE_ROWS, adler32_combine, inflate_piece, split_pieces
 
 __all__ = ["EXTENSION", "MIME_TYPE", "THUMBNAIL_WIDTH", "Thumbnailer"]
 
@@ -116,7 +116,7 @@ class Thumbnailer:
 def _reduce(piece: bytes, width: int, stride: int, factor: int) -> _Band | None:
     """A piece inflated and reduced ``factor`` times, or None when its rows are not unfiltered."""
     try:
-        raw, adler = inflate_piece(piece)
+        raw, adler = inflate_piece(piece, PIECE_ROWS * stride)
     except Exception:  # zlib's and ISA-L's errors
         return None
     rows, rest = divmod(len(raw), stride)
