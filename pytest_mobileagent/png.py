@@ -31,7 +31,8 @@ try:
 except ImportError:  # a platform without an isal wheel: same streams, slower
     _deflate = zlib  # type: ignore[assignment]
 
-__all__ = ["Piece", "adler32_combine", "band_pieces", "encode_png", "packed_rows", "png_from_pieces"]
+__all__ = ["Piece", "adler32_combine", "band_pieces", "encode_png", "inflate_piece", "packed_rows", "png_from_pieces",
+           "split_pieces"]
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KiB window, fastest; (0x7801 % 31 == 0)
@@ -132,3 +133,41 @@ def encode_png(image, band_rows: int = PIECE_ROWS) -> bytes:
     """PNG bytes of a whole RGB image (unfiltered rows, zlib level 1)."""
     width, height = image.size
     return png_from_pieces(width, height, band_pieces(image, band_rows))
+
+
+def split_pieces(data: bytes) -> tuple[int, int, list[bytes], int] | None:
+    """``(width, height, pieces, adler)`` of a PNG laid out as :func:`png_from_pieces` writes
+    it: 8-bit RGB, the zlib header in the first IDAT chunk, the stream's end and its
+    Adler-32 in the last, a piece in each one between. None for any other PNG.
+    """
+    if not data.startswith(_PNG_SIGNATURE):
+        return None
+    header, idat, pos = None, [], len(_PNG_SIGNATURE)
+    while pos + 8 <= len(data):
+        (length,) = struct.unpack_from(">I", data, pos)
+        tag = data[pos + 4:pos + 8]
+        if tag == b"IHDR" and length == 13:
+            header = struct.unpack_from(">IIBBBBB", data, pos + 8)
+        elif tag == b"IDAT":
+            idat.append(data[pos + 8:pos + 8 + length])
+        elif tag == b"IEND":
+            break
+        pos += 12 + length
+    if header is None or header[2:] != (8, 2, 0, 0, 0) or len(idat) < 3 or not header[0] or not header[1]:
+        return None
+    end = idat[-1]
+    if idat[0] != _ZLIB_HEADER or len(end) != 6 or not end.startswith(_FINAL_EMPTY_BLOCK):
+        return None
+    return header[0], header[1], idat[1:-1], struct.unpack(">I", end[2:])[0]
+
+
+def inflate_piece(data: bytes, size: int) -> tuple[bytes, int]:
+    """A piece's rows, each after its filter byte, and their Adler-32 (see :class:`Piece`).
+
+    ``size``: the rows' length expected. A piece ends on a sync flush, so with
+    an empty last block after it, it is a whole raw DEFLATE stream, inflated
+    in one call into a buffer of that size plus a byte (four times faster than
+    through a decompressobj; ``screen_similarity`` says why the byte).
+    """
+    rows = _deflate.decompress(data + _FINAL_EMPTY_BLOCK, -15, size + 1)
+    return rows, _deflate.adler32(rows)

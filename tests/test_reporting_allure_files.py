@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from pathlib import Path
@@ -9,8 +10,11 @@ from pathlib import Path
 import pytest
 from allure_commons.logger import AllureFileLogger
 from allure_commons import model2
+from PIL import Image, ImageDraw
 
+from pytest_mobileagent.png import encode_png, split_pieces
 from pytest_mobileagent.reporting.allure_files import AllureWriteError, BackgroundFileLogger
+from pytest_mobileagent.reporting.thumbnails import THUMBNAIL_WIDTH, Thumbnailer
 
 
 def sample_result() -> model2.TestResult:
@@ -178,3 +182,77 @@ def test_after():
     result = pytester.runpytest_subprocess(*args)
     result.assert_outcomes(passed=2)
     result.stdout.fnmatch_lines(["*warning: could not write Allure results to *allure*"])
+
+
+# -- screenshots: thumbnails, and the full PNG where asked ----------------------
+
+def screen(width: int = 1080, height: int = 2340) -> Image.Image:
+    """A phone-sized screen with text, lines and flat colour, as a UI draws them."""
+    image = Image.new("RGB", (width, height), (250, 250, 250))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, width, 120), fill=(205, 66, 26))
+    for row in range(12):
+        draw.text((40, 200 + row * 150), f"row {row}: the quick brown fox", fill=(30, 30, 30), font_size=48)
+        draw.line((0, 300 + row * 150, width, 300 + row * 150), fill=(200, 200, 200), width=2)
+    return image
+
+
+def pillow_png(image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "PNG")  # filtered rows, one zlib stream: Pillow's decoder reads it
+    return out.getvalue()
+
+
+def test_a_thumbnail_from_the_phones_bands_equals_one_from_the_whole_decoded_png():
+    image = screen()
+    banded, whole = Thumbnailer(), Thumbnailer()
+    png = encode_png(image)  # the virtual phone's layout: bands of 60 rows compressed one by one
+    thumb = banded(png)
+    bands = set(split_pieces(png)[2])
+    assert banded.bands_kept == len(bands) > 1  # equal bands (blank ones) once
+    assert thumb == whole(pillow_png(image)) and whole.bands_kept == 0
+    with Image.open(io.BytesIO(thumb)) as shown:
+        assert (shown.format, shown.size) == ("JPEG", (THUMBNAIL_WIDTH, 780))
+    # A second screen that differs in one band: only that band is inflated and reduced.
+    changed = image.copy()
+    changed.paste((0, 0, 0), (0, 1200, 1080, 1260))
+    png = encode_png(changed)
+    assert len(set(split_pieces(png)[2]) - bands) == 1
+    assert banded(png) == whole(pillow_png(changed)) and banded.bands_kept == len(bands) + 1
+
+
+def test_other_screens_are_scaled_to_the_thumbnail_width_and_never_enlarged():
+    thumbnailer = Thumbnailer()
+    for size, expected in [((1000, 2000), (THUMBNAIL_WIDTH, 720)), ((1440, 3120), (THUMBNAIL_WIDTH, 780)),
+                           ((200, 400), (200, 400))]:
+        for png in (encode_png(screen(*size)), pillow_png(screen(*size).convert("RGBA"))):
+            with Image.open(io.BytesIO(thumbnailer(png))) as shown:
+                assert shown.size == expected
+
+
+def test_a_damaged_or_foreign_screenshot_is_kept_as_it_is(tmp_path):
+    png = bytearray(encode_png(screen()))
+    png[len(png) // 2] ^= 0xFF  # inside a band's compressed rows
+    out = tmp_path / "out"
+    logger = BackgroundFileLogger(out)
+    damaged = logger.save_screenshot(bytes(png))
+    foreign = logger.save_screenshot(b"GIF89a not a PNG")
+    logger.close()
+    assert damaged.name.endswith("-attachment.jpg")
+    assert damaged.read_bytes() == bytes(png) and foreign.read_bytes() == b"GIF89a not a PNG"
+
+
+def test_the_full_png_of_a_screenshot_is_saved_on_request_until_forgotten(tmp_path):
+    out = tmp_path / "out"
+    logger = BackgroundFileLogger(out)
+    first, second = encode_png(screen()), encode_png(screen(1080, 1200))
+    thumb = logger.save_screenshot(first)
+    assert logger.save_screenshot(first) == thumb != logger.save_screenshot(second)
+    full = logger.full_size(str(thumb))
+    assert full is not None and full.name.endswith("-attachment.png") and full.parent == out
+    assert logger.full_size(out / "unknown-attachment.jpg") is None
+    logger.forget_screens()
+    assert logger.full_size(thumb) is None
+    logger.close()
+    assert full.read_bytes() == first and thumb.read_bytes().startswith(b"\xff\xd8")
+    assert sorted(p.suffix for p in out.iterdir()) == [".jpg", ".jpg", ".png"]  # the second's thumbnail, no PNG

@@ -56,15 +56,15 @@ def check_allure(directory, data):
             assert params["tokens"] == str(record["final_turn"]["tokens_in"] + record["final_turn"]["tokens_out"])
         for step, recorded in zip(item["steps"], record["steps"]):
             shot = next(a for a in step["attachments"] if a["name"] == "screenshot")
-            assert (directory / shot["source"]).read_bytes().startswith(b"\x89PNG")
-            # Saved once, as the attachment: the results file points at the same file.
+            assert shot["type"] == "image/jpeg" and (directory / shot["source"]).read_bytes().startswith(b"\xff\xd8")
+            # Saved once, as the attachment (a thumbnail): the results file points at the same file.
             assert Path(recorded["screenshot"]) == directory / shot["source"]
         assert json.loads(allure_attachment(directory, item, "metrics.json")) == record["derived"]
         assert "<hierarchy" in allure_attachment(directory, item, "final hierarchy.xml")
         initial = next(a for a in item["attachments"] if a["name"] == "initial screen")
         first = next(a for a in item["steps"][0]["attachments"] if a["name"] == "screenshot")
         before, after = ((directory / a["source"]).read_bytes() for a in (initial, first))
-        assert before.startswith(b"\x89PNG") and before != after  # the screen before the first tap
+        assert before.startswith(b"\xff\xd8") and before != after  # the screen before the first tap
     return results
 
 

@@ -32,10 +32,14 @@ import pytest
 from allure_commons import hookimpl
 from allure_commons.logger import AllureFileLogger
 
+from . import thumbnails
 from .atomic import WRITE_PROBLEM, _os_error, write_atomically
 from .jsontext import json_bytes
 
 __all__ = ["AllureWriteError", "BackgroundFileLogger", "install", "write_atomically"]
+
+#: Full-size screenshots a logger keeps for the task running (see save_screenshot).
+KEPT_SCREENS = 256
 
 # allure-commons indents its JSON when this variable is set; so do we.
 INDENT_ENV = "ALLURE_INDENT_OUTPUT"
@@ -56,6 +60,8 @@ class BackgroundFileLogger(AllureFileLogger):
         self._errors: list[OSError] = []
         self._failed_files = 0
         self._saved: set[str] = set()  # content-named attachments already queued
+        # The running task's full-size screenshots, by their thumbnail's path (save_screenshot).
+        self._screens: dict[Path, bytes] = {}
         # Containers of one test's function-scoped fixtures, held until its result (see report_container).
         self._held: dict[str, list[dict]] = {}
         self._reported_tests: set[str] = set()
@@ -117,12 +123,44 @@ class BackgroundFileLogger(AllureFileLogger):
         part of writing one.
         """
         body = bytes(body)
-        digest = uuid.UUID(bytes=hashlib.blake2b(body, digest_size=16).digest())
-        name = f"{digest}-attachment.{extension}"
+        name = f"{_content_id(body)}-attachment.{extension}"
         if name not in self._saved:
             self._saved.add(name)
             self._write(name, body)
         return self._report_dir / name
+
+    def save_screenshot(self, png: bytes) -> Path:
+        """Queue a thumbnail of the screenshot ``png``; returns the thumbnail's final path.
+
+        The thumbnail (thumbnails.py) is encoded on the writer thread, so its
+        name comes from the PNG's content: an equal screen is encoded once.
+        The PNG itself is kept in memory until :meth:`forget_screens`, for
+        :meth:`full_size` to save the screens a report shows whole. A PNG
+        Pillow cannot read is written as it is under the thumbnail's name:
+        nothing is lost, and a browser shows any image format in an ``<img>``
+        whatever the name says (WHATWG MIME Sniffing, "sniffing in an image
+        context").
+        """
+        png = bytes(png)
+        name = f"{_content_id(png)}-attachment.{thumbnails.EXTENSION}"
+        path = self._report_dir / name
+        if len(self._screens) >= KEPT_SCREENS:  # a task never reported: drop its oldest screens
+            del self._screens[next(iter(self._screens))]
+        self._screens[path] = png
+        if name not in self._saved:
+            self._saved.add(name)
+            self._jobs.put(lambda: write_atomically(path, _thumbnail_or_original(png)))
+        return path
+
+    def full_size(self, thumbnail: str | os.PathLike) -> Path | None:
+        """Save the full PNG of a screenshot saved by :meth:`save_screenshot` since the last
+        :meth:`forget_screens`; its path, or None when it is not kept."""
+        png = self._screens.get(Path(thumbnail))
+        return None if png is None else self.save_attachment(png, "png")
+
+    def forget_screens(self) -> None:
+        """Drop the kept full-size screenshots (a task's report is done with them)."""
+        self._screens.clear()
 
     # -- the writer ------------------------------------------------------------
     def _write(self, file_name: str, body: bytes) -> None:
@@ -171,6 +209,21 @@ class BackgroundFileLogger(AllureFileLogger):
             if self._thread.is_alive():
                 self._jobs.put(None)
                 self._thread.join()
+
+
+def _content_id(body: bytes) -> uuid.UUID:
+    """A name for ``body`` from its content (Allure's file names start with a UUID)."""
+    return uuid.UUID(bytes=hashlib.blake2b(body, digest_size=16).digest())
+
+
+_thumbnail = thumbnails.Thumbnailer()  # one per process: its bands serve every worker thread's screens
+
+
+def _thumbnail_or_original(png: bytes) -> bytes:
+    try:
+        return _thumbnail(png)
+    except Exception:  # Pillow's errors for unreadable bytes vary (OSError, ValueError, SyntaxError, ...)
+        return png
 
 
 def _snapshot(item) -> dict:

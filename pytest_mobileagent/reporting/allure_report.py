@@ -24,11 +24,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..metrics import StepRecord, StopReason, TaskRecord
+from . import thumbnails
 from .atomic import WRITE_PROBLEM, write_atomically
 from .jsontext import json_text
 from .redact import Redactor
 
-__all__ = ["CATEGORIES", "WRITE_PROBLEM", "allure_dir", "attach_task", "describe_action", "write_run_files"]
+__all__ = ["CATEGORIES", "WRITE_PROBLEM", "allure_dir", "attach_task", "describe_action", "full_size_steps",
+           "write_run_files"]
 
 # Markers appended to the Allure status trace; categories.json matches on them.
 MARK = "mobileagent: "
@@ -92,13 +94,32 @@ def _status_mark(record: TaskRecord) -> str | None:
     return None
 
 
+def full_size_steps(record: TaskRecord) -> set[int]:
+    """The steps (0: the initial screen) whose screenshot a report keeps at full size.
+
+    Where the judge's verdict changed: the judge runs after every action and
+    its success latches (episode.py, ``_judge``), so it changes once at most,
+    from failing to passing, at the step marked ``judge_passed``. And for a
+    task that did not pass (failed, or an error), the last screen: the last
+    step's, or the initial one when the agent took no step.
+    """
+    steps = {step.index for step in record.steps if step.judge_passed}
+    if not record.success:
+        steps.add(record.steps[-1].index if record.steps else 0)
+    return steps
+
+
 def attach_task(config, record: TaskRecord, redactor: Redactor,
-                save: Callable[[bytes, str], Path] | None = None) -> bool:
+                save: Callable[[bytes, str], Path] | None = None,
+                full_size: Callable[[str], Path | None] | None = None) -> bool:
     """Add the task's title, labels, parameters, steps and attachments to the open Allure test.
 
     ``save(body, extension)`` writes an attachment file into the results and
     returns its path (the background logger's, which writes equal content
     once); without it, attachments go through allure-pytest's reporter.
+    ``full_size(screenshot)`` saves the full PNG of a screenshot saved as a
+    thumbnail and returns its path (None: not kept); the screens of
+    :func:`full_size_steps` get it, as a second attachment.
     Returns False (and does nothing) when Allure is not active or no test is open.
     """
     listener = _listener(config)
@@ -124,13 +145,19 @@ def attach_task(config, record: TaskRecord, redactor: Redactor,
             reporter.attach_data(str(uuid_mod.uuid4()), body, name=name, attachment_type=kind,
                                  parent_uuid=item_uuid)
 
-    def attach_png(path: str | None, name: str, item, item_uuid: str) -> None:
+    def attach_png(path: str | None, name: str, item, item_uuid: str, whole: bool = False) -> None:
         if not path:
             return
         source = Path(path)
         if source.parent == results_dir:
             # Saved here once by the episode (still queued, maybe): refer to it by name.
-            item.attachments.append(Attachment(name=name, source=source.name, type=AttachmentType.PNG.mime_type))
+            thumbnail = source.suffix == f".{thumbnails.EXTENSION}"
+            kind = thumbnails.MIME_TYPE if thumbnail else AttachmentType.PNG.mime_type
+            item.attachments.append(Attachment(name=name, source=source.name, type=kind))
+            full = full_size(path) if whole and full_size is not None else None
+            if full is not None:
+                item.attachments.append(Attachment(name=f"{name} (full size)", source=full.name,
+                                                   type=AttachmentType.PNG.mime_type))
         elif source.is_file():
             reporter.attach_file(str(uuid_mod.uuid4()), path, name=name, attachment_type=AttachmentType.PNG,
                                  parent_uuid=item_uuid)
@@ -162,6 +189,7 @@ def attach_task(config, record: TaskRecord, redactor: Redactor,
     clock = end - episode_ms
     test.start = min(test.start or clock, clock)
 
+    whole = full_size_steps(record)
     for step, duration in zip(record.steps, durations):
         step_uuid = str(uuid_mod.uuid4())
         step_params = [
@@ -176,7 +204,7 @@ def attach_task(config, record: TaskRecord, redactor: Redactor,
             step_params.append(Parameter(name="judge", value="passed"))
         step_result = TestStepResult(name=text(describe_action(step)), start=clock, parameters=step_params)
         reporter.start_step(parent, step_uuid, step_result)
-        attach_png(step.screenshot, "screenshot", step_result, step_uuid)
+        attach_png(step.screenshot, "screenshot", step_result, step_uuid, whole=step.index in whole)
         attach_text(text(json_text(step.action)), "action.json", AttachmentType.JSON, step_result, step_uuid)
         if step.llm_input:
             attach_text(text(step.llm_input), "llm input", AttachmentType.TEXT, step_result, step_uuid)
@@ -209,7 +237,7 @@ def attach_task(config, record: TaskRecord, redactor: Redactor,
         attach_text(body, name, kind, test, parent)
 
     # The screen the agent started from; each step shows the screen after its action.
-    attach_png(record.initial_screenshot, "initial screen", test, parent)
+    attach_png(record.initial_screenshot, "initial screen", test, parent, whole=0 in whole)
     attach(text(json_text(record.summary())), "metrics.json", AttachmentType.JSON)
     trajectory = redactor.data({
         "task": record.task, "prompt": record.prompt, "agent": record.agent, "model": record.model,

@@ -112,7 +112,7 @@ class ReportingPlugin:
             runtime = _core_runtime(self.config)
             if self.allure_files is not None and runtime is not None:
                 logger = self.allure_files
-                runtime.screenshot_saver = lambda png: str(logger.save_attachment(png, "png"))
+                runtime.screenshot_saver = lambda png: str(logger.save_screenshot(png))
 
     @pytest.hookimpl(tryfirst=True, specname="pytest_sessionfinish")
     def pytest_sessionfinish_flush(self, session: pytest.Session, exitstatus: int) -> None:
@@ -167,9 +167,12 @@ class ReportingPlugin:
         except (TypeError, ValueError, AttributeError):
             return  # the controller reports the unreadable record
         test = listener.allure_logger.get_test(None)
-        save = self.allure_files.save_attachment if self.allure_files is not None else None
-        if test is not None and attach_task(self.config, record, self.redactor, save):
+        files = self.allure_files
+        save, full_size = (files.save_attachment, files.full_size) if files is not None else (None, None)
+        if test is not None and attach_task(self.config, record, self.redactor, save, full_size):
             setattr(report, ALLURE_UUID_ATTR, test.uuid)
+        if files is not None:
+            files.forget_screens()  # the task's one record is attached: its full-size screens go
 
     # -- the controller ----------------------------------------------------------
 
