@@ -1,4 +1,7 @@
-"""The README's commands work, and its options table lists every option.
+"""The README's and the documentation's commands work, and the options page lists every option.
+
+The README is the front page; the manual is docs/ (the site). "The README" below means both:
+the README followed by every page of docs/, in name order.
 
 Every shell command of the README (its ``bash`` blocks, and the ``pytest``
 and ``pip`` commands quoted in its text) must appear in ``COMMANDS`` below,
@@ -34,7 +37,8 @@ from pytest_mobileagent.metrics import wilson_interval
 from pytest_mobileagent.tasks import TaskSpec
 
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOC_PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+README = "\n".join(page.read_text(encoding="utf-8") for page in DOC_PAGES)
 
 RUN = "run"  # run by a test below
 #: command (as the README writes it, comments and continuations removed) -> RUN or why it is not run here
@@ -127,6 +131,8 @@ COMMANDS = {
     "APPIUM_HOME=clients/appium ANDROID_HOME=/tmp/android-home node clients/appium/node_modules/appium/index.js "
     "server --address 127.0.0.1 --port 4723":
         "a server that runs until stopped; tests/test_appium_client.py starts it against a virtual phone",
+    "python -m pip install -e '.[docs]' && mkdocs serve":
+        "a server that runs until stopped; tests/test_docs_examples.py builds the site (mkdocs build --strict)",
     "python -m pip wheel --no-deps -w dist .":
         "tests/test_packaging.py builds the wheel (offline: with --no-build-isolation) from a copy of the checkout",
     "python -m pip install dist/pytest_mobileagent-0.1.0-py3-none-any.whl":
@@ -159,7 +165,7 @@ def test_every_readme_command_is_run_or_explained():
 
 
 def test_the_options_table_lists_every_option(pytestconfig):
-    section = README.split("\n## Options\n", 1)[1].split("\n## ", 1)[0]
+    section = (ROOT / "docs" / "options.md").read_text(encoding="utf-8")
     documented = set()
     for row in section.splitlines():
         if row.startswith("| `--"):
