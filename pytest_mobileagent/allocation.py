@@ -41,9 +41,12 @@ class DeviceBroker:
     """Controller side: answers ``<worker id>\\n`` with ``OK <serial>`` or ``ERR <message>``."""
 
     def __init__(self, requested: tuple[str, ...] = (), workers: int = 1,
-                 pool_factory: Callable[[], Any] | None = None):
+                 pool_factory: Callable[[], Any] | None = None,
+                 up_front_pool: Callable[[], Any] | None = None):
         """``pool_factory``: returns the DevicePool to allocate from, called on the first
-        request (default: a new pool for ``requested``)."""
+        request (default: a new pool for ``requested``). ``up_front_pool``: returns the
+        pool to allocate from at :meth:`start` if it boots nothing, else None (opening no
+        pool for a run whose pool boots its devices: its workers may never ask)."""
         self.requested = requested
         self.workers = workers
         self._lock = threading.Lock()
@@ -52,6 +55,7 @@ class DeviceBroker:
         self._assigned: dict[str, str] = {}
         self._pool: Any = None
         self._pool_factory = pool_factory
+        self._up_front_pool = up_front_pool
         self.secret = secrets.token_hex(16)
         self._slots = ConnectionLimit(MAX_CONNECTIONS)
         self.refused = 0  # requests without the run's secret
@@ -77,8 +81,8 @@ class DeviceBroker:
         return f"{host}:{port}"
 
     def _allocate_up_front(self) -> None:
-        pool = self._pool_factory() if self._pool_factory is not None else None
-        if not getattr(pool, "allocates_up_front", False):
+        pool = self._up_front_pool() if self._up_front_pool is not None else None
+        if pool is None:
             return
         with self._lock:
             self._pool = pool

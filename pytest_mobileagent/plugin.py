@@ -236,7 +236,8 @@ class XdistGlue:
                 f"({', '.join(serials)}): give one device per worker, or run -n {len(serials)}"
             )
         runtime = config.stash[RUNTIME_KEY]
-        self.broker = DeviceBroker(serials, workers=len(specs), pool_factory=lambda: runtime.pool)
+        self.broker = DeviceBroker(serials, workers=len(specs), pool_factory=lambda: runtime.pool,
+                                   up_front_pool=runtime.up_front_pool)
         self.address = self.broker.start()
 
     def pytest_configure_node(self, node: Any) -> None:

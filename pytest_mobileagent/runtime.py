@@ -161,9 +161,19 @@ class Runtime:
         under xdist the broker does (allocation.py)."""
         if self.options.devices:
             self.pool.claim_requested()
-        elif (self.config.pluginmanager.getplugin("dsession") is None
-              and getattr(self.pool, "allocates_up_front", False)):
-            self._up_front = self.pool.allocate(1)
+        elif self.config.pluginmanager.getplugin("dsession") is None:
+            pool = self.up_front_pool()
+            if pool is not None:
+                self._up_front = pool.allocate(1)
+
+    def up_front_pool(self) -> Any:
+        """The pool, if it boots nothing (``--adb-server``: other servers' devices, taken
+        before the first task), else None. Opens a pool only then: a run of plain tests,
+        or one whose devices boot on demand, opens none here."""
+        if not self.device_options.adb_servers:
+            return None
+        pool = self.pool
+        return pool if getattr(pool, "allocates_up_front", False) else None
 
     def start_device_early(self) -> None:
         """Start getting this process's device now, on a thread (plugin.py calls it when the
