@@ -36,6 +36,11 @@ import release_exceptions
 from pytest_mobileagent.tasks import APPS
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The module's fixture runs the 100 tasks twice (the reference agent, then a seeded random one):
+# one worker runs all of the module instead of each worker paying for the runs.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("release_facts")]
+
 FACTS = Path(__file__).parent / "data" / "release_facts"
 #: task files' short app names -> facts file
 FACTS_NAME = {"launcher": "applauncher", "music": "musicplayer", "recorder": "voicerecorder"}
