@@ -46,7 +46,7 @@ except ImportError:  # a platform without an isal wheel: same result, slower
     _inflate = zlib  # type: ignore[assignment]
 _INFLATE_ERRORS = (zlib.error, _inflate.error)
 
-__all__ = ["SAME_SCREEN", "clear_caches", "decode", "screen_changed", "similarity"]
+__all__ = ["SAME_SCREEN", "clear_caches", "decode", "inflated_band", "screen_changed", "similarity"]
 
 #: Similarity above which two screenshots show the same screen (AndroidLab's threshold).
 SAME_SCREEN = 0.999
@@ -99,6 +99,18 @@ def _segment(data: bytes) -> "_Segment | None":
         if hit is not None:
             _segments.move_to_end(data)
         return hit
+
+
+def inflated_band(data: bytes) -> tuple[bytes, int] | None:
+    """The rows an IDAT chunk's ``data`` inflated into and their Adler-32, if a comparison
+    inflated them and they are still kept; else None (nothing is inflated here).
+
+    The Allure thumbnails (``reporting/thumbnails.py``) look here first; in a
+    run they find about one band in nine (``benchmarks/bench_allure_size.py
+    --thumbnails``): a comparison stops reading a screen once it knows it changed.
+    """
+    segment = _segment(data)
+    return None if segment is None else (segment.rows, segment.adler)
 
 
 def _keep_segment(data: bytes, segment: _Segment) -> None:
