@@ -32,7 +32,7 @@ except ImportError:  # a platform without an isal wheel: same streams, slower
     _deflate = zlib  # type: ignore[assignment]
 
 __all__ = ["Piece", "adler32_combine", "band_pieces", "encode_png", "inflate_piece", "packed_rows", "png_from_pieces",
-           "split_pieces"]
+           "rgb_idat_chunks", "split_pieces"]
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KiB window, fastest; (0x7801 % 31 == 0)
@@ -140,6 +140,21 @@ def split_pieces(data: bytes) -> tuple[int, int, list[bytes], int] | None:
     it: 8-bit RGB, the zlib header in the first IDAT chunk, the stream's end and its
     Adler-32 in the last, a piece in each one between. None for any other PNG.
     """
+    found = rgb_idat_chunks(data)
+    if found is None:
+        return None
+    width, height, idat = found
+    if len(idat) < 3:
+        return None
+    end = idat[-1]
+    if idat[0] != _ZLIB_HEADER or len(end) != 6 or not end.startswith(_FINAL_EMPTY_BLOCK):
+        return None
+    return width, height, idat[1:-1], struct.unpack(">I", end[2:])[0]
+
+
+def rgb_idat_chunks(data: bytes) -> tuple[int, int, list[bytes]] | None:
+    """``(width, height, IDAT chunks' data)`` of an 8-bit RGB, non-interlaced PNG of a
+    non-empty size; None for any other PNG, or bytes that are no PNG."""
     if not data.startswith(_PNG_SIGNATURE):
         return None
     header, idat, pos = None, [], len(_PNG_SIGNATURE)
@@ -153,12 +168,9 @@ def split_pieces(data: bytes) -> tuple[int, int, list[bytes], int] | None:
         elif tag == b"IEND":
             break
         pos += 12 + length
-    if header is None or header[2:] != (8, 2, 0, 0, 0) or len(idat) < 3 or not header[0] or not header[1]:
+    if header is None or header[2:] != (8, 2, 0, 0, 0) or not idat or not header[0] or not header[1]:
         return None
-    end = idat[-1]
-    if idat[0] != _ZLIB_HEADER or len(end) != 6 or not end.startswith(_FINAL_EMPTY_BLOCK):
-        return None
-    return header[0], header[1], idat[1:-1], struct.unpack(">I", end[2:])[0]
+    return header[0], header[1], idat
 
 
 def inflate_piece(data: bytes, size: int) -> tuple[bytes, int]:

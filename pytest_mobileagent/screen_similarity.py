@@ -31,14 +31,13 @@ The answer is AndroidLab's to the last channel value, computed cheaply
 from __future__ import annotations
 
 import io
-import struct
 import threading
 import zlib
 from collections import OrderedDict
 
 from PIL import Image, ImageChops
 
-from .png import adler32_combine
+from .png import adler32_combine, rgb_idat_chunks
 
 try:
     from isal import isal_zlib as _inflate
@@ -368,26 +367,15 @@ def _unfiltered_png(png: bytes) -> _Pixels | None:
     then the inflated IDAT stream is the rows themselves, each after a zero
     byte. A row with another filter switches to Pillow's decoding.
     """
-    if png[:8] != b"\x89PNG\r\n\x1a\n":
-        return None
-    pos, header, idat = 8, None, []
-    while pos + 8 <= len(png):
-        (length,) = struct.unpack_from(">I", png, pos)
-        tag = png[pos + 4:pos + 8]
-        if tag == b"IHDR":
-            header = struct.unpack_from(">IIBBBBB", png, pos + 8)
-        elif tag == b"IDAT":
-            idat.append(png[pos + 8:pos + 8 + length])
-        elif tag == b"IEND":
-            break
-        pos += 12 + length
-    if header is None or header[2:] != (8, 2, 0, 0, 0) or not idat or not header[0] or not header[1]:
+    found = rgb_idat_chunks(png)
+    if found is None:
         return None  # not 8-bit RGB, or interlaced: Pillow decodes it
+    width, height, idat = found
     if len(idat) > 2:
-        pixels = _Pixels.segmented(png, idat, header[0], header[1])
+        pixels = _Pixels.segmented(png, idat, width, height)
         if pixels is not None:
             return pixels
-    return _Pixels.inflating(png, b"".join(idat), header[0], header[1])
+    return _Pixels.inflating(png, b"".join(idat), width, height)
 
 
 def _pixels(screen: bytes | Image.Image) -> _Pixels:

@@ -99,6 +99,29 @@ def adb_server_port():
             os.environ["ANDROID_ADB_SERVER_PORT"] = previous
 
 
+@pytest.fixture(scope="module")
+def empty_adb_server():
+    """Port of a private adb server with nothing attached, so a run boots its own phone.
+
+    On a shared machine emulators (the --avd stand-ins of other test sessions, phones
+    served with --emulator-ports) listen on emulator ports (5555-5585), and any adb
+    server would list them as attached devices; with ADB_EMU=0 this one lists only the
+    phones the run itself boots (and connects explicitly), as on a machine with nothing
+    attached.
+    """
+    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
+
+    adb = bundled_adb_path()
+    port = _free_port()
+    subprocess.run([adb, "-P", str(port), "start-server"], check=True, timeout=60,
+                   env={**os.environ, "ADB_EMU": "0"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield port
+    finally:
+        subprocess.run([adb, "-P", str(port), "kill-server"], timeout=30,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 @contextlib.contextmanager
 def _claimed_where_every_run_looks(count: int, **kwargs):
     """start_phones(), with each phone claimed in the claims directory other runs use.

@@ -74,33 +74,6 @@ def empty_dir(tmp_path) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
-def own_adb_server():
-    """A private adb server that does not scan the emulator ports.
-
-    On a shared machine emulators (the --avd stand-ins of other test sessions,
-    phones served with --emulator-ports) listen on emulator ports (5555-5585),
-    and any adb server would list them as attached devices;
-    with ADB_EMU=0 this one lists only the phones the run itself boots (and
-    connects explicitly), as on a machine with nothing attached.
-    """
-    import socket
-
-    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    adb = bundled_adb_path()
-    subprocess.run([adb, "-P", str(port), "start-server"], check=True, timeout=60,
-                   env={**os.environ, "ADB_EMU": "0"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        yield port
-    finally:
-        subprocess.run([adb, "-P", str(port), "kill-server"], timeout=30,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
 def _run(python: Path, cwd: Path, *args: str, adb_port: int | None = None, timeout: float = 600):
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")}
     if adb_port is not None:
@@ -147,11 +120,11 @@ def test_selecting_by_module_and_by_name_works_as_in_the_repository(venv_python,
     assert len(collected) == 10 and all("test_calculator.py::" in line for line in collected), by_name.stdout[-2000:]
 
 
-def test_all_100_tasks_run_from_an_empty_directory(venv_python, empty_dir, own_adb_server):
+def test_all_100_tasks_run_from_an_empty_directory(venv_python, empty_dir, empty_adb_server):
     results = empty_dir.parent / "results.json"
     proc = _run(venv_python, empty_dir, "-m", "pytest", "--pyargs", "pytest_mobileagent.task_tests",
                 "--agent=replay", "-n", "2", "-p", "no:cacheprovider", f"--results-json={results}",
-                adb_port=own_adb_server)
+                adb_port=empty_adb_server)
     last_line = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
     assert "100 passed" in last_line, f"exit {proc.returncode}\n" + proc.stdout[-4000:] + proc.stderr[-2000:]
     tasks = json.loads(results.read_text())["tasks"]

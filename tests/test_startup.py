@@ -8,8 +8,6 @@ nothing; loading the plugin loads none of the run's machinery.
 
 from __future__ import annotations
 
-import os
-import socket
 import subprocess
 import sys
 
@@ -49,25 +47,6 @@ def pytest_collection_finish(session):
     with ORDER.open("a") as f:
         f.write(f"collection finished: {len(session.items)} items\\n")
 """
-
-
-@pytest.fixture(scope="module")
-def empty_adb_server():
-    """A private adb server with nothing attached (ADB_EMU=0: it does not list other
-    sessions' emulator-port phones), so a run boots its own phone."""
-    from pytest_mobileagent.virtual_phone.server import bundled_adb_path
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    adb = bundled_adb_path()
-    subprocess.run([adb, "-P", str(port), "start-server"], check=True, timeout=60,
-                   env={**os.environ, "ADB_EMU": "0"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        yield port
-    finally:
-        subprocess.run([adb, "-P", str(port), "kill-server"], timeout=30,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 @pytest.fixture
