@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 __all__ = ["CONTROLLER_PID_KEY", "DEVICE_ATTR", "EPISODE_KEY", "LEDGER_KEY", "MANIFEST_DIR_KEY", "RECORD_ATTR",
-           "RUNTIME_KEY"]
+           "RUNTIME_KEY", "TASK_SEED_KEY"]
 
 # The stashed objects' classes live above this module (runtime.py, ledger.py, episode.py), which
 # imports none of them: the keys are typed Any, and each comment names what a key holds.
@@ -24,3 +24,4 @@ DEVICE_ATTR = "mobileagent_device"  # ... and the one carrying {"serial", "andro
 
 CONTROLLER_PID_KEY = "mobileagent_controller_pid"  # workerinput key: the xdist controller's pid
 MANIFEST_DIR_KEY = "mobileagent_manifests"  # workerinput key: the run's manifest directory
+TASK_SEED_KEY = "mobileagent_task_seed"  # workerinput key: the run's task seed (drawn once for 'random')

@@ -146,6 +146,10 @@ class TaskRecord:
     initial_screenshot: str | None = None  # path of the PNG of the screen before the first action, if saved
     repeat: int = 0  # repetition index when a task is run several times
     reset_seconds: float | None = None  # the device-wide reset before the task (--reset snapshot)
+    suite: str = "mab"  # the task's suite: MobileAgentBench's 100 ("mab") or "extended"
+    params: dict[str, Any] | None = None  # a family instance's drawn parameters
+    task_seed: int | None = None  # ... the task seed they were drawn under (the id's "<seed>.<index>")
+    instance: int | None = None  # ... and the instance's index under that seed
     #: the agent's last turn when it carried out no action (its finish, or its failure); None
     #: when the episode ended on an action (step budget, --stop-on-success) or never reached the agent
     final_turn: TurnRecord | None = None
@@ -207,6 +211,13 @@ class TaskRecord:
         """How many actions' ROR came from screenshots and how many from view hierarchies."""
         return {source: sum(step.screen_change_source == source for step in self.steps)
                 for source in ("screenshot", "hierarchy")}
+
+    @property
+    def task_key(self) -> str:
+        """The task's name, with ``[<seed>.<index>]`` for a family's instance: what repetitions share."""
+        if self.instance is None:
+            return self.task
+        return f"{self.task}[{self.task_seed}.{self.instance}]"
 
     @property
     def infra_error(self) -> bool:

@@ -25,6 +25,8 @@ DEFAULT_AGENT_TIMEOUT = 300.0
 # seconds more mean a loop or a wait that never ends.
 DEFAULT_JUDGE_TIMEOUT = 5.0
 SCREENSHOT_MODES = ("auto", "all")
+SUITE_CHOICES = ("mab", "extended", "all")
+DEFAULT_TASK_SEED = 0  # the same as params.DEFAULT_TASK_SEED: a plain run draws the same instances
 HIERARCHY_SOURCES = ("auto", "dump")
 
 
@@ -61,6 +63,14 @@ def add_options(parser: pytest.Parser) -> None:
          "from `uiautomator dump`; 'dump' always from `uiautomator dump`."),
         ("mobileagent_artifacts", dict(metavar="DIR"), "string",
          "Directory for per-step screenshots and hierarchies (default: under pytest's basetemp)."),
+        ("suite", dict(metavar="NAME"), "string",
+         "Which tasks run: 'mab' (default; MobileAgentBench's 100 tasks), 'extended' (the task families "
+         "and queries beyond them) or 'all'. Without it, tests named by node id run whatever their suite."),
+        ("task_seed", dict(metavar="N"), "string",
+         f"Seed the task families' parameters are drawn from (default {DEFAULT_TASK_SEED}, so a plain run "
+         "is reproducible); 'random' draws a seed and prints it in the header."),
+        ("task_instances", dict(metavar="K"), "string",
+         "Instances drawn of every task family (default 1)."),
         ("mobileagent_watch", dict(action="store_true", default=None), "bool",
          "Serve a live view of the run on 127.0.0.1 (its URL, with a secret token, is printed at the start): "
          "each worker's phone, the agent's last action and LLM output, the step count and the milestones."),
@@ -103,6 +113,10 @@ class MobileAgentOptions:
     screenshots: str = "auto"
     hierarchy: str = "auto"
     watch: bool = False  # --mobileagent-watch: the live view of the run (studio/watch.py)
+    suite: str = "mab"  # --suite: mab, extended or all
+    suite_given: bool = False  # --suite (or the ini key) was set: node ids on the command line do not override it
+    task_seed: int | None = DEFAULT_TASK_SEED  # None: 'random', drawn once per run (plugin.py)
+    task_instances: int = 1
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> "MobileAgentOptions":
@@ -158,7 +172,25 @@ class MobileAgentOptions:
         watch = _get(config, "mobileagent_watch")
         if isinstance(watch, str):
             watch = watch.strip().lower() in {"1", "true", "yes", "on"}
+        suite_given = bool(_get(config, "suite"))
+        suite = str(_get(config, "suite") or "mab").strip()
+        if suite not in SUITE_CHOICES:
+            raise pytest.UsageError(f"--suite: {suite!r} is not one of {', '.join(SUITE_CHOICES)}")
+        seed_text = str(_get(config, "task_seed") or "").strip()
+        if seed_text.lower() == "random":
+            task_seed = None
+        else:
+            task_seed, _ = _number(config, "task_seed", int, DEFAULT_TASK_SEED, "an integer or 'random'")
+            if task_seed < 0:
+                raise pytest.UsageError(f"--task-seed: {seed_text!r} must be 0 or more, or 'random'")
+        instances, instances_text = _number(config, "task_instances", int, 1, "a whole number")
+        if instances < 1:
+            raise pytest.UsageError(f"--task-instances: {instances_text!r} must be at least 1")
         return cls(
+            suite=suite,
+            suite_given=suite_given,
+            task_seed=task_seed,
+            task_instances=instances,
             watch=bool(watch),
             screenshots=screenshots,
             hierarchy=hierarchy,

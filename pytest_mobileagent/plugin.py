@@ -8,7 +8,9 @@ task is a *failure*. Ordinary tests are left alone.
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import random
 from typing import TYPE_CHECKING, Any, Generator
 
 import pytest
@@ -20,12 +22,14 @@ from .device import options as device_options
 from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
 from .allocation import BROKER_KEY, BROKER_SECRET_KEY, DeviceBroker
 from .keys import (  # noqa: F401 - RUNTIME_KEY and the others are importable from here
-    CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, MANIFEST_DIR_KEY, RECORD_ATTR, RUNTIME_KEY)
+    CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, MANIFEST_DIR_KEY, RECORD_ATTR, RUNTIME_KEY,
+    TASK_SEED_KEY)
 from .ledger import RunLedger, attach_record
 from .memory import freeze_long_lived_objects, return_freed_memory
 from .outputs import check_outputs
 from .reporting import options as reporting_options
-from .tasks import MARKER, TaskSpec, task_spec
+from .params import draw_params, requested_instances
+from .tasks import MARKER, PARAMS_ARG, SUITE_MARKER, SUITES, TaskSpec, task_spec, task_suite
 from .tempdirs import remove_stale
 from .worker_exit import register_worker_exit
 
@@ -67,7 +71,11 @@ def pytest_configure(config: pytest.Config) -> None:
     from .reporting.plugin import ReportingPlugin
     from .runtime import Runtime
 
-    options = core_options.MobileAgentOptions.from_config(config)
+    config.addinivalue_line(
+        "markers",
+        f"{SUITE_MARKER}(name): the suite of the tasks it marks ({', '.join(SUITES)}; unmarked tasks are mab)",
+    )
+    options = _with_task_seed(config, core_options.MobileAgentOptions.from_config(config))
     runtime = config.stash[RUNTIME_KEY] = Runtime(config, options)
     config.stash[LEDGER_KEY] = RunLedger(config, options)
     if not hasattr(config, "workerinput") and not (config.option.help or config.option.collectonly):
@@ -85,6 +93,60 @@ def pytest_configure(config: pytest.Config) -> None:
 
         register_watch(config)
     config.pluginmanager.register(ReportingPlugin(config), "mobileagent-reporting")
+
+
+def _with_task_seed(config: pytest.Config, options: core_options.MobileAgentOptions) -> core_options.MobileAgentOptions:
+    """``--task-seed random``: drawn once, on the controller; its workers take the controller's."""
+    if options.task_seed is not None:
+        return options
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None and TASK_SEED_KEY in workerinput:
+        seed = int(workerinput[TASK_SEED_KEY])
+    else:
+        seed = random.SystemRandom().randrange(10**6)
+    return dataclasses.replace(options, task_seed=seed)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    # A family's instances: drawn from the run's task seed, plus any instance a node id on the
+    # command line names ("...::test_x[7.3-...]" carries its own seed). The same arguments give
+    # every xdist worker the same items, as xdist requires.
+    marker = metafunc.definition.get_closest_marker(MARKER)
+    spec = marker.args[0] if marker is not None and marker.args else None
+    if not isinstance(spec, TaskSpec) or spec.family is None or spec.problems:
+        return
+    runtime = metafunc.config.stash.get(RUNTIME_KEY, None)
+    options = runtime.options if runtime is not None else core_options.MobileAgentOptions()
+    seed = options.task_seed if options.task_seed is not None else 0
+    wanted = [(seed, index) for index in range(options.task_instances)]
+    wanted += [pair for pair in requested_instances(metafunc.config.args, metafunc.function.__name__)
+               if pair not in wanted]
+    instances = [draw_params(spec.family.params, spec.name, s, i) for s, i in wanted]
+    if PARAMS_ARG not in metafunc.fixturenames:  # a body that judges without them still gets its instances
+        metafunc.fixturenames.append(PARAMS_ARG)
+    metafunc.parametrize(PARAMS_ARG, instances, ids=[p.id for p in instances])
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # --suite: the tasks of other suites are deselected (ordinary tests are not tasks: they stay).
+    runtime = config.stash.get(RUNTIME_KEY, None)
+    if runtime is None:
+        return
+    chosen = runtime.options.suite
+    if not runtime.options.suite_given and config.args and all("::" in str(a) for a in config.args):
+        chosen = "all"  # `pytest "...::test_x[7.3-...]"` reruns what it names, in whichever suite
+    keep, drop = [], []
+    for item in items:
+        if item.get_closest_marker(MARKER) is None:
+            keep.append(item)
+            continue
+        suite = task_suite(item)
+        if suite not in SUITES:
+            raise pytest.UsageError(f"{item.nodeid}: suite {suite!r} is not one of {', '.join(SUITES)}")
+        (keep if chosen in ("all", suite) else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -147,7 +209,8 @@ def pytest_report_header(config: pytest.Config) -> str | None:
     return (
         f"mobileagent: agent={o.agent} seed={o.agent_seed} max-steps-factor={o.max_steps_factor:g} "
         f"agent-timeout={f'{o.agent_timeout:g}s' if o.agent_timeout else 'none'} "
-        f"stop-on-success={'yes' if o.stop_on_success else 'no'} devices={devices}"
+        f"stop-on-success={'yes' if o.stop_on_success else 'no'} devices={devices}\n"
+        f"mobileagent: suite={o.suite} task-seed={o.task_seed} task-instances={o.task_instances}"
     )
 
 
@@ -246,6 +309,7 @@ class XdistGlue:
             node.workerinput[BROKER_SECRET_KEY] = self.broker.secret
         node.workerinput[MANIFEST_DIR_KEY] = self.ledger.make_directory()
         node.workerinput[CONTROLLER_PID_KEY] = os.getpid()  # the worker dies with it (runtime.py)
+        node.workerinput[TASK_SEED_KEY] = self.options.task_seed  # `--task-seed random`: one draw for all
 
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
         # Before xdist starts a replacement for a crashed worker: the replacement

@@ -12,7 +12,8 @@ coordinates: the ``replay`` agent resolves them on the live screen.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+import string
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pytest
@@ -21,6 +22,7 @@ from .agents.actions import Action
 from .device.baseline import storage_folder
 from .errors import TaskDefinitionError
 from .metrics import TaskRecord
+from .params import DEFAULT_TASK_SEED, ParamSpec, Params, draw_params
 
 if TYPE_CHECKING:
     from .judge import Node, Screen
@@ -29,14 +31,20 @@ if TYPE_CHECKING:
 __all__ = [
     "APPS",
     "DIFFICULTIES",
+    "DEFAULT_SUITE",
+    "Family",
     "GoldenAction",
     "MARKER",
+    "PARAMS_ARG",
+    "SUITES",
+    "SUITE_MARKER",
     "TaskSpec",
     "difficulty_for",
     "golden",
     "new_task_record",
     "task",
     "task_spec",
+    "task_suite",
 ]
 
 MARKER = "mobileagent_task"
@@ -57,6 +65,14 @@ APPS: dict[str, str] = {
 }
 
 DIFFICULTIES = ("easy", "medium", "hard")
+
+#: The suites a task belongs to (``pytest.mark.suite("extended")``; unmarked tasks are ``mab``):
+#: MobileAgentBench's 100 tasks word for word, and the families and queries beyond them.
+SUITE_MARKER = "suite"
+SUITES = ("mab", "extended")
+DEFAULT_SUITE = "mab"
+#: The argument a family's instances are parametrised on (the ``params`` its body and fixtures take).
+PARAMS_ARG = "params"
 
 
 def difficulty_for(min_steps: int) -> str:
@@ -216,6 +232,17 @@ golden = _Golden()
 # -- task metadata -----------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Family:
+    """What a task family draws and how its instances are made (``@task(params=...)``)."""
+
+    params: ParamSpec
+    #: ``(params) -> golden actions``, or None when the golden path does not vary
+    golden: Callable[[Params], Sequence[GoldenAction]] | None = None
+    min_steps: int | None = None  # given to @task; None: each instance's golden path's length
+    difficulty: str | None = None  # given to @task; None: derived from each instance's min_steps
+
+
 @dataclass
 class TaskSpec:
     """The metadata of one task, attached to its test function by ``@task``."""
@@ -239,6 +266,29 @@ class TaskSpec:
     #: which repetition of the task an episode runs: 0 to K-1 under ``--repeat-tasks K``, else 0. Set on
     #: the copy each episode hands its agent's ``reset(task)``, so a seeded agent can vary per repetition.
     repeat: int = 0
+    #: the task's suite (its ``suite`` marker; ``mab`` without one)
+    suite: str = DEFAULT_SUITE
+    #: a family's drawing rules (None for a fixed task); its instances carry their ``params``
+    family: Family | None = None
+    params: Params | None = None
+
+    def instance(self, params: Params) -> "TaskSpec":
+        """The task as instance ``params`` of this family: prompt, golden path and step count filled in."""
+        assert self.family is not None, f"task {self.name} is not a family"
+        actions = tuple(self.family.golden(params)) if self.family.golden is not None else self.golden
+        problems = list(self.problems)
+        try:
+            prompt = self.prompt.format_map(params)
+        except (KeyError, IndexError, ValueError) as exc:
+            problems.append(f"prompt {self.prompt!r} cannot be filled with {params.values}: {exc!r}")
+            prompt = self.prompt
+        bad = [a for a in actions if not isinstance(a, GoldenAction)]
+        if bad:
+            problems.append(f"golden(params) holds {bad[0]!r}, not a golden action")
+        steps = self.family.min_steps or sum(1 for a in actions if getattr(a, "kind", None) != "finish")
+        return replace(self, prompt=prompt, golden=actions, min_steps=max(steps, 1),
+                       difficulty=self.family.difficulty or difficulty_for(steps), params=params,
+                       problems=problems)
 
     def max_steps(self, factor: float) -> int:
         """The step budget: ``ceil(factor * min_steps)``, at least one action."""
@@ -259,7 +309,8 @@ def task(
     *,
     app: str,
     prompt: str = "",
-    golden: Sequence[GoldenAction] = (),
+    golden: Sequence[GoldenAction] | Callable[[Params], Sequence[GoldenAction]] = (),
+    params: ParamSpec | None = None,
     min_steps: int | None = None,
     min_steps_reason: str | None = None,
     difficulty: str | None = None,
@@ -274,7 +325,12 @@ def task(
 
     :param app: short app name (``"notes"``, see :data:`APPS`) or, with ``package``, any name.
     :param prompt: the instruction given to the agent.
-    :param golden: the reference solution (element-targeted golden actions).
+    :param golden: the reference solution (element-targeted golden actions); for a family,
+        also a callable ``(params) -> golden actions``.
+    :param params: makes the task a family: the values each instance draws (see
+        :mod:`pytest_mobileagent.params`). ``{name}`` in the prompt is filled with them, a callable
+        ``golden`` gets them, and the body and its fixtures take them as the ``params`` fixture.
+        Every instance's golden path is its own (``min_steps`` defaults to its length).
     :param min_steps: fewest actions that solve the task; defaults to the golden path's length.
         A different value needs ``min_steps_reason``.
     :param difficulty: ``easy``/``medium``/``hard``; derived from ``min_steps`` when omitted.
@@ -306,7 +362,14 @@ def task(
         resolved_package = package or APPS.get(app)
         if resolved_package is None:
             problems.append(f"unknown app {app!r} (known: {', '.join(sorted(APPS))}; or pass package=)")
-        actions = tuple(golden)
+        if params is not None:
+            return _family(func, name, problems, resolved_package or "")
+        if callable(golden):
+            problems.append("golden as a callable of the parameters needs params= (a task family)")
+            golden_actions: Sequence[Any] = ()
+        else:
+            golden_actions = golden
+        actions = tuple(golden_actions)
         bad = [a for a in actions if not isinstance(a, GoldenAction)]
         if bad:
             problems.append(f"golden holds {bad[0]!r}, not a golden action (use golden.tap(...) etc.)")
@@ -345,15 +408,87 @@ def task(
         )
         return getattr(pytest.mark, MARKER)(spec)(func)
 
+    def _family(func: Callable[..., Any], name: str, problems: list[str], resolved_package: str) -> Any:
+        if not callable(params) and not isinstance(params, dict):
+            problems.append(f"params must be a dict of drawers or a callable (rng) -> dict, not {params!r}")
+        if min_steps is not None and (not isinstance(min_steps, int) or min_steps < 1):
+            problems.append(f"min_steps must be a positive integer, not {min_steps!r}")
+        if min_steps is not None and not min_steps_reason:
+            problems.append("a family's min_steps is each instance's golden path's length: a different "
+                            "value needs min_steps_reason=")
+        if difficulty is not None and difficulty not in DIFFICULTIES:
+            problems.append(f"difficulty {difficulty!r} is not one of {', '.join(DIFFICULTIES)}")
+        spec = TaskSpec(
+            name=name, app=app, package=resolved_package,
+            prompt=prompt if isinstance(prompt, str) else "",
+            golden=() if callable(golden) else tuple(golden),
+            min_steps=min_steps or 1, min_steps_reason=min_steps_reason,
+            difficulty=difficulty or "easy", activity=activity, permissions=tuple(permissions),
+            tags=tuple(tags), clears=tuple(clears), storage=tuple(storage) if not isinstance(storage, str) else (),
+            problems=problems,
+            family=Family(params=params, golden=golden if callable(golden) else None,  # type: ignore[arg-type]
+                          min_steps=min_steps, difficulty=difficulty),
+        )
+        if not problems:
+            # One instance drawn now: a placeholder the params do not fill, or a golden path that
+            # cannot be built, is a collection error naming the task (as any malformed task is).
+            fields = {f for _, f, _, _ in string.Formatter().parse(spec.prompt) if f}
+            try:
+                sample = spec.instance(draw_params(params, name, DEFAULT_TASK_SEED, 0))  # type: ignore[arg-type]
+            except Exception as exc:  # the author's drawer or golden(params) raised
+                problems.append(f"drawing an instance failed: {type(exc).__name__}: {exc}")
+            else:
+                problems.extend(sample.problems)
+                missing = sorted(fields - set(sample.params or ()))
+                if missing:
+                    problems.append(f"the prompt's {{{'}, {'.join(missing)}}} is no parameter")
+                if not sample.golden and min_steps is None:
+                    problems.append("no golden path and no min_steps")
+        return getattr(pytest.mark, MARKER)(spec)(func)
+
     return decorate
 
 
+_INSTANCE_KEY = pytest.StashKey[TaskSpec]()
+
+
+def task_suite(item: pytest.Item) -> str:
+    """The suite a collected item's ``suite`` marker names (``mab`` without one)."""
+    marker = item.get_closest_marker(SUITE_MARKER)
+    if marker is None:
+        return DEFAULT_SUITE
+    return str(marker.args[0]) if marker.args else str(marker.kwargs.get("name", ""))
+
+
 def task_spec(item: pytest.Item) -> TaskSpec | None:
-    """The :class:`TaskSpec` of a collected test item, or None for ordinary tests."""
+    """The :class:`TaskSpec` of a collected test item, or None for ordinary tests.
+
+    A family's item gets its instance's spec (prompt and golden path filled in
+    with the parameters it was collected with); a task in another suite than
+    ``mab`` gets a copy naming it. Both are made once per item.
+    """
     marker = item.get_closest_marker(MARKER)
     if marker is None or not marker.args or not isinstance(marker.args[0], TaskSpec):
         return None
-    return marker.args[0]
+    spec: TaskSpec = marker.args[0]
+    suite = task_suite(item)
+    if spec.family is None and suite == spec.suite:
+        return spec  # the 100 MobileAgentBench tasks: the marker's spec itself, as always
+    made = item.stash.get(_INSTANCE_KEY, None)
+    if made is None:
+        if spec.family is not None:
+            callspec = getattr(item, "callspec", None)
+            params = callspec.params.get(PARAMS_ARG) if callspec is not None else None
+            if isinstance(params, Params):
+                made = spec.instance(params)
+            else:
+                made = replace(spec, problems=[*spec.problems, "a family collected without its parameters"])
+        else:
+            made = spec
+        if suite != made.suite:
+            made = replace(made, suite=suite)
+        item.stash[_INSTANCE_KEY] = made
+    return made
 
 
 def new_task_record(spec: "TaskSpec", nodeid: str, options: "MobileAgentOptions", repeat: int = 0) -> TaskRecord:
@@ -368,4 +503,8 @@ def new_task_record(spec: "TaskSpec", nodeid: str, options: "MobileAgentOptions"
         max_steps=spec.max_steps(options.max_steps_factor),
         agent=options.agent,
         repeat=repeat,
+        suite=spec.suite,
+        params=spec.params.values if spec.params is not None else None,
+        task_seed=spec.params.seed if spec.params is not None else None,
+        instance=spec.params.index if spec.params is not None else None,
     )

@@ -164,6 +164,7 @@ def attach_task(config, record: TaskRecord, redactor: Redactor,
 
     test.name = text(record.prompt) or test.name
     test.labels.extend([
+        Label(LabelType.EPIC, text(record.suite)),  # Behaviors: suite > app > difficulty
         Label(LabelType.FEATURE, text(record.app)),
         Label(LabelType.STORY, text(record.difficulty)),
         Label(LabelType.TAG, text(record.agent)),
@@ -173,6 +174,9 @@ def attach_task(config, record: TaskRecord, redactor: Redactor,
                   ("min_steps", record.min_steps, False), ("max_steps", record.max_steps, False)]
     if record.repeat:
         parameters.append(("repeat", record.repeat, False))
+    if record.params is not None:  # a family's instance: its seed, index and every drawn value
+        parameters += [("task_seed", record.task_seed, False), ("instance", record.instance, False)]
+        parameters += [(name, value, False) for name, value in record.params.items()]
     known = {p.name for p in test.parameters}
     for name, value, excluded in parameters:
         if value is None or name in known:

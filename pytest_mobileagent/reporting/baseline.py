@@ -78,8 +78,8 @@ def compare(baseline: dict[str, Any], records: Iterable[TaskRecord], sr: float |
     records = list(records)
     before = trials_by_task(_records_of(baseline))
     after = trials_by_task(records)
-    ran_now = {r.task for r in records}
-    ran_before = {r.task for r in _records_of(baseline)}
+    ran_now = {r.task_key for r in records}
+    ran_before = {r.task_key for r in _records_of(baseline)}
     comparison = Comparison(baseline_sr=(baseline.get("aggregate") or {}).get("sr"), sr=sr)
     for task in sorted(ran_now | ran_before):
         if task not in ran_before:

@@ -46,7 +46,7 @@ def trials_by_task(records: Iterable[TaskRecord]) -> dict[str, list[bool]]:
     for record in records:
         if record.infra_error:
             continue
-        trials.setdefault(record.task, []).append(bool(record.success))
+        trials.setdefault(record.task_key, []).append(bool(record.success))  # a family: per instance
     return dict(sorted(trials.items()))
 
 

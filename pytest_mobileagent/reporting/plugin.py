@@ -309,7 +309,8 @@ class ReportingPlugin:
         import platform
 
         environment = {
-            **summary.overview_figures(aggregate(tasks), aggregate_by(tasks, "app"), by_difficulty(tasks)),
+            **summary.overview_figures(aggregate(tasks), aggregate_by(tasks, "app"), by_difficulty(tasks),
+                                       aggregate_by(tasks, "suite")),
             "agent": self.results.get("agent") or "-",
             "model": self.results.get("model") or "-",
             "devices": self.results.get("devices") or "-",
@@ -324,7 +325,8 @@ class ReportingPlugin:
             "SR by app.png": sr_bar_chart("Success rate by app", aggregate_by(tasks, "app")),
         }
         aggregate_json = {k: self.results.get(k) for k in
-                          ("aggregate", "by_app", "by_difficulty", "sr_interval", "pass_at_k", "baseline", "gates")}
+                          ("aggregate", "by_app", "by_difficulty", "by_suite", "sr_interval", "pass_at_k",
+                           "baseline", "gates")}
         write_run_files(
             directory,
             environment=environment,
@@ -344,7 +346,8 @@ class ReportingPlugin:
 
     def summary_lines(self, tasks: list[TaskRecord]) -> list[str]:
         header = {k: (self.results or {}).get(k) for k in ("agent", "model", "devices")}
-        return summary.summary_lines(aggregate(tasks), aggregate_by(tasks, "app"), by_difficulty(tasks), header)
+        return summary.summary_lines(aggregate(tasks), aggregate_by(tasks, "app"), by_difficulty(tasks), header,
+                                     aggregate_by(tasks, "suite"))
 
     def pytest_terminal_summary(self, terminalreporter, exitstatus, config) -> None:
         cut_short = _cut_short(self.run_info)

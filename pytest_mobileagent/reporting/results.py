@@ -9,6 +9,7 @@ Schema (``version`` 1)::
      "tasks": [TaskRecord.to_dict(), ...],          # sorted by nodeid
      "aggregate": Aggregate.to_dict(),              # all tasks
      "by_app": {app: Aggregate.to_dict()}, "by_difficulty": {...},
+     "by_suite": {"mab" | "extended": Aggregate.to_dict()},
      "sr_interval": [low, high] | null,             # 95% Wilson interval of SR
      "pass_at_k": {"k", "mean_pass_at_k", "mean_pass_hat_k", "flaky", "tasks": {...}},
      "baseline": Comparison.to_dict() | null,
@@ -116,6 +117,7 @@ def build_results(
         "aggregate": overall.to_dict(),
         "by_app": {k: v.to_dict() for k, v in aggregate_by(tasks, "app").items()},
         "by_difficulty": {k: v.to_dict() for k, v in by_difficulty(tasks).items()},
+        "by_suite": {k: v.to_dict() for k, v in aggregate_by(tasks, "suite").items()},
         "sr_interval": list(overall.sr_interval) if overall.sr_interval else None,
         "pass_at_k": pass_k_report(tasks),
         "baseline": baseline,

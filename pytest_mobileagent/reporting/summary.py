@@ -52,9 +52,11 @@ def summary_lines(
     by_app: dict[str, Aggregate],
     by_difficulty: dict[str, Aggregate],
     header: dict[str, Any],
+    by_suite: dict[str, Aggregate] | None = None,
 ) -> list[str]:
-    """Header line, then the table: overall, per app, per difficulty."""
+    """Header line, then the table: overall, per suite, per app, per difficulty."""
     groups = [("overall", overall)]
+    groups += [(f"suite {name}", agg) for name, agg in (by_suite or {}).items()]
     groups += [(f"app {name}", agg) for name, agg in by_app.items()]
     groups += [(f"difficulty {name}", agg) for name, agg in by_difficulty.items()]
     described = []
@@ -74,11 +76,12 @@ def summary_lines(
 
 
 def overview_figures(overall: Aggregate, by_app: dict[str, Aggregate],
-                     by_difficulty: dict[str, Aggregate]) -> dict[str, str]:
+                     by_difficulty: dict[str, Aggregate],
+                     by_suite: dict[str, Aggregate] | None = None) -> dict[str, str]:
     """The benchmark's figures as Allure's overview shows them (environment entries, first).
 
     Allure 2's Environment widget shows five entries before "Show all": the
-    figures over all tasks, then SR per app and per difficulty.
+    figures over all tasks, then SR per app, per difficulty and per suite.
     """
     interval = overall.sr_interval
     ci = "" if interval is None else f" (95% CI {interval[0] * 100:.1f}-{interval[1] * 100:.1f}%)"
@@ -90,4 +93,6 @@ def overview_figures(overall: Aggregate, by_app: dict[str, Aggregate],
         "SR by app": "; ".join(f"{name} {_pct(agg.sr)} of {agg.tasks - agg.errors}" for name, agg in by_app.items()),
         "SR by difficulty": "; ".join(f"{name} {_pct(agg.sr)} of {agg.tasks - agg.errors}"
                                       for name, agg in by_difficulty.items()),
+        "SR by suite": "; ".join(f"{name} {_pct(agg.sr)} of {agg.tasks - agg.errors}"
+                                 for name, agg in (by_suite or {}).items()),
     }
