@@ -278,7 +278,7 @@ class TaskSpec:
         actions = tuple(self.family.golden(params)) if self.family.golden is not None else self.golden
         problems = list(self.problems)
         try:
-            prompt = self.prompt.format_map(params)
+            prompt = self.prompt.format_map({name: _prompt_text(value) for name, value in params.items()})
         except (KeyError, IndexError, ValueError) as exc:
             problems.append(f"prompt {self.prompt!r} cannot be filled with {params.values}: {exc!r}")
             prompt = self.prompt
@@ -303,6 +303,14 @@ class TaskSpec:
         """Raise :class:`TaskDefinitionError` naming the task and every problem found."""
         if self.problems:
             raise TaskDefinitionError(f"task {self.name}: " + "; ".join(self.problems))
+
+
+def _prompt_text(value: Any) -> str:
+    """A drawn value as a prompt says it: a list reads "'milk', 'eggs' and 'bread'"."""
+    if isinstance(value, (list, tuple)):
+        quoted = [f"'{item}'" for item in value]
+        return " and ".join([", ".join(quoted[:-1]), quoted[-1]]) if len(quoted) > 1 else "".join(quoted)
+    return str(value)
 
 
 def task(
