@@ -31,8 +31,9 @@ __all__ = [
 #: The task seed of a run without ``--task-seed``: a plain run draws the same instances every time.
 DEFAULT_TASK_SEED = 0
 
-#: Names a family's parameter may not take: they are the instance's own attributes.
-RESERVED = frozenset({"seed", "index", "id", "values"})
+#: Names a family's parameter may not take: ``params.<name>`` already means something (the
+#: instance's seed, index and id, and a mapping's methods: ``params.items`` is ``dict.items``).
+RESERVED = frozenset({"seed", "index", "id", "values", "items", "keys", "get"})
 
 ParamSpec = Mapping[str, "Sequence[Any] | Callable[[random.Random], Any]"] | Callable[[random.Random], Mapping[str, Any]]
 
@@ -106,7 +107,8 @@ def draw_params(spec: ParamSpec, family: str, seed: int, index: int) -> Params:
                                  f"callable (rng) -> value, not {drawer!r}")
     bad = sorted(RESERVED & set(values))
     if bad:
-        raise ValueError(f"parameter names {', '.join(bad)} are reserved (an instance has .seed, .index, .id)")
+        raise ValueError(f"parameter names {', '.join(bad)} are reserved: params.<name> already means "
+                         f"something ({', '.join(sorted(RESERVED))})")
     return Params(values, seed=seed, index=index)
 
 
