@@ -91,6 +91,7 @@ def test_notes_check_item(params, checklist_to_tick, screen, events):
 
 
 def _two_notes(rng):
+    """Two drawn notes beside the General note; the task deletes one of them."""
     notes = rng.sample(WORDS, 2)
     return {"title": rng.choice(notes), "notes": notes}
 
@@ -101,10 +102,29 @@ def two_notes(params, notes_seed):
         notes_seed.new_note(title)
 
 
+def open_note(title: str, notes: list[str]) -> list:
+    """Golden actions that show note ``title`` when ``notes`` were created in this order.
+
+    The last note created is shown. The pager orders notes by title (``ORDER BY title COLLATE
+    NOCASE``, as the app's NotesDao) and its tab strip shows the shown note's neighbours: a
+    neighbour is one tap away, any other note is picked in the Open note dialog.
+    """
+    if title == notes[-1]:
+        return []
+    order = sorted(notes, key=str.lower)
+    if abs(order.index(title) - order.index(notes[-1])) == 1:
+        return [g.tap(text=title)]
+    return [g.tap(desc="Open note"), g.tap(text=title)]
+
+
 @task(app="notes", prompt="delete the note '{title}'", params=_two_notes,
-      # The last note created is the one shown; the other is opened from its tab first.
-      golden=lambda p: [*([g.tap(text=p.title)] if p.title != p.notes[-1] else []), g.tap(desc="More options"),
+      golden=lambda p: [*open_note(p.title, ["General note", *p.notes]), g.tap(desc="More options"),
                         g.tap(text="Delete note"), g.tap(id="android:id/button1")])
-def test_notes_delete_note(params, two_notes, screen):
+def test_notes_delete_note(params, two_notes, screen, events, progress):
+    # Notes are sorted by title and the strip shows a note's neighbours only: before the deletion it may
+    # already show exactly the two notes that are to be left, so the deletion itself is asked for.
+    progress.reach("asked to delete it",
+                   screen.text(id="delete_note_description") == f'Are you sure you want to delete note "{params.title}"?')
+    assert events.clicked(id="android:id/button1", since="asked to delete it"), f"'{params.title}' was not deleted"
     left = [title for title in ("General note", *params.notes) if title != params.title]
-    assert sorted(tabs(screen)) == sorted(left)
+    assert sorted(tabs(screen)) == sorted(left)  # two notes left: the strip shows both
