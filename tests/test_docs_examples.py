@@ -172,7 +172,8 @@ def run_task_modules(modules: list[tuple[int, str]], page: Path, serial: str, tm
     for agent, wanted in (("replay", True), ("noop", False)):
         out = tmp_path / f"{agent}.json"
         proc = subprocess.run(
-            [sys.executable, "-m", "pytest", *files, "--agent", agent, "--device", serial,
+            # --suite all: a page's task family (suite "extended") runs beside its fixed tasks.
+            [sys.executable, "-m", "pytest", *files, "--agent", agent, "--device", serial, "--suite", "all",
              "--results-json", str(out), "-q", "-p", "no:cacheprovider"],
             cwd=tmp_path, capture_output=True, text=True, timeout=600,
             env={k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")})

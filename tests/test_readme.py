@@ -137,6 +137,8 @@ COMMANDS = {
         "tests/test_packaging.py builds the wheel (offline: with --no-build-isolation) from a copy of the checkout",
     "python -m pip install dist/pytest_mobileagent-0.1.0-py3-none-any.whl":
         "tests/test_packaging.py installs the wheel it built, into a fresh virtualenv",
+    'pytest "test_x.py::test_calculator_sum[5.2-4-9]"':
+        "tests/test_task_families.py reruns one family instance by its id (test_an_id_reruns_exactly_its_instance)",
     "pytest --pyargs pytest_mobileagent.task_tests.test_notes":
         "tests/test_packaging.py selects one app's tasks by module from the installed wheel",
 }
