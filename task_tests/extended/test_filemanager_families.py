@@ -14,7 +14,7 @@ import pytest
 from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
 
-from ..test_filemanager import CONFIRMED_DELETE, DOWNLOAD, SELECT_NEEDS_LONG_PRESS, in_download, seed_folder
+from ..test_filemanager import DOWNLOAD, in_download, seed_folder
 from .names import WORDS
 
 pytestmark = pytest.mark.suite("extended")
@@ -58,7 +58,7 @@ def download_files(params, device):
 
 
 @task(app="filemanager", storage=[DOWNLOAD], prompt="Delete file named '{name}' in the 'Downloads' folder",
-      params=_three_files, min_steps_reason=CONFIRMED_DELETE,
+      params=_three_files,
       golden=lambda p: [g.tap(text="Download"), g.long_press(text=p.name), g.tap(id="cab_delete"),
                         g.tap(id="android:id/button1")])
 def test_filemanager_delete_named_file(params, download_files, screen, device):
@@ -77,7 +77,6 @@ def _rename(rng):
 
 @task(app="filemanager", storage=[DOWNLOAD],
       prompt="open the folder 'Downloads' and rename the file '{old}' to '{new}'", params=_rename,
-      min_steps_reason=SELECT_NEEDS_LONG_PRESS + "; the dialog keeps the extension in its own field",
       golden=lambda p: [g.tap(text="Download"), g.long_press(text=p.old), g.tap(id="cab_rename"),
                         g.type(p.new.rsplit(".", 1)[0], id="rename_item_name"), g.tap(id="android:id/button1")])
 def test_filemanager_rename_named_file(params, download_files, screen, device):

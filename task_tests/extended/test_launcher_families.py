@@ -51,7 +51,6 @@ def _rename(rng):
 
 
 @task(app="launcher", prompt="Rename {app} in Launcher to {new}", params=_rename,
-      min_steps_reason="typing into the rename field replaces its text in one action (as in the fixed task)",
       golden=lambda p: [g.long_press(text=p.app), g.tap(id="cab_edit"), g.type(p.new, id="edit_launcher_edittext"),
                         g.tap(id="android:id/button1")])
 def test_launcher_rename_named_app(params, three_launchers, screen):

@@ -13,7 +13,8 @@ import pytest
 from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
 
-from ..test_music import MUSIC, SONGS, music_folder, music_ui, on_albums_tab, playlist_created, playlists, songs  # noqa: F401
+# music_folder, music_ui, on_albums_tab and songs are fixtures (the seeds of the fixed tasks)
+from ..test_music import MUSIC, music_folder, music_ui, on_albums_tab, playlist_created, playlists, songs  # noqa: F401
 from .names import WORDS
 
 pytestmark = pytest.mark.suite("extended")
