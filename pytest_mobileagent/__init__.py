@@ -10,6 +10,7 @@ from __future__ import annotations
 from .agents import Action, AgentContext, AgentRegistry, DriverAgent, Observation, Session, StepAgent
 from .device import Device
 from .judge import Answer, Events, Progress, Screen
+from .params import Params
 from .tasks import GoldenAction, TaskSpec, golden, task
 from .version import __version__  # noqa: F401 - pytest_mobileagent.__version__
 
@@ -23,6 +24,7 @@ __all__ = [
     "Events",
     "GoldenAction",
     "Observation",
+    "Params",
     "Progress",
     "Screen",
     "Session",
