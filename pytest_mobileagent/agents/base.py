@@ -87,7 +87,8 @@ class DriverAgent(Protocol):
     May also define ``reset(task: TaskSpec) -> None``, called before each
     episode's ``run`` as for step agents (``task.name``, ``.app``,
     ``.package``, ``.prompt``, ``.golden``, ``.min_steps``, ``.difficulty``,
-    ``.repeat``: which repetition under ``--repeat-tasks``).
+    ``.repeat``: which repetition under ``--repeat-tasks``; ``.suite``, and a
+    family instance's drawn ``.params``, whose prompt and golden path are filled in).
     ``run`` calls ``session.before_action()`` before it observes the screen
     for an action and ``session.after_action(action, ...)`` once the action is
     done, stops when that returns True, and returns (optionally the answer of
