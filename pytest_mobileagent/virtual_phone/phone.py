@@ -80,6 +80,9 @@ def default_props(seed: int) -> dict[str, str]:
         "ro.secure": "1",
         "ro.debuggable": "1",
         "ro.adb.secure": "0",
+        # A locked bootloader (AVB "green"): `adb remount` says so (shell/remount.py)
+        "ro.boot.verifiedbootstate": "green",
+        "ro.boot.veritymode": "enforcing",
         "ro.opengles.version": "196610",
         "persist.sys.timezone": "UTC",
         "persist.sys.locale": "en-US",

@@ -55,6 +55,8 @@ class Endpoint:
         self._event_target: tuple[Connection, str] | None = None
         self._delivering = asyncio.Lock()
         self._relay_task = loop.create_task(self._relay_events())
+        #: set (and replaced) whenever the phone's state may have changed: for track-jdwp
+        self._state_changed = asyncio.Event()
         phone.add_event_sink(self._event_from_any_thread)
 
     def banner(self) -> str:
@@ -93,6 +95,21 @@ class Endpoint:
     def find_service(self, name: str) -> Service | None:
         return services.find(self, name)
 
+    def restart_adbd(self) -> None:
+        """adbd exits and init starts it again (`adb root`/`adb unroot`): every host connection
+        drops, and the server's next connection meets the new adbd on the same port."""
+        for conn in list(self.connections):
+            conn.shutdown()
+
+    # -- state changes (track-jdwp) -------------------------------------------------
+    def _note_state_changed(self) -> None:
+        self._state_changed.set()
+        self._state_changed = asyncio.Event()
+
+    async def wait_state_changed(self) -> None:
+        """Return after the phone's state next may have changed: a command ran, or a UI event."""
+        await self._state_changed.wait()
+
     # -- reverse forwards -------------------------------------------------------
     def add_reverse(self, conn: Connection, device_spec: str, host_spec: str, norebind: bool) -> str | None:
         """Register a reverse forward; returns an error message or None."""
@@ -122,6 +139,14 @@ class Endpoint:
 
     # -- events -------------------------------------------------------------------
     def _event_from_any_thread(self, event: dict) -> None:
+        try:
+            on_loop = asyncio.get_running_loop() is self.loop
+        except RuntimeError:
+            on_loop = False
+        if on_loop:
+            self._note_state_changed()
+        else:
+            self.loop.call_soon_threadsafe(self._note_state_changed)
         if event.get("type") not in LISTENER_EVENT_TYPES:
             return  # the framework does not send it to the listener
         line = (json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
@@ -189,6 +214,7 @@ class Endpoint:
         app has the second a uiautomator dump takes; here a dump takes a
         millisecond.
         """
+        self._note_state_changed()  # a command ran: a process may have started or ended
         target = self.reverses.get(EVENT_PORT)
         if target is not None and target == self._event_target:  # else the relay is switching targets
             await self._deliver_queued(target)
