@@ -167,8 +167,11 @@ def _date(inv: Invocation) -> int:
         elif arg not in ("-u",):
             return inv.fail("setting the date is not permitted")
     now = dt.datetime.fromtimestamp(inv.phone.clock_ms() / 1000, dt.timezone.utc)
-    # %Z of a UTC datetime is "UTC"; %e and %N are toybox extensions.
-    fmt = fmt.replace("%e", f"{now.day:2d}").replace("%N", f"{now.microsecond * 1000:09d}")
+    # %Z of a UTC datetime is "UTC"; %e and %N are toybox extensions. toybox date.c puts_time:
+    # "%N" is the nine digits of nanoseconds, "%3N" (a digit, then N) their first three.
+    nanos = f"{now.microsecond * 1000:09d}"
+    fmt = fmt.replace("%e", f"{now.day:2d}")
+    fmt = re.sub(r"%([1-9]?)N", lambda m: nanos[:int(m.group(1) or 9)], fmt)
     fmt = fmt.replace("%s", str(int(now.timestamp())))
     inv.out(now.strftime(fmt) + "\n")
     return 0
