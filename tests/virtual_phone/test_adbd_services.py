@@ -131,3 +131,20 @@ def test_track_jdwp_sends_the_list_again_when_it_changes(fresh, adb_server_port)
         second = conn.read_string_block()
         assert second.splitlines() == _zygote_children(adb)
         assert pid in second.splitlines() and pid not in first.splitlines()
+
+
+def test_the_interactive_shell_prompt_says_who_it_runs_as(fresh, adb_server_port):
+    import adbutils
+
+    running, adb = fresh
+    device = adbutils.AdbClient(port=adb_server_port).device(running.serial)
+
+    def prompt() -> bytes:
+        with device.open_transport() as conn:
+            conn.send_command("shell:")  # no command: the interactive shell, which prints its prompt
+            conn.check_okay()
+            return conn.conn.recv(100)
+
+    assert prompt() == b"vphone:/ $ "
+    assert adb("root").returncode == 0
+    assert prompt() == b"vphone:/ # "  # mkshrc's PS1 ends in "#" for uid 0
