@@ -148,3 +148,18 @@ def test_the_interactive_shell_prompt_says_who_it_runs_as(fresh, adb_server_port
     assert prompt() == b"vphone:/ $ "
     assert adb("root").returncode == 0
     assert prompt() == b"vphone:/ # "  # mkshrc's PS1 ends in "#" for uid 0
+
+
+def test_a_root_shell_starts_activities_that_are_not_exported(fresh):
+    # frameworks/base ActivityManager.checkComponentPermission: "Root, system server get to do
+    # everything"; the shell's uid 2000 may start exported activities only.
+    _running, adb = fresh
+    component = f"{CALC}/.activities.MainActivity"  # no intent filter, not exported
+    refused = adb("shell", f"am start -n {component}")
+    assert "Permission Denial" in refused.stderr and refused.returncode == 255
+    assert adb("root").returncode == 0
+    started = adb("shell", f"am start -W -n {component}")
+    assert (started.returncode, started.stderr) == (0, "")
+    assert "Status: ok" in started.stdout, started.stdout
+    log = adb("shell", "logcat -d -b system -s ActivityTaskManager").stdout
+    assert f"START u0 {{flg=0x10000000 cmp={component}}} with LAUNCH_MULTIPLE from uid 0 result code=0" in log

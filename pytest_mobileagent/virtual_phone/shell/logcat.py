@@ -35,7 +35,7 @@ import struct
 import weakref
 
 from ..kernel.logbuffer import BUFFERS, DEFAULT_BUFFERS, LogEntry
-from ..kernel.processes import EXTRA_PROCESSES, Process
+from ..kernel.processes import EXTRA_PROCESSES, Process, adbd_label, adbd_uid
 from .interpreter import Invocation, UsageError, command
 from .program import Program
 
@@ -61,8 +61,9 @@ def _start_program(inv: Invocation, argv: list[str]):
 
 
 def _running_processes(phone) -> list:
-    return [Process(pid, phone.shell_pid, 2000, argv[0], argv[0][:15], 10_830_000, 4_100, "do_sys_poll",
-                    "S", "u:r:shell:s0", args=tuple(argv[1:])) for pid, argv in _RUNNING.get(phone, {}).items()]
+    # run by the shell adbd started, with its uid (0 after `adb root`)
+    return [Process(pid, phone.shell_pid, adbd_uid(phone), argv[0], argv[0][:15], 10_830_000, 4_100, "do_sys_poll",
+                    "S", adbd_label(phone), args=tuple(argv[1:])) for pid, argv in _RUNNING.get(phone, {}).items()]
 
 
 EXTRA_PROCESSES.append(_running_processes)
@@ -391,7 +392,7 @@ def _log(inv: Invocation) -> int:
     if not args:
         raise UsageError("Needs 1 argument")
     inv.phone.logs.write(tag, " ".join(args), priority=priority, pid=inv.phone.shell_pid + 1,
-                         uid=2000, buffer=buffer)
+                         uid=adbd_uid(inv.phone), buffer=buffer)
     return 0
 
 
