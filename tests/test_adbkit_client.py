@@ -26,6 +26,9 @@ from pathlib import Path
 
 import pytest
 
+#: one worker runs the module: its fixture runs the client once for all of the module's checks
+pytestmark = pytest.mark.xdist_group("adbkit_client")
+
 CLIENTS_DIR = Path(os.environ.get("MOBILEAGENT_APPIUM_DIR", Path(__file__).parent.parent / "clients" / "appium"))
 SCRIPT = Path(__file__).parent / "clients" / "adbkit_phone.js"
 CHECKS = ("list", "shell", "pushPull", "screencap", "install", "properties", "openLogcat", "trackDevices",

@@ -21,6 +21,9 @@ from pathlib import Path
 
 import pytest
 
+#: one worker runs the module: its fixture runs the client once for all of the module's checks
+pytestmark = pytest.mark.xdist_group("mobly_client")
+
 MOBLY_TEST = Path(__file__).parent / "clients" / "mobly_phone.py"
 TESTBED = "VirtualPhoneBed"
 #: bound on the whole Mobly run (it takes seconds)
