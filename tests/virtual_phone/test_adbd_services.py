@@ -38,6 +38,19 @@ def fresh(phone_factory, adb_server_port):
     return running, adb
 
 
+def test_every_property_says_userdebug(fresh):
+    _running, adb = fresh
+    props = dict(line[1:-1].split("]: [", 1) for line in adb("shell", "getprop").stdout.splitlines())
+    assert (props["ro.build.type"], props["ro.build.tags"], props["ro.debuggable"], props["ro.secure"]) == \
+        ("userdebug", "test-keys", "1", "1")
+    assert props["ro.build.fingerprint"].endswith(":userdebug/test-keys")
+    assert props["ro.build.flavor"].endswith("-userdebug")
+    # build/make: a non-user build displays its description, PRODUCT-VARIANT RELEASE ID NUMBER TAGS
+    assert props["ro.build.display.id"] == props["ro.build.description"] == (
+        f"{props['ro.build.flavor']} {props['ro.build.version.release']} {props['ro.build.id']} "
+        f"{props['ro.build.version.incremental']} {props['ro.build.tags']}")
+
+
 def test_adb_root_restarts_adbd_as_root_and_unroot_drops_it(fresh, adb_server_port):
     import adbutils
 
