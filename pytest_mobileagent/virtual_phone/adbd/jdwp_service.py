@@ -37,7 +37,9 @@ def jdwp_pids(phone: "PhoneContext") -> list[int]:
     everyone = (phone.props.get("ro.build.type") == "eng"
                 or phone.props.get("persist.debug.dalvik.vm.jdwp.enabled") == "1")
     pids = []
-    for proc in processes(phone, with_shell=False):
+    with phone._lock:  # a consistent table: another thread's command may be changing it
+        table = processes(phone, with_shell=False)
+    for proc in table:
         if proc.ppid not in _ZYGOTES:
             continue
         if everyone or _manifest_debuggable(phone, proc.cmdline):
