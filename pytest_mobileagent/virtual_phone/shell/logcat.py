@@ -260,7 +260,7 @@ def _logcat(inv: Invocation) -> int:
             text = value()
             got_t = got_t or letter == "t"
             if text and text.isdigit() and text.isascii():
-                tail, since_ns = int(text), None
+                tail = int(text)  # a time given too wins (Run: tail_time before tail_lines)
                 if tail < 1:
                     inv.err(f"WARNING: -{letter} {text} invalid, setting to 1\n")
                     tail = 1
