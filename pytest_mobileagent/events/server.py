@@ -39,7 +39,7 @@ import time
 from typing import Callable
 
 from pytest_mobileagent.errors import MalformedEventError
-from pytest_mobileagent.listener import PROTOCOL as LISTENER_PROTOCOL
+from pytest_mobileagent.listener import HELLO as _HELLO, PROTOCOL as LISTENER_PROTOCOL
 from pytest_mobileagent.tempdirs import make_run_tempdir
 
 from .model import MAX_LINE_BYTES, Event, parse_event_line, parse_mab_post
@@ -60,7 +60,6 @@ _HIERARCHY_REPLY = re.compile(rb'"type"\s*:\s*"hierarchy"')
 _POST = b"POST "
 #: How soon a lost (or not yet started) listener is dialled again.
 REDIAL_SECONDS = 0.2
-_HELLO = b'{"req":"hello","protocol":%d}\n' % LISTENER_PROTOCOL
 _UNDECIDED, _LINES, _HTTP = "undecided", "lines", "http"
 
 
