@@ -2,8 +2,9 @@
 
 Everything reaches the phone through the plugin's :class:`~pytest_mobileagent.device.Device`
 (adb), so a real phone, an emulator and the virtual phone behave alike. The
-app's events come the way the plugin gets them: device port 8888 reversed
-to an :class:`~pytest_mobileagent.events.EventServer` on a private Unix socket.
+app's events come the way the plugin gets them: an
+:class:`~pytest_mobileagent.events.EventServer` dials the device's listener
+(``localabstract:mobileagent-listener``) through the adb server.
 """
 
 from __future__ import annotations
