@@ -10,12 +10,18 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-__all__ = ["APK_PATH", "PACKAGE", "SERVICE", "SOURCE_DIGEST_PATH", "shipped_digest", "source_digest"]
+__all__ = ["APK_PATH", "PACKAGE", "PROTOCOL", "SERVICE", "SOCKET_NAME", "SOURCE_DIGEST_PATH", "shipped_digest",
+           "source_digest"]
 
 #: The listener's package name.
 PACKAGE = "io.github.mobileagent.listener"
 #: Its accessibility service, as ``enabled_accessibility_services`` names it.
 SERVICE = f"{PACKAGE}/{PACKAGE}.ListenerService"
+#: The abstract Unix socket the listener serves on; the host dials ``localabstract:SOCKET_NAME``
+#: through the device's adb server (listener_apk/README.md, "Protocol").
+SOCKET_NAME = "mobileagent-listener"
+#: The listener protocol this plugin speaks: the ``protocol`` of the hello exchange.
+PROTOCOL = 2
 #: The APK inside the installed Python package.
 APK_PATH = Path(__file__).with_name("listener.apk")
 SOURCE_DIGEST_PATH = Path(__file__).with_name("listener.apk.source-sha256")
