@@ -30,6 +30,9 @@ public final class ListenerService extends AccessibilityService {
     @Override
     protected void onServiceConnected() {
         super.onServiceConnected();
+        if (server != null) {
+            return;  // connected again without a destroy: the socket and buffer stay
+        }
         EventBuffer b = new EventBuffer(BUFFER_CAPACITY);
         server = new ListenerServer(LocalEndpoint.opener(SOCKET_NAME), b, new HierarchyRequests(this),
                 getPackageName(), versionCode(), HELLO_TIMEOUT_MS, RETRY_MS);

@@ -293,6 +293,27 @@ public class ListenerServerTest {
     }
 
     @Test
+    public void aNameStillHeldIsBoundAgainAfterThePause() throws Exception {
+        final int[] calls = {0};
+        server = new ListenerServer(new ListenerServer.Opener() {
+            @Override
+            public ListenerServer.Endpoint open() throws java.io.IOException {
+                if (++calls[0] <= 2) {
+                    throw new java.net.BindException("Address already in use");
+                }
+                return sockets.open();
+            }
+        }, buffer, null, PKG, VERSION_CODE, 5000, 20);
+        server.start();
+        offer("click", "app", "waiting");
+        try (UnixSockets.Peer p = connect()) {
+            p.hello();
+            assertEquals(unterminated(event("click", "app", "waiting")), p.line());
+        }
+        assertEquals(3, calls[0]);
+    }
+
+    @Test
     public void stopEndsTheClientsStreamAndKeepsTheBuffer() throws Exception {
         start(5000);
         try (UnixSockets.Peer p = connect()) {
