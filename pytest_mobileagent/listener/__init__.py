@@ -16,6 +16,8 @@ __all__ = ["APK_PATH", "PACKAGE", "SERVICE", "SOURCE_DIGEST_PATH", "shipped_dige
 PACKAGE = "io.github.mobileagent.listener"
 #: Its accessibility service, as ``enabled_accessibility_services`` names it.
 SERVICE = f"{PACKAGE}/{PACKAGE}.ListenerService"
+SOCKET_NAME = "mobileagent-listener"
+PROTOCOL = 2
 #: The APK inside the installed Python package.
 APK_PATH = Path(__file__).with_name("listener.apk")
 SOURCE_DIGEST_PATH = Path(__file__).with_name("listener.apk.source-sha256")
