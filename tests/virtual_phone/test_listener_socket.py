@@ -387,7 +387,13 @@ def test_the_socket_closes_with_the_service_and_opens_with_it(adb_device, listen
     assert listener.connect().hello()["dropped"] == 0
 
 
-def test_the_socket_goes_with_the_package(adb_device, listener):
+def _enabled_services(adb_device) -> list[str]:
+    return adb_device.shell("settings get secure enabled_accessibility_services").split(":")
+
+
+def test_the_socket_goes_with_the_package_and_stays_off_when_it_is_back(adb_device, listener):
+    # AccessibilityManagerService switches a removed package's services off: a reinstalled
+    # listener listens only once mobileagent-setup (here: the setting) switches it on again.
     client = listener.connect()
     client.hello()
     try:
@@ -395,9 +401,25 @@ def test_the_socket_goes_with_the_package(adb_device, listener):
         assert client.rest_until_closed() == []
         with pytest.raises(adbutils.AdbError, match="closed"):
             ListenerClient.connect(adb_device)
+        assert not [s for s in _enabled_services(adb_device) if s.startswith(PACKAGE + "/")]
     finally:
         adb_device.install(str(APK_PATH), nolaunch=True, silent=True)
-    assert listener.connect().hello()["package"] == PACKAGE  # enabled still: bound again
+    with pytest.raises(adbutils.AdbError, match="closed"):
+        ListenerClient.connect(adb_device)
+    listener.on()
+    assert listener.connect().hello()["package"] == PACKAGE
+
+
+def test_force_stopping_the_listener_switches_its_service_off(adb_device, listener):
+    client = listener.connect()
+    client.hello()
+    adb_device.shell(f"am force-stop {PACKAGE}")
+    assert client.rest_until_closed() == []
+    assert not [s for s in _enabled_services(adb_device) if s.startswith(PACKAGE + "/")]
+    with pytest.raises(adbutils.AdbError, match="closed"):
+        ListenerClient.connect(adb_device)
+    listener.on()
+    assert listener.connect().hello()["dropped"] == 0
 
 
 def test_adb_forward_reaches_the_listener(adb_device, listener):
