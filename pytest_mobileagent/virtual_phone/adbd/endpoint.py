@@ -2,7 +2,9 @@
 
 An `Endpoint` is shared by every host connection to the phone. It routes each
 OPEN to a service coroutine and relays the phone's accessibility events to the
-host port that `adb reverse tcp:8888 tcp:PORT` maps.
+host port that `adb reverse tcp:8888 tcp:PORT` maps (listener protocol 1; the
+listener app's own socket, protocol 2, is programs/listener_app.py). Before a
+command's reply leaves, both get the events the command caused (flush_events).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections import deque
 from typing import Awaitable, Callable
 
 from ...listener import SERVICE as LISTENER_SERVICE
+from ..programs import listener_app
 from . import services
 from ..kernel.context import PhoneContext
 from .transport import Connection, Stream, StreamClosed
@@ -29,10 +32,8 @@ log = logging.getLogger(__name__)
 FEATURES = ("shell_v2", "cmd", "stat_v2", "ls_v2", "fixed_push_mkdir")
 #: The device port the listener app (and the virtual phone) sends events to.
 EVENT_PORT = "tcp:8888"
-#: The event types the listener app subscribes to (listener_apk/res/xml/listener_service.xml,
-#: accessibilityEventTypes); it does not ask for interactive windows, so it gets no "windows_changed".
-LISTENER_EVENT_TYPES = frozenset({"click", "long_click", "text_changed", "focus", "scroll", "window_state",
-                                  "window_content"})
+#: The event types the listener app subscribes to.
+LISTENER_EVENT_TYPES = listener_app.EVENT_TYPES
 #: Events kept while the host stream is being (re)opened.
 MAX_QUEUED_EVENTS = 10_000
 
@@ -161,12 +162,18 @@ class Endpoint:
             await self._deliver_queued(target)
 
     def send_events_now(self) -> bool:
-        """Send the queued events without waiting, if the event stream takes them now.
+        """Send the queued events without waiting, if the event streams take them now.
 
         For output that leaves while its command line still runs
         (``services._EarlyOutput``), which must not overtake the events of
-        the commands before it. True when no event is left queued.
+        the commands before it. True when no event is left queued, on the
+        listener's served connection (protocol 2) and on the reverse stream
+        (protocol 1).
         """
+        served_sent = listener_app.send_now(self.phone)
+        return self._send_reverse_events_now() and served_sent
+
+    def _send_reverse_events_now(self) -> bool:
         if not self._events:
             return True
         stream = self._event_stream
@@ -189,6 +196,7 @@ class Endpoint:
         app has the second a uiautomator dump takes; here a dump takes a
         millisecond.
         """
+        await listener_app.flush(self.phone)
         target = self.reverses.get(EVENT_PORT)
         if target is not None and target == self._event_target:  # else the relay is switching targets
             await self._deliver_queued(target)

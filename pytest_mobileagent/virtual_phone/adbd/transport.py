@@ -29,6 +29,10 @@ log = logging.getLogger(__name__)
 WRITE_ACK_TIMEOUT = 30.0
 #: Streams one host connection may hold open at once.
 MAX_STREAMS = 256
+#: The uid adbd runs as, so the uid every socket it connects to sees (SO_PEERCRED):
+#: with ro.secure=1 and no `adb root` (which this phone does not serve) adbd drops to
+#: shell (packages/modules/adb daemon/main.cpp, drop_privileges: minijail_change_user AID_SHELL).
+AID_SHELL = 2000
 
 
 class StreamClosed(Exception):
@@ -37,6 +41,9 @@ class StreamClosed(Exception):
 
 class Stream:
     """A bidirectional byte stream between one service and the host."""
+
+    #: what a phone socket adbd connects for this stream sees of its peer (kernel/sockets.py)
+    peer_uid = AID_SHELL
 
     def __init__(self, conn: "Connection", local_id: int, remote_id: int):
         self.conn = conn
