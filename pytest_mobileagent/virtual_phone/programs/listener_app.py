@@ -21,9 +21,6 @@ On a phone the listener has the second a host's next `uiautomator dump` takes to
 click; here a command answers in a millisecond, so adbd sends the served client what is
 buffered before each command's reply (`flush` and `send_now`, called by adbd/endpoint.py):
 the host's event socket holds a tap's click when `input tap` returns.
-
-Protocol 1 (the app dials ``127.0.0.1:8888``, which ``adb reverse`` maps to the host) is still
-modelled by adbd/endpoint.py's relay, alongside, until the host stops using it.
 """
 
 from __future__ import annotations
