@@ -12,8 +12,8 @@ import json
 import socket
 from pathlib import Path
 
-__all__ = ["APK_PATH", "PACKAGE", "PROTOCOL", "SERVICE", "SOCKET_NAME", "SOURCE_DIGEST_PATH", "handshake",
-           "shipped_digest", "source_digest"]
+__all__ = ["APK_PATH", "BUSY", "HELLO", "PACKAGE", "PROTOCOL", "SERVICE", "SOCKET_NAME", "SOURCE_DIGEST_PATH",
+           "ListenerRefused", "handshake", "shipped_digest", "source_digest"]
 
 #: The listener's package name.
 PACKAGE = "io.github.mobileagent.listener"
@@ -59,10 +59,23 @@ def shipped_digest() -> str:
     return SOURCE_DIGEST_PATH.read_text().strip()
 
 
+class ListenerRefused(ValueError):
+    """The listener answered with a refusal; ``reason`` is its own words."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"the listener refused the connection: {reason}")
+        self.reason = reason
+
+
+#: The refusal of a listener that serves another client now: it answers, and works.
+BUSY = "another client is connected"
+
+
 def handshake(sock: socket.socket, timeout: float = 5.0) -> dict:
     """Say hello on a fresh stream to the listener's socket; its hello (a dict).
 
-    ValueError says why not: its refusal, another protocol, or no hello.
+    ValueError says why not: :class:`ListenerRefused` with its refusal, or
+    another protocol, or no hello.
     For one-off checks (``mobileagent-setup``); the event server does the same
     without blocking.
     """
@@ -82,7 +95,7 @@ def handshake(sock: socket.socket, timeout: float = 5.0) -> dict:
     if not isinstance(obj, dict) or obj.get("type") not in ("hello", "refused"):
         raise ValueError(f"no hello on the listener's socket (first bytes {first[:80]!r})")
     if obj["type"] == "refused":
-        raise ValueError(f"the listener refused the connection: {obj.get('reason')}")
+        raise ListenerRefused(str(obj.get("reason")))
     if obj.get("protocol") != PROTOCOL:
         raise ValueError(f"the listener speaks protocol {obj.get('protocol')!r}, this plugin needs {PROTOCOL}")
     return obj

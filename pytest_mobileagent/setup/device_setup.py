@@ -24,7 +24,7 @@ from typing import Callable, Iterable
 from pytest_mobileagent.apkinfo import ApkError, ApkInfo, read_apk
 from pytest_mobileagent.errors import InfrastructureError
 from pytest_mobileagent.listener import APK_PATH, PACKAGE as LISTENER_PACKAGE, SERVICE as LISTENER_SERVICE
-from pytest_mobileagent.listener import SOCKET_NAME as LISTENER_SOCKET, handshake
+from pytest_mobileagent.listener import BUSY, SOCKET_NAME as LISTENER_SOCKET, ListenerRefused, handshake
 
 from .apps import BENCHMARK_APPS, SMS_APP, by_package
 
@@ -127,7 +127,8 @@ class _Device:
             raise SetupError(self.serial, step, f"adb push: {exc}") from None
 
     def listener_hello(self, step: str, timeout: float = LISTENER_START_TIMEOUT) -> dict:
-        """The listener's hello on its socket; retried while its service is starting."""
+        """The listener's hello on its socket ({} when it is busy serving another
+        client: it answers); retried while its service is starting."""
         import adbutils
 
         deadline = time.monotonic() + timeout
@@ -135,6 +136,11 @@ class _Device:
             try:
                 with self.device.create_connection(adbutils.Network.LOCAL_ABSTRACT, LISTENER_SOCKET) as sock:
                     return handshake(sock)
+            except ListenerRefused as exc:
+                if exc.reason == BUSY:
+                    return {}  # it serves a run or a studio now: it answers, and works
+                if time.monotonic() >= deadline:
+                    raise SetupError(self.serial, step, str(exc)) from None
             except (adbutils.AdbError, adbutils.AdbTimeout, OSError, ValueError) as exc:
                 # adbd answers "closed" until the service has opened its socket.
                 if time.monotonic() >= deadline:
