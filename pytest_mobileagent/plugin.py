@@ -148,6 +148,7 @@ def pytest_report_header(config: pytest.Config) -> str | None:
         f"mobileagent: agent={o.agent} seed={o.agent_seed} max-steps-factor={o.max_steps_factor:g} "
         f"agent-timeout={f'{o.agent_timeout:g}s' if o.agent_timeout else 'none'} "
         f"stop-on-success={'yes' if o.stop_on_success else 'no'} devices={devices}"
+        + (" mab-listener=yes (adb reverse tcp:8888 per worker)" if o.mab_listener else "")
     )
 
 

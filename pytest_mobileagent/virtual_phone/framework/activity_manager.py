@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Callable
 from ..kernel.context import PhoneContext
 from ..kernel.logbuffer import note_start_request
 from ..kernel.processes import adbd_uid
-from .active_services import stop_package
+from .active_services import forget_accessibility_services, stop_package, system_state_changed
 from .intents import Intent, candidates
 from .manifests import activity as manifest_activity
 from .manifests import launcher_entries
@@ -289,12 +289,15 @@ def launcher_activities(phone: "PhoneContext", package: str) -> list[str]:
 
 
 def force_stop(phone: "PhoneContext", package: str) -> None:
-    """`am force-stop`: the package's process dies, with its activities and started services."""
+    """`am force-stop`: the package's process dies, with its activities and started services,
+    and its accessibility services are switched off (active_services.forget_accessibility_services)."""
     for listener in FORCE_STOP_LISTENERS:
         listener(phone, package)
     stop_package(phone, package)
     phone.system.force_stop(package)
     phone.forget_pid(package)
+    if forget_accessibility_services(phone, package):
+        system_state_changed(phone)  # its accessibility services are unbound
 
 
 # -- resolving intents ------------------------------------------------------------------------------
