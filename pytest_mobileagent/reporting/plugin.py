@@ -519,6 +519,9 @@ def _shorten_failure(item: pytest.Item, report: pytest.TestReport, exc: BaseExce
     elif episode.last_assertion is exc and isinstance(exc, AssertionError):
         record = episode.record
         how = f"not done after {record.steps_taken} of {episode.max_steps} steps, stop: {record.stop_reason}"
+        note = episode.answer_note()  # a query task: the answer given beside the expected one
+        if note is not None:
+            how += f"; {note}"
         text = short_judge_failure(exc, _crash_location(item, report), how, episode.hints)
     else:
         return
