@@ -594,6 +594,10 @@ class Answer:
         return self.text is not None and expected.casefold() in self.text.casefold()
 
     # -- numbers and quantities --------------------------------------------
+    def numbers(self) -> list[float | int]:
+        """Every number the answer states, in order ("64 x 48" -> [64, 48])."""
+        return [_plain(v) for v in answers.numbers(self.text or "")]
+
     def number(self, unit: str | None = None) -> float | int | None:
         """The one number the answer states; with ``unit`` (``"MB"``, ``"seconds"``) the one quantity
         of that unit's kind, in that unit ("3,145,728 bytes" is 3 in ``"MB"``). None when the answer
@@ -706,6 +710,15 @@ class Answer:
         "Abbey Road 2" does not."""
         return self.text is not None and answers.fold(expected) in answers.framings(self.text)
 
+    def mentions(self, expected: str, *, excluding: Sequence[str] = ()) -> bool:
+        """The answer names ``expected`` (a whole phrase, case and whitespace folded) and none of
+        ``excluding`` (the other values it could have named): "The song is on the album Grid." mentions
+        "Grid" excluding "Dusk"; "Grid or Dusk" does not."""
+        if self.text is None:
+            return False
+        text = answers.fold(self.text)
+        return _has_phrase(text, expected) and not any(_has_phrase(text, other) for other in excluding)
+
     def items(self) -> list[str]:
         """The items the answer lists, folded ("Milk, eggs and bread" -> ["milk", "eggs", "bread"]),
         after a framing phrase ("The apps are: ...")."""
@@ -765,6 +778,10 @@ def _unit(unit: str) -> tuple[str, Decimal]:
         return answers.UNITS[unit.strip().casefold()]
     except KeyError:
         raise TaskDefinitionError(f"unknown unit {unit!r} (known: {', '.join(sorted(answers.UNITS))})") from None
+
+
+def _has_phrase(folded_text: str, phrase: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(answers.fold(phrase))}(?!\w)", folded_text) is not None
 
 
 def _plain(value: Decimal) -> float | int:
