@@ -290,6 +290,9 @@ def list_items(text: str) -> list[str]:
 
 _YES = {"yes", "y", "yeah", "yep", "yup", "true", "correct", "affirmative", "sure", "indeed", "right"}
 _NO = {"no", "n", "nope", "nah", "false", "incorrect", "negative", "not", "none", "never"}
+#: negations written without their apostrophe ("isnt")
+_NEGATIONS = {"isnt", "arent", "wasnt", "werent", "dont", "doesnt", "didnt", "cant", "cannot", "wont", "hasnt",
+              "havent"}
 
 
 def yes_no(text: str) -> bool | None:
@@ -297,7 +300,7 @@ def yes_no(text: str) -> bool | None:
 
     The first word decides, and a later word of the other kind makes it None ("yes and no").
     """
-    words = re.findall(r"[a-z']+", fold(text))
+    words = re.findall(r"[a-z']+", unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'"))
     if not words:
         return None
     first = words[0]
@@ -305,7 +308,7 @@ def yes_no(text: str) -> bool | None:
     if verdict is None:
         return None
     contrary = _NO if verdict else _YES
-    if any(word in contrary or (verdict and word.endswith("n't")) for word in words[1:]):
+    if any(word in contrary or (verdict and (word.endswith("n't") or word in _NEGATIONS)) for word in words[1:]):
         return None
     return verdict
 

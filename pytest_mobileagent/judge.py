@@ -747,7 +747,7 @@ class Answer:
     def _yes_no(self) -> bool | None:
         if self.text is None:
             return None
-        verdicts = {answers.yes_no(text) for text in answers.framings(self.text)} - {None}
+        verdicts = {answers.yes_no(text) for text in answers.framings(self.text, folded=False)} - {None}
         return verdicts.pop() if len(verdicts) == 1 else None
 
     # -- the LLM judge -----------------------------------------------------
