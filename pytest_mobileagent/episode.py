@@ -692,8 +692,8 @@ class Episode:
     def answer_note(self) -> str | None:
         """"answer given ...; expected ..." for a query task that failed, else None."""
         record = self.record
-        if record.expected_answer is None and record.answer is None:
-            return None
+        if record.expected_answer is None and not record.llm_verdicts:
+            return None  # not a query task: an answer the agent gave anyway is not what failed it
         given = repr(record.answer) if record.answer is not None else "none"
         note = f"answer given: {given}; expected: {record.expected_answer!r}"
         for verdict in record.llm_verdicts:

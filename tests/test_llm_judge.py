@@ -71,13 +71,19 @@ def test_the_judges_verdict_and_reason_are_in_the_record(pytester, phone, given)
 def test_an_incorrect_verdict_fails_the_task_and_says_why(pytester, phone):
     project(pytester, "nine")
     with OpenAICompatibleServer(fair_model) as server:
-        result, data = run(pytester, phone, server)
+        result, data = run(pytester, phone, server, "--alluredir", str(pytester.path / "allure"))
     result.assert_outcomes(failed=1)
     (record,) = data["tasks"]
     assert not record["success"]
     assert record["llm_verdicts"][0]["verdict"] == "incorrect"
     assert "answer given: 'nine'" in record["error"] and "LLM judge: incorrect" in record["error"]
     result.stdout.fnmatch_lines(["*answer given: 'nine'; expected: 'nine'; LLM judge: incorrect*"])
+    # Allure's finish step gives the answer beside the expected one; its trajectory has the verdict.
+    (allure,) = [json.loads(p.read_text()) for p in (pytester.path / "allure").glob("*-result.json")]
+    assert "finish 'nine', expected 'nine'" in [step["name"] for step in allure["steps"]]
+    (trajectory,) = [p for p in (pytester.path / "allure").glob("*-attachment.json")
+                     if '"llm_verdicts"' in p.read_text()]
+    assert json.loads(trajectory.read_text())["llm_verdicts"][0]["reason"] == "the given answer 'nine' is not eight"
 
 
 def test_without_an_endpoint_the_task_is_skipped_with_the_reason(pytester, phone):
