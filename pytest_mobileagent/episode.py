@@ -690,7 +690,7 @@ class Episode:
         })
 
     def answer_note(self) -> str | None:
-        """"answer given ...; expected ..." for a query task that failed, else None."""
+        """The note "answer given ...; expected ..." for a query task that failed, else None."""
         record = self.record
         if record.expected_answer is None and not record.llm_verdicts:
             return None  # not a query task: an answer the agent gave anyway is not what failed it

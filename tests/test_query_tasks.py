@@ -43,7 +43,8 @@ def _tasks():
     """(module, function, spec) of every query task."""
     return [(module, function, _spec(function)) for module in MODULES
             for name, function in sorted(vars(module).items())
-            if name.startswith("test_") and any(m.name == "mobileagent_task" for m in getattr(function, "pytestmark", []))]
+            if name.startswith("test_")
+            and any(m.name == "mobileagent_task" for m in getattr(function, "pytestmark", []))]
 
 
 TASKS = _tasks()
@@ -207,3 +208,36 @@ def test_the_llm_judged_query_with_a_judge(phone, tmp_path, agent, passes):
     (verdict,) = record["llm_verdicts"]
     assert verdict["verdict"] == ("correct" if passes else "incorrect") and verdict["reason"]
     assert len(server.requests) == 1
+
+
+ANSWERING_DRIVER = '''
+class Answering:
+    """A driver agent that answers from run() at once (it reads nothing)."""
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    def run(self, prompt, session):
+        return self.answer
+
+
+def pytest_mobileagent_register_agents(registry):
+    registry.register("says-15.625", lambda context: Answering("It is 15.625."))
+    registry.register("says-16", lambda context: Answering("16"))
+'''
+
+
+@on_the_phone
+@pytest.mark.parametrize("agent, passes", [("says-15.625", True), ("says-16", False)])
+def test_a_driver_agents_returned_answer_is_judged(phone, tmp_path, agent, passes):
+    (tmp_path / "answering_driver.py").write_text(ANSWERING_DRIVER)
+    out = tmp_path / "out.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest",
+         f"{QUERY_FILES[0].parent}/test_calculator_queries.py::test_calculator_query_result",
+         "-p", "answering_driver", "--agent", agent, "--device", phone.serial, "--results-json", str(out),
+         "-p", "no:cacheprovider", "--rootdir", str(ROOT)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, env=dict(os.environ))
+    (record,) = json.loads(out.read_text())["tasks"]
+    assert record["success"] is passes and record["stop_reason"] == "finished", proc.stdout[-2000:]
+    assert record["answer"] == ("It is 15.625." if passes else "16") and record["expected_answer"] == "15.625"
