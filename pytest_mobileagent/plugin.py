@@ -205,6 +205,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if runtime is not None:
         episode: "Episode | None" = item.stash.get(EPISODE_KEY, None)
         attach_record(item, report, episode, runtime.options)
+        ledger = item.config.stash.get(LEDGER_KEY, None)
+        if report.skipped and ledger is not None and not hasattr(item.config, "workerinput"):
+            ledger.note_skip(report)  # the sole process; under xdist the controller hears of it (XdistGlue)
         if report.when == "teardown" and episode is not None:
             # Its record has left with its report: free the screens, events and screenshots.
             del item.stash[EPISODE_KEY]

@@ -86,11 +86,15 @@ def test_an_incorrect_verdict_fails_the_task_and_says_why(pytester, phone):
     assert json.loads(trajectory.read_text())["llm_verdicts"][0]["reason"] == "the given answer 'nine' is not eight"
 
 
-def test_without_an_endpoint_the_task_is_skipped_with_the_reason(pytester, phone):
+@pytest.mark.parametrize("workers", [(), ("-n", "1")])
+def test_without_an_endpoint_the_task_is_skipped_with_the_reason(pytester, phone, workers):
     project(pytester)
-    result, _ = run(pytester, phone, None, "-rs")
+    result, data = run(pytester, phone, None, "-rs", *workers)
     result.assert_outcomes(skipped=1)
     result.stdout.fnmatch_lines(["*test_eight needs the LLM judge: give --llm-judge-url*"])
+    # Skipped on purpose: the run is complete without it, and says which it skipped.
+    assert data["tasks"] == [] and data["run"]["tasks_skipped"] == ["test_query.py::test_eight"]
+    assert data["run"]["tasks_not_run"] == [] and "run incomplete" not in result.stdout.str()
 
 
 @pytest.mark.parametrize("failure", ["timeout", "http 500", "prose", "no verdict", "no reason"])

@@ -454,7 +454,8 @@ def _cut_short(run: dict[str, Any] | None) -> str | None:
         return None  # no task in the run: not a benchmark run, nothing to warn about
     why = "interrupted" if run.get("interrupted") else run.get("stopped_early")
     crashed = run.get("workers_crashed") or []
-    if not why and not crashed and run.get("tasks_run") == run.get("tasks_collected"):
+    accounted = run.get("tasks_run", 0) + len(run.get("tasks_skipped") or ())  # a skipped task is not missing
+    if not why and not crashed and accounted == run.get("tasks_collected"):
         return None
     parts = [f"run {why}" if why else "a worker crashed" if crashed else "run incomplete",
              f"{run.get('tasks_run')} of {run.get('tasks_collected')} collected tasks ran",
