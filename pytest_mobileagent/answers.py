@@ -61,13 +61,13 @@ _WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen twenty".split())}
 _WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-               "hundred": 100, "a dozen": 12, "no": 0, "none": 0})
+               "hundred": 100, "a dozen": 12})
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _DIGITS_WORDS = "one two three four five six seven eight nine".split()
 # A number written in digits: grouping commas only in threes ("3,145,728"), an optional fraction.
 _NUMERAL = r"[-\u2212]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _WORD_NUMBER = (r"(?:(?:" + "|".join(_TENS) + r")[- ](?:" + "|".join(_DIGITS_WORDS) + r")|"
-                + "|".join(sorted((w for w in _WORDS if w not in ("no", "none")), key=len, reverse=True)) + r")")
+                + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")")
 _NUMBER = re.compile(rf"(?<![\w.:/]){_NUMERAL}(?![\w:/]|\.\d)|\b{_WORD_NUMBER}\b", re.IGNORECASE)
 _UNIT_NAMES = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
 _QUANTITY = re.compile(rf"(?<![\w.:/])({_NUMERAL}|{_WORD_NUMBER})\s*({_UNIT_NAMES})\b", re.IGNORECASE)

@@ -51,7 +51,8 @@ def run(pytester, phone, server=None, *args: str):
 
 
 @pytest.mark.parametrize("given", ["eight", "8"])
-def test_the_judges_verdict_and_reason_are_in_the_record(pytester, phone, given):
+def test_the_judges_verdict_and_reason_are_in_the_record(pytester, phone, given, monkeypatch):
+    monkeypatch.setenv("MOBILEAGENT_LLM_JUDGE_API_KEY", "sk-judge-planted-77")
     project(pytester, given)
     with OpenAICompatibleServer(fair_model) as server:
         result, data = run(pytester, phone, server)
@@ -64,6 +65,8 @@ def test_the_judges_verdict_and_reason_are_in_the_record(pytester, phone, given)
     # One request, after the finish: the judge is not asked while the agent acts.
     (request,) = server.requests
     assert request["body"]["model"] == "judge-1"
+    assert request["headers"]["authorization"] == "Bearer sk-judge-planted-77"
+    assert "sk-judge-planted-77" not in json.dumps(data)  # the key is nowhere in the results
     sent = _text_of(request["body"]["messages"][1])
     assert "Question: Compute 3 + 5" in sent and "Expected answer: eight" in sent and f"Given answer: {given}" in sent
 
