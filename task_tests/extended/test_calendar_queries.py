@@ -14,7 +14,7 @@ import pytest
 from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
 
-from . import Answers
+from .queries import Answers
 
 pytestmark = pytest.mark.suite("extended")
 

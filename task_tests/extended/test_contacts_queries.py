@@ -13,7 +13,7 @@ from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
 
 from ..test_contacts import CLEARS, PERMISSIONS, AddressBook
-from . import Answers
+from .queries import Answers
 
 pytestmark = pytest.mark.suite("extended")
 

@@ -15,7 +15,7 @@ from pytest_mobileagent import task
 
 from pytest_mobileagent.media import media_dir
 
-from . import Answers
+from .queries import Answers
 
 pytestmark = pytest.mark.suite("extended")
 

@@ -14,7 +14,7 @@ from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
 
 from ..test_launcher import LauncherSeed
-from . import Answers
+from .queries import Answers
 
 pytestmark = pytest.mark.suite("extended")
 

@@ -14,7 +14,7 @@ from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
 
 from ..test_messenger import CLEARS, default_sms_app  # noqa: F401 - a fixture the seeds use
-from . import Answers
+from .queries import Answers
 
 pytestmark = pytest.mark.suite("extended")
 

@@ -14,7 +14,7 @@ from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
 
 from ..test_music import MUSIC, music_folder, songs  # noqa: F401 - fixtures the tasks use
-from . import Answers
+from .queries import Answers
 
 pytestmark = pytest.mark.suite("extended")
 

@@ -14,7 +14,7 @@ from pytest_mobileagent import golden as g
 from pytest_mobileagent import task
 
 from ..test_recorder import FOLDER, recordings_folder, three_recordings  # noqa: F401 - fixtures the tasks use
-from . import Answers
+from .queries import Answers
 
 pytestmark = pytest.mark.suite("extended")
 
