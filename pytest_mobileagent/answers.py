@@ -41,6 +41,21 @@ __all__ = [
     "yes_no",
 ]
 
+class _Lazy:
+    """A regular expression compiled when first used: the plugin imports this module in every pytest run
+    (``--version`` too), and compiling its patterns up front cost about 5 ms there."""
+
+    __slots__ = ("_pattern", "_flags", "_compiled")
+
+    def __init__(self, pattern: str, flags: int = 0):
+        self._pattern, self._flags, self._compiled = pattern, flags, None
+
+    def __getattr__(self, name: str):  # finditer, sub, split...: the compiled pattern's
+        if self._compiled is None:
+            self._compiled = re.compile(self._pattern, self._flags)
+        return getattr(self._compiled, name)
+
+
 #: Unit aliases (folded) -> (dimension, factor to the dimension's base unit: bytes or seconds).
 UNITS: dict[str, tuple[str, Decimal]] = {}
 for _names, _dimension, _factor in (
@@ -68,11 +83,11 @@ _DIGITS_WORDS = "one two three four five six seven eight nine".split()
 _NUMERAL = r"[-\u2212]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _WORD_NUMBER = (r"(?:(?:" + "|".join(_TENS) + r")[- ](?:" + "|".join(_DIGITS_WORDS) + r")|"
                 + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")")
-_NUMBER = re.compile(rf"(?<![\w.:/]){_NUMERAL}(?![\w:/]|\.\d)|\b{_WORD_NUMBER}\b", re.IGNORECASE)
+_NUMBER = _Lazy(rf"(?<![\w.:/]){_NUMERAL}(?![\w:/]|\.\d)|\b{_WORD_NUMBER}\b", re.IGNORECASE)
 _UNIT_NAMES = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
-_QUANTITY = re.compile(rf"(?<![\w.:/])({_NUMERAL}|{_WORD_NUMBER})\s*({_UNIT_NAMES})\b", re.IGNORECASE)
+_QUANTITY = _Lazy(rf"(?<![\w.:/])({_NUMERAL}|{_WORD_NUMBER})\s*({_UNIT_NAMES})\b", re.IGNORECASE)
 # mm:ss or h:mm:ss (commons getFormattedDuration), not a time of day with am/pm after it.
-_CLOCK_DURATION = re.compile(r"(?<![\w:.])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\w:]|\s*[ap]\.?m\b)", re.IGNORECASE)
+_CLOCK_DURATION = _Lazy(r"(?<![\w:.])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\w:]|\s*[ap]\.?m\b)", re.IGNORECASE)
 
 
 def fold(text: str) -> str:
@@ -84,7 +99,7 @@ def fold(text: str) -> str:
 
 
 #: Phrases that introduce the value in an answer: "The album is X", "Answer: X", "It's X".
-_FRAMING = re.compile(r"(?:^|\s)(?:is|are|was|were|its|it's|reads|says|shows|called|named|equals|=)\s+|:\s*",
+_FRAMING = _Lazy(r"(?:^|\s)(?:is|are|was|were|its|it's|reads|says|shows|called|named|equals|=)\s+|:\s*",
                       re.IGNORECASE)
 
 
@@ -195,20 +210,20 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
           "november", "december")
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTH = r"(?P<month>" + "|".join(m[:3] + f"(?:{m[3:]})?" for m in MONTHS) + r")\.?"
-_WEEKDAY = re.compile(r"\b(" + "|".join(d[:3] + f"(?:{d[3:]})?" for d in WEEKDAYS) + r")\b\.?", re.IGNORECASE)
+_WEEKDAY = _Lazy(r"\b(" + "|".join(d[:3] + f"(?:{d[3:]})?" for d in WEEKDAYS) + r")\b\.?", re.IGNORECASE)
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?:,?\s*(?P<year>\d{4}))?"
 _DATE_FORMS = [
     # "March 5, 2026", "Mar 5 2026", "March 5th"
-    re.compile(rf"\b{_MONTH}\s+{_DAY}\b{_YEAR}", re.IGNORECASE),
+    _Lazy(rf"\b{_MONTH}\s+{_DAY}\b{_YEAR}", re.IGNORECASE),
     # "5 March 2026", "5th of March"
-    re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}\b{_YEAR}", re.IGNORECASE),
+    _Lazy(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}\b{_YEAR}", re.IGNORECASE),
     # ISO 8601 "2026-03-05"
-    re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b"),
+    _Lazy(r"\b(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b"),
     # commons' default DATE_FORMAT_ONE "dd.MM.yyyy"
-    re.compile(r"(?<![\d.])(?P<day>\d{1,2})\.(?P<month>\d{1,2})\.(?P<year>\d{4}|\d{2})(?![\d.])"),
+    _Lazy(r"(?<![\d.])(?P<day>\d{1,2})\.(?P<month>\d{1,2})\.(?P<year>\d{4}|\d{2})(?![\d.])"),
     # en-US DateFormat.SHORT "M/d/yy", and "M/d/yyyy"
-    re.compile(r"(?<![\d/])(?P<month>\d{1,2})/(?P<day>\d{1,2})(?:/(?P<year>\d{4}|\d{2}))?(?![\d/])"),
+    _Lazy(r"(?<![\d/])(?P<month>\d{1,2})/(?P<day>\d{1,2})(?:/(?P<year>\d{4}|\d{2}))?(?![\d/])"),
 ]
 
 
@@ -245,7 +260,7 @@ def dates(text: str, default_year: int) -> list[dt.date]:
     return days
 
 
-_TIME = re.compile(
+_TIME = _Lazy(
     r"(?<![\d:.])(?P<hour>\d{1,2})(?:[:.](?P<minute>\d{2}))?(?::\d{2})?\s*"
     r"(?P<half>[ap])\.?\s?m\b\.?|(?<![\d:.])(?P<hour24>\d{1,2}):(?P<minute24>\d{2})(?![\d:])"
     r"|\b(?P<named>noon|midday|midnight)\b",
@@ -274,8 +289,8 @@ def times(text: str) -> list[dt.time]:
     return out
 
 
-_LIST_SPLIT = re.compile(r"\s*(?:[,;\n\u2022]|\band\b|&)\s*", re.IGNORECASE)
-_BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+")
+_LIST_SPLIT = _Lazy(r"\s*(?:[,;\n\u2022]|\band\b|&)\s*", re.IGNORECASE)
+_BULLET = _Lazy(r"^\s*(?:[-*\u2022]|\d+[.)])\s+")
 
 
 def list_items(text: str) -> list[str]:
