@@ -579,7 +579,8 @@ class Answer:
     def __init__(self, prompt: str = "", year: int | None = None) -> None:
         self.text: str | None = None
         self.prompt = prompt
-        #: the year a date without one is in (the phone's current year; the harness sets it)
+        #: the year of a date the answer gives without one, for :meth:`date` (:meth:`matches_date` takes
+        #: the expected date's); the host's current year unless given
         self.year = year if year is not None else _dt.date.today().year
         #: the LLM judge's verdicts so far: question -> (verdict, reason); the harness fills it
         self.verdicts: dict[LLMQuestion, tuple[bool, str]] = {}
@@ -671,7 +672,7 @@ class Answer:
 
     # -- dates and times -----------------------------------------------------
     def date(self, year: int | None = None) -> _dt.date | None:
-        """The one calendar date the answer states (a year left out: ``year``, else the phone's)."""
+        """The one calendar date the answer states (a year left out: ``year``, else :attr:`year`)."""
         if self.text is None:
             return None
         found = answers.distinct(answers.dates(self.text, year or self.year))

@@ -6,6 +6,8 @@ runs on a virtual phone.
 - On the phone: the golden path passes, in exactly its steps, and ends on a screen whose views show
   the answer (``shown``); ``noop`` fails; the golden path answering the first near miss fails, and its
   record and failure line give that answer beside the expected one.
+- (The MobileAgentBench tasks' third check, the golden path without its last action fails, says nothing
+  here: the replay agent knows the answer whatever screen it stops on. The near miss takes its place.)
 - The query answered by the LLM judge passes with a (fake, local) judge that decides by the expected
   answer, and fails with one that says "incorrect".
 """
