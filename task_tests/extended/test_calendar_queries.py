@@ -38,7 +38,7 @@ ANSWERS = {
         shown=("Flight to Oslo", "05:00")),
     "test_calendar_query_order": Answers(
         right=("Yoga, Dentist, Flight to Oslo", "1. Yoga\n2. Dentist\n3. Flight to Oslo",
-                                   "yoga, dentist and flight to oslo"),
+               "yoga, dentist and flight to oslo"),
         wrong=("Dentist, Yoga, Flight to Oslo", "Yoga, Dentist", "Yoga, Dentist, Flight"),
         shown=("Yoga", "Dentist", "Flight to Oslo")),
 }

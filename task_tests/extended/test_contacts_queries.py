@@ -28,7 +28,7 @@ ANSWERS = {
         shown=("123456789",)),
     "test_contacts_query_email": Answers(
         right=("zack.miller@outlook.com", "ZACK.MILLER@OUTLOOK.COM",
-                                   "His email is zack.miller@outlook.com."),
+               "His email is zack.miller@outlook.com."),
         wrong=("yuzai@gmail.com", "zack.miller@outlook.co", "zack.miler@outlook.com"),
         shown=("zack.miller@outlook.com",)),
     "test_contacts_query_owner": Answers(

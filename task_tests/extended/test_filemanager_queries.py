@@ -45,9 +45,9 @@ ANSWERS = {
         shown=("notes.txt", "15.03.2024, 10:20 AM")),
     "test_filemanager_query_listing": Answers(
         right=("budget.pdf, plan.txt, tone.mp3", "tone.mp3, plan.txt and budget.pdf",
-                                        "- plan.txt\n- budget.pdf\n- tone.mp3"),
+               "- plan.txt\n- budget.pdf\n- tone.mp3"),
         wrong=("budget.pdf, plan.txt", "budget.pdf, plan.txt, tone.mp3, diary.pdf",
-                                        "budget.pdf, plan.txt, tone.m4a"),
+               "budget.pdf, plan.txt, tone.m4a"),
         shown=("budget.pdf", "plan.txt", "tone.mp3")),
 }
 

@@ -27,7 +27,7 @@ APPS = ("Calculator", "Camera", "Chrome")
 ANSWERS = {
     "test_launcher_query_apps": Answers(
         right=("Calculator, Camera, Chrome", "Chrome, Camera and Calculator",
-                                  "The apps are: calculator; camera; chrome."),
+               "The apps are: calculator; camera; chrome."),
         wrong=("Calculator, Camera", "Calculator, Camera, Chrome, Clock", "Calendar, Camera, Chrome"),
         shown=APPS),
     "test_launcher_query_columns": Answers(

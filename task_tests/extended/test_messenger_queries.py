@@ -37,7 +37,7 @@ ANSWERS = {
         shown=("Are you coming tonight?", "Bring the blue folder", "see you at 6", "Great, thanks")),
     "test_messenger_query_first_message": Answers(
         right=("Are you coming tonight?", "are you coming tonight",
-                                            'The first message was "Are you coming tonight?"'),
+               'The first message was "Are you coming tonight?"'),
         wrong=("Bring the blue folder", "Great, thanks"),
         shown=("Are you coming tonight?",)),
     "test_messenger_query_sent_time": Answers(

@@ -34,7 +34,7 @@ ANSWERS = {
         shown=("Last Pulse", "00:02")),
     "test_music_query_album_tracks": Answers(
         right=("Square Dance, Last Pulse", "1. Square Dance\n2. Last Pulse",
-                                       "square dance and last pulse"),
+               "square dance and last pulse"),
         wrong=("Last Pulse, Square Dance", "Square Dance", "Square Dance, Last Pulse, Dusk"),
         shown=("Square Dance", "Last Pulse")),
 }
