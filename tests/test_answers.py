@@ -214,3 +214,15 @@ def test_an_llm_judged_answer_needs_the_judge_declared():
     with pytest.raises(TaskDefinitionError, match="llm_judge=True"):
         said("eight").judged_by_llm(expected="8")
     assert said(None).judged_by_llm(expected="8") is False  # no answer yet: no question to ask
+
+
+@given(st.lists(st.from_regex(r"[A-Za-z][a-z]{1,8}( [A-Za-z][a-z]{1,8})?", fullmatch=True)
+                .filter(lambda item: "and" not in item.lower().split()), min_size=1, max_size=6, unique_by=str.lower))
+def test_a_list_written_any_usual_way_reads_back_and_one_item_less_does_not(items):
+    forms = [", ".join(items), "\n".join(f"{i}. {item}" for i, item in enumerate(items, 1)),
+             "\n".join(f"- {item}" for item in items), "; ".join(items) + ".",
+             ", ".join(items[:-1]) + (f" and {items[-1]}" if len(items) > 1 else items[-1])]
+    for form in forms:
+        assert said(form).matches_list(items), form
+        assert said(form).matches_list(list(reversed(items)), ordered=False), form
+        assert not said(form).matches_list(items[:-1] or ["nothing"]), form
