@@ -274,6 +274,7 @@ def _kept(events: list[dict], capacity: int) -> tuple[list[dict], int]:
     return kept, dropped
 
 
+@pytest.mark.slow  # 8,700 events through the phone and adb: about half a minute
 def test_the_buffer_keeps_4096_lines_dropping_other_packages_oldest_first(adb_device, listener):
     # The same steps twice: first with a client reading every event as it comes (so none
     # is dropped), then with none connected until the end.
