@@ -274,6 +274,7 @@ def _kept(events: list[dict], capacity: int) -> tuple[list[dict], int]:
     return kept, dropped
 
 
+@pytest.mark.slow  # 8,700 events through the phone and adb: about half a minute
 def test_the_buffer_keeps_4096_lines_dropping_other_packages_oldest_first(adb_device, listener):
     # The same steps twice: first with a client reading every event as it comes (so none
     # is dropped), then with none connected until the end.
@@ -290,14 +291,25 @@ def test_the_buffer_keeps_4096_lines_dropping_other_packages_oldest_first(adb_de
     client = listener.connect()
     client.hello()
     everything: list[dict] = []
-    # the host drains as the phone goes (a client that stops reading holds the commands' replies)
-    reader = threading.Thread(target=lambda: everything.extend(client.events_until(type="hierarchy")))
+    failed: list[BaseException] = []
+
+    def read_all() -> None:
+        try:
+            everything.extend(client.events_until(type="hierarchy"))
+        except BaseException as exc:  # reported below, not lost in the thread
+            failed.append(exc)
+
+    # the host drains as the phone goes (a client that stops reading holds the commands' replies);
+    # the steps between two events may take long on a busy machine: no read bound but the join's
+    client.sock.settimeout(None)
+    reader = threading.Thread(target=read_all, daemon=True)
     reader.start()
     try:
         _flood(adb_device)
     finally:
         client.send({"req": "hierarchy", "req_id": 1})  # its reply comes after every event before it
-        reader.join(30)
+        reader.join(120)
+    assert not failed and not reader.is_alive(), failed
     assert everything[-1]["type"] == "hierarchy"
     del everything[-1]
     client.close()
