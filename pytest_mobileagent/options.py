@@ -71,6 +71,11 @@ def add_options(parser: pytest.Parser) -> None:
          "is reproducible); 'random' draws a seed and prints it in the header."),
         ("task_instances", dict(metavar="K"), "string",
          "Instances drawn of every task family (default 1)."),
+        ("mab_listener", dict(action="store_true", default=None), "bool",
+         "Also take the events of the original MobileAgentBench listener app, which POSTs them to device "
+         "port 8888: each worker reverses that port to its event server (`adb reverse`; a device behind "
+         "another machine's adb server then needs the port carried back by hand). The project's own "
+         "listener needs nothing of the kind: the worker dials it through the adb server."),
         ("mobileagent_watch", dict(action="store_true", default=None), "bool",
          "Serve a live view of the run on 127.0.0.1 (its URL, with a secret token, is printed at the start): "
          "each worker's phone, the agent's last action and LLM output, the step count and the milestones."),
@@ -117,6 +122,7 @@ class MobileAgentOptions:
     suite_given: bool = False  # --suite (or the ini key) was set: node ids on the command line do not override it
     task_seed: int | None = DEFAULT_TASK_SEED  # None: 'random', drawn once per run (plugin.py)
     task_instances: int = 1
+    mab_listener: bool = False  # --mab-listener: the push direction for MobileAgentBench's own listener
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> "MobileAgentOptions":
@@ -186,12 +192,16 @@ class MobileAgentOptions:
         instances, instances_text = _number(config, "task_instances", int, 1, "a whole number")
         if instances < 1:
             raise pytest.UsageError(f"--task-instances: {instances_text!r} must be at least 1")
+        mab_listener = _get(config, "mab_listener")
+        if isinstance(mab_listener, str):
+            mab_listener = mab_listener.strip().lower() in {"1", "true", "yes", "on"}
         return cls(
             suite=suite,
             suite_given=suite_given,
             task_seed=task_seed,
             task_instances=instances,
             watch=bool(watch),
+            mab_listener=bool(mab_listener),
             screenshots=screenshots,
             hierarchy=hierarchy,
             agent=agent,
