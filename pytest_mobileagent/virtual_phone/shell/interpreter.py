@@ -1,11 +1,18 @@
 """Run parsed command lines against a phone.
 
 A `ShellSession` holds what persists between lines of one `adb shell`
-(variables, working directory, `$?`). Each simple command runs a Python
-function from the command table with an `Invocation` giving it its
-arguments, stdin and output sinks. Pipelines run stage by stage, the stdout of
-one being the stdin of the next, which is exact for the non-interactive
-commands a phone runs over adb.
+(variables, functions, working directory, `$?`). Each simple command runs a
+shell function or a Python function from the command table with an
+`Invocation` giving it its arguments, stdin and output sinks. Pipelines run
+stage by stage, the stdout of one being the stdin of the next, which is exact
+for the non-interactive commands a phone runs over adb. Compound commands
+(if, while, until, for, case, { }, functions) run as mksh's exec.c execute()
+runs them.
+
+Expansion happens once per word, here: a variable's value, a command
+substitution's output, an arithmetic result or a file name a glob found is
+split and globbed at most, never parsed, so text an app holds or a file's
+name can never run as a command.
 """
 
 from __future__ import annotations
@@ -18,13 +25,15 @@ from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..kernel.context import PhoneContext
 from ..kernel.fs import FsError
-from .glob import Pattern, expand_braces, expand_pattern, has_magic
-from .parser import AndOr, Command, Pipeline, ShellSyntaxError, Word, parse
+from .arith import ArithmeticError_, evaluate
+from .glob import Pattern, expand_braces, expand_pattern, has_magic, match_pattern
+from .parser import AndOr, Case, Command, For, FunctionDef, Group, If, Loop, Pipeline, ShellSyntaxError, Word, parse
 
 if TYPE_CHECKING:
     from .program import Program
 
-__all__ = ["COMMANDS", "Invocation", "ShellExit", "ShellResult", "ShellSession", "UsageError", "command"]
+__all__ = ["COMMANDS", "Invocation", "LoopControl", "MKSH_BUILTINS", "ShellExit", "ShellResult", "ShellReturn",
+           "ShellSession", "UsageError", "command"]
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +44,14 @@ MAX_OUTPUT = 256 * 1024 * 1024
 CommandFn = Callable[["Invocation"], int]
 #: name -> implementation; filled by the command modules via @command.
 COMMANDS: dict[str, CommandFn] = {}
+#: The commands mksh R59c builds in (funcs.c mkshbuiltins[] with Android's build options: no printf,
+#: with sleep); `command -v` names these and the path of the others. cat and realpath are "!" builtins,
+#: which defer to a program of that name on PATH, and Android has both in /system/bin.
+MKSH_BUILTINS = frozenset("""
+. : [ alias bg bind break builtin cd chdir command continue echo eval exec exit export false fc fg getopts
+jobs kill let mknod print pwd read readonly rename return set shift sleep source suspend test times trap
+true typeset ulimit umask unalias unset wait whence
+""".split())
 
 
 def command(*names: str):
@@ -64,6 +81,24 @@ class ShellExit(Exception):
 
     def __init__(self, code: int):
         self.code = code
+
+
+class ShellReturn(Exception):
+    """`return N`: leave the running function (outside one, the shell, as mksh's c_exitreturn does)."""
+
+    def __init__(self, code: int):
+        self.code = code
+
+
+class LoopControl(Exception):
+    """`break N` / `continue N`: leave (or go on with) the Nth enclosing loop."""
+
+    def __init__(self, kind: str, levels: int):
+        self.kind, self.levels = kind, levels
+
+
+class _ExpansionError(Exception):
+    """An expansion mksh refuses (`$((1/0))`): the message is printed and the line stops."""
 
 
 class UsageError(Exception):
@@ -199,6 +234,17 @@ class ShellSession:
         self.exited = False
         #: the program a command left running in the foreground (see hold)
         self.held: "Program | None" = None
+        #: shell functions by name (their bodies), and the positional parameters $1...
+        self.functions: dict[str, Command] = {}
+        self.positional: list[str] = []
+        #: enclosing loops `break`/`continue` can leave (0 inside a function body: exec.c STOP_BRKCONT)
+        self.loop_depth = 0
+        #: whether a function is running (`return` leaves it rather than the shell)
+        self.function_depth = 0
+        #: where the command being expanded writes errors (a substitution's stderr goes there)
+        self._err: "_Sink | None" = None
+        #: the status of the last command substitution of the command being expanded
+        self._substitution_status: int | None = None
         self.vars: dict[str, str] = {
             "HOME": "/", "PATH": "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:"
                                  "/system_ext/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin",
@@ -258,6 +304,9 @@ class ShellSession:
             self.exited = True
         except _Held:
             out.pass_on()
+        except _ExpansionError as exc:  # mksh stops the line (unwind) with status 1
+            err.write(f"{SH}: {exc}\n".encode("utf-8", "surrogateescape"))
+            self.last_status = 1
         except UsageError as exc:  # output bound exceeded
             err.write(f"{SH}: {exc}\n".encode())
             self.last_status = 1
@@ -285,22 +334,55 @@ class ShellSession:
             status = 0 if status else 1
         return status
 
-    def _value(self, kind: str, value: str) -> str:
+    def _value(self, kind: str, value) -> str:
         if kind in ("lit", "bare"):
             return value
+        if kind in ("csub", "bcsub"):
+            return self._substitute(value)
+        if kind in ("arith", "barith"):
+            text = self.expand(value)
+            try:
+                return str(evaluate(text, self.vars))
+            except ArithmeticError_ as exc:
+                raise _ExpansionError(str(exc)) from None
         if value == "?":
             return str(self.last_status)
         if value == "$":
             return str(self.phone.shell_pid)
         if value == "#":
-            return "0"
+            return str(len(self.positional))
         if value == "0":
             return SH
+        if value in ("@", "*"):
+            return " ".join(self.positional)
+        if value.isdigit():
+            index = int(value)
+            return self.positional[index - 1] if index <= len(self.positional) else ""
         return self.vars.get(value, "")
+
+    def _substitute(self, script: list[AndOr]) -> str:
+        """`$(list)`: run it in a subshell, its output less trailing newlines (exec.c comsub)."""
+        saved = dict(self.vars), self.cwd, dict(self.functions), self.positional, self._stdin, self._err
+        err = self._err if self._err is not None else _Sink()
+        out = _Sink()
+        try:
+            for and_or in script:
+                self._run_and_or(and_or, out, err)
+        except ShellExit as exc:
+            self.last_status = exc.code & 0xFF
+        finally:
+            self.vars, self.cwd, self.functions, self.positional, self._stdin, self._err = saved
+        self._substitution_status = self.last_status
+        return bytes(out.buffer).decode("utf-8", "surrogateescape").rstrip("\n")
 
     def expand(self, word: Word) -> str:
         """The word's text after parameter expansion (no globbing: assignments, redirections)."""
         return "".join(self._value(kind, value) for kind, value in word.parts)
+
+    def _pattern(self, word: Word) -> Pattern:
+        """A case pattern: expanded, not split; quoted characters match themselves."""
+        return [(c, kind not in ("lit", "var", "csub", "arith"))
+                for kind, value in word.parts for c in self._value(kind, value)]
 
     @staticmethod
     def _has_brace_group(word: Word) -> bool:
@@ -327,7 +409,8 @@ class ShellSession:
                     words = [word]
                 if len(words) > 1:
                     return [field for each in words for field in self.expand_fields(each)]
-            if kind == "bvar" or (kind == "bare" and ("*" in value or "?" in value or "[" in value)):
+            if kind in ("bvar", "bcsub", "barith") or (kind, value) == ("var", "@") \
+                    or (kind == "bare" and ("*" in value or "?" in value or "[" in value)):
                 break
         else:  # nothing to split or glob: the common case, kept fast
             parts = word.parts
@@ -338,8 +421,17 @@ class ShellSession:
         current: Pattern = []
         started = False  # whether `current` is a field (quoted "" makes an empty one)
         for kind, value in word.parts:
+            if (kind, value) == ("var", "@"):
+                # "$@": each parameter its own field, joined to the text around it (eval.c, DOBLANK)
+                for index, param in enumerate(self.positional):
+                    if index:
+                        fields.append(current)
+                        current = []
+                    current.extend((c, False) for c in param)
+                    started = True
+                continue
             text = self._value(kind, value)
-            if kind != "bvar":
+            if kind not in ("bvar", "bcsub", "barith"):
                 current.extend((c, kind == "bare") for c in text)
                 started = True
                 continue
@@ -367,10 +459,16 @@ class ShellSession:
         return words
 
     def _run_command(self, cmd: Command, stdin: bytes, out: _Sink, err: _Sink) -> int:
+        self._err, self._substitution_status = err, None
+        if isinstance(cmd.compound, FunctionDef):  # defining one runs nothing (exec.c TFUNCT)
+            self.functions[cmd.compound.name] = cmd.compound.body
+            return 0
         words = [field for w in cmd.words for field in self.expand_fields(w)]
         env: dict[str, str] = {}
         for name, value in cmd.assignments:
             (env if words else self.vars)[name] = self.expand(value)
+        # A command of assignments alone has the status of its last substitution (POSIX 2.9.1).
+        substitution_status = self._substitution_status
         fds: dict[int, _Sink | None] = {1: out, 2: err}
         files: list[_FileSink] = []
         try:
@@ -396,10 +494,24 @@ class ShellSession:
             return 1
         if cmd.subshell is not None:
             status = self._subshell(cmd.subshell, fds.get(1) or _Sink(), fds.get(2) or _Sink())
+        elif cmd.compound is not None:
+            self._stdin = stdin  # the body's first command reads what the compound command was given
+            try:
+                status = self._compound(cmd.compound, fds.get(1) or _Sink(), fds.get(2) or _Sink())
+            finally:
+                self._commit(files, err)
+            return status
         elif not words:
-            return 0
+            if files:
+                self._commit(files, err)
+            return substitution_status or 0
         else:
-            status = self._call(words, stdin, fds.get(1) or _Sink(), fds.get(2) or _Sink(), env)
+            status = self._call(words, stdin, fds.get(1) or _Sink(), fds.get(2) or _Sink(), env, functions=True)
+        return self._commit(files, err) or status
+
+    def _commit(self, files: list[_FileSink], err: _Sink) -> int:
+        """Write what went to redirected files; 1 if a write failed."""
+        status = 0
         for sink in files:
             try:
                 sink.commit()
@@ -408,21 +520,114 @@ class ShellSession:
                 status = 1
         return status
 
+    # -- compound commands (exec.c execute(): TIF, TWHILE/TUNTIL, TFOR, TCASE, TBRACE) -------------
+    def _run_list(self, script: list[AndOr], out: _Sink, err: _Sink) -> int:
+        self.last_status = 0
+        for and_or in script:
+            self._run_and_or(and_or, out, err)
+        return self.last_status
+
+    def _compound(self, node, out: _Sink, err: _Sink) -> int:
+        if isinstance(node, Group):
+            return self._run_list(node.body, out, err)
+        if isinstance(node, If):
+            for condition, body in node.branches:
+                if self._run_list(condition, out, err) == 0:
+                    return self._run_list(body, out, err)
+            # no branch taken: the status is 0 (exec.c TIF: rv = 0 unless a part ran)
+            return self._run_list(node.otherwise, out, err) if node.otherwise is not None else 0
+        if isinstance(node, Loop):
+            status = 0
+            while True:
+                if (self._run_list(node.condition, out, err) == 0) == node.until:
+                    return status
+                control = self._loop_body(node.body, out, err)
+                status = self.last_status
+                if control == "break":
+                    return status
+        if isinstance(node, For):
+            items = self.positional if node.items is None else \
+                [field for word in node.items for field in self.expand_fields(word)]
+            status = 0
+            for item in items:
+                self.vars[node.name] = item
+                control = self._loop_body(node.body, out, err)
+                status = self.last_status
+                if control == "break":
+                    break
+            return status
+        if isinstance(node, Case):
+            return self._case(node, out, err)
+        raise TypeError(node)
+
+    def _loop_body(self, body: list[AndOr], out: _Sink, err: _Sink) -> str | None:
+        """Run a loop's body once: "break" if it broke out, else None (done or continued)."""
+        self.loop_depth += 1
+        try:
+            self._run_list(body, out, err)
+        except LoopControl as control:
+            if control.levels > 1:
+                control.levels -= 1
+                raise
+            self.last_status = 0  # break and continue succeed
+            return control.kind
+        finally:
+            self.loop_depth -= 1
+        return None
+
+    def _case(self, node: Case, out: _Sink, err: _Sink) -> int:
+        """exec.c TCASE: the first arm with a matching pattern runs; `;&` falls into the next
+        arm's body, `;|` goes on testing the arms after it."""
+        text = self.expand(node.word)
+        status = 0
+        index, falling = 0, False
+        while index < len(node.arms):
+            patterns, body, terminator = node.arms[index]
+            if falling or any(match_pattern(self._pattern(p), text) for p in patterns):
+                status = self._run_list(body, out, err)
+                if terminator == ";;":
+                    return status
+                falling = terminator == ";&"
+            index += 1
+        return status
+
+    def call_function(self, name: str, args: list[str], stdin: bytes, out: _Sink, err: _Sink) -> int:
+        """Run the shell function ``name`` with ``args`` as $1...; `return N` gives its status."""
+        body = self.functions[name]
+        saved = self.positional, self.loop_depth
+        self.positional, self.loop_depth = list(args), 0
+        self.function_depth += 1
+        try:
+            return self._run_command(body, stdin, out, err)
+        except ShellReturn as exc:
+            return exc.code & 0xFF
+        finally:
+            self.function_depth -= 1
+            self.positional, self.loop_depth = saved
+
     def _subshell(self, script: list[AndOr], out: _Sink, err: _Sink) -> int:
         """`( list )`: variables, directory and `exit` stay inside."""
-        saved = dict(self.vars), self.cwd
+        saved = dict(self.vars), self.cwd, dict(self.functions), self.positional
         try:
             for and_or in script:
                 self._run_and_or(and_or, out, err)
         except ShellExit as exc:
             self.last_status = exc.code & 0xFF
         finally:
-            self.vars, self.cwd = saved
+            self.vars, self.cwd, self.functions, self.positional = saved
         return self.last_status
 
     def _call(self, words: list[str], stdin: bytes, out: _Sink, err: _Sink,
-              env: Mapping[str, str] | None = None) -> int:
+              env: Mapping[str, str] | None = None, functions: bool = False) -> int:
+        """Run one command; ``functions``: a shell function of that name runs first (the shell's
+        lookup; programs that exec others, xargs, env, nohup, `command`, never see functions)."""
         name = words[0]
+        if functions and name in self.functions:  # exec.c findcom(): a function before a command
+            status = self.call_function(name, words[1:], stdin, out, err)
+            if self.held is not None:
+                self.last_status = status
+                raise _Held()
+            return status
         impl = COMMANDS.get(name)
         if impl is None and "/" in name:
             base = name.rsplit("/", 1)[1]
@@ -441,7 +646,7 @@ class ShellSession:
             return exc.code
         except FsError as exc:
             return inv.fs_error(exc)
-        except ShellExit:
+        except (ShellExit, ShellReturn, LoopControl, _ExpansionError):
             raise
         except Exception:  # a bug in one command must not take the phone down
             log.exception("shell command %r failed", name)

@@ -1,0 +1,112 @@
+"""mksh's builtins that act on the shell itself (funcs.c, R59c): command, return, break, continue.
+
+`command -v NAME...` prints how each name would run: a reserved word, function or builtin
+by its name, a program by its path; it stops at the first name it cannot find, status 1
+(funcs.c c_command() -> do_whence(), `while ((vflag || rv == 0) && ...)`). `command -V`
+describes each ("ls is a tracked alias for /system/bin/ls", "nope not found"). `command
+NAME ARGS` runs NAME passing over a function of that name (exec.c comexec(), c_command).
+"""
+
+from __future__ import annotations
+
+from .interpreter import COMMANDS, MKSH_BUILTINS, SH, Invocation, LoopControl, ShellExit, ShellReturn, command
+from .parser import RESERVED
+
+__all__: list[str] = []
+
+#: funcs.c mkshbuiltins[] entries marked "*=" (POSIX special builtins)
+_SPECIAL = frozenset(". : break continue eval exec exit export readonly return set shift times trap unset".split())
+#: where the phone's programs are (toybox's links and Android's commands are all in /system/bin)
+_BIN = "/system/bin/"
+
+
+def _whence(inv: Invocation, names: list[str], verbose: bool) -> int:
+    """funcs.c do_whence(…, iscommand=true)."""
+    status = 0
+    for name in names:
+        if not verbose and status:
+            break
+        if name in RESERVED:
+            inv.out(f"{name} is a reserved word\n" if verbose else f"{name}\n")
+        elif name in inv.session.functions:
+            inv.out(f"{name} is a function\n" if verbose else f"{name}\n")
+        elif name in MKSH_BUILTINS:
+            kind = "special shell builtin" if name in _SPECIAL else "shell builtin"
+            inv.out(f"{name} is a {kind}\n" if verbose else f"{name}\n")
+        elif (path := _program_path(inv, name)) is not None:
+            inv.out(f"{name} is a tracked alias for {path}\n" if verbose else f"{path}\n")
+        else:
+            if verbose:
+                inv.out(f"{name} not found\n")  # sh.h Tnot_found_s, on stdout as shprintf() writes
+            status = 1
+    return status
+
+
+def _program_path(inv: Invocation, name: str) -> str | None:
+    if "/" in name:
+        path = inv.fs.normpath(name, inv.cwd)
+        return path if inv.fs.isfile(path) or name.rsplit("/", 1)[1] in COMMANDS and path.startswith(_BIN) \
+            else None
+    return _BIN + name if name in COMMANDS else None
+
+
+@command("command")
+def _command(inv: Invocation) -> int:
+    args = list(inv.args)
+    verbose = None
+    while args and args[0].startswith("-") and args[0] != "-":
+        arg = args.pop(0)
+        if arg == "--":
+            break
+        for flag in arg[1:]:
+            if flag == "v":
+                verbose = False
+            elif flag == "V":
+                verbose = True
+            elif flag != "p":  # -p: the default PATH, which is the phone's PATH
+                inv.err(f"{SH}: command: -{flag}: unknown option\n")  # ksh_getopt's message
+                return 1
+    if verbose is not None:
+        return _whence(inv, args, verbose)
+    if not args:
+        return 0
+    return inv.session._call(args, inv.stdin, inv._out, inv._err, inv.env)
+
+
+def _count(inv: Invocation, default: int) -> int | None:
+    if not inv.args:
+        return default
+    try:
+        return int(inv.args[0])
+    except ValueError:
+        inv.err(f"{SH}: {inv.name}: {inv.args[0]}: bad number\n")
+        return None
+
+
+@command("return")
+def _return(inv: Invocation) -> int:
+    code = _count(inv, inv.session.last_status)
+    if code is None:
+        return 1
+    if inv.session.function_depth == 0:
+        raise ShellExit(code)  # c_exitreturn: outside a function (or dot script) `return` is `exit`
+    raise ShellReturn(code)
+
+
+@command("break", "continue")
+def _break(inv: Invocation) -> int:
+    """funcs.c c_brkcont(): warns, without failing, where there is no loop to leave."""
+    levels = _count(inv, 1)
+    if levels is None:
+        return 1
+    if levels <= 0:
+        inv.err(f"{SH}: {inv.name}: {inv.args[0]}: bad value\n")
+        return 1
+    depth = inv.session.loop_depth
+    if depth == 0:
+        inv.err(f"{SH}: {inv.name}: can't {inv.name}\n")
+        return 0
+    if levels > depth:
+        inv.err(f"{SH}: {inv.name}: can only {inv.name} {depth} level(s)\n")
+        levels = depth
+    raise LoopControl(inv.name, levels)
