@@ -159,7 +159,10 @@ def _od(inv: Invocation) -> int:
     types = types or _od_types("o2")
     failed: list[str] = []
     whole = b"".join(_inputs(inv, files, failed))
-    data, skip = whole[skip:], min(skip, len(whole))  # do_od(): a skip past the end stops at the end
+    # do_od() skips with lib.c lskip(): within a file up to its end, but an empty file is
+    # seeked past (lseek succeeds beyond the end), so the address says the whole skip
+    empty_files = not whole and files and "-" not in files
+    data, skip = whole[skip:], skip if empty_files else min(skip, len(whole))
     if limit is not None:
         data = data[:limit]
     inv.out(_od_lines(data, types, width, address, skip, "v" in flags))
