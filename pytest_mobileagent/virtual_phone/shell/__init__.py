@@ -12,7 +12,8 @@ from . import find  # noqa: F401  (toybox's find with its whole expression langu
 from . import media  # noqa: F401  (the media scanner's broadcast receiver)
 from . import appops, sh_exec  # noqa: F401  (appops, cmd notification, exec: what Appium's driver runs)
 from . import funcs  # noqa: F401  (mksh's command, return, break, continue)
-from . import dumps  # noqa: F401  (toybox's od, xxd, base64)
+from . import dumps, pgrep, runners  # noqa: F401  (toybox's od, xxd, base64, pgrep, pkill, nohup, timeout)
+from . import bugreport  # noqa: F401  (bugreport, bugreportz over dumpstate's report)
 from . import app_process, instrument  # noqa: F401  (start the phone's Java programs and test runners)
 from .android import android_input_text
 from .interpreter import COMMANDS, ShellResult, ShellSession

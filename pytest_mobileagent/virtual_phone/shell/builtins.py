@@ -153,7 +153,7 @@ def _sleep(inv: Invocation) -> int:
         if not m:
             raise UsageError(f"bad duration '{arg}'")
         total += float(m.group(1)) * _UNIT[m.group(2)]
-    inv.phone.advance_clock(int(total * 1000))
+    inv.session.wait(int(total * 1000))
     return 0
 
 

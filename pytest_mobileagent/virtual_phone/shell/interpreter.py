@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .program import Program
 
 __all__ = ["COMMANDS", "Invocation", "LoopControl", "MKSH_BUILTINS", "ShellExit", "ShellResult", "ShellReturn",
-           "ShellSession", "UsageError", "command"]
+           "ShellSession", "TimedOut", "UsageError", "command", "find_command"]
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +52,18 @@ MKSH_BUILTINS = frozenset("""
 jobs kill let mknod print pwd read readonly rename return set shift sleep source suspend test times trap
 true typeset ulimit umask unalias unset wait whence
 """.split())
+
+
+def find_command(name: str) -> tuple[str, CommandFn | None]:
+    """The program a command name runs: (its name, its implementation or None if there is none).
+    A path to one of the phone's programs (/system/bin/ls) runs it under its own name."""
+    impl = COMMANDS.get(name)
+    if impl is None and "/" in name:
+        base = name.rsplit("/", 1)[1]
+        if name in (f"/system/bin/{base}", f"/bin/{base}", f"/system/xbin/{base}"):
+            impl = COMMANDS.get(base)
+        name = base if impl else name
+    return name, impl
 
 
 def command(*names: str):
@@ -95,6 +107,10 @@ class LoopControl(Exception):
 
     def __init__(self, kind: str, levels: int):
         self.kind, self.levels = kind, levels
+
+
+class TimedOut(Exception):
+    """A `timeout` deadline passed while its command waited (toybox timeout.c kills it)."""
 
 
 class _ExpansionError(Exception):
@@ -245,6 +261,8 @@ class ShellSession:
         self._err: "_Sink | None" = None
         #: the status of the last command substitution of the command being expanded
         self._substitution_status: int | None = None
+        #: the virtual time (phone clock, ms) at which a running `timeout` ends its command
+        self.deadline_ms: int | None = None
         self.vars: dict[str, str] = {
             "HOME": "/", "PATH": "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:"
                                  "/system_ext/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin",
@@ -252,6 +270,14 @@ class ShellSession:
             "TMPDIR": "/data/local/tmp", "EXTERNAL_STORAGE": "/sdcard", "ANDROID_DATA": "/data",
             "ANDROID_ROOT": "/system", "ANDROID_STORAGE": "/storage",
         }
+
+    def wait(self, ms: int) -> None:
+        """Let ``ms`` of virtual time pass (`sleep`); raise TimedOut at a `timeout`'s deadline."""
+        now = self.phone.clock_ms()
+        if self.deadline_ms is not None and now + ms >= self.deadline_ms:
+            self.phone.advance_clock(max(0, self.deadline_ms - now))
+            raise TimedOut()
+        self.phone.advance_clock(ms)
 
     def hold(self, program: "Program") -> None:
         """Keep ``program`` running in this shell's foreground (program.py).
@@ -628,12 +654,7 @@ class ShellSession:
                 self.last_status = status
                 raise _Held()
             return status
-        impl = COMMANDS.get(name)
-        if impl is None and "/" in name:
-            base = name.rsplit("/", 1)[1]
-            if name in (f"/system/bin/{base}", f"/bin/{base}", f"/system/xbin/{base}"):
-                impl = COMMANDS.get(base)
-            name = base if impl else name
+        name, impl = find_command(name)
         if impl is None:
             # mksh's exec.c: warningf(true, "%s: %s", cp, Tinacc_not_found), Android 14's wording.
             err.write(f"{SH}: {words[0]}: inaccessible or not found\n".encode("utf-8", "surrogateescape"))
@@ -646,7 +667,7 @@ class ShellSession:
             return exc.code
         except FsError as exc:
             return inv.fs_error(exc)
-        except (ShellExit, ShellReturn, LoopControl, _ExpansionError):
+        except (ShellExit, ShellReturn, LoopControl, _ExpansionError, TimedOut):
             raise
         except Exception:  # a bug in one command must not take the phone down
             log.exception("shell command %r failed", name)
