@@ -548,7 +548,8 @@ class ShellSession:
 
     # -- compound commands (exec.c execute(): TIF, TWHILE/TUNTIL, TFOR, TCASE, TBRACE) -------------
     def _run_list(self, script: list[AndOr], out: _Sink, err: _Sink) -> int:
-        self.last_status = 0
+        if not script:  # an empty list (`{ }`, an empty `case` arm) succeeds; $? is kept until a command runs
+            self.last_status = 0
         for and_or in script:
             self._run_and_or(and_or, out, err)
         return self.last_status
