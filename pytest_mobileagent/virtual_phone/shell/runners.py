@@ -52,10 +52,11 @@ def _nohup(inv: Invocation) -> int:
         raise UsageError('Needs 1 argument (see "nohup --help")', _ARGFAIL)
     if (status := _missing(inv, inv.args[0])) is not None:
         return status
-    status = inv.session._call(list(inv.args), inv.stdin, inv._out, inv._err, inv.env)
-    if inv.session.held is not None:
-        inv.session.held.ignored_signals.add(SIGNALS["HUP"])  # xsignal(SIGHUP, SIG_IGN), inherited
-    return status
+    try:
+        return inv.session._call(list(inv.args), inv.stdin, inv._out, inv._err, inv.env)
+    finally:  # (a program left running ends the shell's line by raising through here)
+        if inv.session.held is not None:
+            inv.session.held.ignored_signals.add(SIGNALS["HUP"])  # xsignal(SIGHUP, SIG_IGN), inherited
 
 
 @command("timeout")
@@ -109,17 +110,15 @@ def _timeout(inv: Invocation) -> int:
     deadline = inv.phone.clock_ms() + duration
     session.deadline_ms = deadline if saved is None else min(saved, deadline)
     try:
-        status = session._call(args[1:], inv.stdin, inv._out, inv._err, inv.env)
+        return session._call(args[1:], inv.stdin, inv._out, inv._err, inv.env)
     except TimedOut:
         if saved is not None and saved <= deadline:
             raise  # an outer timeout's deadline came first
         return killed(signal)
-    finally:
+    finally:  # (a program left running ends the shell's line by raising through here)
         session.deadline_ms = saved
-    program = session.held
-    if program is not None and duration >= 0:
-        _end_later(program, duration, signal, kill_after, lambda sig: killed(sig))
-    return status
+        if session.held is not None and session.held.running:
+            _end_later(session.held, duration, signal, kill_after, killed)
 
 
 def _end_later(program, duration_ms: int, signal: int, kill_after: int | None, status_for) -> None:
