@@ -16,7 +16,7 @@ from . import dumps, pgrep, runners  # noqa: F401  (toybox's od, xxd, base64, pg
 from . import bugreport  # noqa: F401  (bugreport, bugreportz over dumpstate's report)
 from . import app_process, instrument  # noqa: F401  (start the phone's Java programs and test runners)
 from .android import android_input_text
-from .interpreter import COMMANDS, ShellResult, ShellSession
+from .interpreter import COMMANDS, ShellResult, ShellSession, program_names
 from .keycodes import canonical_key
 
-__all__ = ["COMMANDS", "ShellResult", "ShellSession", "android_input_text", "canonical_key"]
+__all__ = ["COMMANDS", "ShellResult", "ShellSession", "android_input_text", "canonical_key", "program_names"]

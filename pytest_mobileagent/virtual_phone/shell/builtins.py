@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from .interpreter import COMMANDS, Invocation, ShellExit, UsageError, command
+from .interpreter import COMMANDS, SHELL_ONLY, Invocation, ShellExit, UsageError, command
 
 __all__ = ["parse_flags"]
 
@@ -192,7 +192,7 @@ def _whoami(inv: Invocation) -> int:
 def _which(inv: Invocation) -> int:
     status = 0
     for name in inv.args:
-        if name in COMMANDS and name not in ("cd", "exit", "export", "unset", ":"):
+        if name in COMMANDS and name not in SHELL_ONLY:
             inv.out(f"/system/bin/{name}\n")
         else:
             status = 1

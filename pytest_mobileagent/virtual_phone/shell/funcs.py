@@ -9,7 +9,7 @@ NAME ARGS` runs NAME passing over a function of that name (exec.c comexec(), c_c
 
 from __future__ import annotations
 
-from .interpreter import COMMANDS, MKSH_BUILTINS, SH, Invocation, LoopControl, ShellExit, ShellReturn, command
+from .interpreter import COMMANDS, MKSH_BUILTINS, SH, SHELL_ONLY, Invocation, LoopControl, ShellExit, ShellReturn, command
 from .parser import RESERVED
 
 __all__: list[str] = []
@@ -47,7 +47,7 @@ def _program_path(inv: Invocation, name: str) -> str | None:
         path = inv.fs.normpath(name, inv.cwd)
         return path if inv.fs.isfile(path) or name.rsplit("/", 1)[1] in COMMANDS and path.startswith(_BIN) \
             else None
-    return _BIN + name if name in COMMANDS else None
+    return _BIN + name if name in COMMANDS and name not in SHELL_ONLY else None
 
 
 @command("command")

@@ -32,8 +32,8 @@ from .parser import AndOr, Case, Command, For, FunctionDef, Group, If, Loop, Pip
 if TYPE_CHECKING:
     from .program import Program
 
-__all__ = ["COMMANDS", "Invocation", "LoopControl", "MKSH_BUILTINS", "ShellExit", "ShellResult", "ShellReturn",
-           "ShellSession", "TimedOut", "UsageError", "command", "find_command"]
+__all__ = ["COMMANDS", "Invocation", "LoopControl", "MKSH_BUILTINS", "SHELL_ONLY", "ShellExit", "ShellResult", "ShellReturn",
+           "ShellSession", "TimedOut", "UsageError", "command", "find_command", "program_names"]
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +52,14 @@ MKSH_BUILTINS = frozenset("""
 jobs kill let mknod print pwd read readonly rename return set shift sleep source suspend test times trap
 true typeset ulimit umask unalias unset wait whence
 """.split())
+#: Those of them Android has no program for: they are no file in /system/bin, and `which` finds none.
+SHELL_ONLY = MKSH_BUILTINS - {"[", "cat", "echo", "false", "kill", "mknod", "pwd", "realpath", "sleep", "test",
+                              "true", "ulimit"}
+
+
+def program_names() -> list[str]:
+    """The commands that are programs in /system/bin (every command but the shell's own)."""
+    return [name for name in COMMANDS if name not in SHELL_ONLY]
 
 
 def find_command(name: str) -> tuple[str, CommandFn | None]:
