@@ -7,7 +7,7 @@ import re
 
 from .interpreter import COMMANDS, SHELL_ONLY, Invocation, ShellExit, UsageError, command
 
-__all__ = ["parse_flags"]
+__all__ = ["parse_flags", "toybox_options"]
 
 
 def parse_flags(args: list[str], flags: str, valued: str = "") -> tuple[dict[str, str | bool], list[str]]:
@@ -44,6 +44,45 @@ def parse_flags(args: list[str], flags: str, valued: str = "") -> tuple[dict[str
             rest.append(arg)
         i += 1
     return opts, rest
+
+
+def toybox_options(name: str, args: list[str], flags: str, valued: str = "", *, long: dict[str, str] | None = None,
+                   keep_unknown: bool = False, stop_at_operand: bool = False, exclusive: str = "",
+                   argfail: int = 1) -> tuple[set[str], dict[str, list[str]], list[str]]:
+    """Options as toybox's lib/args.c reads them: bundled flags (`-abc`), a valued option's value
+    joined or next (`-w8`, `-w 8`, each use kept in order), `--` ending options, options after
+    operands too (unless ``stop_at_operand``, an optstr's `^`), ``long`` names (`--signal`)
+    standing for a flag or valued letter, of the ``exclusive`` flags the last given (an optstr's
+    `[-no]`). An unknown option is "Unknown option 'x' (see "NAME --help")", status ``argfail``;
+    with ``keep_unknown`` (an optstr's `?`) it is an operand."""
+    seen: set[str] = set()
+    values: dict[str, list[str]] = {}
+    operands: list[str] = []
+    args = list(args)
+    while args:
+        arg = args.pop(0)
+        if arg == "--" or (operands and stop_at_operand):
+            operands += args if arg == "--" else [arg] + args
+            break
+        if arg.startswith("--") and long is not None and arg[2:].partition("=")[0] in long:
+            key, eq, value = arg[2:].partition("=")
+            arg = "-" + long[key] + (value if eq else "")
+        if not arg.startswith("-") or len(arg) == 1 or (keep_unknown and arg[1] not in flags + valued):
+            operands.append(arg)
+            continue
+        for i, flag in enumerate(arg[1:], 1):
+            if flag in valued:
+                value = arg[i + 1:] or (args.pop(0) if args else None)
+                if value is None:
+                    raise UsageError(f'Missing argument to -{flag} (see "{name} --help")', argfail)
+                values.setdefault(flag, []).append(value)
+                break
+            if flag not in flags:
+                raise UsageError(f"Unknown option '{arg[i:]}' (see \"{name} --help\")", argfail)
+            if flag in exclusive:
+                seen -= set(exclusive)
+            seen.add(flag)
+    return seen, values, operands
 
 
 @command("true", ":")

@@ -14,7 +14,7 @@ import re
 import struct
 
 from ..kernel.fs import FsError
-from .builtins import parse_flags
+from .builtins import parse_flags, toybox_options
 from .interpreter import Invocation, UsageError, command
 
 __all__: list[str] = []
@@ -120,30 +120,8 @@ def _od_item(kind: int, size: int, data: bytes, offset: int) -> tuple[str, int, 
 
 @command("od")
 def _od(inv: Invocation) -> int:
-    opts: dict[str, list[str]] = {"t": []}
-    flags: set[str] = set()
-    args, files = list(inv.args), []
-    while args:
-        arg = args.pop(0)
-        if arg == "--":
-            files += args
-            break
-        if arg.startswith("-") and len(arg) > 1:
-            i = 1
-            while i < len(arg):
-                flag = arg[i]
-                if flag in "jwNAt":
-                    value = arg[i + 1:] or (args.pop(0) if args else None)
-                    if value is None:
-                        raise UsageError(f"Needs 1 argument -- {flag}")
-                    opts.setdefault(flag, []).append(value)
-                    break
-                if flag not in "vxsodcb":
-                    raise UsageError(f"Unknown option '{flag}' (see \"od --help\")")
-                flags.add(flag)
-                i += 1
-        else:
-            files.append(arg)
+    flags, opts, files = toybox_options("od", inv.args, "vxsodcb", "jwNAt")  # "j#vw#<1=16N#xsodcbA:t*"
+    opts.setdefault("t", [])
     width = _number(opts["w"][-1], "od", "w", 1) if "w" in opts else 16  # "w#<1=16"
     skip = _number(opts["j"][-1], "od", "j") if "j" in opts else 0
     limit = _number(opts["N"][-1], "od", "N") if "N" in opts else None

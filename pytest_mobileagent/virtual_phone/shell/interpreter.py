@@ -396,17 +396,13 @@ class ShellSession:
 
     def _substitute(self, script: list[AndOr]) -> str:
         """`$(list)`: run it in a subshell, its output less trailing newlines (exec.c comsub)."""
-        saved = dict(self.vars), self.cwd, dict(self.functions), self.positional, self._stdin, self._err
-        err = self._err if self._err is not None else _Sink()
+        saved = self._stdin, self._err
         out = _Sink()
+        self._stdin = b""  # the line's stdin is not the substitution's
         try:
-            for and_or in script:
-                self._run_and_or(and_or, out, err)
-        except ShellExit as exc:
-            self.last_status = exc.code & 0xFF
+            self._substitution_status = self._subshell(script, out, self._err or _Sink())
         finally:
-            self.vars, self.cwd, self.functions, self.positional, self._stdin, self._err = saved
-        self._substitution_status = self.last_status
+            self._stdin, self._err = saved
         return bytes(out.buffer).decode("utf-8", "surrogateescape").rstrip("\n")
 
     def expand(self, word: Word) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from ..kernel.processes import Process, processes, user_name
+from .builtins import toybox_options
 from .interpreter import Invocation, ShellExit, UsageError, command
 from .program import running_program
 
@@ -50,35 +51,8 @@ def signal_name(number: int) -> str:
 def _parse(inv: Invocation, pkill: bool) -> tuple[set[str], dict[str, list[str]], list[str]]:
     """ps.c's option strings: pgrep "?cld:u*U*t*s*P*g*G*fnovxL:[-no]",
     pkill "?Vu*U*t*s*P*g*G*fnovxl:[-no]" (the leading `?` passes unknown options on as arguments)."""
-    flags_ok = "Vfnovx" if pkill else "clfnovx"
-    valued = "uUtsPgGl" if pkill else "duUtsPgGL"
-    flags: set[str] = set()
-    values: dict[str, list[str]] = {}
-    rest: list[str] = []
-    args = list(inv.args)
-    while args:
-        arg = args.pop(0)
-        if arg == "--":
-            rest += args
-            break
-        if arg.startswith("-") and len(arg) > 1 and (arg[1] in flags_ok or arg[1] in valued):
-            i = 1
-            while i < len(arg):
-                flag = arg[i]
-                if flag in valued:
-                    value = arg[i + 1:] or (args.pop(0) if args else None)
-                    if value is None:
-                        raise UsageError(f"Needs 1 argument -- {flag}")
-                    values.setdefault(flag, []).append(value)
-                    break
-                if flag not in flags_ok:
-                    raise UsageError(f"Unknown option '{flag}' (see \"{inv.name} --help\")")
-                flags.add(flag)
-                if flag in "no":  # "[-no]": the later of -n and -o wins
-                    flags.discard("o" if flag == "n" else "n")
-                i += 1
-        else:
-            rest.append(arg)
+    flags, values, rest = toybox_options(inv.name, inv.args, "Vfnovx" if pkill else "clfnovx",
+                                         "uUtsPgGl" if pkill else "duUtsPgGL", keep_unknown=True, exclusive="no")
     return flags, values, rest
 
 

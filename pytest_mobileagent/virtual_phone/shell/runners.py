@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 
+from .builtins import toybox_options
 from .interpreter import Invocation, TimedOut, UsageError, command, find_command
 from .pgrep import SIGNALS, signal_name, signal_number
 
@@ -61,36 +62,14 @@ def _nohup(inv: Invocation) -> int:
 
 @command("timeout")
 def _timeout(inv: Invocation) -> int:
-    args = list(inv.args)
-    signal, kill_after, preserve, verbose = SIGNALS["TERM"], None, False, False
-    while args and args[0].startswith("-") and len(args[0]) > 1:
-        arg = args.pop(0)
-        if arg == "--":
-            break
-        if arg in ("--foreground", "--preserve-status"):
-            preserve = preserve or arg == "--preserve-status"
-            continue
-        if arg.startswith("--signal"):
-            arg = "-s" + arg[len("--signal"):].lstrip("=")
-        i = 1
-        while i < len(arg):
-            flag = arg[i]
-            if flag in "ks":
-                value = arg[i + 1:] or (args.pop(0) if args else None)
-                if value is None:
-                    raise UsageError(f'Needs 1 argument -- {flag} (see "timeout --help")', _ARGFAIL)
-                if flag == "k":
-                    kill_after = _duration_ms(value)
-                else:
-                    signal = signal_number(value)
-                    if signal < 0:
-                        raise UsageError(f"bad -s: '{value}'", _ARGFAIL)
-                break
-            if flag == "v":
-                verbose = True
-            elif flag != "i":
-                raise UsageError(f"Unknown option '{flag}' (see \"timeout --help\")", _ARGFAIL)
-            i += 1
+    # timeout.c: "<2^(foreground)(preserve-status)vk:s(signal):i", errors status 125 (ARGFAIL)
+    flags, values, args = toybox_options("timeout", inv.args, "ivFP", "ks", stop_at_operand=True, argfail=_ARGFAIL,
+                                         long={"foreground": "F", "preserve-status": "P", "signal": "s"})
+    preserve, verbose = "P" in flags, "v" in flags
+    kill_after = _duration_ms(values["k"][-1]) if "k" in values else None
+    signal = signal_number(values["s"][-1]) if "s" in values else SIGNALS["TERM"]
+    if signal < 0:
+        raise UsageError(f"bad -s: '{values['s'][-1]}'", _ARGFAIL)
     if len(args) < 2:
         raise UsageError('Need 2 arguments (see "timeout --help")', _ARGFAIL)
     duration = _duration_ms(args[0])
