@@ -213,3 +213,14 @@ def test_bugreport_streams_the_report_after_its_deprecation_banner(adb_device):
     assert err.startswith("=" * 77 + "\nWARNING: Flat (text file, non-zipped) bugreports are deprecated.\n")
     assert out.startswith("========================================================\n== dumpstate: ")
     assert "------ SYSTEM PROPERTIES (getprop) ------\n" in out
+
+
+def test_adb_bugreport_runs_bugreportz_and_pulls_the_zip(adb_server, phone, tmp_path):
+    """The adb client's `adb bugreport FILE` (client/bugreport.cpp) runs `bugreportz -p`,
+    follows its BEGIN/PROGRESS/OK lines and pulls the zip OK names."""
+    target = tmp_path / "report.zip"
+    result = adb_server.run("bugreport", str(target), serial=phone.serial)
+    assert result.returncode == 0, result.stderr
+    archive = zipfile.ZipFile(target)
+    main = archive.read("main_entry.txt").decode()
+    assert archive.read(main).startswith(b"========================================================\n== dumpstate: ")
