@@ -139,6 +139,21 @@ def test_command_builtin(adb_device, line, out, code):
     assert sh(adb_device, line) == (out, "", code)
 
 
+@pytest.mark.parametrize("line, out", [
+    # funcs.c c_read(); exec.c: a compound command's body shares its stdin, `read` takes a line
+    ("printf 'a b c\\nd e\\n' | while read x y; do echo \"[$x][$y]\"; done; echo $?", "[a][b c]\n[d][e]\n0\n"),
+    ("printf '1\\n2\\n3\\n' | while read n; do echo \"n=$n\"; [ $n = 2 ] && break; done", "n=1\nn=2\n"),
+    ("printf 'x\\ny\\nz\\n' | { read first; cat; }", "y\nz\n"),
+    ("f() { while read l; do echo \"f:$l\"; done; }; printf 'a\\nb\\n' | f", "f:a\nf:b\n"),
+    ("printf 'tail' | { read x; echo \"$? [$x]\"; }", "1 [tail]\n"),
+    ("printf 'a\\\\ b c\\\\\\nd\\n' | { read x y; echo \"[$x][$y]\"; }", "[a b][cd]\n"),
+    ("printf 'a\\\\ b\\n' | { read -r x y; echo \"[$x][$y]\"; }", "[a\\][b]\n"),
+    ("printf ' x \\n' | { read; echo \"[$REPLY]\"; }", "[x]\n"),
+])
+def test_read_and_loops_over_input(adb_device, line, out):
+    assert sh(adb_device, line) == (out, "", 0)
+
+
 def test_command_builtin_rejects_unknown_options(adb_device):
     assert sh(adb_device, "command -x; echo $?") == ("1\n", f"{SH}: command: -x: unknown option\n", 0)
 

@@ -1,4 +1,4 @@
-"""mksh's builtins that act on the shell itself (funcs.c, R59c): command, return, break, continue.
+"""mksh's builtins that act on the shell itself (funcs.c, R59c): command, return, break, continue, read.
 
 `command -v NAME...` prints how each name would run: a reserved word, function or builtin
 by its name, a program by its path; it stops at the first name it cannot find, status 1
@@ -9,7 +9,7 @@ NAME ARGS` runs NAME passing over a function of that name (exec.c comexec(), c_c
 
 from __future__ import annotations
 
-from .interpreter import COMMANDS, MKSH_BUILTINS, SH, SHELL_ONLY, Invocation, LoopControl, ShellExit, ShellReturn, command
+from .interpreter import COMMANDS, MKSH_BUILTINS, SH, SHELL_ONLY, Input, Invocation, LoopControl, ShellExit, ShellReturn, command
 from .parser import RESERVED
 
 __all__: list[str] = []
@@ -110,3 +110,78 @@ def _break(inv: Invocation) -> int:
         inv.err(f"{SH}: {inv.name}: can only {inv.name} {depth} level(s)\n")
         levels = depth
     raise LoopControl(inv.name, levels)
+
+
+@command("read")
+def _read(inv: Invocation) -> int:
+    """funcs.c c_read(): one line into NAME... split at IFS white space, the rest to the last
+    (REPLY without names); without -r a backslash quotes the next character and a backslash-newline
+    joins lines. At the end of input the names get what was read and the status is 1."""
+    args, raw = list(inv.args), False
+    while args and args[0].startswith("-") and args[0] != "-":
+        arg = args.pop(0)
+        if arg == "--":
+            break
+        for flag in arg[1:]:
+            if flag != "r":
+                inv.err(f"{SH}: read: -{flag}: unknown option\n")
+                return 2
+            raw = True
+    source = inv.input if inv.input is not None else Input(inv.stdin)
+    text, ended = [], True
+    while (line := source.line()) is not None:
+        chunk = line.decode("utf-8", "surrogateescape")
+        complete = chunk.endswith("\n")
+        chunk = chunk[:-1] if complete else chunk
+        if not raw and chunk.endswith("\\") and not chunk.endswith("\\\\") and complete:
+            text.append(chunk[:-1])  # backslash-newline: the line goes on
+            continue
+        text.append(chunk)
+        ended = not complete
+        break
+    line = "".join(text)
+    # without -r a backslash quotes the next character, and a quoted blank does not split
+    chars = [(c, False) for c in line] if raw else _split_escaped(line)
+    names = args or ["REPLY"]
+    values = _assign(chars, len(names))
+    for name, value in zip(names, values):
+        inv.session.vars[name] = value
+    return 1 if ended else 0
+
+
+def _split_escaped(line: str) -> list[tuple[str, bool]]:
+    """The line's characters, each with whether a backslash quoted it."""
+    out, i = [], 0
+    while i < len(line):
+        if line[i] == "\\" and i + 1 < len(line):
+            out.append((line[i + 1], True))
+            i += 2
+        else:
+            if line[i] != "\\":
+                out.append((line[i], False))
+            i += 1
+    return out
+
+
+def _assign(chars: list[tuple[str, bool]], count: int) -> list[str]:
+    """Split at unquoted IFS white space into ``count`` values, the last taking the rest
+    (its outer white space trimmed)."""
+    blank = lambda c: c[0] in " \t\n" and not c[1]  # noqa: E731
+    start, end = 0, len(chars)
+    while start < end and blank(chars[start]):
+        start += 1
+    while end > start and blank(chars[end - 1]):
+        end -= 1
+    chars = chars[start:end]
+    values: list[str] = []
+    i = 0
+    while len(values) < count - 1 and i < len(chars):
+        j = i
+        while j < len(chars) and not blank(chars[j]):
+            j += 1
+        values.append("".join(c for c, _ in chars[i:j]))
+        while j < len(chars) and blank(chars[j]):
+            j += 1
+        i = j
+    values.append("".join(c for c, _ in chars[i:]))
+    return values + [""] * (count - len(values))

@@ -32,7 +32,7 @@ from .parser import AndOr, Case, Command, For, FunctionDef, Group, If, Loop, Pip
 if TYPE_CHECKING:
     from .program import Program
 
-__all__ = ["COMMANDS", "Invocation", "LoopControl", "MKSH_BUILTINS", "SHELL_ONLY", "ShellExit", "ShellResult", "ShellReturn",
+__all__ = ["COMMANDS", "Input", "Invocation", "LoopControl", "MKSH_BUILTINS", "SHELL_ONLY", "ShellExit", "ShellResult", "ShellReturn",
            "ShellSession", "TimedOut", "UsageError", "command", "find_command", "program_names"]
 
 log = logging.getLogger(__name__)
@@ -90,6 +90,27 @@ class ShellResult:
     exit_code: int
     #: a program the line left running in the foreground (program.py), else None
     program: "Program | None" = None
+
+
+class Input:
+    """The standard input a compound command's body shares (`... | while read l; do ...; done`):
+    `read` takes a line of it, any other command all that is left."""
+
+    def __init__(self, data: bytes):
+        self.data, self.pos = data, 0
+
+    def line(self) -> bytes | None:
+        """The next line with its newline, or what is left; None at the end."""
+        if self.pos >= len(self.data):
+            return None
+        end = self.data.find(b"\n", self.pos)
+        end = len(self.data) if end < 0 else end + 1
+        chunk, self.pos = self.data[self.pos:end], end
+        return chunk
+
+    def rest(self) -> bytes:
+        chunk, self.pos = self.data[self.pos:], len(self.data)
+        return chunk
 
 
 class _Held(Exception):
@@ -176,11 +197,25 @@ class Invocation:
     session: "ShellSession"
     name: str
     args: list[str]
-    stdin: bytes
+    #: the command's stdin: bytes, or the stdin a compound command's body shares (read on first use)
+    stdin_source: "bytes | Input"
     _out: _Sink = field(repr=False)
     _err: _Sink = field(repr=False)
     #: variables assigned for this command only (``CLASSPATH=x app_process ...``)
     env: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def stdin(self) -> bytes:
+        """All of the command's stdin. From a stdin shared in a compound command's body, what is
+        left of it, taken only by a command that reads it (`echo` in the body takes none)."""
+        if isinstance(self.stdin_source, Input):
+            self.stdin_source = self.stdin_source.rest()
+        return self.stdin_source
+
+    @property
+    def input(self) -> Input | None:
+        """The shared stdin, for `read` (a line at a time); None for a stdin of its own."""
+        return self.stdin_source if isinstance(self.stdin_source, Input) else None
 
     @property
     def phone(self) -> "PhoneContext":
@@ -271,6 +306,8 @@ class ShellSession:
         self._substitution_status: int | None = None
         #: the virtual time (phone clock, ms) at which a running `timeout` ends its command
         self.deadline_ms: int | None = None
+        #: the stdin the running compound command's body reads from
+        self._input: Input | None = None
         self.vars: dict[str, str] = {
             "HOME": "/", "PATH": "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:"
                                  "/system_ext/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin",
@@ -357,6 +394,8 @@ class ShellSession:
 
     def _run_pipeline(self, pipeline: Pipeline, out: _Sink, err: _Sink) -> int:
         stdin, self._stdin = self._stdin, b""  # one stdin for the line: its first command takes it
+        if not stdin and self._input is not None:
+            stdin = self._input  # inside a compound command: what its body has not read yet
         status = 0
         last = len(pipeline.commands) - 1
         for index, cmd in enumerate(pipeline.commands):
@@ -396,13 +435,13 @@ class ShellSession:
 
     def _substitute(self, script: list[AndOr]) -> str:
         """`$(list)`: run it in a subshell, its output less trailing newlines (exec.c comsub)."""
-        saved = self._stdin, self._err
+        saved = self._stdin, self._err, self._input
         out = _Sink()
-        self._stdin = b""  # the line's stdin is not the substitution's
+        self._stdin, self._input = b"", None  # the line's stdin is not the substitution's
         try:
             self._substitution_status = self._subshell(script, out, self._err or _Sink())
         finally:
-            self._stdin, self._err = saved
+            self._stdin, self._err, self._input = saved
         return bytes(out.buffer).decode("utf-8", "surrogateescape").rstrip("\n")
 
     def expand(self, word: Word) -> str:
@@ -488,7 +527,7 @@ class ShellSession:
             words.extend(matches or [text])
         return words
 
-    def _run_command(self, cmd: Command, stdin: bytes, out: _Sink, err: _Sink) -> int:
+    def _run_command(self, cmd: Command, stdin: "bytes | Input", out: _Sink, err: _Sink) -> int:
         self._err, self._substitution_status = err, None
         if isinstance(cmd.compound, FunctionDef):  # defining one runs nothing (exec.c TFUNCT)
             self.functions[cmd.compound.name] = cmd.compound.body
@@ -525,10 +564,13 @@ class ShellSession:
         if cmd.subshell is not None:
             status = self._subshell(cmd.subshell, fds.get(1) or _Sink(), fds.get(2) or _Sink())
         elif cmd.compound is not None:
-            self._stdin = stdin  # the body's first command reads what the compound command was given
+            # the body's commands share what the compound command was given (exec.c: one fd 0)
+            saved_input = self._input
+            self._input = stdin if isinstance(stdin, Input) else Input(stdin) if stdin else None
             try:
                 status = self._compound(cmd.compound, fds.get(1) or _Sink(), fds.get(2) or _Sink())
             finally:
+                self._input = saved_input
                 self._commit(files, err)
             return status
         elif not words:
