@@ -224,3 +224,22 @@ def test_adb_bugreport_runs_bugreportz_and_pulls_the_zip(adb_server, phone, tmp_
     archive = zipfile.ZipFile(target)
     main = archive.read("main_entry.txt").decode()
     assert archive.read(main).startswith(b"========================================================\n== dumpstate: ")
+
+
+def test_kill_builtin_signals_as_mksh_does(adb_device):
+    """mksh's funcs.c c_kill(): `kill -0` asks, `kill PID` sends TERM; errors name the pid."""
+    server = _pid(adb_device, "system_server")
+    assert sh(adb_device, f"kill -0 {server}") == ("", f"/system/bin/sh: kill: {server}: Operation not permitted\n", 1)
+    assert sh(adb_device, "kill -0 $$; echo $?") == ("0\n", "", 0)
+    assert sh(adb_device, "kill -9 999999") == ("", "/system/bin/sh: kill: 999999: No such process\n", 1)
+    assert sh(adb_device, "kill -s FOO 1") == ("", "/system/bin/sh: kill: bad signal: FOO\n", 1)
+    assert sh(adb_device, "kill abc") == ("", "/system/bin/sh: kill: abc: arguments must be jobs or process IDs\n", 1)
+    assert sh(adb_device, "kill -l 9 143") == ("KILL\nTERM\n", "", 0)
+    conn = _start(adb_device, "logcat -v tag")
+    try:
+        pid = _wait_for(adb_device, "^logcat -v tag$")
+        assert sh(adb_device, f"kill {pid}") == ("", "", 0)
+        conn.read_until_close()
+        assert sh(adb_device, f"kill -0 {pid}")[2] == 1
+    finally:
+        conn.close()

@@ -1,4 +1,5 @@
-"""toybox 0.8.9's pgrep and pkill (toys/posix/ps.c: pgrep_main(), pkill_main(), match_pgrep(), do_pgk()).
+"""toybox 0.8.9's pgrep and pkill (toys/posix/ps.c: pgrep_main(), pkill_main(), match_pgrep(), do_pgk()),
+and mksh's kill builtin, which signal processes the same way.
 
 PATTERN is an extended regular expression searched in each process's name (its 15-character
 task name, /proc/PID/stat's comm) or, with -f, its whole command line; -x wants the whole
@@ -19,7 +20,7 @@ import re
 
 from ..kernel.processes import Process, processes, user_name
 from .builtins import toybox_options
-from .interpreter import Invocation, ShellExit, UsageError, command
+from .interpreter import SH, Invocation, ShellExit, UsageError, command
 from .program import running_program
 
 __all__ = ["SIGNALS", "signal_number"]
@@ -178,6 +179,8 @@ def _signal_all(inv: Invocation, procs: list[Process], signal: int) -> int:
 def _signal(inv: Invocation, proc: Process, signal: int) -> str | None:
     if proc.uid != _SHELL_UID:
         return "Operation not permitted"
+    if signal == 0:  # kill(pid, 0): only whether it exists and may be signalled
+        return None
     if signal in _JOB_CONTROL:
         return "stopping and continuing processes is not supported by the virtual phone"
     if proc.pid == inv.phone.shell_pid:
@@ -188,3 +191,63 @@ def _signal(inv: Invocation, proc: Process, signal: int) -> str | None:
     if signal not in _IGNORED_BY_DEFAULT:
         program.kill(128 + signal)
     return None
+
+
+@command("kill")
+def _kill(inv: Invocation) -> int:
+    """mksh's kill builtin (funcs.c c_kill()): `kill [-s SIG | -SIG] PID...`, `kill -l STATUS...`;
+    each failure is "kill: PID: error" and makes the status 1."""
+    args = list(inv.args)
+    signal, listing = SIGNALS["TERM"], False
+    if args and re.fullmatch(r"-[0-9A-Z].*", args[0]):  # old style: -9, -KILL
+        signal = signal_number(args[0][1:])
+        if signal < 0:
+            return _kill_error(inv, f"bad signal: {args[0][1:]}")
+        args = args[2:] if args[1:2] == ["--"] else args[1:]
+    else:
+        while args and args[0].startswith("-") and args[0] != "-":
+            arg = args.pop(0)
+            if arg == "--":
+                break
+            if arg == "-l":
+                listing = True
+            elif arg.startswith("-s"):
+                name = arg[2:] or (args.pop(0) if args else "")
+                signal = signal_number(name)
+                if signal < 0:
+                    return _kill_error(inv, f"bad signal: {name}")
+            else:
+                return _kill_error(inv, f"{arg}: unknown option")
+    if listing:
+        if not args:
+            return _kill_error(inv, "-l without a status is not supported by the virtual phone")
+        for arg in args:
+            if not arg.lstrip("-").isdigit():
+                return _kill_error(inv, f"{arg}: bad number")
+            number = int(arg) - 128 if 128 < int(arg) < 128 + 65 else int(arg)
+            inv.out((signal_name(number) if 0 < number < 65 else str(number)) + "\n")
+        return 0
+    if not args:
+        inv.err("usage:\tkill [-s signame | -signum | -signame] { job | pid | pgrp } ...\n"
+                "\tkill -l [exit_status ...]\n")  # to shl_out, mksh's error output
+        return 1
+    table = {proc.pid: proc for proc in processes(inv.phone)}
+    status, own_shell = 0, False
+    for arg in args:
+        if not arg.isdigit():
+            status = _kill_error(inv, f"{arg}: arguments must be jobs or process IDs")
+            continue
+        proc = table.get(int(arg))
+        error = "No such process" if proc is None else _signal(inv, proc, signal)
+        if error == "self":
+            own_shell = True
+        elif error:
+            status = _kill_error(inv, f"{arg}: {error}")
+    if own_shell:
+        raise ShellExit(128 + signal)
+    return status
+
+
+def _kill_error(inv: Invocation, message: str) -> int:
+    inv.err(f"{SH}: kill: {message}\n")  # bi_errorf(): the shell's name, then the builtin's
+    return 1
