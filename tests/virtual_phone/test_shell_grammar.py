@@ -149,9 +149,17 @@ def test_command_builtin(adb_device, line, out, code):
     ("printf 'a\\\\ b c\\\\\\nd\\n' | { read x y; echo \"[$x][$y]\"; }", "[a b][cd]\n"),
     ("printf 'a\\\\ b\\n' | { read -r x y; echo \"[$x][$y]\"; }", "[a\\][b]\n"),
     ("printf ' x \\n' | { read; echo \"[$REPLY]\"; }", "[x]\n"),
+    # funcs.c c_set()/c_shift(): the positional parameters; shift's error ends the shell
+    ("set -- a b \"c d\"; echo $# \"$2\"; shift; echo $# \"$1\"; shift 2; echo $#", "3 b\n2 b\n0\n"),
+    ("set -- x; f() { set -- in; echo $1; }; f; echo $1; set a b; for i; do echo \"<$i>\"; done",
+     "in\nx\n<a>\n<b>\n"),
 ])
 def test_read_and_loops_over_input(adb_device, line, out):
     assert sh(adb_device, line) == (out, "", 0)
+
+
+def test_shift_past_the_end_ends_the_shell(adb_device):
+    assert sh(adb_device, "set -- a; shift 2; echo after") == ("", f"{SH}: shift: nothing to shift\n", 1)
 
 
 def test_command_builtin_rejects_unknown_options(adb_device):

@@ -1,4 +1,5 @@
-"""mksh's builtins that act on the shell itself (funcs.c, R59c): command, return, break, continue, read.
+"""mksh's builtins that act on the shell itself (funcs.c, R59c): command, return, break, continue, read,
+set (the positional parameters) and shift.
 
 `command -v NAME...` prints how each name would run: a reserved word, function or builtin
 by its name, a program by its path; it stops at the first name it cannot find, status 1
@@ -185,3 +186,41 @@ def _assign(chars: list[tuple[str, bool]], count: int) -> list[str]:
         i = j
     values.append("".join(c for c, _ in chars[i:]))
     return values + [""] * (count - len(values))
+
+
+@command("set")
+def _set(inv: Invocation) -> int:
+    """`set -- WORDS` / `set WORDS`: the positional parameters (funcs.c c_set()). The shell's
+    options (-e, -x, -o...) are not modelled: asking for one is an error, never a silent no-op."""
+    args = list(inv.args)
+    if not args:
+        for name in sorted(inv.session.vars):
+            inv.out(f"{name}={_quoted(inv.session.vars[name])}\n")
+        return 0
+    if args[0] == "--":
+        args = args[1:]
+    elif args[0][:1] in "-+" and len(args[0]) > 1:
+        inv.err(f"{SH}: set: {args[0]}: shell options are not supported by the virtual phone's shell\n")
+        return 1
+    inv.session.positional = args
+    return 0
+
+
+def _quoted(value: str) -> str:
+    """print_value_quoted(): bare if safe, else in single quotes."""
+    if value and all(c.isalnum() or c in "_-./:@%+=," for c in value):
+        return value
+    return "'" + value.replace("'", "'\\''") + "'"
+
+
+@command("shift")
+def _shift(inv: Invocation) -> int:
+    """funcs.c c_shift(); a special builtin, so its error ends a non-interactive shell."""
+    count = _count(inv, 1)
+    if count is None:
+        return 1
+    if count > len(inv.session.positional) or count < 0:
+        inv.err(f"{SH}: shift: nothing to shift\n")
+        raise ShellExit(1)
+    inv.session.positional = inv.session.positional[count:]
+    return 0
