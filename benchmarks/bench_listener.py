@@ -17,6 +17,7 @@ script cannot measure a real phone: the saving there is an expectation, not a fi
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import socket
 import statistics
@@ -47,6 +48,7 @@ def main() -> None:
 
     from pytest_mobileagent.device import connect
     from pytest_mobileagent.events.server import EventServer
+    from pytest_mobileagent.listener import SOCKET_NAME
     from pytest_mobileagent.setup import prepare_device
     from pytest_mobileagent.setup.readiness import check_ready
     from pytest_mobileagent.virtual_phone import start_phones
@@ -74,15 +76,14 @@ def main() -> None:
         with start_phones(1, adb_server_port=port) as phones:
             serial = phones[0].serial
             device = connect(serial)
+            dial = functools.partial(device.open_stream, f"localabstract:{SOCKET_NAME}")
             ready = []
             for _ in range(args.runs):
-                with EventServer() as server:
-                    device.reverse("tcp:8888", f"tcp:{server.port}")
+                with EventServer(dial=dial) as server:
                     ready.append(check_ready(device, server, ["com.simplemobiletools.calculator"]))
             print(row("readiness check (per device, per session)", ready))
 
-            with EventServer() as server:
-                device.reverse("tcp:8888", f"tcp:{server.port}")
+            with EventServer(dial=dial) as server:
                 assert server.wait_for_listener(5)
                 device.launch("com.simplemobiletools.calculator")
                 via_listener, via_dump = [], []

@@ -58,7 +58,9 @@ if [ "$test" = 1 ]; then
     javac -nowarn -d build/test-classes -cp "$JUNIT_CP" \
         $(find test -name '*.java' | LC_ALL=C sort) \
         src/io/github/mobileagent/listener/EventJson.java \
-        src/io/github/mobileagent/listener/EventSender.java \
+        src/io/github/mobileagent/listener/EventBuffer.java \
+        src/io/github/mobileagent/listener/Handshake.java \
+        src/io/github/mobileagent/listener/ListenerServer.java \
         src/io/github/mobileagent/listener/HierarchyXml.java \
         src/io/github/mobileagent/listener/HierarchyReply.java
     tests=$(cd test && find . -name '*Test.java' | sed 's|^\./||; s|\.java$||; s|/|.|g' | LC_ALL=C sort)

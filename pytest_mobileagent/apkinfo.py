@@ -43,6 +43,8 @@ class ApkInfo:
     instrumentations: tuple[tuple[str, str], ...] = ()
     #: activities the manifest declares, as full class names
     activities: tuple[str, ...] = ()
+    #: <application android:debuggable="true">: ActivityManager starts its process with JDWP on
+    debuggable: bool = False
 
 
 def _int(value, default: int) -> int:
@@ -79,7 +81,16 @@ def read_apk(data: bytes) -> ApkInfo:
         signer_sha256=_signer(apk),
         instrumentations=_instrumentations(apk),
         activities=tuple(apk.get_activities() or ()),
+        debuggable=_debuggable(apk),
     )
+
+
+def _debuggable(apk) -> bool:
+    try:
+        value = apk.get_attribute_value("application", "debuggable")
+    except Exception:
+        return False
+    return str(value).lower() in ("true", "1", "-1")
 
 
 def _instrumentations(apk) -> tuple[tuple[str, str], ...]:

@@ -21,7 +21,8 @@ from .agents.actions import Action, Observation
 from .agents.base import agent_kind, reset_agent
 from .device.text import check_typable
 from .errors import InfrastructureError, MobileAgentError, TaskDefinitionError
-from .judge import Answer, Events, Lookups, Node, Progress, Screen, parse_hierarchy
+from .judge import Answer, Events, LLMVerdictNeeded, Lookups, Node, Progress, Screen, parse_hierarchy
+from .llm_judge import judge_for
 from .judge_clock import JudgeClock
 from .metrics import StepRecord, StopReason, TaskRecord, TurnRecord
 from .screen_similarity import screen_changed
@@ -71,7 +72,9 @@ class Episode:
         # What the judge asked for and what the screens showed: a judge's typo is named when it fails.
         self.lookups = Lookups(spec.package)
         self.events = Events(spec.package, self.progress, self.lookups)
-        self.answer = Answer()
+        self.answer = Answer(spec.prompt)
+        self._llm_judge = judge_for(runtime.config) if runtime.config is not None else None
+        self.answer.llm_judge_available = self._llm_judge is not None
         self.screen = Screen(spec.package, lookups=self.lookups)
         self.hints: list[str] = []  # the judge's likely mistakes, when it failed (Lookups.hints)
         self.record: TaskRecord = new_task_record(spec, nodeid, self.options, repeat)
@@ -174,10 +177,12 @@ class Episode:
                 else:
                     self._run_driver_agent(agent)
             if not self.record.success:
-                # Events still on their way may complete the task: judge once more.
+                # Events still on their way may complete the task, and so may the answer the
+                # agent finished with (a query task): judge once more.
                 late = self._quiesce()
                 if late:
                     self.events.extend(late)
+                if late or self.answer.given:
                     self._judge(self.record.steps_taken)
         except InfrastructureError as exc:
             self._errored(f"{type(exc).__name__}: {exc}")
@@ -656,6 +661,10 @@ class Episode:
         except AssertionError as exc:
             self.last_assertion = exc
             return False
+        except LLMVerdictNeeded as need:
+            # Asked outside the judge's clock (a model takes seconds); then the body runs again.
+            self._ask_llm_judge(need.question)
+            return self._judge(step)
         except TaskDefinitionError as exc:  # the judge overran its bound, or tried to exit
             self._judge_error = exc
             raise
@@ -669,6 +678,27 @@ class Episode:
         self.record.success = True
         self.record.success_step = step
         return True
+
+    def _ask_llm_judge(self, question: Any) -> None:
+        """The LLM judge's verdict on ``question``, kept on the answer and in the record."""
+        assert self._llm_judge is not None  # Answer.judged_by_llm asks only when a judge is configured
+        correct, reason = self._llm_judge.decide(question)  # LLMJudgeError: an infrastructure error
+        self.answer.verdicts[question] = (correct, reason)
+        self.record.llm_verdicts.append({
+            "expected": question.expected, "criteria": question.criteria, "answer": question.answer,
+            "verdict": "correct" if correct else "incorrect", "reason": reason, "model": self._llm_judge.model,
+        })
+
+    def answer_note(self) -> str | None:
+        """The note "answer given ...; expected ..." for a query task that failed, else None."""
+        record = self.record
+        if record.expected_answer is None and not record.llm_verdicts:
+            return None  # not a query task: an answer the agent gave anyway is not what failed it
+        given = repr(record.answer) if record.answer is not None else "none"
+        note = f"answer given: {given}; expected: {record.expected_answer!r}"
+        for verdict in record.llm_verdicts:
+            note += f"; LLM judge: {verdict['verdict']} ({verdict['reason']})"
+        return note
 
     def _finish_record(self) -> None:
         record = self.record
@@ -697,6 +727,9 @@ class Episode:
         if not record.success and record.error is None and self.last_assertion is not None:
             self.hints = self.lookups.hints()
             record.error = _assertion_summary(self.last_assertion) + "".join(f"; {hint}" for hint in self.hints)
+            note = self.answer_note()
+            if note is not None:
+                record.error += f"; {note}"
 
     # -- phase 3: the verdict, in the call phase --------------------------------
     def verdict(self) -> None:
@@ -713,6 +746,9 @@ class Episode:
             )
             for hint in self.hints:
                 exc.add_note(f"[mobileagent] {hint}")
+            note = self.answer_note()
+            if note is not None:
+                exc.add_note(f"[mobileagent] {note}")
             raise exc
         raise AssertionError(f"task {self.spec.name} was not done")
 

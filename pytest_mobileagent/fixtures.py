@@ -13,6 +13,7 @@ import pytest
 
 from .keys import EPISODE_KEY, RUNTIME_KEY
 from .ledger import repeat_index
+from .llm_judge import judge_for
 from .metrics import StopReason
 from .tasks import task_spec
 
@@ -71,6 +72,8 @@ def _mobileagent_episode(request: pytest.FixtureRequest) -> Iterator["Episode | 
     from .episode import Episode
 
     spec.check()
+    if spec.llm_judge and judge_for(request.config) is None:
+        pytest.skip(f"task {spec.name} needs the LLM judge: give --llm-judge-url URL (and --llm-judge-model NAME)")
     runtime: "Runtime" = request.getfixturevalue("_mobileagent_runtime")
     episode = Episode(spec, request.node.nodeid, runtime, repeat_index(request.node))
     request.node.stash[EPISODE_KEY] = episode

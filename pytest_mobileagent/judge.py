@@ -11,15 +11,19 @@ resolved against the task's app package.
 from __future__ import annotations
 
 import bisect
+import datetime as _dt
 import re
+from decimal import ROUND_HALF_EVEN, Decimal
 from xml.parsers import expat
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from . import answers
 from .app_ids import known_ids, nearest
 from .errors import TaskDefinitionError
 
-__all__ = ["Answer", "Events", "Lookups", "Node", "Progress", "Screen", "parse_hierarchy"]
+__all__ = ["Answer", "Events", "LLMQuestion", "LLMVerdictNeeded", "Lookups", "Node", "Progress", "Screen",
+           "parse_hierarchy"]
 
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
@@ -535,11 +539,53 @@ class Events:
         return f"<Events {len(self._events)} events>"
 
 
-class Answer:
-    """The agent's final answer (query tasks); ``text`` is None until it finishes with one."""
+class LLMVerdictNeeded(Exception):
+    """Raised by :meth:`Answer.judged_by_llm` for a question its judge has not decided yet.
 
-    def __init__(self) -> None:
+    The harness asks the LLM judge outside the judge's clock (a model takes seconds, a task body
+    milliseconds), keeps the verdict on the :class:`Answer` and runs the body again.
+    """
+
+    def __init__(self, question: "LLMQuestion"):
+        super().__init__(f"the LLM judge has not decided {question}")
+        self.question = question
+
+
+@dataclass(frozen=True, slots=True)
+class LLMQuestion:
+    """What the LLM judge is asked: does ``answer`` say ``expected`` (under ``criteria``)?"""
+
+    prompt: str
+    answer: str
+    expected: str
+    criteria: str = ""
+
+
+class Answer:
+    """The agent's final answer (query tasks); ``text`` is None until it finishes with one.
+
+    The comparisons read the answer as a person would (:mod:`pytest_mobileagent.answers`): case,
+    whitespace, quotes and a framing phrase ("The album is ...") do not matter; numbers may carry
+    units, dates and times may be written in any of the phone's formats. An answer that states two
+    different values of what is asked has none: "3 or 4" is neither 3 nor 4.
+
+    ``answer.number() == 3``, ``answer.matches_size("3 MB")``, ``answer.matches_date("2026-03-05")``,
+    ``answer.matches_time("14:30")``, ``answer.matches_duration("0:07")``,
+    ``answer.matches_phone("123456789")``, ``answer.matches("Abbey Road")``,
+    ``answer.matches_list(["milk", "eggs"], ordered=False)``, ``answer.is_yes()``; free-form
+    answers: ``answer.judged_by_llm(expected=..., criteria=...)`` (the task needs ``llm_judge=True``).
+    """
+
+    def __init__(self, prompt: str = "", year: int | None = None) -> None:
         self.text: str | None = None
+        self.prompt = prompt
+        #: the year of a date the answer gives without one, for :meth:`date` (:meth:`matches_date` takes
+        #: the expected date's); the host's current year unless given
+        self.year = year if year is not None else _dt.date.today().year
+        #: the LLM judge's verdicts so far: question -> (verdict, reason); the harness fills it
+        self.verdicts: dict[LLMQuestion, tuple[bool, str]] = {}
+        #: whether an LLM judge is configured (``--llm-judge-url``); the harness sets it
+        self.llm_judge_available = False
 
     @property
     def given(self) -> bool:
@@ -548,12 +594,196 @@ class Answer:
     def contains(self, expected: str) -> bool:
         return self.text is not None and expected.casefold() in self.text.casefold()
 
-    def number(self) -> float | None:
-        """The first number in the answer, if any."""
+    # -- numbers and quantities --------------------------------------------
+    def numbers(self) -> list[float | int]:
+        """Every number the answer states, in order ("64 x 48" -> [64, 48])."""
+        return [_plain(v) for v in answers.numbers(self.text or "")]
+
+    def number(self, unit: str | None = None) -> float | int | None:
+        """The one number the answer states; with ``unit`` (``"MB"``, ``"seconds"``) the one quantity
+        of that unit's kind, in that unit ("3,145,728 bytes" is 3 in ``"MB"``). None when the answer
+        states none, or several different ones."""
         if self.text is None:
             return None
-        match = re.search(r"-?\d+(?:\.\d+)?", self.text.replace(",", ""))
-        return float(match.group()) if match else None
+        if unit is None:
+            values = answers.distinct(answers.numbers(self.text))
+        else:
+            dimension, factor = _unit(unit)
+            values = answers.distinct(v / factor for v, d, _ in self._quantities() if d == dimension)
+        return _plain(values[0]) if len(values) == 1 else None
+
+    def _quantities(self) -> list:
+        """The answer's quantities, none when it also states a number without a unit ("3 or 4 MB")."""
+        found = answers.quantities(self.text or "")
+        return found if len(answers.numbers(self.text or "")) == len(found) else []
+
+    def count(self) -> int | None:
+        """The one whole number the answer states ("three photos", "3"), else None."""
+        value = self.number()
+        return value if isinstance(value, int) else None
+
+    def matches_size(self, expected: str | int) -> bool:
+        """The answer states the size the phone shows as ``expected`` ("3 MB", or a byte count).
+
+        Sizes are compared at the precision the apps print (commons ``formatSize``: one decimal of
+        the expected's unit), so "3.0 MB", "3 megabytes" and "3,145,728 bytes" all say "3 MB",
+        and "3.4 MB" or "3 kB" do not.
+        """
+        if isinstance(expected, int):
+            value, unit, places = Decimal(expected), "B", 0
+        else:
+            found = answers.quantities(expected)
+            if len(found) != 1 or found[0][1] != "bytes":
+                raise TaskDefinitionError(f"matches_size({expected!r}): give a size such as '3 MB' or a byte count")
+            value, unit = found[0][0], found[0][2]
+            # As precise as the apps print (one decimal), or as the expected value is written.
+            exponent = int(answers.numbers(expected)[0].as_tuple().exponent)
+            places = max(1, -exponent)
+            value = value / _unit(unit)[1]
+        if self.text is None:
+            return False
+        factor = _unit(unit)[1]
+        given = answers.distinct(v for v, d, _ in self._quantities() if d == "bytes")
+        if len(given) != 1:
+            return False
+        step = Decimal(1).scaleb(-places)
+        return (given[0] / factor).quantize(step, ROUND_HALF_EVEN) == Decimal(value).quantize(step, ROUND_HALF_EVEN)
+
+    def duration(self) -> _dt.timedelta | None:
+        """The one length of time the answer states ("0:07", "7 seconds", "1 min 5 s"), else None."""
+        if self.text is None:
+            return None
+        found = answers.distinct(answers.durations(self.text))
+        return _dt.timedelta(seconds=float(found[0])) if len(found) == 1 else None
+
+    def matches_duration(self, expected: str | int | float | _dt.timedelta) -> bool:
+        """The answer states ``expected`` ("0:07" as the apps print it, a timedelta, or seconds), to the second."""
+        if isinstance(expected, _dt.timedelta):
+            seconds = expected.total_seconds()
+        elif isinstance(expected, (int, float)):
+            seconds = float(expected)
+        else:
+            found = answers.durations(expected)
+            if len(found) != 1:
+                raise TaskDefinitionError(f"matches_duration({expected!r}): give a length such as '0:07'")
+            seconds = float(found[0])
+        given = self.duration()
+        return given is not None and round(given.total_seconds()) == round(seconds)
+
+    # -- dates and times -----------------------------------------------------
+    def date(self, year: int | None = None) -> _dt.date | None:
+        """The one calendar date the answer states (a year left out: ``year``, else :attr:`year`)."""
+        if self.text is None:
+            return None
+        found = answers.distinct(answers.dates(self.text, year or self.year))
+        return found[0] if len(found) == 1 else None
+
+    def matches_date(self, expected: str | _dt.date) -> bool:
+        """The answer states the date ``expected`` (a date, or ISO ``"2026-03-05"``); a year left out
+        of the answer is the expected's."""
+        day = _dt.date.fromisoformat(expected) if isinstance(expected, str) else expected
+        return self.date(day.year) == day
+
+    def time(self) -> _dt.time | None:
+        """The one time of day the answer states ("2:30 PM", "14:30", "2.30pm"), else None."""
+        if self.text is None:
+            return None
+        found = answers.distinct(answers.times(self.text))
+        return found[0] if len(found) == 1 else None
+
+    def matches_time(self, expected: str | _dt.time) -> bool:
+        """The answer states the time ``expected`` (a time, or ``"14:30"``)."""
+        wanted = _dt.time.fromisoformat(expected) if isinstance(expected, str) else expected
+        return self.time() == wanted.replace(second=0, microsecond=0)
+
+    # -- phone numbers, names, lists, yes/no --------------------------------
+    def matches_phone(self, expected: str) -> bool:
+        """The answer states one phone number, and it is ``expected`` however grouped ("123 456 789")."""
+        if self.text is None:
+            return False
+        wanted = answers.phone_digits(expected)
+        given = answers.distinct(answers.phone_digits(self.text))
+        return len(wanted) == 1 and given == wanted
+
+    def matches(self, expected: str) -> bool:
+        """The answer is ``expected`` with case, whitespace, quotes and a framing phrase folded away:
+        "Abbey Road", "abbey  road", "The album is 'Abbey Road'." all match "Abbey Road";
+        "Abbey Road 2" does not."""
+        return self.text is not None and answers.fold(expected) in answers.framings(self.text)
+
+    def mentions(self, expected: str, *, excluding: Sequence[str] = ()) -> bool:
+        """The answer names ``expected`` (a whole phrase, case and whitespace folded) and none of
+        ``excluding`` (the other values it could have named): "The song is on the album Grid." mentions
+        "Grid" excluding "Dusk"; "Grid or Dusk" does not."""
+        if self.text is None:
+            return False
+        text = answers.fold(self.text)
+        return _has_phrase(text, expected) and not any(_has_phrase(text, other) for other in excluding)
+
+    def items(self) -> list[str]:
+        """The items the answer lists, folded ("Milk, eggs and bread" -> ["milk", "eggs", "bread"]),
+        after a framing phrase ("The apps are: ...")."""
+        if self.text is None:
+            return []
+        return answers.list_items(answers.framings(self.text, folded=False)[-1])
+
+    names = items
+
+    def matches_list(self, expected: Sequence[str], *, ordered: bool = True) -> bool:
+        """The answer lists exactly ``expected`` (in that order when ``ordered``), names folded."""
+        if self.text is None:
+            return False
+        wanted = [answers.fold(item) for item in expected]
+        return any(answers.same_items(answers.list_items(text), wanted, ordered)
+                   for text in answers.framings(self.text, folded=False))
+
+    def is_yes(self) -> bool:
+        """The answer is a plain yes ("Yes", "yes, it is", "The answer is yes")."""
+        return self._yes_no() is True
+
+    def is_no(self) -> bool:
+        """The answer is a plain no ("No", "nope", "No, it isn't")."""
+        return self._yes_no() is False
+
+    def _yes_no(self) -> bool | None:
+        if self.text is None:
+            return None
+        verdicts = {answers.yes_no(text) for text in answers.framings(self.text, folded=False)} - {None}
+        return verdicts.pop() if len(verdicts) == 1 else None
+
+    # -- the LLM judge -----------------------------------------------------
+    def judged_by_llm(self, expected: str, criteria: str = "") -> bool:
+        """The LLM judge (``--llm-judge-url``) decides whether the answer says ``expected``.
+
+        For free-form answers the comparisons above cannot read. The task must say it needs the
+        judge (``@task(..., llm_judge=True)``): without an endpoint it is skipped. The verdict and
+        its reason go into the task's record.
+        """
+        if self.text is None:
+            return False
+        if not self.llm_judge_available:
+            raise TaskDefinitionError(
+                "answer.judged_by_llm() needs an LLM judge: mark the task @task(..., llm_judge=True), "
+                "so that it is skipped when no --llm-judge-url is given")
+        question = LLMQuestion(self.prompt, self.text, expected, criteria)
+        if question not in self.verdicts:
+            raise LLMVerdictNeeded(question)
+        return self.verdicts[question][0]
 
     def __repr__(self) -> str:
         return f"<Answer {self.text!r}>"
+
+
+def _unit(unit: str) -> tuple[str, Decimal]:
+    try:
+        return answers.UNITS[unit.strip().casefold()]
+    except KeyError:
+        raise TaskDefinitionError(f"unknown unit {unit!r} (known: {', '.join(sorted(answers.UNITS))})") from None
+
+
+def _has_phrase(folded_text: str, phrase: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(answers.fold(phrase))}(?!\w)", folded_text) is not None
+
+
+def _plain(value: Decimal) -> float | int:
+    return int(value) if value == value.to_integral_value() else float(value)

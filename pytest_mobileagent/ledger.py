@@ -111,6 +111,7 @@ class RunLedger:
         self.collected: dict[str, dict[str, Any]] | None = None  # nodeid -> record before running
         self.failures: dict[str, str] = {}  # nodeid -> why its failed report failed
         self.crashes: dict[str, str] = {}  # xdist worker id -> why it went down
+        self.skipped: set[str] = set()  # tasks skipped on purpose (a query that needs the LLM judge)
 
     # -- every process ------------------------------------------------------
     def make_directory(self) -> str:
@@ -142,6 +143,7 @@ class RunLedger:
 
     # -- the controller (or the sole process) ---------------------------------
     def note_report(self, report: pytest.TestReport) -> None:
+        self.note_skip(report)
         if report.failed and report.nodeid not in self.failures:
             reason = _error_text(report)
             worker = getattr(getattr(report, "node", None), "gateway", None)
@@ -178,10 +180,16 @@ class RunLedger:
             out.append(record.to_dict())
         return out
 
+    def note_skip(self, report: pytest.TestReport) -> None:
+        """A task skipped, with its reason (it did not run, and the run is complete without it)."""
+        if report.skipped:
+            self.skipped.add(report.nodeid)
+
     def run_info(self, session: pytest.Session, exitstatus: int, have: set[str]) -> dict[str, Any]:
         """Whether the run went to its end: the results file's ``run`` section."""
         tasks = self.tasks()
-        not_run = sorted(set(tasks) - have)
+        skipped = sorted((set(tasks) & self.skipped) - have)
+        not_run = sorted(set(tasks) - have - set(skipped))
         interrupted = int(exitstatus) == int(pytest.ExitCode.INTERRUPTED)
         stopped = session.shouldstop or session.shouldfail
         return {
@@ -191,5 +199,6 @@ class RunLedger:
             "tasks_collected": len(tasks),
             "tasks_run": len(set(tasks) & have),
             "tasks_not_run": not_run,
+            "tasks_skipped": skipped,
             "workers_crashed": sorted(self.crashes),
         }

@@ -136,6 +136,9 @@ class TaskRecord:
     stop_reason: str = StopReason.FINISHED
     error: str | None = None  # last AssertionError message, or the agent/infra traceback summary
     answer: str | None = None  # the agent's final answer, for query tasks
+    expected_answer: str | None = None  # a query task's reference answer (its golden path's finish)
+    #: the LLM judge's verdicts: {"expected", "criteria", "answer", "verdict", "reason", "model"} each
+    llm_verdicts: list[dict[str, Any]] = field(default_factory=list)
     wall_seconds: float = 0.0
     milestones: list[str] = field(default_factory=list)  # declared milestones, in order of first reach
     milestones_reached: list[str] = field(default_factory=list)

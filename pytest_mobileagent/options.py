@@ -61,6 +61,11 @@ def add_options(parser: pytest.Parser) -> None:
          "from `uiautomator dump`; 'dump' always from `uiautomator dump`."),
         ("mobileagent_artifacts", dict(metavar="DIR"), "string",
          "Directory for per-step screenshots and hierarchies (default: under pytest's basetemp)."),
+        ("mab_listener", dict(action="store_true", default=None), "bool",
+         "Also take the events of the original MobileAgentBench listener app, which POSTs them to device "
+         "port 8888: each worker reverses that port to its event server (`adb reverse`; a device behind "
+         "another machine's adb server then needs the port carried back by hand). The project's own "
+         "listener needs nothing of the kind: the worker dials it through the adb server."),
         ("mobileagent_watch", dict(action="store_true", default=None), "bool",
          "Serve a live view of the run on 127.0.0.1 (its URL, with a secret token, is printed at the start): "
          "each worker's phone, the agent's last action and LLM output, the step count and the milestones."),
@@ -103,6 +108,7 @@ class MobileAgentOptions:
     screenshots: str = "auto"
     hierarchy: str = "auto"
     watch: bool = False  # --mobileagent-watch: the live view of the run (studio/watch.py)
+    mab_listener: bool = False  # --mab-listener: the push direction for MobileAgentBench's own listener
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> "MobileAgentOptions":
@@ -158,8 +164,12 @@ class MobileAgentOptions:
         watch = _get(config, "mobileagent_watch")
         if isinstance(watch, str):
             watch = watch.strip().lower() in {"1", "true", "yes", "on"}
+        mab_listener = _get(config, "mab_listener")
+        if isinstance(mab_listener, str):
+            mab_listener = mab_listener.strip().lower() in {"1", "true", "yes", "on"}
         return cls(
             watch=bool(watch),
+            mab_listener=bool(mab_listener),
             screenshots=screenshots,
             hierarchy=hierarchy,
             agent=agent,

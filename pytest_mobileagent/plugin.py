@@ -15,6 +15,7 @@ import pytest
 
 from . import hookspecs
 from . import options as core_options
+from . import llm_judge
 from .agents import mobileagent
 from .device import options as device_options
 from .fixtures import *  # noqa: F401,F403 - fixtures are found through this module's namespace
@@ -41,6 +42,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     core_options.add_options(parser)
     device_options.add_options(parser)
     mobileagent.add_options(parser)
+    llm_judge.add_options(parser)
     reporting_options.add_options(parser)
 
 
@@ -67,7 +69,10 @@ def pytest_configure(config: pytest.Config) -> None:
     from .reporting.plugin import ReportingPlugin
     from .runtime import Runtime
 
+    config.addinivalue_line(
+        "markers", "suite(name): the suite a task belongs to: 'mab' (the paper's 100) or 'extended'")
     options = core_options.MobileAgentOptions.from_config(config)
+    llm_judge.judge_for(config)  # a bad --llm-judge-* value is a usage error before anything runs
     runtime = config.stash[RUNTIME_KEY] = Runtime(config, options)
     config.stash[LEDGER_KEY] = RunLedger(config, options)
     if not hasattr(config, "workerinput") and not (config.option.help or config.option.collectonly):
@@ -148,6 +153,7 @@ def pytest_report_header(config: pytest.Config) -> str | None:
         f"mobileagent: agent={o.agent} seed={o.agent_seed} max-steps-factor={o.max_steps_factor:g} "
         f"agent-timeout={f'{o.agent_timeout:g}s' if o.agent_timeout else 'none'} "
         f"stop-on-success={'yes' if o.stop_on_success else 'no'} devices={devices}"
+        + (" mab-listener=yes (adb reverse tcp:8888 per worker)" if o.mab_listener else "")
     )
 
 
@@ -200,6 +206,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if runtime is not None:
         episode: "Episode | None" = item.stash.get(EPISODE_KEY, None)
         attach_record(item, report, episode, runtime.options)
+        ledger = item.config.stash.get(LEDGER_KEY, None)
+        if report.skipped and ledger is not None and not hasattr(item.config, "workerinput"):
+            ledger.note_skip(report)  # the sole process; under xdist the controller hears of it (XdistGlue)
         if report.when == "teardown" and episode is not None:
             # Its record has left with its report: free the screens, events and screenshots.
             del item.stash[EPISODE_KEY]

@@ -7,6 +7,7 @@ running the plugin's own tests boots no device.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import socket
@@ -27,6 +28,7 @@ from .device.remote import connect_ref
 from .errors import InfrastructureError, MobileAgentError
 from .events.server import EventServer, private_socket_path
 # The keys live in keys.py; importable from here as before.
+from .listener import SOCKET_NAME as LISTENER_SOCKET
 from .keys import CONTROLLER_PID_KEY, DEVICE_ATTR, EPISODE_KEY, LEDGER_KEY, RECORD_ATTR, RUNTIME_KEY  # noqa: F401
 from .options import MobileAgentOptions
 from .setup.readiness import DeviceNotReadyError, check_ready, check_task_ready
@@ -92,6 +94,7 @@ class Runtime:
         self._agent: Any = None
         self._device: "Device | None" = None
         self._events: "EventServer | None" = None
+        self._event_host_spec: str | None = None  # the reverse's host end, with --mab-listener only
         self._pool: Any = None
         self._up_front: list[str] = []  # the device taken before the first task (claim_requested_devices)
         self._early_device: Any = None  # the pool's allocate_soon future (start_device_early)
@@ -227,22 +230,35 @@ class Runtime:
 
     @property
     def events(self) -> "EventServer":
-        """The event server, started and reversed to the device on first use."""
+        """The event server, dialling the device's listener, started on first use.
+
+        The worker opens the listener's socket through the device's own adb
+        server (``localabstract:mobileagent-listener``), whichever machine that
+        server is on. Only ``--mab-listener`` adds the push direction: a
+        reverse of device port 8888 to a socket of this worker's.
+        """
         if self._events is None:
             if self.device_error is not None:
                 raise InfrastructureError(f"this worker's device cannot be used: {self.device_error}")
-            # Only the device (through the adb server) reaches a Unix socket in a
-            # private directory; a loopback port would take events from any local
-            # process. A remote adb server cannot reach our sockets: TCP then.
-            local_adb = os.environ.get("ANDROID_ADB_SERVER_HOST", "127.0.0.1") in ("127.0.0.1", "localhost")
-            if local_adb and hasattr(socket, "AF_UNIX"):
-                server = EventServer(unix_path=private_socket_path()).start()
-                host_spec = f"localfilesystem:{server.unix_path}"
+            device = self.device
+            dial = functools.partial(device.open_stream, f"localabstract:{LISTENER_SOCKET}")
+            host_spec = None
+            if self.options.mab_listener:
+                # Only the device (through the adb server) reaches a Unix socket in a
+                # private directory; a loopback port would take events from any local
+                # process. A remote adb server cannot reach our sockets: TCP then.
+                local_adb = os.environ.get("ANDROID_ADB_SERVER_HOST", "127.0.0.1") in ("127.0.0.1", "localhost")
+                if local_adb and hasattr(socket, "AF_UNIX"):
+                    server = EventServer(unix_path=private_socket_path(), dial=dial, listen=True).start()
+                    host_spec = f"localfilesystem:{server.unix_path}"
+                else:
+                    server = EventServer(dial=dial, listen=True).start()
+                    host_spec = f"tcp:{server.port}"
             else:
-                server = EventServer().start()
-                host_spec = f"tcp:{server.port}"
+                server = EventServer(dial=dial).start()
             try:
-                self.device.reverse(EVENT_PORT_ON_DEVICE, host_spec)
+                if host_spec is not None:
+                    device.reverse(EVENT_PORT_ON_DEVICE, host_spec)
                 self.readiness_seconds = self._check_ready(server)
             except BaseException:
                 server.stop()
@@ -275,8 +291,10 @@ class Runtime:
         if self._snapshot_reset is None:
             self._snapshot_reset = SnapshotReset(self.device)
         seconds = self._snapshot_reset()
-        if self._events is not None:
+        if self._events is not None and self._event_host_spec is not None:
             # The snapshot holds the device's state from before this run's reverse forward.
+            # (The listener's stream needs nothing: the server dials it again once the
+            # restored listener serves.)
             self._device.reverse(EVENT_PORT_ON_DEVICE, self._event_host_spec)
         return seconds
 
@@ -365,13 +383,13 @@ class Runtime:
             self._background.shutdown(wait=True)
             self._background = None
         if self._events is not None:
-            if self._device is not None:
+            if self._device is not None and self._event_host_spec is not None:
                 try:
                     self._device.remove_reverse(EVENT_PORT_ON_DEVICE)
                 except Exception:
                     pass  # the device may already be gone; nothing to undo then
             self._events.stop()
-            if self._events.unix_path is not None:
+            if self._events.unix_path is not None and self._event_host_spec is not None:
                 import shutil
 
                 shutil.rmtree(os.path.dirname(self._events.unix_path), ignore_errors=True)

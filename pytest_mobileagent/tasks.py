@@ -236,6 +236,8 @@ class TaskSpec:
     #: shared-storage folders the task's seed fills (``/sdcard/Download``): emptied before the run's first task
     storage: tuple[str, ...] = ()
     problems: list[str] = field(default_factory=list)
+    #: a query task whose answer the LLM judge decides (skipped without ``--llm-judge-url``)
+    llm_judge: bool = False
     #: which repetition of the task an episode runs: 0 to K-1 under ``--repeat-tasks K``, else 0. Set on
     #: the copy each episode hands its agent's ``reset(task)``, so a seeded agent can vary per repetition.
     repeat: int = 0
@@ -269,6 +271,7 @@ def task(
     tags: Sequence[str] = (),
     clears: Sequence[str] = (),
     storage: Sequence[str] = (),
+    llm_judge: bool = False,
 ) -> Callable[[Callable[..., Any]], Any]:
     """Mark a test function as a benchmark task; its body is the judge.
 
@@ -286,6 +289,8 @@ def task(
     :param storage: shared-storage folders the task owns (``"/sdcard/Download"``): the run
         empties them before its first task, and every task starts with them as they were then
         (see :mod:`pytest_mobileagent.device.baseline`).
+    :param llm_judge: the judge asks the LLM judge (``answer.judged_by_llm(...)``): without
+        ``--llm-judge-url`` the task is skipped, saying so.
     """
 
     def decorate(func: Callable[..., Any]) -> Any:
@@ -342,6 +347,7 @@ def task(
             clears=tuple(clears),
             storage=tuple(storage) if not isinstance(storage, str) else (),
             problems=problems,
+            llm_judge=bool(llm_judge),
         )
         return getattr(pytest.mark, MARKER)(spec)(func)
 
@@ -368,4 +374,5 @@ def new_task_record(spec: "TaskSpec", nodeid: str, options: "MobileAgentOptions"
         max_steps=spec.max_steps(options.max_steps_factor),
         agent=options.agent,
         repeat=repeat,
+        expected_answer=next((a.answer for a in reversed(spec.golden) if a.kind == "finish"), None),
     )

@@ -21,6 +21,7 @@ from pytest_mobileagent.device import Device, DeviceAllocationError, DevicePool,
 from pytest_mobileagent.errors import AdbCommandError, DeviceLostError, MobileAgentError
 from pytest_mobileagent.device.fast_adb import list_devices
 from pytest_mobileagent.events import EventServer
+from listener_stream import listener_dial
 
 CALC = "com.simplemobiletools.calculator"
 NOTES = "com.simplemobiletools.notes.pro"
@@ -306,23 +307,30 @@ def test_push_pull_exists(device):
     assert not device.exists(path)
 
 
-# --- events through adb reverse -------------------------------------------------------------
+# --- events from the listener's socket ------------------------------------------------------
 
-def test_reverse_delivers_click_events(device):
-    with EventServer() as server:
-        device.reverse("tcp:8888", f"tcp:{server.port}")
-        try:
-            fresh(device, CALC)
-            server.drain()
-            device.tap(*center(node_by_id(device.dump_hierarchy(), "btn_7")))
-            clicks = []
-            while not clicks:
-                assert server.wait(WAIT), "no click event arrived"
-                clicks = [e for e in server.drain() if e.type == "click"]
-            assert (clicks[0].package, clicks[0].short_id) == (CALC, "btn_7")
-            assert server.malformed == 0
-        finally:
-            device.remove_reverse("tcp:8888")
+def test_the_listener_stream_delivers_click_events(device):
+    with EventServer(dial=listener_dial(device)) as server:
+        assert server.wait_for_listener(WAIT)
+        fresh(device, CALC)
+        server.drain()
+        device.tap(*center(node_by_id(device.dump_hierarchy(), "btn_7")))
+        clicks = []
+        while not clicks:
+            assert server.wait(WAIT), "no click event arrived"
+            clicks = [e for e in server.drain() if e.type == "click"]
+        assert (clicks[0].package, clicks[0].short_id) == (CALC, "btn_7")
+        assert server.malformed == 0
+
+
+def test_open_stream_to_nothing_is_adbs_refusal(device):
+    with pytest.raises(AdbCommandError, match="closed"):
+        device.open_stream("localabstract:nobody-listens-here")
+
+
+def test_reverse_and_its_removal(device):
+    device.reverse("tcp:8888", "tcp:45678")
+    device.remove_reverse("tcp:8888")
     with pytest.raises(AdbCommandError):
         device.remove_reverse("tcp:8888")  # already gone
 

@@ -1,9 +1,11 @@
 """Only the run's own device feeds its judges (issue 13, point 5: events).
 
-The worker's event server listens on a Unix socket in a private directory that
-the device reaches through ``adb reverse tcp:8888 localfilesystem:PATH``;
-there is no loopback port for another local process to post forged events to.
-The forger here is a real process running as another user (``nobody``).
+The worker dials the device's listener (listener protocol 2) and listens on
+nothing. With ``--mab-listener`` it also listens, on a Unix socket in a
+private directory that the device reaches through ``adb reverse tcp:8888
+localfilesystem:PATH``; there is no loopback port for another local process
+to post forged events to. The forger here is a real process running as
+another user (``nobody``), tried in both set-ups.
 """
 
 from __future__ import annotations
@@ -69,7 +71,9 @@ for name, (family, address) in targets:
 
 @pytest.mark.skipif(os.geteuid() != 0 or not os.path.exists("/usr/bin/python3"),
                     reason="needs root to run the forger as another user, and a system python for it")
-def test_another_user_cannot_forge_the_events_a_judge_reads(pytester: pytest.Pytester, phone, monkeypatch):
+@pytest.mark.parametrize("mab_listener", [False, True], ids=["dialled", "with-mab-listener"])
+def test_another_user_cannot_forge_the_events_a_judge_reads(pytester: pytest.Pytester, phone, monkeypatch,
+                                                            mab_listener):
     pytester.makepyfile(test_calc=TASK)
     pytester.makeconftest(AGENT)
     forge_log = pytester.path / "forge.log"
@@ -77,10 +81,13 @@ def test_another_user_cannot_forge_the_events_a_judge_reads(pytester: pytest.Pyt
     monkeypatch.setenv("FORGE_LOG", str(forge_log))
     out = pytester.path / "results.json"
     result = pytester.runpytest_subprocess("--device", phone.serial, "--agent", "forger", "--results-json", str(out),
-                                           timeout=300)
+                                           *(["--mab-listener"] if mab_listener else []), timeout=300)
     log = forge_log.read_text()
     assert "FORGED" not in log, log
-    assert "REFUSED via unix" in log and "Permission denied" in log, log
+    if mab_listener:
+        assert "REFUSED via unix" in log and "Permission denied" in log, log
+    else:
+        assert log == ""  # no socket at all to try
     result.assert_outcomes(failed=1)
     (record,) = json.loads(out.read_text())["tasks"]
     assert not any(e["id"].endswith("btn_equals") for e in record["event_log"])

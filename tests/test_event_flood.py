@@ -183,7 +183,8 @@ def test_a_sender_that_stays_connected_is_not_asked_for_the_listeners_hierarchy(
     script.write_text(HOLDING_FLOOD)
     monkeypatch.setenv("FLOOD_SCRIPT", str(script))
     out = pytester.path / "results.json"
-    result = pytester.runpytest_subprocess("--device", phone.serial, "--agent", "holding-flooder",
+    # --mab-listener: the worker listens for pushed events, as the flood needs a socket to reach.
+    result = pytester.runpytest_subprocess("--device", phone.serial, "--agent", "holding-flooder", "--mab-listener",
                                            "--results-json", str(out), timeout=300)
     (record,) = json.loads(out.read_text())["tasks"]
     assert record["success"] and record["error"] is None, record["error"]
@@ -203,7 +204,7 @@ def test_a_flooded_task_has_a_bounded_record_and_log(pytester: pytest.Pytester, 
     monkeypatch.setenv("FLOOD_VALID", "150000")
     out = pytester.path / "results.json"
     result = pytester.runpytest_subprocess(
-        "--device", phone.serial, "--agent", "flooder", "--results-json", str(out),
+        "--device", phone.serial, "--agent", "flooder", "--mab-listener", "--results-json", str(out),
         "--log-file", str(pytester.path / "run.log"), "--log-file-level", "WARNING", timeout=300)
     result.assert_outcomes(passed=1)
     (record,) = json.loads(out.read_text())["tasks"]

@@ -91,7 +91,8 @@ COMMANDS = {
     "adb kill-server && adb -a -P 5037 nodaemon server":
         "restarts the machine's default adb server, which other runs on the machine use",
     "pytest task_tests -n 8 --adb-server 10.0.0.11:5037 --adb-server 10.0.0.12:5037":
-        "needs other machines; tests/test_remote_devices.py runs --adb-server against a second local server",
+        "needs other machines; tests/test_remote_devices.py runs --adb-server against a second local server, "
+        "tests/test_netns_remote.py against one in a network namespace with no route back",
     "mobileagent-setup --apks ~/simple-apks":
         "needs the Simple Mobile Tools APKs and a real device or emulator",
     "mobileagent-setup --device emulator-5554 --apks ~/simple-apks":

@@ -103,7 +103,7 @@ def test_two_adb_servers_serve_one_run_of_four_workers(two_servers_with_phones, 
     expected = {f"{s}@127.0.0.1:{a_port}" for s in a_serials} | {f"{s}@127.0.0.1:{b_port}" for s in b_serials}
     used = {task["device"] for task in results["tasks"]}
     assert used == expected
-    # The tasks' judges read click events: each device's came back through its own server's reverse.
+    # The tasks' judges read click events: each device's came through its own server, dialled by the worker.
     for device in expected:
         tasks = [t for t in results["tasks"] if t["device"] == device]
         assert tasks and all(t["success"] and t["event_log"] for t in tasks), device

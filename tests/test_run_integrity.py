@@ -105,7 +105,7 @@ def test_every_collected_task_has_a_record_even_when_its_setup_fails(pytester: p
     assert "pushing the file failed" in records["test_late"]["error"]
     assert data["aggregate"]["tasks"] == 1 and data["aggregate"]["errors"] == 2 and data["aggregate"]["sr"] == 1.0
     assert data["run"] == {"interrupted": False, "stopped_early": None, "exit_status": 1, "tasks_collected": 3,
-                           "tasks_run": 3, "tasks_not_run": [], "workers_crashed": []}
+                           "tasks_run": 3, "tasks_not_run": [], "tasks_skipped": [], "workers_crashed": []}
 
 
 @pytest.fixture

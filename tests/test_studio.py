@@ -28,7 +28,7 @@ CALCULATOR = "com.simplemobiletools.calculator"
 
 @pytest.fixture(scope="module")
 def studio_phone(adb_server_port):
-    """A phone of this module's own: the studio claims it and reverses its event port."""
+    """A phone of this module's own: the studio claims it and dials its listener."""
     from pytest_mobileagent.virtual_phone import start_phones
 
     with start_phones(1, adb_server_port=adb_server_port) as phones:

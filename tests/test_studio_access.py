@@ -345,26 +345,36 @@ def test_the_browser_is_not_given_the_token_on_its_command_line(own_phone, tmp_p
 # -- point 11: a studio killed with SIGKILL ------------------------------------------------
 
 
-def _reverses(serial: str, adb_server_port: int) -> dict[str, str]:
+def _listener_hello(serial: str, adb_server_port: int) -> dict:
+    """Dial the phone's listener as a client would; its hello, or ValueError with its refusal."""
     import adbutils
 
+    from pytest_mobileagent.listener import SOCKET_NAME, handshake
+
     device = adbutils.AdbClient(host="127.0.0.1", port=adb_server_port).device(serial)
-    return {item.remote: item.local for item in device.reverse_list()}
+    with device.create_connection(adbutils.Network.LOCAL_ABSTRACT, SOCKET_NAME) as sock:
+        return handshake(sock)
 
 
-def test_the_next_studio_cleans_up_after_a_killed_one(own_phone, tmp_path, adb_server_port):
+def test_a_killed_studio_leaves_nothing_the_next_one_trips_on(own_phone, tmp_path, adb_server_port):
+    import adbutils
+
+    device = adbutils.AdbClient(host="127.0.0.1", port=adb_server_port).device(own_phone.serial)
     with studio_process("--no-browser", "--device", own_phone.serial, cwd=tmp_path) as (proc, _, _):
-        forward = _reverses(own_phone.serial, adb_server_port)["tcp:8888"]
-        socket_dir = Path(forward.removeprefix("localfilesystem:")).parent
-        assert socket_dir.name.startswith(f"mobileagent-events-{proc.pid}-") and socket_dir.is_dir()
+        # The studio holds the listener's one client slot (once its event thread has dialled)...
+        deadline = time.monotonic() + WAIT
+        while True:
+            try:
+                _listener_hello(own_phone.serial, adb_server_port)
+            except ValueError as exc:
+                assert "another client is connected" in str(exc)
+                break
+            assert time.monotonic() < deadline, "the studio never took the listener"
         proc.kill()
         proc.wait(timeout=WAIT)
-    # What SIGKILL left: the socket's directory, and the phone's port still forwarded to it.
-    assert socket_dir.is_dir()
-    assert _reverses(own_phone.serial, adb_server_port)["tcp:8888"] == forward
+    # ...and SIGKILL gave it back: the kernel closed the studio's adb connection. No reverse was ever set.
+    assert _listener_hello(own_phone.serial, adb_server_port)["protocol"] == 2
+    assert device.reverse_list() == []
     with studio_process("--no-browser", "--device", own_phone.serial, cwd=tmp_path) as (proc, url, _):
-        assert not socket_dir.exists()
-        now = _reverses(own_phone.serial, adb_server_port)["tcp:8888"]
-        assert Path(now.removeprefix("localfilesystem:")).parent.name.startswith(f"mobileagent-events-{proc.pid}-")
         status, _ = _request(url, path="apps")
         assert status == 200

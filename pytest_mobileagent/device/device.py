@@ -21,6 +21,8 @@ from .fast_adb import FastAdb, SplitReply, list_devices, server_address
 from .text import check_typable, input_text_command
 
 if TYPE_CHECKING:
+    import socket
+
     import adbutils
 
 __all__ = ["Device", "PendingScreenshot", "ShellResult", "connect"]
@@ -272,6 +274,12 @@ class Device:
     def reverse(self, remote: str, local: str) -> None:
         """``adb reverse``: connections to ``remote`` on the device reach ``local`` here."""
         self._fast.reverse(remote, local)
+
+    def open_stream(self, service: str, *, timeout: float = 5.0) -> "socket.socket":
+        """A socket to ``service`` on the device (``localabstract:NAME``, ``tcp:PORT``),
+        opened through the device's own adb server: the host dials, as ``adb forward`` does.
+        AdbCommandError when nothing listens there (adbd answers ``closed``)."""
+        return self._fast.open_stream(service, timeout=timeout)
 
     def remove_reverse(self, remote: str) -> None:
         """Undo :meth:`reverse` for ``remote``."""

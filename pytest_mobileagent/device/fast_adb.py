@@ -283,6 +283,17 @@ class FastAdb:
                 elif kind == 3:
                     return bytes(output), bytes(stderr), data[0] if data else 255
 
+    def open_stream(self, service: str, *, timeout: float = 5.0) -> socket.socket:
+        """A socket carrying ``service`` (``localabstract:NAME``, ``tcp:PORT``...) on the device.
+
+        The direction uiautomator2 and Appium use: the host opens, through the
+        device's own adb server (local or remote), with no port of this host
+        exposed. The socket is blocking, without a timeout, past adb's OKAY.
+        """
+        c = self._open(service, _Deadline(timeout, self._what(service)))
+        c.sock.settimeout(None)
+        return c.sock
+
     def reverse(self, remote: str, local: str, *, timeout: float = 10.0) -> None:
         """``adb reverse REMOTE LOCAL``: the device's REMOTE reaches the host's LOCAL."""
         service = f"reverse:forward:{remote};{local}"

@@ -4,7 +4,7 @@ A device of another adb server is named by a *device reference*
 ``SERIAL@HOST:PORT``; a plain serial means the local adb server. The broker
 hands references to workers, and :func:`connect_ref` gives each worker a
 :class:`~pytest_mobileagent.device.Device` that talks to the server owning
-the device -- for every call, the event stream's ``adb reverse`` included.
+the device -- for every call, the stream to the device's listener included.
 
 Nothing here is a protocol of our own: the other servers are ordinary adb
 servers (``adb -a -P 5037 nodaemon server`` on the machine with the devices)

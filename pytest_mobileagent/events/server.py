@@ -1,10 +1,22 @@
-"""The per-worker event server: JSON lines and MobileAgentBench POSTs on one port.
+"""The per-worker event server: the listener app's stream, and MobileAgentBench POSTs.
 
-One background thread runs a ``selectors`` loop over the listening socket and
-every client connection, so there is no polling and no thread per client. A
-connection's first bytes decide its protocol: ``POST `` means HTTP, anything
-else means JSON lines. Bad input is counted, logged and dropped; it never stops
-the server and, where the framing allows, never ends the connection.
+The listener app serves its events on the device (listener protocol 2,
+``listener_apk/README.md``): the server *dials* it through the device's own
+adb server (``localabstract:mobileagent-listener``), so a device behind
+another machine's adb server needs no reverse and no tunnel. It says hello,
+checks the listener's protocol, and dials again every
+:data:`REDIAL_SECONDS` while the listener is away; the listener buffers
+events meanwhile.
+
+It can also listen (a Unix socket or a loopback port) for senders that push:
+the original MobileAgentBench listener's HTTP POSTs, which reach it through
+``adb reverse``, and tools that write JSON lines. A connection's first bytes
+decide its protocol: ``POST `` means HTTP, anything else means JSON lines.
+
+One background thread runs a ``selectors`` loop over every socket, so there
+is no polling and no thread per client. Bad input is counted, logged and
+dropped; it never stops the server and, where the framing allows, never ends
+the connection.
 
 Memory stays bounded whatever a sender does: lines are capped in length,
 undrained events in number (:data:`MAX_PENDING`, the rest counted in
@@ -24,13 +36,15 @@ import selectors
 import socket
 import threading
 import time
+from typing import Callable
 
 from pytest_mobileagent.errors import MalformedEventError
+from pytest_mobileagent.listener import HELLO as _HELLO, PROTOCOL as LISTENER_PROTOCOL
 from pytest_mobileagent.tempdirs import make_run_tempdir
 
 from .model import MAX_LINE_BYTES, Event, parse_event_line, parse_mab_post
 
-__all__ = ["EventServer", "private_socket_path"]
+__all__ = ["REDIAL_SECONDS", "EventServer", "private_socket_path"]
 
 log = logging.getLogger("pytest_mobileagent.events")
 
@@ -44,6 +58,8 @@ _MAX_FRAME = 16 * 1024 * 1024
 # A listener's reply to a hierarchy request, told apart from events before parsing.
 _HIERARCHY_REPLY = re.compile(rb'"type"\s*:\s*"hierarchy"')
 _POST = b"POST "
+#: How soon a lost (or not yet started) listener is dialled again.
+REDIAL_SECONDS = 0.2
 _UNDECIDED, _LINES, _HTTP = "undecided", "lines", "http"
 
 
@@ -69,6 +85,8 @@ class _Conn:
         self.close_after_write = False
         self.closed = False
         self.answered = False  # it sent a hierarchy reply: it is the listener, not just any sender
+        self.dialed = False  # the connection this server opened to the listener's socket
+        self.greeted = False  # the listener's hello came in on it
 
 
 def private_socket_path(name: str = "events.sock") -> str:
@@ -77,15 +95,22 @@ def private_socket_path(name: str = "events.sock") -> str:
 
 
 class EventServer:
-    """Receives app events on a loopback TCP port; one per worker.
+    """Receives app events: from the listener it dials, and from senders that connect; one per worker.
 
     Use as a context manager or call :meth:`start` / :meth:`stop`. Events are
     kept until :meth:`drain` hands them out; :meth:`wait` blocks until one is
     available. ``malformed`` counts dropped inputs.
     """
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0, *, unix_path: str | None = None):
-        """``unix_path``: listen on this Unix socket instead of a TCP port (``port`` stays 0).
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, *, unix_path: str | None = None,
+                 dial: "Callable[[], socket.socket] | None" = None, listen: bool | None = None):
+        """``dial``: opens a stream to the listener's socket on the device
+        (``Device.open_stream("localabstract:mobileagent-listener")``); called
+        by the receiving thread, again whenever the stream is lost.
+        ``listen``: also accept connections (default: only when there is
+        nothing to dial), on ``host``:``port`` or on ``unix_path``.
+
+        ``unix_path``: listen on this Unix socket instead of a TCP port (``port`` stays 0).
 
         Any local process can connect to a loopback TCP port; a Unix socket in
         a directory only its owner can enter (see :func:`private_socket_path`)
@@ -95,6 +120,14 @@ class EventServer:
         self.host = host
         self._requested_port = port
         self.unix_path = unix_path
+        self._dial = dial
+        self._listen = dial is None if listen is None else listen
+        self._dialed: _Conn | None = None
+        self._redial_at: float | None = None
+        #: Why the listener could not be reached the last time (None once it said hello).
+        self.dial_error: str | None = None
+        self._listener_dropped = 0  # the listener's own running count, as of its last hello
+        self._paused = False  # pause_listener(): the listener's one client slot is lent to someone else
         self.port = 0
         self.malformed = 0
         self.dropped = 0  # well-formed events dropped because MAX_PENDING were waiting
@@ -119,6 +152,23 @@ class EventServer:
         """Bind, listen and start the receiving thread; returns self."""
         if self._thread is not None:
             return self
+        listener = self._open_listening_socket() if self._listen else None
+        # A socketpair wakes the selector (stop(), a redial to schedule), so nothing polls.
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._sel = selectors.DefaultSelector()
+        if listener is not None:
+            self._sel.register(listener, selectors.EVENT_READ, "accept")
+        self._sel.register(self._wake_r, selectors.EVENT_READ, "wake")
+        self._stopping = False
+        if self._dial is not None:
+            self._redial_at = 0.0  # at once, from the receiving thread
+        name = f"mobileagent-events:{self.port}" if listener is not None else "mobileagent-events:listener"
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+        return self
+
+    def _open_listening_socket(self) -> socket.socket:
         if self.unix_path is not None:
             listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             try:
@@ -140,18 +190,7 @@ class EventServer:
         if self.unix_path is None:
             self.port = listener.getsockname()[1]
         self._listener = listener
-        # A socketpair wakes the selector on stop(), so stopping needs no timeout loop.
-        self._wake_r, self._wake_w = socket.socketpair()
-        self._wake_r.setblocking(False)
-        self._sel = selectors.DefaultSelector()
-        self._sel.register(listener, selectors.EVENT_READ, "accept")
-        self._sel.register(self._wake_r, selectors.EVENT_READ, "wake")
-        self._stopping = False
-        self._thread = threading.Thread(
-            target=self._run, name=f"mobileagent-events:{self.port}", daemon=True
-        )
-        self._thread.start()
-        return self
+        return listener
 
     def stop(self) -> None:
         """Stop the thread and close every socket. Idempotent."""
@@ -171,7 +210,7 @@ class EventServer:
                 key.fileobj.close()
         self._sel.close()
         self._wake_w.close()
-        if self.unix_path is not None:
+        if self._listen and self.unix_path is not None:
             with contextlib.suppress(OSError):
                 os.unlink(self.unix_path)
         with self._cond:
@@ -205,12 +244,101 @@ class EventServer:
     # -- receiving thread (and drain's poll) --------------------------------
     def _run(self) -> None:
         while not self._stopping:
-            ready = self._sel.select()
+            redial_at = self._redial_at
+            ready = self._sel.select(None if redial_at is None else max(0.0, redial_at - time.monotonic()))
             with self._io:
                 for key, mask in ready:
                     if key.data == "wake":
-                        return
+                        with contextlib.suppress(OSError):
+                            self._wake_r.recv(64)
+                        continue
                     self._handle(key, mask)
+            if self._redial_at is not None and time.monotonic() >= self._redial_at and not self._stopping:
+                self._dial_listener()
+
+    def pause_listener(self) -> None:
+        """Hang up on the listener and stop dialling it, until :meth:`resume_listener`.
+
+        The listener serves one client at a time: a studio that lets a test run
+        use its device steps aside this way.
+        """
+        with self._io:
+            self._paused = True
+            self._redial_at = None
+            if self._dialed is not None:
+                self._close(self._dialed)
+
+    def resume_listener(self) -> None:
+        """Dial the listener again (after :meth:`pause_listener`)."""
+        self._paused = False
+        if self._dial is not None and self._thread is not None:
+            self._redial_at = 0.0
+            self._wake()
+
+    def _wake(self) -> None:
+        with contextlib.suppress(OSError):
+            self._wake_w.send(b"x")
+
+    # -- the listener's stream (protocol 2) ---------------------------------
+    def _dial_listener(self) -> None:
+        """Open the stream to the listener and say hello; on failure, try again later.
+
+        Runs in the receiving thread, outside the I/O lock: opening goes
+        through the adb server and may take a round trip, and a drain must
+        not wait for it.
+        """
+        self._redial_at = None
+        if self._paused:
+            return
+        try:
+            sock = self._dial()
+        except Exception as exc:  # the adb server's answer ("closed": nobody listens yet), or its absence
+            self.dial_error = f"cannot open the listener's socket: {exc}"
+            self._redial_at = time.monotonic() + REDIAL_SECONDS
+            return
+        sock.setblocking(False)
+        conn = _Conn(sock, "listener")
+        conn.mode = _LINES
+        conn.dialed = True
+        with self._io:
+            if self._stopping or self._paused:
+                sock.close()
+                return
+            self._sel.register(sock, selectors.EVENT_READ, conn)
+            self._dialed = conn
+            self._send(conn, _HELLO, False)
+
+    def _greeting(self, conn: _Conn, line: bytes) -> None:
+        """The listener's first line: its hello (then it is the listener) or its refusal."""
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            obj = None
+        kind = obj.get("type") if isinstance(obj, dict) else None
+        if kind == "hello" and obj.get("protocol") == LISTENER_PROTOCOL:
+            dropped = obj.get("dropped")
+            with self._cond:
+                if isinstance(dropped, int) and dropped >= 0:
+                    # A running count since the listener started; a smaller one means it restarted.
+                    self.dropped += dropped - self._listener_dropped if dropped >= self._listener_dropped else dropped
+                    self._listener_dropped = dropped
+                conn.greeted = conn.answered = True
+                self.dial_error = None
+                self._line_conns.append(conn)
+                self._cond.notify_all()
+            return
+        previous = self.dial_error
+        if kind == "refused":
+            self.dial_error = f"the listener refused the connection: {obj.get('reason')}"
+        elif kind == "hello":
+            self.dial_error = (f"the listener on the device speaks protocol {obj.get('protocol')!r}, this plugin "
+                               f"needs {LISTENER_PROTOCOL}: install this plugin's listener with mobileagent-setup")
+        else:
+            self.dial_error = (f"the listener's socket did not answer with a hello (first line {line[:80]!r}); "
+                               "install this plugin's listener with mobileagent-setup")
+        if self.dial_error != previous:  # once per reason, not once per redial
+            log.warning("event server: %s", self.dial_error)
+        self._close(conn)
 
     def _poll(self) -> None:
         """Handle what is readable now, without waiting (new connections included)."""
@@ -303,6 +431,14 @@ class EventServer:
         with self._cond:
             if conn in self._line_conns:
                 self._line_conns.remove(conn)
+            if conn is self._dialed:
+                self._dialed = None
+                if not self._stopping and not self._paused:
+                    # Lost (the listener stopped, the device went, a refusal): dial again
+                    # soon; the listener keeps what happens meanwhile.
+                    self._redial_at = time.monotonic() + REDIAL_SECONDS
+                    if threading.current_thread() is not self._thread:
+                        self._wake()
         if conn.malformed > 1:
             log.warning("event server: %d malformed inputs from %s dropped in all", conn.malformed, conn.peer)
         try:
@@ -336,6 +472,9 @@ class EventServer:
         line = line.rstrip(b"\r")
         if not line.strip():
             return  # blank lines are keep-alives, not errors
+        if conn.dialed and not conn.greeted:
+            self._greeting(conn, line)
+            return
         if _HIERARCHY_REPLY.search(line, 0, 80):
             self._hierarchy_reply(conn, line)
             return

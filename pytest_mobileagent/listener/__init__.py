@@ -8,14 +8,23 @@ rebuilds and compares, so the shipped APK never lags behind its source.
 from __future__ import annotations
 
 import hashlib
+import json
+import socket
 from pathlib import Path
 
-__all__ = ["APK_PATH", "PACKAGE", "SERVICE", "SOURCE_DIGEST_PATH", "shipped_digest", "source_digest"]
+__all__ = ["APK_PATH", "BUSY", "HELLO", "PACKAGE", "PROTOCOL", "SERVICE", "SOCKET_NAME", "SOURCE_DIGEST_PATH",
+           "ListenerRefused", "handshake", "shipped_digest", "source_digest"]
 
 #: The listener's package name.
 PACKAGE = "io.github.mobileagent.listener"
 #: Its accessibility service, as ``enabled_accessibility_services`` names it.
 SERVICE = f"{PACKAGE}/{PACKAGE}.ListenerService"
+#: The abstract socket the listener serves on (``localabstract:mobileagent-listener``).
+SOCKET_NAME = "mobileagent-listener"
+#: The listener protocol this plugin speaks (listener_apk/README.md): the listener serves, the host dials.
+PROTOCOL = 2
+#: What a client writes first, and the listener's answer begins with (listener_apk/README.md).
+HELLO = b'{"req":"hello","protocol":%d}\n' % PROTOCOL
 #: The APK inside the installed Python package.
 APK_PATH = Path(__file__).with_name("listener.apk")
 SOURCE_DIGEST_PATH = Path(__file__).with_name("listener.apk.source-sha256")
@@ -48,3 +57,45 @@ def source_digest(source_dir: str | Path) -> str:
 def shipped_digest() -> str:
     """The source digest recorded when the shipped APK was built."""
     return SOURCE_DIGEST_PATH.read_text().strip()
+
+
+class ListenerRefused(ValueError):
+    """The listener answered with a refusal; ``reason`` is its own words."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"the listener refused the connection: {reason}")
+        self.reason = reason
+
+
+#: The refusal of a listener that serves another client now: it answers, and works.
+BUSY = "another client is connected"
+
+
+def handshake(sock: socket.socket, timeout: float = 5.0) -> dict:
+    """Say hello on a fresh stream to the listener's socket; its hello (a dict).
+
+    ValueError says why not: :class:`ListenerRefused` with its refusal, or
+    another protocol, or no hello.
+    For one-off checks (``mobileagent-setup``); the event server does the same
+    without blocking.
+    """
+    sock.settimeout(timeout)
+    sock.sendall(HELLO)
+    line = bytearray()
+    while not line.endswith(b"\n") and len(line) < 4096:
+        chunk = sock.recv(4096 - len(line))
+        if not chunk:
+            break
+        line += chunk
+    first = bytes(line).split(b"\n", 1)[0]
+    try:
+        obj = json.loads(first)
+    except ValueError:
+        obj = None
+    if not isinstance(obj, dict) or obj.get("type") not in ("hello", "refused"):
+        raise ValueError(f"no hello on the listener's socket (first bytes {first[:80]!r})")
+    if obj["type"] == "refused":
+        raise ListenerRefused(str(obj.get("reason")))
+    if obj.get("protocol") != PROTOCOL:
+        raise ValueError(f"the listener speaks protocol {obj.get('protocol')!r}, this plugin needs {PROTOCOL}")
+    return obj

@@ -220,6 +220,8 @@ def attach_task(config, record: TaskRecord, redactor: Redactor,
         title = "finish" if final.kind == "finish" else "turn that failed"
         if final.kind == "finish" and record.answer:
             title += f" {record.answer!r}"
+        if final.kind == "finish" and record.expected_answer is not None:  # a query: the answer it wanted
+            title += f", expected {record.expected_answer!r}"
         step_result = TestStepResult(name=text(title[:120]), start=clock, parameters=[
             Parameter(name="agent_seconds", value=f"{final.agent_seconds:.3f}"),
             Parameter(name="tokens", value=str(final.tokens)),
@@ -241,7 +243,8 @@ def attach_task(config, record: TaskRecord, redactor: Redactor,
     attach(text(json_text(record.summary())), "metrics.json", AttachmentType.JSON)
     trajectory = redactor.data({
         "task": record.task, "prompt": record.prompt, "agent": record.agent, "model": record.model,
-        "device": record.device, "answer": record.answer, "error": record.error,
+        "device": record.device, "answer": record.answer, "expected_answer": record.expected_answer,
+        "llm_verdicts": record.llm_verdicts, "error": record.error,
         "steps": [dict(vars(s)) for s in record.steps],
         "final_turn": dict(vars(final)) if final is not None else None,
     })

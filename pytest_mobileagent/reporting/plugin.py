@@ -454,7 +454,8 @@ def _cut_short(run: dict[str, Any] | None) -> str | None:
         return None  # no task in the run: not a benchmark run, nothing to warn about
     why = "interrupted" if run.get("interrupted") else run.get("stopped_early")
     crashed = run.get("workers_crashed") or []
-    if not why and not crashed and run.get("tasks_run") == run.get("tasks_collected"):
+    accounted = run.get("tasks_run", 0) + len(run.get("tasks_skipped") or ())  # a skipped task is not missing
+    if not why and not crashed and accounted == run.get("tasks_collected"):
         return None
     parts = [f"run {why}" if why else "a worker crashed" if crashed else "run incomplete",
              f"{run.get('tasks_run')} of {run.get('tasks_collected')} collected tasks ran",
@@ -519,6 +520,9 @@ def _shorten_failure(item: pytest.Item, report: pytest.TestReport, exc: BaseExce
     elif episode.last_assertion is exc and isinstance(exc, AssertionError):
         record = episode.record
         how = f"not done after {record.steps_taken} of {episode.max_steps} steps, stop: {record.stop_reason}"
+        note = episode.answer_note()  # a query task: the answer given beside the expected one
+        if note is not None:
+            how += f"; {note}"
         text = short_judge_failure(exc, _crash_location(item, report), how, episode.hints)
     else:
         return

@@ -15,7 +15,7 @@ Schema (``version`` 1)::
      "gates": {"fail_under": .., "fail_on_regression": .., "failed": [reasons]},
      "run": {"interrupted": bool, "stopped_early": reason | null, "exit_status": int,
              "tasks_collected": int, "tasks_run": int, "tasks_not_run": [nodeid, ...],
-             "workers_crashed": ["gw0", ...]} | null}
+             "tasks_skipped": [nodeid, ...], "workers_crashed": ["gw0", ...]} | null}
 
 Every string in it has been through the secret redactor.
 """

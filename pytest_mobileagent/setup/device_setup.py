@@ -16,6 +16,7 @@ from __future__ import annotations
 import posixpath
 import re
 import shlex
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
@@ -23,6 +24,7 @@ from typing import Callable, Iterable
 from pytest_mobileagent.apkinfo import ApkError, ApkInfo, read_apk
 from pytest_mobileagent.errors import InfrastructureError
 from pytest_mobileagent.listener import APK_PATH, PACKAGE as LISTENER_PACKAGE, SERVICE as LISTENER_SERVICE
+from pytest_mobileagent.listener import BUSY, SOCKET_NAME as LISTENER_SOCKET, ListenerRefused, handshake
 
 from .apps import BENCHMARK_APPS, SMS_APP, by_package
 
@@ -31,6 +33,8 @@ __all__ = ["LocalApk", "SetupError", "SetupReport", "prepare_device", "scan_apks
 ROLE_SMS = "android.app.role.SMS"
 ANIMATION_SETTINGS = ("window_animation_scale", "transition_animation_scale", "animator_duration_scale")
 _SEP = "@@mobileagent@@"
+#: A listener service just switched on opens its socket within a moment; this allows for a slow phone.
+LISTENER_START_TIMEOUT = 10.0
 _STAGING_DIR = "/data/local/tmp"
 
 
@@ -121,6 +125,27 @@ class _Device:
             self.device.sync.push(str(local), remote)
         except (adbutils.AdbError, adbutils.AdbTimeout, OSError) as exc:
             raise SetupError(self.serial, step, f"adb push: {exc}") from None
+
+    def listener_hello(self, step: str, timeout: float = LISTENER_START_TIMEOUT) -> dict:
+        """The listener's hello on its socket ({} when it is busy serving another
+        client: it answers); retried while its service is starting."""
+        import adbutils
+
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with self.device.create_connection(adbutils.Network.LOCAL_ABSTRACT, LISTENER_SOCKET) as sock:
+                    return handshake(sock)
+            except ListenerRefused as exc:
+                if exc.reason == BUSY:
+                    return {}  # it serves a run or a studio now: it answers, and works
+                if time.monotonic() >= deadline:
+                    raise SetupError(self.serial, step, str(exc)) from None
+            except (adbutils.AdbError, adbutils.AdbTimeout, OSError, ValueError) as exc:
+                # adbd answers "closed" until the service has opened its socket.
+                if time.monotonic() >= deadline:
+                    raise SetupError(self.serial, step, f"no answer within {timeout:g} s: {exc}") from None
+            time.sleep(0.2)  # the service is starting on the device: nothing to wait on but its socket
 
     def batch(self, step: str, commands: Iterable[str]) -> list[str]:
         """Several read-only commands in one shell call; their outputs in order."""
@@ -290,4 +315,8 @@ def prepare_device(device, *, apks: dict[str, LocalApk] | None = None, timezone:
         if now != timezone:
             raise SetupError(dev.serial, step, f"the device still says {now!r}")
         report.changed.append(f"time zone {timezone}")
+
+    # 10. The listener answering on its socket, as every run's worker will dial it.
+    dev.listener_hello(f"checking the listener on localabstract:{LISTENER_SOCKET}")
+    report.unchanged.append("listener answering")
     return report

@@ -24,7 +24,7 @@ import time
 from typing import TYPE_CHECKING, Iterable
 
 from pytest_mobileagent.errors import DeviceLostError, InfrastructureError, ListenerLostError
-from pytest_mobileagent.listener import PACKAGE as LISTENER_PACKAGE
+from pytest_mobileagent.listener import PACKAGE as LISTENER_PACKAGE, SOCKET_NAME as LISTENER_SOCKET
 
 from .apps import by_package
 
@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 __all__ = ["DeviceNotReadyError", "ListenerLostError", "check_ready", "check_task_ready", "listener_lost",
            "probe_listener"]
 
-#: The listener retries its connection every 0.5 s; a few tries are allowed for.
+#: The event server dials the listener's socket every 0.2 s (events/server.py); a service
+#: just switched on gets a few seconds to open it.
 LISTENER_CONNECT_TIMEOUT = 3.0
 PROBE_TIMEOUT = 5.0
 #: Per task and per step, the listener answers a hierarchy request well within this
@@ -63,7 +64,7 @@ def check_ready(device: "Device", server: "EventServer", packages: Iterable[str]
     """Raise :class:`DeviceNotReadyError` unless the device's listener works; returns the
     seconds it took and the installed packages (for :func:`check_task_ready`).
 
-    ``server`` is this worker's event server, already reversed to the device.
+    ``server`` is this worker's event server, dialling the device's listener.
     ``packages``: the selected tasks' apps; missing ones are not an error here
     (each task checks its own), but are named with the listener's problems.
     """
@@ -73,7 +74,9 @@ def check_ready(device: "Device", server: "EventServer", packages: Iterable[str]
     if LISTENER_PACKAGE not in installed:
         problems.append(f"the listener app ({LISTENER_PACKAGE}) is not installed")
     elif not server.wait_for_listener(LISTENER_CONNECT_TIMEOUT):
-        problems.append("the listener app does not connect: its accessibility service is off")
+        problems.append(f"the listener app does not answer on localabstract:{LISTENER_SOCKET} "
+                        f"({server.dial_error or 'no hello'}): its accessibility service is off, "
+                        "or it is an older version")
     elif server.request_hierarchy(PROBE_TIMEOUT) is None:
         problems.append("the listener app connects but does not answer the probe (an older version?)")
     if problems:
@@ -110,7 +113,7 @@ def listener_lost(device: "Device", why: str) -> InfrastructureError:
 def probe_listener(device: "Device", server: "EventServer", timeout: float = LISTENER_REPLY_TIMEOUT) -> None:
     """Raise unless the listener answers a hierarchy request within ``timeout``.
 
-    A listener that is not connected is waited for (it redials every 0.5 s)
+    A listener that is not connected is waited for (the server redials every 0.2 s)
     only once the device is known to be there: a dead phone or adb server is
     said at once (:class:`DeviceLostError`), not after ``timeout``.
     """
@@ -120,7 +123,8 @@ def probe_listener(device: "Device", server: "EventServer", timeout: float = LIS
         if gone is not None:
             raise DeviceLostError(gone)
         if not server.wait_for_listener(timeout):
-            raise listener_lost(device, "is not connected any more")
+            why = f" ({server.dial_error})" if server.dial_error else ""
+            raise listener_lost(device, f"does not answer on its socket any more{why}")
     left = max(0.1, timeout - (time.monotonic() - started))
     if server.request_hierarchy(left) is None:
         raise listener_lost(device, f"stopped answering: no reply to a hierarchy request within {timeout:g} s")

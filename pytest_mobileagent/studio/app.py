@@ -2,17 +2,17 @@
 
 Everything reaches the phone through the plugin's :class:`~pytest_mobileagent.device.Device`
 (adb), so a real phone, an emulator and the virtual phone behave alike. The
-app's events come the way the plugin gets them: device port 8888 reversed
-to an :class:`~pytest_mobileagent.events.EventServer` on a private Unix socket.
+app's events come the way the plugin gets them: an
+:class:`~pytest_mobileagent.events.EventServer` dials the device's listener
+(``localabstract:mobileagent-listener``) through the adb server.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
-import os
 import re
-import shutil
 import threading
 import time
 from pathlib import Path
@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..device.text import check_typable
 from ..episode import _document
-from ..events.server import EventServer, private_socket_path
-from ..runtime import EVENT_PORT_ON_DEVICE
+from ..events.server import EventServer
+from ..listener import SOCKET_NAME as LISTENER_SOCKET
 from ..tasks import APPS
 from .live import LiveScreen
 from .recorder import Recorder, render_task, task_filename, write_task
@@ -64,7 +64,6 @@ class Studio:
         self._lend_device = lend_device
         self._act_lock = threading.Lock()  # one action (or replay) on the phone at a time
         self._events: "EventServer | None" = None
-        self._events_dir: str | None = None
         self._stop = threading.Event()
         self._pump: threading.Thread | None = None
 
@@ -80,27 +79,16 @@ class Studio:
         self._stop_events()
 
     def _start_events(self) -> None:
-        path = private_socket_path()
-        self._events_dir = os.path.dirname(path)
-        self._events = EventServer(unix_path=path).start()
-        self._reverse_events()
+        # The studio dials the device's listener as a run's worker does (listener protocol 2).
+        self._events = EventServer(dial=functools.partial(
+            self.device.open_stream, f"localabstract:{LISTENER_SOCKET}")).start()
         self._pump = threading.Thread(target=self._pump_events, name="mobileagent-studio-events", daemon=True)
         self._pump.start()
-
-    def _reverse_events(self) -> None:
-        assert self._events is not None
-        self.device.reverse(EVENT_PORT_ON_DEVICE, f"localfilesystem:{self._events.unix_path}")
 
     def _stop_events(self) -> None:
         if self._events is None:
             return
-        try:
-            self.device.remove_reverse(EVENT_PORT_ON_DEVICE)
-        except Exception:
-            pass  # the device may be gone already
         self._events.stop()
-        if self._events_dir:
-            shutil.rmtree(self._events_dir, ignore_errors=True)
 
     def _read_hierarchy(self) -> str:
         """The hierarchy from the listener app when it answers (no uiautomator wait), else a dump."""
@@ -291,14 +279,17 @@ class Studio:
             raise ValueError("agents must be a list of 'replay' and 'noop'")
         with self._act_lock:
             results = []
-            self._stop_events_reverse_for_run()
+            if self._events is not None:
+                # The listener serves one client: the run's worker takes the studio's place.
+                self._events.pause_listener()
             try:
                 lend = self._lend_device() if self._lend_device else contextlib.nullcontext()
                 with lend as claim, self.live.paused():
                     for agent in agents:
                         results.append(run_task_file(path, self.device.serial, agent, claim=claim))
             finally:
-                self._reverse_events()
+                if self._events is not None:
+                    self._events.resume_listener()
                 self.live.refresh(force=True)
         return Response.json({"path": str(path), "results": results})
 
@@ -321,13 +312,6 @@ class Studio:
         if not ok:
             raise ValueError(f"no task module to replay at {given[:200]!r}")
         return path
-
-    def _stop_events_reverse_for_run(self) -> None:
-        # The run reverses port 8888 to its own event server; ours would be replaced anyway.
-        try:
-            self.device.remove_reverse(EVENT_PORT_ON_DEVICE)
-        except Exception:
-            pass
 
 
 def _point(body: dict, kx: str, ky: str, device: "Device") -> tuple[int, int]:

@@ -60,8 +60,13 @@ def default_props(seed: int) -> dict[str, str]:
         "ro.build.version.incremental": "11228894",
         "ro.build.id": "UE1A.230829.050",
         "ro.build.display.id": "vphone-userdebug 14 UE1A.230829.050 11228894 test-keys",
+        # a userdebug build says so everywhere (build/make sysprop.mk and buildinfo.sh): its flavor and
+        # description are PRODUCT-VARIANT, and a non-user build displays the description as its id
         "ro.build.type": "userdebug",
         "ro.build.tags": "test-keys",
+        "ro.build.flavor": "vphone-userdebug",
+        "ro.build.description": "vphone-userdebug 14 UE1A.230829.050 11228894 test-keys",
+        "ro.build.product": "vphone",
         "ro.build.fingerprint": fingerprint,
         "ro.build.characteristics": "default",
         "ro.product.name": "mobileagent_vphone",
@@ -80,6 +85,9 @@ def default_props(seed: int) -> dict[str, str]:
         "ro.secure": "1",
         "ro.debuggable": "1",
         "ro.adb.secure": "0",
+        # A locked bootloader (AVB "green"): `adb remount` says so (shell/remount.py)
+        "ro.boot.verifiedbootstate": "green",
+        "ro.boot.veritymode": "enforcing",
         "ro.opengles.version": "196610",
         "persist.sys.timezone": "UTC",
         "persist.sys.locale": "en-US",

@@ -14,8 +14,11 @@ The state is pickled with two twists:
   handlers) are copied together with their closed-over values, so a restored
   view's click handler acts on the restored app, not on the one it replaced.
 
-Event sinks (the host connections streaming accessibility events) are not
-part of a phone's state and are left as they are.
+Event sinks (the host connections streaming accessibility events) and the
+socket table (programs' listening sockets and their open connections) are not
+part of a phone's state and are left as they are; once loaded, the services the
+system binds (accessibility services: the listener app's socket) follow the
+loaded packages and settings, as after `settings put`.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ import threading
 import types
 from typing import TYPE_CHECKING, Any
 
+from .framework.active_services import system_state_changed
+
 if TYPE_CHECKING:
     from .phone import VirtualPhone
 
@@ -35,7 +40,7 @@ __all__ = ["PhoneSnapshot", "load_snapshot", "save_snapshot"]
 
 _LOCK_TYPES = (type(threading.Lock()), type(threading.RLock()))
 #: Attributes of VirtualPhone that are connections, not state.
-_NOT_STATE = frozenset({"_event_sinks", "_lock"})
+_NOT_STATE = frozenset({"_event_sinks", "_lock", "sockets"})
 
 
 class PhoneSnapshot:
@@ -129,3 +134,4 @@ def load_snapshot(phone: "VirtualPhone", snapshot: PhoneSnapshot) -> None:
     with phone._lock, phone.system._lock:
         state = _Unpickler(io.BytesIO(snapshot.data), live).load()
         phone.__dict__.update(state)
+        system_state_changed(phone)

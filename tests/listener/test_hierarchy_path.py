@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from listener_stream import listener_dial
 from pytest_mobileagent.events.server import EventServer
 
 CALC = "com.simplemobiletools.calculator"
@@ -28,13 +29,9 @@ def _walk(element, depth):
 
 @pytest.fixture
 def listening(adb_device):
-    with EventServer() as server:
-        adb_device.reverse("tcp:8888", f"tcp:{server.port}")
-        try:
-            assert server.wait_for_listener(10), "the set-up phone's listener did not connect"
-            yield server
-        finally:
-            adb_device.reverse_remove_all()
+    with EventServer(dial=listener_dial(adb_device)) as server:
+        assert server.wait_for_listener(10), f"the set-up phone's listener did not answer: {server.dial_error}"
+        yield server
 
 
 def test_listener_hierarchy_matches_uiautomator_dump_node_for_node(adb_device, listening):
@@ -63,10 +60,10 @@ def test_a_phone_without_the_listener_never_connects(adb_server_port, phone_fact
 
     bare = phone_factory(1, prepare=False)[0]
     device = adbutils.AdbClient(port=adb_server_port).device(bare.serial)
-    with EventServer() as server:
-        device.reverse("tcp:8888", f"tcp:{server.port}")
+    with EventServer(dial=listener_dial(device)) as server:
         assert not server.wait_for_listener(1.0)
         assert server.request_hierarchy(timeout=1.0) is None
+        assert "closed" in server.dial_error  # adbd: nobody listens on the socket
 
 
 class FakeListener:

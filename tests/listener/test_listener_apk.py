@@ -16,7 +16,7 @@ import subprocess
 
 from pytest_mobileagent.events.model import parse_event_line
 from listener_apks import SOURCE_DIR, require_tool as _tool
-from pytest_mobileagent.listener import APK_PATH, PACKAGE, shipped_digest, source_digest
+from pytest_mobileagent.listener import APK_PATH, PACKAGE, PROTOCOL, shipped_digest, source_digest
 
 
 
@@ -60,7 +60,9 @@ def test_manifest_as_the_plugin_reads_it():
     apk = APK(str(APK_PATH))
     assert apk.package == PACKAGE
     assert apk.get_min_sdk_version() == "21"
-    assert "android.permission.INTERNET" in apk.get_permissions()
+    # Protocol 2 serves on an abstract Unix socket, which needs no permission; the
+    # listener dials nothing, so it asks for none (INTERNET was protocol 1's).
+    assert apk.get_permissions() == []
 
 
 def test_serializer_output_parses_with_the_plugins_event_parser(tmp_path):
@@ -69,7 +71,7 @@ def test_serializer_output_parses_with_the_plugins_event_parser(tmp_path):
     javac, java = _tool("javac"), _tool("java")
     pkg = "io/github/mobileagent/listener"
     sources = [SOURCE_DIR / "src" / pkg / "EventJson.java", SOURCE_DIR / "src" / pkg / "HierarchyReply.java",
-               SOURCE_DIR / "test" / pkg / "EventJsonSamples.java"]
+               SOURCE_DIR / "src" / pkg / "Handshake.java", SOURCE_DIR / "test" / pkg / "EventJsonSamples.java"]
     subprocess.run([javac, "-nowarn", "-d", str(tmp_path), *map(str, sources)], check=True, timeout=120)
     out = subprocess.run([java, "-cp", str(tmp_path), "io.github.mobileagent.listener.EventJsonSamples"],
                          capture_output=True, check=True, timeout=60).stdout
@@ -77,7 +79,7 @@ def test_serializer_output_parses_with_the_plugins_event_parser(tmp_path):
     assert lines[-1] == b""
     events = [parse_event_line(line) for line in lines[:-1]]
 
-    click, typed, window, reply = events
+    click, typed, window, reply, hello, refused = events
     assert (click.type, click.short_id, click.text, click.cls) == (
         "click", "save", ("Save",), "android.widget.Button")
     assert click.time_ms == 1714554000000
@@ -86,3 +88,9 @@ def test_serializer_output_parses_with_the_plugins_event_parser(tmp_path):
     assert (window.type, window.package, window.id, window.text) == ("window_state", "", "", ())
     assert reply.type == "hierarchy"
     assert json.loads(lines[3])["xml"].startswith("<?xml")
+    # The handshake lines of protocol 2 (listener_apk/README.md, "Protocol").
+    assert (hello.type, refused.type) == ("hello", "refused")
+    assert json.loads(lines[4]) == {"v": 1, "type": "hello", "protocol": PROTOCOL, "package": PACKAGE,
+                                    "version_code": 3, "dropped": 12}
+    assert json.loads(lines[5]) == {"v": 1, "type": "refused", "reason":
+                                    "uid 10057 may not read the listener: only shell (2000) and root (0)"}

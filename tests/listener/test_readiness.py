@@ -55,7 +55,10 @@ def test_a_listener_whose_service_is_off_is_not_ready(project, phone_factory, ad
         "settings put secure accessibility_enabled 0")
     result, _ = run_on_phone(project, running, "--agent", "replay")
     result.assert_outcomes(errors=2)
-    assert "the listener app does not connect: its accessibility service is off" in _errors(result)
+    # adbd answers "closed": with the service off, nothing listens on the socket.
+    assert ("the listener app does not answer on localabstract:mobileagent-listener (cannot open the "
+            "listener's socket: ") in _errors(result)
+    assert "closed): its accessibility service is off, or it is an older version" in _errors(result)
 
 
 def test_a_missing_app_is_named(project, phone_factory, adb_server_port):
@@ -130,5 +133,8 @@ def test_a_listener_switched_off_mid_run_errors_each_task_naming_it(pytester, ph
         assert "ListenerLostError" in record["error"] and f"on device {running.serial}" in record["error"], record
     # The task whose agent switched it off saw it during its step; the others at their readiness probe.
     during = [r for r in records if "during step" in r["error"]]
-    at_reset = [r for r in records if r["error"].startswith(f"ListenerLostError: {listener} stopped answering")]
+    # adbd answers "closed" once the switched-off service no longer listens on its socket.
+    at_reset = [r for r in records if r["error"].startswith(
+        f"ListenerLostError: {listener} does not answer on its socket any more (cannot open the listener's "
+        f"socket: {running.serial}: localabstract:mobileagent-listener: adb refused: closed)")]
     assert len(during) == 1 and len(at_reset) == 3, [r["error"] for r in records]

@@ -12,6 +12,7 @@ import shutil
 
 import pytest
 
+from listener_stream import listener_dial
 from pytest_mobileagent.events.server import EventServer
 from pytest_mobileagent.apkinfo import read_apk
 from pytest_mobileagent.listener import APK_PATH, PACKAGE, SERVICE
@@ -48,10 +49,10 @@ def apks_dir(tmp_path, test_apks):
 
 def test_setup_installs_enables_and_then_events_flow(adb, bare_phone, apks_dir, capsys):
     device = adb.client().device(bare_phone.serial)
-    with EventServer() as server:
-        device.reverse("tcp:8888", f"tcp:{server.port}")
+    with EventServer(dial=listener_dial(device)) as server:
         _launch_calculator(device)
-        assert server.drain() == [], "a phone without the listener sent events"
+        assert not server.wait_for_listener(0.5), "a phone without the listener served events"
+        assert "closed" in server.dial_error  # adbd: nobody listens on the socket
 
         assert setup_main(["--device", bare_phone.serial, "--adb-port", str(adb.port),
                            "--apks", str(apks_dir)]) == 0
@@ -65,17 +66,18 @@ def test_setup_installs_enables_and_then_events_flow(adb, bare_phone, apks_dir, 
         assert "Simple SMS Messenger" in out  # reported missing
         assert "is version 6.16.0; the benchmark models 6.17.0" in out  # not the modelled build
 
+        assert server.wait_for_listener(10), server.dial_error
         _launch_calculator(device)
-        assert server.wait(10)
-        events = server.drain()
-        assert any(e.type == "window_state" and e.package == CALC for e in events), events
+        events = []
+        while not any(e.type == "window_state" and e.package == CALC for e in events):
+            assert server.wait(10), events
+            events += server.drain()
 
         before = _state(device)
         assert setup_main(["--device", bare_phone.serial, "--adb-port", str(adb.port),
                            "--apks", str(apks_dir)]) == 0
         assert f"{bare_phone.serial}: already set up" in capsys.readouterr().out
         assert _state(device) == before
-        device.reverse_remove_all()
 
 
 def test_setup_of_an_updated_listener_reinstalls_it(adb, bare_phone, tmp_path):

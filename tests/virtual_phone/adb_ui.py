@@ -7,11 +7,10 @@ phone emits are collected from its event sink.
 
 from __future__ import annotations
 
-import json
-import socket
 import xml.etree.ElementTree as ET
 
 import uitools
+from listener_stream import ListenerSink
 
 from pytest_mobileagent.device.text import input_text_command
 
@@ -113,44 +112,9 @@ class AdbUI:
         return result.returncode, result.output
 
 
-class EventSink:
-    """The host end of `adb reverse tcp:8888 tcp:PORT`: the phone's events as JSON lines, waited for
-    with a bound (the path a real listener app's events take)."""
-
-    def __init__(self, device) -> None:
-        self.device = device
-        self.server = socket.socket()
-        self.server.bind(("127.0.0.1", 0))
-        self.server.listen()
-        self.server.settimeout(15)
-        self.port = self.server.getsockname()[1]
-        self.conn = None
-        self.buffer = b""
-        device.reverse("tcp:8888", f"tcp:{self.port}")
-
-    def wait_for(self, predicate, limit: int = 300) -> dict:
-        seen = []
-        for _ in range(limit):
-            if self.conn is None:
-                self.conn, _ = self.server.accept()
-                self.conn.settimeout(15)
-            while b"\n" not in self.buffer:
-                chunk = self.conn.recv(65536)
-                if not chunk:
-                    raise AssertionError(f"event stream closed; saw {seen}")
-                self.buffer += chunk
-            line, self.buffer = self.buffer.split(b"\n", 1)
-            event = json.loads(line)
-            if predicate(event):
-                return event
-            seen.append(event)
-        raise AssertionError(f"no matching event; saw {seen}")
-
-    def close(self) -> None:
-        self.device.reverse_remove_all()
-        for sock in (self.conn, self.server):
-            if sock is not None:
-                sock.close()
+class EventSink(ListenerSink):
+    """The phone's events as JSON lines off the listener's socket (listener protocol 2), the
+    path a real listener app's events take; what happened before it connected is skipped."""
 
 
 def structure(nodes: list[dict[str, str]]) -> set[tuple[str, str, str]]:

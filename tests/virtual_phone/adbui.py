@@ -2,7 +2,7 @@
 
 Views are found in `uiautomator dump` XML fetched with adbutils and tapped at
 their centre with `input tap`; typing goes through `input text`.  Events the
-phone emits are collected from the served phone itself (what `adb reverse`
+phone emits are collected from the served phone itself (what the listener's socket
 would carry to a host).
 """
 

@@ -2,8 +2,8 @@
 
 `AdbUI` dumps with uiautomator, taps the centre of a node it finds, types with
 `input text`, long-presses with a motionless `input swipe`; the phone's
-accessibility events are collected in-process (their delivery over `adb
-reverse` is tested in test_events.py).
+accessibility events are collected in-process (their delivery from the
+listener's socket is tested in test_phone_events.py).
 """
 
 from __future__ import annotations

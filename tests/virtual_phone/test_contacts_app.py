@@ -3,7 +3,7 @@
 Contacts are seeded with `content insert` into the phone's contacts provider
 (as the tasks do), the app is driven by dump + tap / type / back, and the
 results are read back from the screen, the provider (`content query`) and
-the accessibility events streamed over `adb reverse`.
+the accessibility events read off the listener's socket.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The app is made the default SMS app with `cmd role add-role-holder` (without
 the role it asks for it, as on Android 10+), messages are seeded with
 `content insert` into the phone's SMS provider, and results are read from
-the screen, the providers and the events streamed over `adb reverse`.
+the screen, the providers and the events read off the listener's socket.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from listener_stream import ListenerSink
 
 from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
@@ -513,7 +514,7 @@ def test_screenshot_renders_the_note(notes):
 
 
 # ---------------------------------------------------------------------------
-# through the real adb server (adbutils), with events over `adb reverse`
+# through the real adb server (adbutils), with events from the listener's socket
 
 
 def _adb_tap(device, xml: str, **criteria) -> None:
@@ -527,53 +528,12 @@ def _adb_tap(device, xml: str, **criteria) -> None:
     raise AssertionError(f"no node {criteria} in the dump")
 
 
-class _EventSink:
-    """The host end of `adb reverse tcp:8888 tcp:PORT`: reads JSON lines, with a bound on waiting."""
-
-    def __init__(self) -> None:
-        import socket
-
-        self.server = socket.socket()
-        self.server.bind(("127.0.0.1", 0))
-        self.server.listen()
-        self.server.settimeout(15)
-        self.port = self.server.getsockname()[1]
-        self.conn = None
-        self.buffer = b""
-
-    def wait_for(self, predicate, limit: int = 200) -> dict:
-        import json
-
-        seen = []
-        for _ in range(limit):
-            if self.conn is None:
-                self.conn, _ = self.server.accept()
-                self.conn.settimeout(15)
-            while b"\n" not in self.buffer:
-                chunk = self.conn.recv(65536)
-                if not chunk:
-                    raise AssertionError(f"event stream closed; saw {seen}")
-                self.buffer += chunk
-            line, self.buffer = self.buffer.split(b"\n", 1)
-            event = json.loads(line)
-            if predicate(event):
-                return event
-            seen.append(event)
-        raise AssertionError(f"no matching event; saw {seen}")
-
-    def close(self) -> None:
-        for sock in (self.conn, self.server):
-            if sock is not None:
-                sock.close()
-
-
 def test_checklist_click_event_reaches_the_host_through_adb(adb_device):
-    """note_item_checked over adb: the click on 'eggs' arrives as a JSON line via adb reverse."""
+    """note_item_checked over adb: the click on 'eggs' arrives as a JSON line from the listener's socket."""
     adb_device.shell(f"am force-stop {PKG}")
     adb_device.shell(f"pm clear {PKG}")
     adb_device.shell(f"monkey -p {PKG} -c android.intent.category.LAUNCHER 1")
-    sink = _EventSink()
-    adb_device.reverse("tcp:8888", f"tcp:{sink.port}")
+    sink = ListenerSink(adb_device)
     try:
         _adb_tap(adb_device, adb_device.dump_hierarchy(), id="new_note")
         adb_device.send_keys("shopping_list")
@@ -594,5 +554,4 @@ def test_checklist_click_event_reaches_the_host_through_adb(adb_device):
         assert "AboutActivity" in adb_device.app_current().activity
         assert "AboutActivity" in adb_device.shell("dumpsys activity top")
     finally:
-        adb_device.reverse_remove_all()
         sink.close()

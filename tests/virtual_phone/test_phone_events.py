@@ -1,52 +1,23 @@
-"""Accessibility events reach the host through `adb reverse tcp:8888 tcp:PORT`."""
+"""Accessibility events reach the host from the listener's socket (`localabstract:mobileagent-listener`)."""
 
 from __future__ import annotations
 
-import json
 import socket
 
 import pytest
+from listener_stream import ListenerSink
 from uihelpers import CALC, NOTES, center, find, launch
 
 
-class LineServer:
-    """A host-side TCP server collecting JSON lines (what the plugin's event server does)."""
-
-    def __init__(self):
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen()
-        self.sock.settimeout(10)
-        self.port = self.sock.getsockname()[1]
-        self.conn = None
-        self.buffer = b""
-
-    def next_event(self, timeout: float = 10) -> dict:
-        if self.conn is None:
-            self.conn, _ = self.sock.accept()
-            self.conn.settimeout(timeout)
-        while b"\n" not in self.buffer:
-            chunk = self.conn.recv(65536)
-            if not chunk:
-                raise ConnectionError("event stream closed")
-            self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        return json.loads(line)
-
-    def close(self):
-        if self.conn:
-            self.conn.close()
-        self.sock.close()
-
-
 @pytest.fixture
-def line_server():
-    server = LineServer()
-    yield server
-    server.close()
+def line_server(adb_device):
+    """The host end of the listener's socket (what the plugin's event server dials)."""
+    sink = ListenerSink(adb_device)
+    yield sink
+    sink.close()
 
 
-def _wait_for(server: LineServer, **wanted) -> dict:
+def _wait_for(server: ListenerSink, **wanted) -> dict:
     seen = []
     for _ in range(50):
         event = server.next_event()
@@ -58,19 +29,15 @@ def _wait_for(server: LineServer, **wanted) -> dict:
 
 def test_click_arrives_as_json_line(adb_device, line_server):
     launch(adb_device.shell, CALC)
-    adb_device.reverse("tcp:8888", f"tcp:{line_server.port}")
-    try:
-        seven = find(adb_device.dump_hierarchy(), resource_id=f"{CALC}:id/btn_7")
-        adb_device.click(*center(seven))
-        event = _wait_for(line_server, type="click", id=f"{CALC}:id/btn_7")
-        assert event["v"] == 1 and event["package"] == CALC
-        assert isinstance(event["time_ms"], int) and isinstance(event["text"], list)
-        # the same stream carries later events, in order
-        eight = find(adb_device.dump_hierarchy(), resource_id=f"{CALC}:id/btn_8")
-        adb_device.click(*center(eight))
-        assert _wait_for(line_server, type="click")["id"] == f"{CALC}:id/btn_8"
-    finally:
-        adb_device.reverse_remove_all()
+    seven = find(adb_device.dump_hierarchy(), resource_id=f"{CALC}:id/btn_7")
+    adb_device.click(*center(seven))
+    event = _wait_for(line_server, type="click", id=f"{CALC}:id/btn_7")
+    assert event["v"] == 1 and event["package"] == CALC
+    assert isinstance(event["time_ms"], int) and isinstance(event["text"], list)
+    # the same stream carries later events, in order
+    eight = find(adb_device.dump_hierarchy(), resource_id=f"{CALC}:id/btn_8")
+    adb_device.click(*center(eight))
+    assert _wait_for(line_server, type="click")["id"] == f"{CALC}:id/btn_8"
 
 
 def test_a_taps_click_is_on_the_host_before_the_tap_command_returns(adb_device, line_server):
@@ -81,7 +48,6 @@ def test_a_taps_click_is_on_the_host_before_the_tap_command_returns(adb_device, 
     from pytest_mobileagent.device import Device
 
     launch(adb_device.shell, CALC)
-    adb_device.reverse("tcp:8888", f"tcp:{line_server.port}")
     fast = Device(adb_device.serial)  # adbutils' own calls take ~20 ms: long enough to hide a late event
     try:
         keys = [center(find(adb_device.dump_hierarchy(), resource_id=f"{CALC}:id/btn_{d}")) for d in "1234567"]
@@ -89,12 +55,11 @@ def test_a_taps_click_is_on_the_host_before_the_tap_command_returns(adb_device, 
         _wait_for(line_server, type="click", id=f"{CALC}:id/btn_1")  # the stream is open
         for digit, (x, y) in zip("234567", keys[1:]):
             fast.tap(x, y)
-            readable, _, _ = select.select([line_server.conn], [], [], 0)
+            readable, _, _ = select.select([line_server.sock], [], [], 0)
             assert readable or b"\n" in line_server.buffer, f"no event waiting after tapping {digit}"
             assert _wait_for(line_server, type="click")["id"] == f"{CALC}:id/btn_{digit}"
     finally:
         fast.close()
-        adb_device.reverse_remove_all()
 
 
 def test_a_taps_click_goes_ahead_of_output_that_leaves_before_its_line_ends(adb_device, line_server, phone,
@@ -109,7 +74,6 @@ def test_a_taps_click_goes_ahead_of_output_that_leaves_before_its_line_ends(adb_
     from pytest_mobileagent.device.fast_adb import FastAdb
 
     launch(adb_device.shell, CALC)
-    adb_device.reverse("tcp:8888", f"tcp:{line_server.port}")
     released, holds = threading.Event(), []
     capture = phone.phone.system.screenshot_png
 
@@ -125,7 +89,7 @@ def test_a_taps_click_goes_ahead_of_output_that_leaves_before_its_line_ends(adb_
         fast = FastAdb(adb_device.serial)
         for digit, (x, y) in zip("234", keys[1:]):
             reply = fast.exec_out_until(f"input tap {x} {y} && echo tapped && screencap -p", b"tapped")
-            readable, _, _ = select.select([line_server.conn], [], [], 0)
+            readable, _, _ = select.select([line_server.sock], [], [], 0)
             released.set()
             assert reply.rest().startswith(b"\n\x89PNG")  # the line ran to its end
             released.clear()
@@ -134,12 +98,10 @@ def test_a_taps_click_goes_ahead_of_output_that_leaves_before_its_line_ends(adb_
         assert holds == [True] * 3  # every screencap waited for this test, not for the bound
     finally:
         released.set()
-        adb_device.reverse_remove_all()
 
 
-def test_events_without_reverse_are_dropped(adb_device, phone):
-    adb_device.reverse_remove_all()
-    launch(adb_device.shell, CALC)  # emits events; nobody listens
+def test_events_with_no_client_leave_the_shell_alone(adb_device, phone):
+    launch(adb_device.shell, CALC)  # emits events; nobody is connected to the listener
     assert adb_device.shell("echo fine") == "fine"
 
 
@@ -155,13 +117,12 @@ def test_reverse_to_a_closed_port_does_not_hurt(adb_device, adb_server_port):
         adb_device.reverse_remove_all()
 
 
-def test_the_listener_gets_the_resized_windows_content_change_but_not_the_ime_windows_change(
-        adb_device, line_server):
+def test_the_listener_gets_the_resized_windows_content_change_but_not_the_ime_windows_change(adb_device):
     # listener_service.xml subscribes to typeWindowContentChanged and does not ask for
     # interactive windows (no TYPE_WINDOWS_CHANGED): a keyboard hidden with BACK in Notes
     # (adjustResize) reaches it as a content change of the Notes window only.
     launch(adb_device.shell, NOTES)
-    adb_device.reverse("tcp:8888", f"tcp:{line_server.port}")
+    line_server = ListenerSink(adb_device)  # from here on: Notes' launch is behind it
     try:
         adb_device.shell("input keyevent BACK")
         launch(adb_device.shell, CALC)
@@ -173,4 +134,4 @@ def test_the_listener_gets_the_resized_windows_content_change_but_not_the_ime_wi
                 "text": []}.items() <= seen[0].items()
         assert all(event["type"] != "windows_changed" for event in seen)
     finally:
-        adb_device.reverse_remove_all()
+        line_server.close()

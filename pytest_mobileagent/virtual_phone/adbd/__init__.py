@@ -1,5 +1,6 @@
 """adbd: the adb transport, its device services (shell:, exec:, sync:, tcp:, localabstract:,
-reverse:) and the sync protocol.
+reverse:, framebuffer:, root:/unroot: in restart_service, remount:, jdwp/track-jdwp in
+jdwp_service) and the sync protocol.
 
 The top of the phone's stack below `phone.py`: imports programs, the shell, the framework
 and the kernel; nothing below imports adbd.

@@ -12,8 +12,11 @@ import struct
 from functools import partial
 from typing import TYPE_CHECKING, Callable
 
+from ..kernel.processes import adbd_uid
 from ..kernel.sockets import is_socket_spec
 from ..shell.packages import streamed_stdin_size
+from .jdwp_service import jdwp_service, track_jdwp_service
+from .restart_service import restart_root_service, restart_unroot_service
 from .sync import serve_sync
 from .transport import DeviceEndpoint, Stream
 
@@ -53,6 +56,18 @@ def find(endpoint: "DeviceEndpoint", name: str):
         return partial(_reverse, endpoint, name[8:])
     if name.startswith("framebuffer:"):
         return partial(_framebuffer, endpoint)
+    # daemon/services.cpp daemon_service_to_fd / daemon_service_to_socket
+    if name.startswith("root:"):
+        return partial(restart_root_service, endpoint)
+    if name.startswith("unroot:"):
+        return partial(restart_unroot_service, endpoint)
+    if name.startswith("remount:"):
+        # StartSubprocess("/system/bin/remount " + args, kRaw, no protocol): output merged, no status
+        return partial(_shell_raw, endpoint, "remount " + name[len("remount:"):])
+    if name == "jdwp":
+        return partial(jdwp_service, endpoint)
+    if name == "track-jdwp":
+        return partial(track_jdwp_service, endpoint)
     if is_socket_spec(name):
         # tcp:PORT, localabstract:NAME... (adb forward, create_connection) reach
         # a program listening on the phone; with nobody listening adbd answers
@@ -185,7 +200,9 @@ async def _shell_interactive(endpoint: "DeviceEndpoint", stream: Stream, v2: boo
     """`adb shell` with no command: read lines, run each, print a prompt."""
     phone = endpoint.phone
     session = phone.new_shell_session()
-    prompt = f"{phone.props.get('ro.product.device', 'generic')}:/ $ ".encode()
+    # mkshrc's PS1 ends in "#" for root (after `adb root`), "$" otherwise
+    mark = "#" if adbd_uid(phone) == 0 else "$"
+    prompt = f"{phone.props.get('ro.product.device', 'generic')}:/ {mark} ".encode()
 
     async def emit(packet_id: int, data: bytes) -> None:
         if data:

@@ -152,7 +152,8 @@ async def _send(phone: "PhoneContext", stream: Stream, reader: _Reader, spec: st
         chunk_id, length = _REQ.unpack(await reader.read_exactly(8))
         if chunk_id == b"DATA":
             if length > SYNC_DATA_MAX:
-                await stream.write(_fail(f"data chunk of {length} bytes too large"))
+                # daemon/file_sync_service.cpp handle_send_file: a chunk over SYNC_DATA_MAX ends the push
+                await stream.write(_fail("oversize data message"))
                 return False
             chunk = await reader.read_exactly(length)
             if error is None:

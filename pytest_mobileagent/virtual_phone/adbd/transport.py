@@ -18,6 +18,7 @@ from collections import deque
 from typing import Awaitable, Callable, Protocol
 
 from ..kernel.context import PhoneContext
+from ..kernel.processes import adbd_uid
 from . import protocol as p
 
 __all__ = ["Connection", "DeviceEndpoint", "Stream", "StreamClosed"]
@@ -38,6 +39,12 @@ class StreamClosed(Exception):
 class Stream:
     """A bidirectional byte stream between one service and the host."""
 
+    @property
+    def peer_uid(self) -> int:
+        """What a phone socket adbd connects for this stream sees of its peer (SO_PEERCRED,
+        kernel/sockets.py): the uid adbd runs as, shell or root after `adb root`."""
+        return adbd_uid(self.conn.endpoint.phone)
+
     def __init__(self, conn: "Connection", local_id: int, remote_id: int):
         self.conn = conn
         self.local_id = local_id
@@ -47,13 +54,11 @@ class Stream:
         self._inbox: deque[bytes] = deque()
         self._inbox_event = asyncio.Event()
         self._pending_okay = 0   # host WRTEs received but not yet acknowledged
-        self._opened = asyncio.Event()  # device-initiated streams: host answered
 
     # -- called by the connection --------------------------------------
     def _on_okay(self, remote_id: int) -> None:
         if not self.remote_id:
             self.remote_id = remote_id
-        self._opened.set()
         self._can_send.set()
 
     def _on_data(self, data: bytes) -> None:
@@ -63,7 +68,6 @@ class Stream:
 
     def _on_close(self) -> None:
         self.closed = True
-        self._opened.set()
         self._can_send.set()
         self._inbox_event.set()
 
@@ -182,22 +186,6 @@ class Connection:
             if not isinstance(exc, (StreamClosed, ConnectionError)):
                 log.error("service task failed", exc_info=exc)
 
-    async def open_stream(self, destination: str, timeout: float = 5.0) -> Stream | None:
-        """Open a device-initiated stream towards the host (for `reverse`)."""
-        if self.closed or not self.online:
-            return None
-        stream = Stream(self, self._new_id(), 0)
-        self.streams[stream.local_id] = stream
-        self.send(p.A_OPEN, stream.local_id, 0, destination.encode() + b"\0")
-        try:
-            await asyncio.wait_for(stream._opened.wait(), timeout)
-        except asyncio.TimeoutError:
-            stream.close_now()
-            return None
-        if stream.closed:
-            return None
-        return stream
-
     # -- receiving ----------------------------------------------------------
     async def serve(self) -> None:
         """Read messages until the host goes away or sends garbage."""
@@ -294,7 +282,6 @@ class Connection:
         stream = Stream(self, self._new_id(), remote_id)
         self.streams[stream.local_id] = stream
         stream._can_send.set()
-        stream._opened.set()
         self.send(p.A_OKAY, stream.local_id, remote_id)
         self.spawn(self._run_service(handler, stream))
 
@@ -328,3 +315,5 @@ class DeviceEndpoint(Protocol):
     def list_reverses(self, conn: Connection) -> str: ...
     def send_events_now(self) -> bool: ...
     async def flush_events(self) -> None: ...
+    def restart_adbd(self) -> None: ...
+    async def wait_state_changed(self) -> None: ...

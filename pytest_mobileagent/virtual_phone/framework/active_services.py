@@ -21,8 +21,8 @@ from ..kernel.context import PhoneContext
 from ..kernel.processes import RUNNING_PACKAGE_SOURCES, processes
 from .services import DUMPSYS_HANDLERS
 
-__all__ = ["SERVICE_SOURCES", "SYNCERS", "RunningService", "dump_services", "running_services", "start_service",
-           "stop_package", "system_state_changed"]
+__all__ = ["SERVICE_SOURCES", "SYNCERS", "RunningService", "dump_services", "forget_accessibility_services",
+           "running_services", "start_service", "stop_package", "system_state_changed"]
 
 
 @dataclass
@@ -58,6 +58,28 @@ def system_state_changed(phone: "PhoneContext") -> None:
     """A package was installed or removed, or secure settings changed (settings put/delete)."""
     for syncer in SYNCERS:
         syncer(phone)
+
+
+def forget_accessibility_services(phone: "PhoneContext", package: str) -> bool:
+    """A package was removed or force-stopped: its accessibility services are switched off.
+
+    AccessibilityManagerService's PackageMonitor (onPackageRemoved, and onHandleForceStop with
+    doit) drops the package's components from the enabled services and persists the rest to
+    ``enabled_accessibility_services`` (persistComponentNamesToSettingLocked: each
+    ComponentName.flattenToString, joined by ':'). True when one was on; the caller then
+    unbinds it (system_state_changed).
+    """
+    secure = phone.settings.setdefault("secure", {})
+    entries = [e for e in secure.get("enabled_accessibility_services", "").split(":") if e.strip()]
+    kept = [e.strip() for e in entries if e.strip().partition("/")[0] != package]
+    if len(kept) == len(entries):
+        return False
+    flattened = []
+    for entry in kept:
+        owner, _, cls = entry.partition("/")
+        flattened.append(f"{owner}/{owner}{cls}" if cls.startswith(".") else entry)
+    secure["enabled_accessibility_services"] = ":".join(flattened)
+    return True
 
 
 def _bound_services(phone: "PhoneContext") -> list[RunningService]:

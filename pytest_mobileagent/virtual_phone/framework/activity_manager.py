@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Callable
 
 from ..kernel.context import PhoneContext
 from ..kernel.logbuffer import note_start_request
-from .active_services import stop_package
+from ..kernel.processes import adbd_uid
+from .active_services import forget_accessibility_services, stop_package, system_state_changed
 from .intents import Intent, candidates
 from .manifests import activity as manifest_activity
 from .manifests import launcher_entries
@@ -169,7 +170,8 @@ def start_apk_activity(phone: "PhoneContext", package: str, cls: str, action: st
 
 def start_activity(phone: "PhoneContext", intent: CommandIntent, *, stop_first: bool = False,
                    caller_pid: int = 0) -> StartResult:
-    """ActivityTaskManager.startActivity for the shell (uid 2000): ``stop_first`` is `am start -S`.
+    """ActivityTaskManager.startActivity for the shell (uid 2000, or 0 after `adb root`): ``stop_first``
+    is `am start -S`.
 
     An explicit component must be exported (`_permission_denial`); HOME goes home; MAIN with a
     package (and at most the LAUNCHER category) starts its launcher activity; an action alone is
@@ -177,7 +179,8 @@ def start_activity(phone: "PhoneContext", intent: CommandIntent, *, stop_first: 
     """
     system = phone.system
     # ActivityTaskManager logs the request, with the FLAG_ACTIVITY_NEW_TASK am adds
-    note_start_request(phone, intent.describe(flags=FLAG_ACTIVITY_NEW_TASK)[len("Intent { "):-len(" }")])
+    note_start_request(phone, intent.describe(flags=FLAG_ACTIVITY_NEW_TASK)[len("Intent { "):-len(" }")],
+                       uid=adbd_uid(phone))
     if intent.component:
         denial = _permission_denial(phone, intent, caller_pid)
         if denial is not None:
@@ -229,12 +232,16 @@ def _permission_denial(phone, intent: CommandIntent, caller_pid: int) -> str | N
     its message, or None when the start may go on.  Whether an activity is exported comes from
     the app's manifest (manifests.py).
     """
+    uid = adbd_uid(phone)
+    if uid == 0:
+        # ActivityManager.checkComponentPermission: "Root, system server get to do everything."
+        return None
     package, _, activity = (intent.component or "").partition("/")
     declared = manifest_activity(package, full_class(package, activity))
     if declared is None or declared.exported:
         return None
     return (f"Permission Denial: starting {intent.describe(flags=FLAG_ACTIVITY_NEW_TASK)} from null "
-            f"(pid={caller_pid}, uid=2000) not exported from uid {phone.packages.uid(package)}")
+            f"(pid={caller_pid}, uid={uid}) not exported from uid {phone.packages.uid(package)}")
 
 
 def monkey_entry(phone: "PhoneContext", package: str) -> str | None:
@@ -282,12 +289,15 @@ def launcher_activities(phone: "PhoneContext", package: str) -> list[str]:
 
 
 def force_stop(phone: "PhoneContext", package: str) -> None:
-    """`am force-stop`: the package's process dies, with its activities and started services."""
+    """`am force-stop`: the package's process dies, with its activities and started services,
+    and its accessibility services are switched off (active_services.forget_accessibility_services)."""
     for listener in FORCE_STOP_LISTENERS:
         listener(phone, package)
     stop_package(phone, package)
     phone.system.force_stop(package)
     phone.forget_pid(package)
+    if forget_accessibility_services(phone, package):
+        system_state_changed(phone)  # its accessibility services are unbound
 
 
 # -- resolving intents ------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ...apkinfo import ApkError, ApkInfo, read_apk
 from ..kernel.context import PhoneContext
-from .active_services import stop_package, system_state_changed
+from .active_services import forget_accessibility_services, stop_package, system_state_changed
 from .apk_files import build_apk
 
 __all__ = ["InstallError", "InstalledPackage", "PackageStore", "MIN_TARGET_SDK"]
@@ -231,6 +231,7 @@ class PackageStore:
         roles = getattr(self.phone, "roles", None)
         if roles is not None:
             roles.forget_package(package)
+        forget_accessibility_services(self.phone, package)  # switched off, not only unbound
         system_state_changed(self.phone)  # its bound services stop
         return True
 

@@ -19,8 +19,8 @@ from typing import Callable
 
 from .context import PhoneContext
 
-__all__ = ["CPU_COUNT", "EXTRA_PROCESSES", "Process", "RUNNING_PACKAGE_SOURCES", "install_proc",
-           "processes", "user_name"]
+__all__ = ["CPU_COUNT", "EXTRA_PROCESSES", "Process", "RUNNING_PACKAGE_SOURCES", "adbd_label", "adbd_uid",
+           "install_proc", "processes", "user_name"]
 
 CPU_COUNT = 4
 #: USER_HZ: the unit of /proc times (jiffies as the kernel reports them).
@@ -61,6 +61,32 @@ def user_name(uid: int) -> str:
     if 10000 <= uid < 20000:
         return f"u0_a{uid - 10000}"
     return str(uid)
+
+
+def adbd_uid(phone: "PhoneContext") -> int:
+    """The uid adbd runs as, and so every shell it starts: 0 after `adb root`, else shell (2000).
+
+    packages/modules/adb daemon/main.cpp should_drop_privileges(): privileges are dropped when
+    ro.secure is set, except on a debuggable build whose service.adb.root is "1"; "0" (`adb
+    unroot`) drops them again. adbd reads this when it starts, and the root:/unroot: services
+    (adbd/restart_service.py) restart it right after setting the property, as init does on
+    `on property:service.adb.root=1 / restart adbd`; so reading it now gives the running adbd's uid.
+    """
+    props = phone.props
+    drop = props.get("ro.secure", "1") not in ("0", "false")
+    root = props.get("service.adb.root", "")
+    if props.get("ro.debuggable") == "1" and root == "1":
+        drop = False
+    if root == "0":
+        drop = True
+    return 2000 if drop else 0
+
+
+def adbd_label(phone: "PhoneContext") -> str:
+    """The SELinux domain of adbd's shells: adbd.rc starts adbd with --root_seclabel=u:r:su:s0, which
+    it takes when it keeps root (main.cpp drop_privileges); shells of an unprivileged adbd run in
+    u:r:shell:s0."""
+    return "u:r:su:s0" if adbd_uid(phone) == 0 else "u:r:shell:s0"
 
 
 # (pid, ppid, uid, cmdline, vsz kB, rss kB, wchan, selinux domain). Kernel threads have no cmdline.
@@ -127,9 +153,14 @@ def processes(phone: "PhoneContext", *, with_shell: bool = True) -> list[Process
     """Every process, sorted by pid (as /proc lists them)."""
     table = [Process(pid, ppid, 0, "", name, 0, 0, wchan, "S" if pid != 3 else "I", "u:r:kernel:s0", pid)
              for pid, ppid, name, wchan in _KERNEL_THREADS]
+    shell_uid, shell_label = adbd_uid(phone), adbd_label(phone)
     table += [Process(pid, ppid, phone.process_uid(cmd) if uid is None else uid, cmd,
                       cmd.rsplit("/", 1)[-1][-15:], vsz, rss, wchan, "S",
                       f"u:r:{domain}:s0", start_ticks=pid * 3)
+              if domain != "adbd" else
+              # adbd itself runs as the uid its shells get (main.cpp drop_privileges)
+              Process(pid, ppid, shell_uid, cmd, cmd.rsplit("/", 1)[-1][-15:], vsz, rss, wchan, "S",
+                      "u:r:su:s0" if shell_uid == 0 else "u:r:adbd:s0", start_ticks=pid * 3)
               for pid, ppid, uid, cmd, vsz, rss, wchan, domain in _SYSTEM]
     running: list[str] = []
     for package, _activity in phone.system.activity_stack():
@@ -143,9 +174,9 @@ def processes(phone: "PhoneContext", *, with_shell: bool = True) -> list[Process
         table += source(phone)
     if with_shell:
         sh = phone.shell_pid
-        table += [Process(sh, 370, 2000, "/system/bin/sh", "sh", 10_812_076, 2_868, "do_wait", "S",
-                          "u:r:shell:s0"),
-                  Process(sh + 1, sh, 2000, "ps", "ps", 10_840_660, 3_760, "0", "R", "u:r:shell:s0")]
+        table += [Process(sh, 370, shell_uid, "/system/bin/sh", "sh", 10_812_076, 2_868, "do_wait", "S",
+                          shell_label),
+                  Process(sh + 1, sh, shell_uid, "ps", "ps", 10_840_660, 3_760, "0", "R", shell_label)]
     return sorted(table, key=lambda p: p.pid)
 
 

@@ -16,8 +16,11 @@ phone (uiautomator2's server, Appium's server, a helper app) listens with::
 
 where ``serve`` is ``async def serve(conn)`` run on the phone's event loop
 for each connection; ``conn`` has ``await conn.read() -> bytes`` (b"" at
-end of stream), ``await conn.write(data)``, ``await conn.close()`` and
-``conn.closed``. When the handler returns, the connection is closed.
+end of stream), ``await conn.write(data)``, ``conn.write_now(data)`` (what the
+socket takes without waiting), ``await conn.close()``, ``conn.closed`` and
+``conn.peer_uid``, the uid of the process that connected (``SO_PEERCRED``, which
+Android's ``LocalSocket.getPeerCredentials`` reads). When the handler returns,
+the connection is closed.
 
 When nothing listens, adbd cannot connect, so ``create_local_service_socket``
 gives nothing and adbd answers the OPEN with CLSE (``adb.cpp``, A_OPEN); the
@@ -47,10 +50,14 @@ class SocketConnection(Protocol):
     """One accepted connection, as a listener's handler sees it (an adb stream)."""
 
     closed: bool
+    #: the connecting process's uid (SO_PEERCRED)
+    peer_uid: int
 
     async def read(self) -> bytes: ...
 
     async def write(self, data: bytes) -> None: ...
+
+    def write_now(self, data: bytes) -> int: ...
 
     async def close(self) -> None: ...
 

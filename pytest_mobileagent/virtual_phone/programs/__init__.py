@@ -1,7 +1,7 @@
 """The programs layer: device-side servers that clients start.
 
-uiautomator2's server, Appium's UiAutomator2 server, DroidBot's helper app and the clients'
-helper apps (Appium Settings).  Imports the shell, apps, framework and kernel layers only.
+uiautomator2's server, Appium's UiAutomator2 server, DroidBot's helper app, the clients'
+helper apps (Appium Settings) and the plugin's own listener app.  Imports the shell, apps, framework and kernel layers only.
 
 The layers below start these programs without knowing them: each program registers with the
 layer that starts it when this package is imported, which the phone does at boot (phone.py).
@@ -19,5 +19,6 @@ from ..shell.program import SIGHUP_STATUS, SIGKILL_STATUS, Program
 from . import helper_apps  # noqa: F401
 from . import droidbot_app  # noqa: F401
 from . import appium_uia2, uiautomator2  # noqa: F401
+from . import listener_app  # noqa: F401  (the plugin's own listener app)
 
 __all__ = ["Program", "SIGHUP_STATUS", "SIGKILL_STATUS"]

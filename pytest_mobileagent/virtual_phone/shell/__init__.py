@@ -15,6 +15,7 @@ from . import funcs  # noqa: F401  (mksh's command, return, break, continue)
 from . import dumps, pgrep, runners  # noqa: F401  (toybox's od, xxd, base64, pgrep, pkill, nohup, timeout)
 from . import bugreport  # noqa: F401  (bugreport, bugreportz over dumpstate's report)
 from . import app_process, instrument  # noqa: F401  (start the phone's Java programs and test runners)
+from . import remount  # noqa: F401  (fs_mgr's remount, run by adbd's remount: service)
 from .android import android_input_text
 from .interpreter import COMMANDS, ShellResult, ShellSession, program_names
 from .keycodes import canonical_key

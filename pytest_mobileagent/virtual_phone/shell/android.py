@@ -19,7 +19,7 @@ from ..framework.activity_manager import full_class, monkey_entry, short_compone
 from ..framework.broadcasts import send_broadcast
 from ..framework.services import SERVICE_NAMES, find_dump
 from ..kernel.logbuffer import note_start_request
-from ..kernel.processes import processes
+from ..kernel.processes import adbd_uid, processes
 from .builtins import parse_flags
 from .cmd import PACKAGE_COMMANDS, service_exception
 from .instrument import am_instrument, pm_list_instrumentation
@@ -457,7 +457,7 @@ def _monkey(inv: Invocation) -> int:
     # only the launch that this idiom is used for; ActivityTaskManager logs its launch intent.
     launcher = monkey_entry(inv.phone, runnable[0])
     note_start_request(inv.phone, "act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
-                       f"flg=0x10200000 cmp={short_component(runnable[0], launcher)}")
+                       f"flg=0x10200000 cmp={short_component(runnable[0], launcher)}", uid=adbd_uid(inv.phone))
     system.start_activity(runnable[0], None)
     inv.out("Events injected: 1\n## Network stats: elapsed time=4ms (0ms mobile, 0ms wifi, 4ms not connected)\n")
     return 0

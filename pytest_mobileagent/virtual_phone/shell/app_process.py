@@ -19,7 +19,7 @@ import weakref
 from typing import Callable
 
 from ..kernel.fs import FsError
-from ..kernel.processes import EXTRA_PROCESSES, Process
+from ..kernel.processes import EXTRA_PROCESSES, Process, adbd_label, adbd_uid
 from .dex import jar_classes
 from .interpreter import Invocation, command
 from .program import track
@@ -97,8 +97,8 @@ def _show_in_ps(inv: Invocation, program) -> None:
 
 
 def _running_processes(phone) -> list:
-    return [Process(pid, phone.shell_pid, 2000, "app_process", "main", 13_961_348, 122_880, "do_epoll_wait",
-                    "S", "u:r:shell:s0") for pid in sorted(_RUNNING.get(phone, ()))]
+    return [Process(pid, phone.shell_pid, adbd_uid(phone), "app_process", "main", 13_961_348, 122_880,
+                    "do_epoll_wait", "S", adbd_label(phone)) for pid in sorted(_RUNNING.get(phone, ()))]
 
 
 EXTRA_PROCESSES.append(_running_processes)

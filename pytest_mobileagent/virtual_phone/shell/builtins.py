@@ -6,6 +6,7 @@ import datetime as dt
 import re
 
 from .interpreter import COMMANDS, SHELL_ONLY, Invocation, ShellExit, UsageError, command
+from ..kernel.processes import adbd_label, adbd_uid, user_name
 
 __all__ = ["parse_flags", "toybox_options"]
 
@@ -205,25 +206,52 @@ def _date(inv: Invocation) -> int:
         elif arg not in ("-u",):
             return inv.fail("setting the date is not permitted")
     now = dt.datetime.fromtimestamp(inv.phone.clock_ms() / 1000, dt.timezone.utc)
-    # %Z of a UTC datetime is "UTC"; %e and %N are toybox extensions.
-    fmt = fmt.replace("%e", f"{now.day:2d}").replace("%N", f"{now.microsecond * 1000:09d}")
+    # %Z of a UTC datetime is "UTC"; %e and %N are toybox extensions. toybox date.c puts_time:
+    # "%N" is the nine digits of nanoseconds, "%3N" (a digit, then N) their first three.
+    nanos = f"{now.microsecond * 1000:09d}"
+    fmt = fmt.replace("%e", f"{now.day:2d}")
+    fmt = re.sub(r"%([1-9]?)N", lambda m: nanos[:int(m.group(1) or 9)], fmt)
     fmt = fmt.replace("%s", str(int(now.timestamp())))
     inv.out(now.strftime(fmt) + "\n")
     return 0
 
 
+#: adbd's supplementary groups (packages/modules/adb daemon/main.cpp drop_privileges: AID_ADB, AID_LOG,
+#: AID_INPUT, ...), which its shells inherit whether it dropped root or kept it; toybox id lists the
+#: primary gid first.
+_ADBD_GROUPS = ("1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),1078(ext_data_rw),"
+                "1079(ext_obb_rw),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),"
+                "3011(uhid),3012(readtracefs)")
+
+
 @command("id")
 def _id(inv: Invocation) -> int:
-    inv.out("uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),"
-            "1015(sdcard_rw),1028(sdcard_r),1078(ext_data_rw),1079(ext_obb_rw),3001(net_bt_admin),"
-            "3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid),3012(readtracefs) "
-            "context=u:r:shell:s0\n")
+    """toybox id [-GZgnru]: the shell's ids (adbd's, whose child it is)."""
+    uid = adbd_uid(inv.phone)
+    name = user_name(uid)
+    flags = set()
+    for arg in inv.args:
+        if not arg.startswith("-") or len(arg) < 2 or set(arg[1:]) - set("GZgnru"):
+            return inv.fail(f"unknown user '{arg}'" if not arg.startswith("-") else f"Unknown option '{arg}'")
+        flags |= set(arg[1:])
+    if "Z" in flags:
+        inv.out(adbd_label(inv.phone) + "\n")
+        return 0
+    groups = [(uid, name)] + [(int(g.split("(")[0]), g.split("(")[1][:-1]) for g in _ADBD_GROUPS.split(",")]
+    named = "n" in flags
+    if "G" in flags:
+        inv.out(" ".join(n if named else str(g) for g, n in groups) + "\n")
+    elif flags & {"u", "g"}:
+        inv.out((name if named else str(uid)) + "\n")  # the gid equals the uid (0 or 2000)
+    else:
+        inv.out(f"uid={uid}({name}) gid={uid}({name}) groups={uid}({name}),{_ADBD_GROUPS} "
+                f"context={adbd_label(inv.phone)}\n")
     return 0
 
 
 @command("whoami")
 def _whoami(inv: Invocation) -> int:
-    inv.out("shell\n")
+    inv.out(user_name(adbd_uid(inv.phone)) + "\n")
     return 0
 
 

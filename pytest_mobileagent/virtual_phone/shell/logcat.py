@@ -2,9 +2,16 @@
 
 logcat (system/logging/logcat/logcat.cpp, liblog logprint.cpp) reads logd's
 buffers: `-d` dumps and exits, `-t N` dumps the last N lines and exits, `-T
-N` prints the last N then follows; without them it prints what is there and
+N` prints the last N then follows; `-t`/`-T` with a time ('MM-DD
+hh:mm:ss.mmm', 'YYYY-MM-DD hh:mm:ss.mmm' or 'sss.mmm', logcat.cpp parseTime
+with liblog's log_time::strptime) start at the first line logged at or after
+it; without them it prints what is there and
 then follows the log until the client closes the stream (the shell holds
-it as a foreground program, program.py).  `-c` clears the selected buffers,
+it as a foreground program, program.py).  `-B` writes each entry as logd
+hands it to readers: a struct logger_entry (v4, 28 bytes; liblog
+include/log/log_read.h) and its payload (priority byte, tag, NUL, message,
+NUL), unfiltered by filterspecs and without dividers, as Logcat::Run
+writes log_msg.  `-c` clears the selected buffers,
 `-b` selects buffers (main,system,crash by default; `all`), `-v` picks the
 format (brief, process, tag, thread, raw, time, threadtime, long) and
 filterspecs `TAG:PRIO` / `-s` select lines (`*:S` silences the rest).
@@ -21,12 +28,14 @@ device, so on Android getevent does not see it, and neither does it here.
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
+import struct
 import weakref
 
 from ..kernel.logbuffer import BUFFERS, DEFAULT_BUFFERS, LogEntry
-from ..kernel.processes import EXTRA_PROCESSES, Process
+from ..kernel.processes import EXTRA_PROCESSES, Process, adbd_label, adbd_uid
 from .interpreter import Invocation, UsageError, command
 from .program import Program, track
 
@@ -53,13 +62,20 @@ def _start_program(inv: Invocation, argv: list[str]):
 
 
 def _running_processes(phone) -> list:
-    return [Process(pid, phone.shell_pid, 2000, argv[0], argv[0][:15], 10_830_000, 4_100, "do_sys_poll",
-                    "S", "u:r:shell:s0", args=tuple(argv[1:])) for pid, argv in _RUNNING.get(phone, {}).items()]
+    # run by the shell adbd started, with its uid (0 after `adb root`)
+    return [Process(pid, phone.shell_pid, adbd_uid(phone), argv[0], argv[0][:15], 10_830_000, 4_100, "do_sys_poll",
+                    "S", adbd_label(phone), args=tuple(argv[1:])) for pid, argv in _RUNNING.get(phone, {}).items()]
 
 
 EXTRA_PROCESSES.append(_running_processes)
 
 _PRIORITIES = "VDIWEFS"
+#: android_LogPriority: ANDROID_LOG_VERBOSE (2) ... ANDROID_LOG_FATAL (7)
+_PRIORITY_VALUES = {"V": 2, "D": 3, "I": 4, "W": 5, "E": 6, "F": 7}
+#: struct logger_entry (log_read.h): len, hdr_size, pid, tid, sec, nsec, lid, uid
+_LOGGER_ENTRY = struct.Struct("<HHiIIIII")
+#: LOGGER_ENTRY_MAX_PAYLOAD: logd keeps at most this much of one entry's payload
+MAX_PAYLOAD = 4068
 _FORMATS = ("brief", "process", "tag", "thread", "raw", "time", "threadtime", "long")
 _MODIFIERS = ("color", "descriptive", "epoch", "monotonic", "printable", "uid", "usec", "UTC", "year", "zone",
               "nsec")
@@ -111,6 +127,53 @@ def format_entry(entry: LogEntry, fmt: str = "threadtime", modifiers: frozenset[
     return "".join(lines)
 
 
+def binary_entry(entry: LogEntry) -> bytes:
+    """One entry as `logcat -B` writes it: struct logger_entry (v4) and its payload."""
+    tag = entry.tag.encode()
+    payload = bytes([_PRIORITY_VALUES.get(entry.priority, 4)]) + tag + b"\0" + entry.message.encode() + b"\0"
+    if len(payload) > MAX_PAYLOAD:
+        payload = payload[:MAX_PAYLOAD - 1] + b"\0"
+    seconds, millis = divmod(entry.time_ms, 1000)
+    header = _LOGGER_ENTRY.pack(len(payload), _LOGGER_ENTRY.size, entry.pid, entry.tid, seconds, millis * 1_000_000,
+                                BUFFERS.index(entry.buffer), entry.uid)
+    return header + payload
+
+
+_DATE_FORMATS = (
+    # logcat.cpp parseTime's three formats, tried in order; %q is up to 9 fraction digits
+    re.compile(r"(?P<mon>\d{1,2})-(?P<day>\d{1,2}) (?P<h>\d{1,2}):(?P<m>\d{1,2}):(?P<s>\d{1,2})\.(?P<frac>\d{0,9})"),
+    re.compile(r"(?P<year>\d{4})-(?P<mon>\d{1,2})-(?P<day>\d{1,2}) (?P<h>\d{1,2}):(?P<m>\d{1,2}):(?P<s>\d{1,2})"
+               r"\.(?P<frac>\d{0,9})"),
+    re.compile(r"(?P<epoch>\d+)\.(?P<frac>\d{0,9})"),
+)
+
+
+def parse_log_time(text: str, now_ms: int) -> tuple[int, str] | None:
+    """A -t/-T time as (nanoseconds since the epoch, the unparsed rest), or None when no format fits.
+
+    log_time::strptime starts from the current time (the phone's; its zone is UTC), so a time
+    without a year is in the current year.
+    """
+    now = dt.datetime.fromtimestamp(now_ms / 1000, dt.timezone.utc)
+    for pattern in _DATE_FORMATS:
+        match = pattern.match(text)
+        if match is None:
+            continue
+        parts = match.groupdict()
+        nanos = int((parts["frac"] or "0").ljust(9, "0"))
+        if parts.get("epoch") is not None:
+            seconds = int(parts["epoch"])
+        else:
+            try:
+                when = dt.datetime(int(parts.get("year") or now.year), int(parts["mon"]), int(parts["day"]),
+                                   int(parts["h"]), int(parts["m"]), int(parts["s"]))
+            except ValueError:
+                continue  # strptime refuses a month 13 or an hour 25
+            seconds = calendar.timegm(when.timetuple())
+        return seconds * 1_000_000_000 + nanos, text[match.end():]
+    return None
+
+
 class _Filter:
     """Filterspecs `TAG:PRIO` (android_log_addFilterString): the default is `*:V`."""
 
@@ -155,7 +218,8 @@ def _logcat(inv: Invocation) -> int:
     fmt, modifiers = "threadtime", set()
     clear = dump = silent = False
     tail: int | None = None
-    follow_tail = False
+    since_ns: int | None = None  # -t/-T with a time
+    got_t = binary = False  # got_t: a -t was given (logcat.cpp: it implies -d)
     max_count: int | None = None
     pid: int | None = None
     regex = None
@@ -192,12 +256,23 @@ def _logcat(inv: Invocation) -> int:
                 elif word:
                     inv.err(f"logcat: Invalid parameter '{word}' to -v.\n")
                     return 1
-        elif arg.startswith("-t") or arg.startswith("-T"):
+        elif arg.startswith("-t") or arg.startswith("-T") or arg.startswith("--tail"):
+            letter = "T" if arg.startswith("-T") else "t"
             text = value()
-            if not text.isdigit():
-                inv.err(f"logcat: -{arg[1]} '{text}' not a number or time.\n")
-                return 1
-            tail, follow_tail = int(text), arg.startswith("-T")
+            got_t = got_t or letter == "t"
+            if text and text.isdigit() and text.isascii():
+                tail = int(text)  # a time given too wins (Run: tail_time before tail_lines)
+                if tail < 1:
+                    inv.err(f"WARNING: -{letter} {text} invalid, setting to 1\n")
+                    tail = 1
+            else:
+                parsed = parse_log_time(text, inv.phone.clock_ms())
+                if parsed is None:
+                    inv.err(f"logcat: -{letter} '{text}' not in time format.\n")
+                    return 1
+                since_ns, rest = parsed
+                if rest:
+                    inv.err(f"WARNING: -{letter} '{text[:len(text) - len(rest)]}' '{rest}' time truncated\n")
         elif arg.startswith("-m") or arg.startswith("--max-count"):
             max_count = int(value())
         elif arg.startswith("--pid"):
@@ -206,14 +281,17 @@ def _logcat(inv: Invocation) -> int:
             regex = re.compile(value())
         elif arg in ("-D", "--dividers"):
             dividers = True
-        elif arg in ("-B", "--binary", "-Z"):
-            continue
+        elif arg in ("-B", "--binary"):
+            binary = True
         elif arg.startswith("-"):
             inv.err(f"logcat: invalid option -- '{arg.lstrip('-')[:1]}'\n"
                     "usage: logcat [options] [filterspecs]\n")
             return 255
         else:
             specs.append(arg)
+    if max_count is not None and got_t:
+        inv.err("logcat: Cannot use -m (--max-count) and -t together.\n")
+        return 1
     selected = _buffers(buffers)
     log = inv.phone.logs
     if clear:
@@ -253,20 +331,35 @@ def _logcat(inv: Invocation) -> int:
         state["count"] += 1
         return text + format_entry(entry, fmt, frozen, boot_ms)
 
-    backlog = [e for e in log.entries(selected) if wanted(e)]
-    if tail is not None:
-        backlog = backlog[-tail:] if tail else []
+    def logd_sends(entry: LogEntry) -> bool:
+        # logd's own selection (pid, start time); filterspecs and -e are logcat's, on text only
+        return ((pid is None or entry.pid == pid)
+                and (since_ns is None or entry.time_ms * 1_000_000 >= since_ns))
+
+    def shown(entry: LogEntry) -> bool:
+        # Logcat::Run with -B writes each log_msg as read: ProcessBuffer (filterspecs, -e) is skipped
+        return logd_sends(entry) and (binary or wanted(entry))
+
+    def output(entry: LogEntry) -> bytes | str:
+        return binary_entry(entry) if binary else render(entry)
+
+    if binary:
+        max_count = None  # print_count_ only grows in ProcessBuffer: -m never ends a binary read
+    backlog = [e for e in log.entries(selected) if shown(e)]
+    if tail is not None and since_ns is None:
+        backlog = backlog[-tail:]
     if max_count is not None:
         backlog = backlog[:max_count]
-    inv.out("".join(render(e) for e in backlog))
-    if dump or (tail is not None and not follow_tail) or (max_count is not None and state["count"] >= max_count):
+    rendered = [output(e) for e in backlog]
+    inv.out(b"".join(rendered) if binary else "".join(rendered))
+    if dump or got_t or (max_count is not None and state["count"] >= max_count):
         return 0
     # Follow the log until the client hangs up (or -m lines were printed).
     program = _start_program(inv, ["logcat"] + list(inv.args))
 
     def on_entry(entry: LogEntry) -> None:
-        if program.running and entry.buffer in selected and wanted(entry):
-            program.print(render(entry))
+        if program.running and entry.buffer in selected and shown(entry):
+            program.print(output(entry))
             if max_count is not None and state["count"] >= max_count:
                 program.exit(0)
 
@@ -300,7 +393,7 @@ def _log(inv: Invocation) -> int:
     if not args:
         raise UsageError("Needs 1 argument")
     inv.phone.logs.write(tag, " ".join(args), priority=priority, pid=inv.phone.shell_pid + 1,
-                         uid=2000, buffer=buffer)
+                         uid=adbd_uid(inv.phone), buffer=buffer)
     return 0
 
 

@@ -8,17 +8,17 @@ and exits 0 if any matched, 1 if none. pkill sends SIGNAL (TERM unless `-SIGNAL`
 each; a process it may not signal is "pkill: TERM->PID: Operation not permitted", status 1.
 Neither ever matches itself.
 
-The shell user (uid 2000) may signal only its own processes: the programs shells run (logcat,
-getevent, app_process, which end with the signal's status) and the shell itself. The other
-uid-2000 process, adbd, is not one the virtual phone can restart, so signalling it is refused
-with a clear message.
+The shell user (uid 2000) may signal only its own processes (root, after `adb root`, any):
+the programs shells run (logcat, getevent, app_process, which end with the signal's status) and
+the shell itself. Processes the virtual phone cannot end or restart (adbd, the system's daemons
+and apps) are refused with a clear message rather than pretended killed.
 """
 
 from __future__ import annotations
 
 import re
 
-from ..kernel.processes import Process, processes, user_name
+from ..kernel.processes import Process, adbd_uid, processes, user_name
 from .builtins import toybox_options
 from .interpreter import SH, Invocation, ShellExit, UsageError, command
 from .program import running_program
@@ -33,7 +33,6 @@ SIGNALS = {name: number for number, name in enumerate(
 _IGNORED_BY_DEFAULT = {SIGNALS["CHLD"], SIGNALS["URG"], SIGNALS["WINCH"]}
 #: job control: the virtual phone does not stop processes
 _JOB_CONTROL = {SIGNALS[name] for name in ("STOP", "CONT", "TSTP", "TTIN", "TTOU")}
-_SHELL_UID = 2000
 
 
 def signal_number(text: str) -> int:
@@ -177,7 +176,8 @@ def _signal_all(inv: Invocation, procs: list[Process], signal: int) -> int:
 
 
 def _signal(inv: Invocation, proc: Process, signal: int) -> str | None:
-    if proc.uid != _SHELL_UID:
+    caller = adbd_uid(inv.phone)  # the shell's uid: shell, or root after `adb root`
+    if caller != 0 and proc.uid != caller:
         return "Operation not permitted"
     if signal == 0:  # kill(pid, 0): only whether it exists and may be signalled
         return None

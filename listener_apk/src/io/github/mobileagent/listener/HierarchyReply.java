@@ -5,7 +5,7 @@ package io.github.mobileagent.listener;
  *
  * The host writes {@code {"req":"hierarchy","req_id":N}} on the event connection;
  * the listener answers with one line {@code {"v":1,"type":"hierarchy","req_id":N,"xml":"..."}}
- * among the events, so the reply comes after every event that preceded it.
+ * among the events, after every event that preceded it (ListenerServer orders them).
  */
 public final class HierarchyReply {
     private HierarchyReply() {}

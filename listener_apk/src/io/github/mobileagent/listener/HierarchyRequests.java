@@ -11,10 +11,10 @@ import android.view.accessibility.AccessibilityNodeInfo;
 /**
  * Answers the host's hierarchy requests from {@code getRootInActiveWindow()}.
  *
- * Runs on the sender's reader thread, never on the UI thread: node queries are
+ * Runs on the server's reader thread, never on the UI thread: node queries are
  * binder calls into the app, which may take a few milliseconds each.
  */
-final class HierarchyRequests implements EventSender.RequestHandler {
+final class HierarchyRequests implements ListenerServer.RequestHandler {
     private final AccessibilityService service;
 
     HierarchyRequests(AccessibilityService service) {
@@ -22,10 +22,10 @@ final class HierarchyRequests implements EventSender.RequestHandler {
     }
 
     @Override
-    public void onRequest(String line, EventSender sender) {
+    public String reply(String line) {
         long id = HierarchyReply.requestId(line);
         if (id < 0) {
-            return;  // not a request this version knows: ignored, so newer hosts keep working
+            return null;  // not a request this version knows: ignored, so newer hosts keep working
         }
         AccessibilityNodeInfo root = service.getRootInActiveWindow();
         String xml;
@@ -40,7 +40,7 @@ final class HierarchyRequests implements EventSender.RequestHandler {
                 root.recycle();
             }
         }
-        sender.offer(HierarchyReply.line(id, xml));
+        return HierarchyReply.line(id, xml);
     }
 
     /** An AccessibilityNodeInfo seen through HierarchyXml.Node. */

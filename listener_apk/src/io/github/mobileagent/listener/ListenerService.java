@@ -1,39 +1,50 @@
 package io.github.mobileagent.listener;
 
 import android.accessibilityservice.AccessibilityService;
+import android.content.pm.PackageManager;
 import android.view.accessibility.AccessibilityEvent;
 import android.view.accessibility.AccessibilityNodeInfo;
 
 /**
- * The accessibility service: turns each event it is sent into one JSON line for
- * the host at 127.0.0.1:8888 on the device, which {@code adb reverse} maps to the
- * event server of the pytest worker that owns this device.
+ * The accessibility service: turns each event it is sent into one JSON line,
+ * buffers it, and serves the buffer to the host on the abstract socket
+ * {@code mobileagent-listener} (listener protocol 2, README "Protocol"); the
+ * pytest worker dials it through adb's {@code localabstract:} service.
  *
  * onAccessibilityEvent runs on the UI thread, so it only builds the line and
- * queues it; {@link EventSender} does all network work on its own thread.
+ * buffers it; {@link ListenerServer} does all socket work on its own threads.
  */
 public final class ListenerService extends AccessibilityService {
-    /** The device port the plugin reverses to its event server. */
-    static final int HOST_PORT = 8888;
-    /** Lines kept while the host is away; past that the oldest go first. */
-    static final int QUEUE_CAPACITY = 4096;
+    /** The abstract socket name the host dials (localabstract:mobileagent-listener). */
+    static final String SOCKET_NAME = "mobileagent-listener";
+    /** Lines kept while no client reads them; past that, other packages' oldest go first. */
+    static final int BUFFER_CAPACITY = 4096;
+    /** How long a client has to send its hello. */
+    static final long HELLO_TIMEOUT_MS = 5000;
+    /** Pause before binding the socket again after a failure. */
     static final long RETRY_MS = 500;
 
-    private EventSender sender;
+    private volatile EventBuffer buffer;
+    private ListenerServer server;
 
     @Override
     protected void onServiceConnected() {
         super.onServiceConnected();
-        sender = new EventSender("127.0.0.1", HOST_PORT, QUEUE_CAPACITY, RETRY_MS);
-        sender.setRequestHandler(new HierarchyRequests(this));
-        sender.start();
+        if (server != null) {
+            return;  // connected again without a destroy: the socket and buffer stay
+        }
+        EventBuffer b = new EventBuffer(BUFFER_CAPACITY);
+        server = new ListenerServer(LocalEndpoint.opener(SOCKET_NAME), b, new HierarchyRequests(this),
+                getPackageName(), versionCode(), HELLO_TIMEOUT_MS, RETRY_MS);
+        buffer = b;
+        server.start();
     }
 
     @Override
     public void onAccessibilityEvent(AccessibilityEvent event) {
-        EventSender s = sender;
+        EventBuffer b = buffer;
         String type = typeName(event.getEventType());
-        if (s == null || type == null) {
+        if (b == null || type == null) {
             return;
         }
         String id = "";
@@ -45,7 +56,8 @@ public final class ListenerService extends AccessibilityService {
             }
             source.recycle();
         }
-        s.offer(EventJson.line(type, event.getPackageName(), id, event.getText(),
+        CharSequence pkg = event.getPackageName();
+        b.offer(type, pkg, EventJson.line(type, pkg, id, event.getText(),
                 event.getContentDescription(), event.getClassName(), System.currentTimeMillis()));
     }
 
@@ -56,12 +68,22 @@ public final class ListenerService extends AccessibilityService {
 
     @Override
     public void onDestroy() {
-        EventSender s = sender;
-        sender = null;
+        buffer = null;
+        ListenerServer s = server;
+        server = null;
         if (s != null) {
-            s.stop();
+            s.stop();  // frees the socket name for the next instance
         }
         super.onDestroy();
+    }
+
+    /** This APK's versionCode, which the hello reports. */
+    private long versionCode() {
+        try {
+            return getPackageManager().getPackageInfo(getPackageName(), 0).versionCode;
+        } catch (PackageManager.NameNotFoundException e) {
+            return -1;  // cannot happen for our own package
+        }
     }
 
     /** The plugin's name for an event type, or null for types it does not use. */

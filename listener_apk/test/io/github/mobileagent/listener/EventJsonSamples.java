@@ -4,8 +4,9 @@ import java.io.PrintStream;
 import java.util.Arrays;
 
 /**
- * Prints event lines with awkward contents; the Python tests parse them with
- * the plugin's event parser (tests/listener/test_listener_apk.py).
+ * Prints event lines with awkward contents, then a hello and a refused line;
+ * the Python tests parse them with the plugin's event parser and json
+ * (tests/listener/test_listener_apk.py).
  */
 public final class EventJsonSamples {
     public static void main(String[] args) throws Exception {
@@ -19,5 +20,7 @@ public final class EventJsonSamples {
                 "android.widget.EditText", 5));
         out.print(EventJson.line("window_state", null, null, null, null, null, 0));
         out.print(HierarchyReply.line(7, "<?xml version='1.0' ?>\n<hierarchy rotation=\"0\">\n</hierarchy>\n"));
+        out.print(Handshake.helloLine("io.github.mobileagent.listener", 3, 12));
+        out.print(Handshake.refusedLine("uid 10057 may not read the listener: only shell (2000) and root (0)"));
     }
 }

@@ -1,0 +1,1 @@
+"""A device machine in a network namespace of its own, for tests/test_netns_remote.py."""
