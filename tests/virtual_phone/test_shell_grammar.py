@@ -158,6 +158,17 @@ def test_read_and_loops_over_input(adb_device, line, out):
     assert sh(adb_device, line) == (out, "", 0)
 
 
+def test_a_loop_without_end_is_stopped_and_the_phone_goes_on(adb_device):
+    """A real phone loops until adb hangs up; the virtual phone, whose lines run on its event loop,
+    ends such a line after MAX_COMMANDS commands with a message, and answers the next one."""
+    from pytest_mobileagent.virtual_phone.shell.interpreter import MAX_COMMANDS
+
+    assert sh(adb_device, "while :; do :; done; echo after") == (
+        "", f"{SH}: the virtual phone's shell ends a line after {MAX_COMMANDS} commands "
+            "(a real phone runs it until adb hangs up)\n", 1)
+    assert sh(adb_device, "echo still here") == ("still here\n", "", 0)
+
+
 def test_shift_past_the_end_ends_the_shell(adb_device):
     assert sh(adb_device, "set -- a; shift 2; echo after") == ("", f"{SH}: shift: nothing to shift\n", 1)
 

@@ -32,7 +32,7 @@ from .parser import AndOr, Case, Command, For, FunctionDef, Group, If, Loop, Pip
 if TYPE_CHECKING:
     from .program import Program
 
-__all__ = ["COMMANDS", "Input", "Invocation", "LoopControl", "MKSH_BUILTINS", "SHELL_ONLY", "ShellExit", "ShellResult", "ShellReturn",
+__all__ = ["COMMANDS", "Input", "Invocation", "LoopControl", "MAX_COMMANDS", "MKSH_BUILTINS", "SHELL_ONLY", "ShellExit", "ShellResult", "ShellReturn",
            "ShellSession", "TimedOut", "UsageError", "command", "find_command", "program_names"]
 
 log = logging.getLogger(__name__)
@@ -40,6 +40,10 @@ log = logging.getLogger(__name__)
 SH = "/system/bin/sh"
 #: Bound on what one command line may print (a screenshot is a few MB).
 MAX_OUTPUT = 256 * 1024 * 1024
+#: Bound on the commands one line may run. A real phone runs `while :; do :; done` until adb
+#: hangs up; the virtual phone runs a line on its event loop, which must not stop, so such a
+#: line ends with an error instead (a hundred thousand commands take a few seconds).
+MAX_COMMANDS = 100_000
 
 CommandFn = Callable[["Invocation"], int]
 #: name -> implementation; filled by the command modules via @command.
@@ -142,8 +146,9 @@ class TimedOut(Exception):
     """A `timeout` deadline passed while its command waited (toybox timeout.c kills it)."""
 
 
-class _ExpansionError(Exception):
-    """An expansion mksh refuses (`$((1/0))`): the message is printed and the line stops."""
+class _LineStopped(Exception):
+    """The line stops with this message, status 1: an expansion mksh refuses (`$((1/0))`), or
+    a line past MAX_COMMANDS."""
 
 
 class UsageError(Exception):
@@ -308,6 +313,8 @@ class ShellSession:
         self.deadline_ms: int | None = None
         #: the stdin the running compound command's body reads from
         self._input: Input | None = None
+        #: commands run by the current line (bounded by MAX_COMMANDS)
+        self._commands_run = 0
         self.vars: dict[str, str] = {
             "HOME": "/", "PATH": "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:"
                                  "/system_ext/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin",
@@ -359,6 +366,7 @@ class ShellSession:
              merge_stderr: bool) -> ShellResult:
         self._stdin = stdin
         self.held = None
+        self._commands_run = 0
         out = _Sink(ready=stdout_ready)
         err = out if merge_stderr else _Sink()
         try:
@@ -375,7 +383,7 @@ class ShellSession:
             self.exited = True
         except _Held:
             out.pass_on()
-        except _ExpansionError as exc:  # mksh stops the line (unwind) with status 1
+        except _LineStopped as exc:  # mksh stops the line (unwind) with status 1
             err.write(f"{SH}: {exc}\n".encode("utf-8", "surrogateescape"))
             self.last_status = 1
         except UsageError as exc:  # output bound exceeded
@@ -417,7 +425,7 @@ class ShellSession:
             try:
                 return str(evaluate(text, self.vars))
             except ArithmeticError_ as exc:
-                raise _ExpansionError(str(exc)) from None
+                raise _LineStopped(str(exc)) from None
         if value == "?":
             return str(self.last_status)
         if value == "$":
@@ -695,6 +703,10 @@ class ShellSession:
         """Run one command; ``functions``: a shell function of that name runs first (the shell's
         lookup; programs that exec others, xargs, env, nohup, `command`, never see functions)."""
         name = words[0]
+        self._commands_run += 1
+        if self._commands_run > MAX_COMMANDS:
+            raise _LineStopped(f"the virtual phone's shell ends a line after {MAX_COMMANDS} commands "
+                                  "(a real phone runs it until adb hangs up)")
         if functions and name in self.functions:  # exec.c findcom(): a function before a command
             status = self.call_function(name, words[1:], stdin, out, err)
             if self.held is not None:
@@ -714,7 +726,7 @@ class ShellSession:
             return exc.code
         except FsError as exc:
             return inv.fs_error(exc)
-        except (ShellExit, ShellReturn, LoopControl, _ExpansionError, TimedOut):
+        except (ShellExit, ShellReturn, LoopControl, _LineStopped, TimedOut):
             raise
         except Exception:  # a bug in one command must not take the phone down
             log.exception("shell command %r failed", name)
