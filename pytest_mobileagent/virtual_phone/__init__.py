@@ -11,8 +11,11 @@ Typing text follows Android's `input text ARG`: ARG is typed as is except that
 each "%s" becomes a space. adbutils `send_keys(t)` quotes t for sh, so a literal
 "%s" in t lands as a space; AndroidViewClient `type(t)` sends spaces as "%s" and
 "%s" as "\\%s", which lands as a backslash and a space -- both as on a real phone.
-Unlike a real phone's key map, any Unicode character is typed. The shell never
-performs command substitution or globbing: typed text cannot run commands.
+Unlike a real phone's key map, any Unicode character is typed. The shell is
+mksh's grammar (shell/parser.py): it runs the substitutions a command line
+writes, but what an expansion produces (text typed into an app and read back,
+a variable's value, a file's name) is never parsed again, so typed text cannot
+run commands.
 
 `VirtualPhone` holds a phone's state (file system, props, settings, clock) and
 its `AndroidSystem` (UI); `start_phones` serves phones over the adb transport

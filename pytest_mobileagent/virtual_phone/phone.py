@@ -25,7 +25,7 @@ from .framework.roles import ROLE_HOME, RoleStore
 from .framework import system_server  # noqa: F401  (the system services register with the service registry)
 from .framework.system import AndroidSystem
 from .apps import INSTALLED_APPS
-from .shell import COMMANDS, ShellResult, ShellSession
+from .shell import COMMANDS, ShellResult, ShellSession, program_names
 from . import programs  # noqa: F401  (the phone's programs register with the shell and the framework)
 from .kernel.sockets import SocketTable
 
@@ -145,7 +145,7 @@ class VirtualPhone:
         self._event_sinks: list[EventSink] = []
         #: sockets programs on the phone listen on, reached by adb's tcp:/localabstract: (sockets.py)
         self.sockets = SocketTable()
-        self.fs = VirtualFileSystem(lambda: self._clock // 1000, commands=COMMANDS)
+        self.fs = VirtualFileSystem(lambda: self._clock // 1000, commands=program_names())
         #: role holders (default SMS app, dialer, home...): `cmd role`, see roles.py
         self.roles = RoleStore(self._qualifies_for_role, defaults={ROLE_HOME: ["com.android.launcher3"]})
         self.system = AndroidSystem(clock_ms=self.clock_ms, emit_event=self.emit_event, seed=seed,

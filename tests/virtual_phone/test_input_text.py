@@ -54,8 +54,9 @@ def avc_encode(text: str) -> str:
 
 texts_any = st.lists(st.one_of(st.sampled_from(DANGEROUS + ['"', "\\", "$HOME", "${X}"]),
                                st.text(_PRINTABLE, max_size=8)), max_size=6).map("".join).filter(bool)
-texts_avc = texts_any.filter(lambda t: '"' not in t and "\\" not in t and
-                             not any(t[i] == "$" and t[i + 1:i + 2] not in ("(", "") for i in range(len(t))))
+# AdbClient.type() puts the text in double quotes, where mksh expands `$...` and backquotes
+# (lex.c): on a real phone such text runs as a command substitution, so it is left out here.
+texts_avc = texts_any.filter(lambda t: not any(c in t for c in '"\\$`'))
 
 
 def test_reference_matches_the_documented_cases():

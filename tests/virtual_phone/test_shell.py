@@ -33,13 +33,25 @@ def test_sh_semantics(fresh_phone, line, out, code):
     assert run(fresh_phone, line)[2] == code
 
 
-@pytest.mark.parametrize("line", [
-    "echo $(touch /sdcard/pwned)",
-    "echo `touch /sdcard/pwned`",
-    "echo \"$(touch /sdcard/pwned)\" \"`touch /sdcard/pwned`\"",
-    "echo '$(touch /sdcard/pwned)'",
+@pytest.mark.parametrize("line, out", [
+    # mksh runs the substitutions the command line itself writes (lex.c COMSUB, exec.c comsub)...
+    ("echo $(touch /sdcard/pwned; echo ran)", "ran\n"),
+    ("echo `touch /sdcard/pwned; echo ran`", "ran\n"),
+    ("echo \"$(touch /sdcard/pwned)\" \"`echo ran`\"", " ran\n"),
 ])
-def test_command_substitution_is_never_executed(fresh_phone, line):
+def test_command_substitution_runs_what_the_line_writes(fresh_phone, line, out):
+    assert run(fresh_phone, line) == (out, "", 0)
+    assert fresh_phone.fs.exists("/sdcard/pwned")
+
+
+@pytest.mark.parametrize("line", [
+    # ... but never what an expansion produced: quoted text, a variable's value, a
+    # substitution's output are only text
+    "echo '$(touch /sdcard/pwned)'",
+    "X='$(touch /sdcard/pwned)'; echo $X \"$X\"",
+    "echo $(echo '$(touch /sdcard/pwned)') \"$(echo '`touch /sdcard/pwned`')\"",
+])
+def test_expanded_text_is_never_executed(fresh_phone, line):
     out, _err, code = run(fresh_phone, line)
     assert code == 0
     assert "touch /sdcard/pwned" in out
@@ -247,16 +259,17 @@ def test_each_pipelines_output_is_passed_on_as_it_finishes(fresh_phone):
     assert (result.stdout, result.stderr, result.exit_code) == (b"", b"third\n", 0)
 
 
+# mksh R59c syn.c syntaxerr(): "syntax error: unexpected 'TOKEN'", or at the end of the input
+# "syntax error: unmatched 'OPENING'" (the format since mksh R55, bcde17a8 "streamline some error messages")
 @pytest.mark.parametrize("line, message", [
-    ("echo x(y)", "syntax error: '(' unexpected"),
-    ("echo x)", "syntax error: ')' unexpected"),
-    ("echo (y)", "syntax error: 'y' unexpected"),  # `name (` starts a function definition
-    ("x(y)", "syntax error: 'y' unexpected"),
-    ("(echo a", "syntax error: '(' unmatched"),
-    ("( )", "syntax error: ')' unexpected"),
-    ("(echo a) b", "syntax error: 'b' unexpected"),
-    ("echo a; )", "syntax error: ')' unexpected"),
-    ("| cat", "syntax error: '|' unexpected"),
+    ("echo x(y)", "syntax error: unexpected '('"),
+    ("echo x)", "syntax error: unexpected ')'"),
+    ("echo (y)", "syntax error: unexpected 'y'"),  # `name (` starts a function definition
+    ("x(y)", "syntax error: unexpected 'y'"),
+    ("(echo a", "syntax error: unmatched '('"),
+    ("(echo a) b", "syntax error: unexpected 'b'"),
+    ("echo a; )", "syntax error: unexpected ')'"),
+    ("| cat", "syntax error: unexpected '|'"),
 ])
 def test_unquoted_parentheses_are_syntax_errors_as_mksh_words_them(fresh_phone, line, message):
     assert run(fresh_phone, line + "; touch /sdcard/ran") == ("", f"/system/bin/sh: {message}\n", 1)
@@ -270,13 +283,12 @@ def test_quoted_parentheses_and_subshells(fresh_phone):
     assert run(fresh_phone, "(echo a; echo b) > /sdcard/f; cat /sdcard/f")[0] == "a\nb\n"
 
 
-@pytest.mark.parametrize("line, out", [
-    ('echo "$("', "$(\n"),                 # an unclosed substitution stays text
-    ('echo "$(" ")"', "$( )\n"),           # ... and never reaches into the next quotes
-    ('echo "$(touch /sdcard/x)" y', "$(touch /sdcard/x) y\n"),
+@pytest.mark.parametrize("line, message", [
+    ('echo "$("', "no closing quote"),                 # lex.c: the substitution's `"` opens a quote
+    ("echo $(touch /sdcard/x", "syntax error: unmatched '('"),
 ])
-def test_substitutions_in_double_quotes_stay_literal(fresh_phone, line, out):
-    assert run(fresh_phone, line) == (out, "", 0)
+def test_unclosed_substitutions_are_syntax_errors_and_nothing_runs(fresh_phone, line, message):
+    assert run(fresh_phone, line + "; touch /sdcard/x") == ("", f"/system/bin/sh: {message}\n", 1)
     assert not fresh_phone.fs.exists("/sdcard/x")
 
 

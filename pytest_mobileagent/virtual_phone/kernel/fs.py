@@ -199,6 +199,11 @@ class VirtualFileSystem:
         local = _Dir(0o751, t, readonly=True)
         self._dir("/data").children["local"] = local
         local.children["tmp"] = _Dir(0o771, t, SHELL_UID, SHELL_UID)
+        # dumpstate's reports (bugreportz): /bugreports links to the Shell app's files/bugreports;
+        # that app runs as the shell user (android.uid.shell), which owns the folder
+        mk("/data/user_de/0", 0o711, t, **ro)
+        mk("/data/user_de/0/com.android.shell/files/bugreports", 0o770, t, SHELL_UID, SHELL_UID)
+        self.root.children["bugreports"] = _Symlink("/data/user_de/0/com.android.shell/files/bugreports", t)
         self._dir("/dev").children["null"] = _Null(t)
         proc = self._dir("/proc")
         for name, text in _PROC_FILES.items():

@@ -22,6 +22,7 @@ from ..kernel.fs import FsError
 from ..kernel.processes import EXTRA_PROCESSES, Process, adbd_label, adbd_uid
 from .dex import jar_classes
 from .interpreter import Invocation, command
+from .program import track
 
 #: Java main classes the phone can run with app_process: class -> ``main(inv, args) -> exit status``,
 #: which may hold a Program.  The programs layer registers them (uiautomator2's server,
@@ -87,6 +88,7 @@ def _show_in_ps(inv: Invocation, program) -> None:
     pid = inv.phone.pid_of(key)
     running = _RUNNING.setdefault(inv.phone, set())
     running.add(pid)
+    track(inv.phone, pid, program)
 
     def gone() -> None:
         running.discard(pid)

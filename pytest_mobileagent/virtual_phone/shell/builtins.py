@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from .interpreter import COMMANDS, Invocation, ShellExit, UsageError, command
+from .interpreter import COMMANDS, SHELL_ONLY, Invocation, ShellExit, UsageError, command
 from ..kernel.processes import adbd_label, adbd_uid, user_name
 
-__all__ = ["parse_flags"]
+__all__ = ["parse_flags", "toybox_options"]
 
 
 def parse_flags(args: list[str], flags: str, valued: str = "") -> tuple[dict[str, str | bool], list[str]]:
@@ -45,6 +45,45 @@ def parse_flags(args: list[str], flags: str, valued: str = "") -> tuple[dict[str
             rest.append(arg)
         i += 1
     return opts, rest
+
+
+def toybox_options(name: str, args: list[str], flags: str, valued: str = "", *, long: dict[str, str] | None = None,
+                   keep_unknown: bool = False, stop_at_operand: bool = False, exclusive: str = "",
+                   argfail: int = 1) -> tuple[set[str], dict[str, list[str]], list[str]]:
+    """Options as toybox's lib/args.c reads them: bundled flags (`-abc`), a valued option's value
+    joined or next (`-w8`, `-w 8`, each use kept in order), `--` ending options, options after
+    operands too (unless ``stop_at_operand``, an optstr's `^`), ``long`` names (`--signal`)
+    standing for a flag or valued letter, of the ``exclusive`` flags the last given (an optstr's
+    `[-no]`). An unknown option is "Unknown option 'x' (see "NAME --help")", status ``argfail``;
+    with ``keep_unknown`` (an optstr's `?`) it is an operand."""
+    seen: set[str] = set()
+    values: dict[str, list[str]] = {}
+    operands: list[str] = []
+    args = list(args)
+    while args:
+        arg = args.pop(0)
+        if arg == "--" or (operands and stop_at_operand):
+            operands += args if arg == "--" else [arg] + args
+            break
+        if arg.startswith("--") and long is not None and arg[2:].partition("=")[0] in long:
+            key, eq, value = arg[2:].partition("=")
+            arg = "-" + long[key] + (value if eq else "")
+        if not arg.startswith("-") or len(arg) == 1 or (keep_unknown and arg[1] not in flags + valued):
+            operands.append(arg)
+            continue
+        for i, flag in enumerate(arg[1:], 1):
+            if flag in valued:
+                value = arg[i + 1:] or (args.pop(0) if args else None)
+                if value is None:
+                    raise UsageError(f'Missing argument to -{flag} (see "{name} --help")', argfail)
+                values.setdefault(flag, []).append(value)
+                break
+            if flag not in flags:
+                raise UsageError(f"Unknown option '{arg[i:]}' (see \"{name} --help\")", argfail)
+            if flag in exclusive:
+                seen -= set(exclusive)
+            seen.add(flag)
+    return seen, values, operands
 
 
 @command("true", ":")
@@ -154,7 +193,7 @@ def _sleep(inv: Invocation) -> int:
         if not m:
             raise UsageError(f"bad duration '{arg}'")
         total += float(m.group(1)) * _UNIT[m.group(2)]
-    inv.phone.advance_clock(int(total * 1000))
+    inv.session.wait(int(total * 1000))
     return 0
 
 
@@ -220,7 +259,7 @@ def _whoami(inv: Invocation) -> int:
 def _which(inv: Invocation) -> int:
     status = 0
     for name in inv.args:
-        if name in COMMANDS and name not in ("cd", "exit", "export", "unset", ":"):
+        if name in COMMANDS and name not in SHELL_ONLY:
             inv.out(f"/system/bin/{name}\n")
         else:
             status = 1

@@ -28,7 +28,7 @@ from ..kernel.fs import FsError
 if TYPE_CHECKING:
     from ..kernel.fs import VirtualFileSystem
 
-__all__ = ["Pattern", "expand_braces", "expand_pattern", "has_magic"]
+__all__ = ["Pattern", "expand_braces", "expand_pattern", "has_magic", "match_pattern"]
 
 #: A word as characters with a flag saying whether each may act as a glob character.
 Pattern = list[tuple[str, bool]]
@@ -100,6 +100,12 @@ def _to_regex(component: Pattern) -> str:
 @lru_cache(maxsize=256)
 def _compile(key: tuple[tuple[str, bool], ...]) -> re.Pattern:
     return re.compile(_to_regex(list(key)), re.DOTALL)
+
+
+def match_pattern(pattern: Pattern, text: str) -> bool:
+    """Whether ``text`` matches the whole pattern, as a `case` pattern (misc.c gmatchx()): a `/`
+    is an ordinary character there, so `*` matches it too."""
+    return _compile(tuple(pattern)).fullmatch(text) is not None
 
 
 def _split(pattern: Pattern) -> list[Pattern]:

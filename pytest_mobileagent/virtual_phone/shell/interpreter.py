@@ -1,11 +1,18 @@
 """Run parsed command lines against a phone.
 
 A `ShellSession` holds what persists between lines of one `adb shell`
-(variables, working directory, `$?`). Each simple command runs a Python
-function from the command table with an `Invocation` giving it its
-arguments, stdin and output sinks. Pipelines run stage by stage, the stdout of
-one being the stdin of the next, which is exact for the non-interactive
-commands a phone runs over adb.
+(variables, functions, working directory, `$?`). Each simple command runs a
+shell function or a Python function from the command table with an
+`Invocation` giving it its arguments, stdin and output sinks. Pipelines run
+stage by stage, the stdout of one being the stdin of the next, which is exact
+for the non-interactive commands a phone runs over adb. Compound commands
+(if, while, until, for, case, { }, functions) run as mksh's exec.c execute()
+runs them.
+
+Expansion happens once per word, here: a variable's value, a command
+substitution's output, an arithmetic result or a file name a glob found is
+split and globbed at most, never parsed, so text an app holds or a file's
+name can never run as a command.
 """
 
 from __future__ import annotations
@@ -18,23 +25,57 @@ from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..kernel.context import PhoneContext
 from ..kernel.fs import FsError
-from .glob import Pattern, expand_braces, expand_pattern, has_magic
-from .parser import AndOr, Command, Pipeline, ShellSyntaxError, Word, parse
+from .arith import ArithmeticError_, evaluate
+from .glob import Pattern, expand_braces, expand_pattern, has_magic, match_pattern
+from .parser import AndOr, Case, Command, For, FunctionDef, Group, If, Loop, Pipeline, ShellSyntaxError, Word, parse
 
 if TYPE_CHECKING:
     from .program import Program
 
-__all__ = ["COMMANDS", "Invocation", "ShellExit", "ShellResult", "ShellSession", "UsageError", "command"]
+__all__ = ["COMMANDS", "Input", "Invocation", "LoopControl", "MAX_COMMANDS", "MKSH_BUILTINS", "SHELL_ONLY", "ShellExit", "ShellResult", "ShellReturn",
+           "ShellSession", "TimedOut", "UsageError", "command", "find_command", "program_names"]
 
 log = logging.getLogger(__name__)
 
 SH = "/system/bin/sh"
 #: Bound on what one command line may print (a screenshot is a few MB).
 MAX_OUTPUT = 256 * 1024 * 1024
+#: Bound on the commands one line may run. A real phone runs `while :; do :; done` until adb
+#: hangs up; the virtual phone runs a line on its event loop, which must not stop, so such a
+#: line ends with an error instead (a hundred thousand commands take a few seconds).
+MAX_COMMANDS = 100_000
 
 CommandFn = Callable[["Invocation"], int]
 #: name -> implementation; filled by the command modules via @command.
 COMMANDS: dict[str, CommandFn] = {}
+#: The commands mksh R59c builds in (funcs.c mkshbuiltins[] with Android's build options: no printf,
+#: with sleep); `command -v` names these and the path of the others. cat and realpath are "!" builtins,
+#: which defer to a program of that name on PATH, and Android has both in /system/bin.
+MKSH_BUILTINS = frozenset("""
+. : [ alias bg bind break builtin cd chdir command continue echo eval exec exit export false fc fg getopts
+jobs kill let mknod print pwd read readonly rename return set shift sleep source suspend test times trap
+true typeset ulimit umask unalias unset wait whence
+""".split())
+#: Those of them Android has no program for: they are no file in /system/bin, and `which` finds none.
+SHELL_ONLY = MKSH_BUILTINS - {"[", "cat", "echo", "false", "kill", "mknod", "pwd", "realpath", "sleep", "test",
+                              "true", "ulimit"}
+
+
+def program_names() -> list[str]:
+    """The commands that are programs in /system/bin (every command but the shell's own)."""
+    return [name for name in COMMANDS if name not in SHELL_ONLY]
+
+
+def find_command(name: str) -> tuple[str, CommandFn | None]:
+    """The program a command name runs: (its name, its implementation or None if there is none).
+    A path to one of the phone's programs (/system/bin/ls) runs it under its own name."""
+    impl = COMMANDS.get(name)
+    if impl is None and "/" in name:
+        base = name.rsplit("/", 1)[1]
+        if name in (f"/system/bin/{base}", f"/bin/{base}", f"/system/xbin/{base}"):
+            impl = COMMANDS.get(base)
+        name = base if impl else name
+    return name, impl
 
 
 def command(*names: str):
@@ -55,6 +96,27 @@ class ShellResult:
     program: "Program | None" = None
 
 
+class Input:
+    """The standard input a compound command's body shares (`... | while read l; do ...; done`):
+    `read` takes a line of it, any other command all that is left."""
+
+    def __init__(self, data: bytes):
+        self.data, self.pos = data, 0
+
+    def line(self) -> bytes | None:
+        """The next line with its newline, or what is left; None at the end."""
+        if self.pos >= len(self.data):
+            return None
+        end = self.data.find(b"\n", self.pos)
+        end = len(self.data) if end < 0 else end + 1
+        chunk, self.pos = self.data[self.pos:end], end
+        return chunk
+
+    def rest(self) -> bytes:
+        chunk, self.pos = self.data[self.pos:], len(self.data)
+        return chunk
+
+
 class _Held(Exception):
     """A command left a program running in the foreground: the line waits for it."""
 
@@ -64,6 +126,29 @@ class ShellExit(Exception):
 
     def __init__(self, code: int):
         self.code = code
+
+
+class ShellReturn(Exception):
+    """`return N`: leave the running function (outside one, the shell, as mksh's c_exitreturn does)."""
+
+    def __init__(self, code: int):
+        self.code = code
+
+
+class LoopControl(Exception):
+    """`break N` / `continue N`: leave (or go on with) the Nth enclosing loop."""
+
+    def __init__(self, kind: str, levels: int):
+        self.kind, self.levels = kind, levels
+
+
+class TimedOut(Exception):
+    """A `timeout` deadline passed while its command waited (toybox timeout.c kills it)."""
+
+
+class _LineStopped(Exception):
+    """The line stops with this message, status 1: an expansion mksh refuses (`$((1/0))`), or
+    a line past MAX_COMMANDS."""
 
 
 class UsageError(Exception):
@@ -117,11 +202,25 @@ class Invocation:
     session: "ShellSession"
     name: str
     args: list[str]
-    stdin: bytes
+    #: the command's stdin: bytes, or the stdin a compound command's body shares (read on first use)
+    stdin_source: "bytes | Input"
     _out: _Sink = field(repr=False)
     _err: _Sink = field(repr=False)
     #: variables assigned for this command only (``CLASSPATH=x app_process ...``)
     env: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def stdin(self) -> bytes:
+        """All of the command's stdin. From a stdin shared in a compound command's body, what is
+        left of it, taken only by a command that reads it (`echo` in the body takes none)."""
+        if isinstance(self.stdin_source, Input):
+            self.stdin_source = self.stdin_source.rest()
+        return self.stdin_source
+
+    @property
+    def input(self) -> Input | None:
+        """The shared stdin, for `read` (a line at a time); None for a stdin of its own."""
+        return self.stdin_source if isinstance(self.stdin_source, Input) else None
 
     @property
     def phone(self) -> "PhoneContext":
@@ -199,6 +298,23 @@ class ShellSession:
         self.exited = False
         #: the program a command left running in the foreground (see hold)
         self.held: "Program | None" = None
+        #: shell functions by name (their bodies), and the positional parameters $1...
+        self.functions: dict[str, Command] = {}
+        self.positional: list[str] = []
+        #: enclosing loops `break`/`continue` can leave (0 inside a function body: exec.c STOP_BRKCONT)
+        self.loop_depth = 0
+        #: whether a function is running (`return` leaves it rather than the shell)
+        self.function_depth = 0
+        #: where the command being expanded writes errors (a substitution's stderr goes there)
+        self._err: "_Sink | None" = None
+        #: the status of the last command substitution of the command being expanded
+        self._substitution_status: int | None = None
+        #: the virtual time (phone clock, ms) at which a running `timeout` ends its command
+        self.deadline_ms: int | None = None
+        #: the stdin the running compound command's body reads from
+        self._input: Input | None = None
+        #: commands run by the current line (bounded by MAX_COMMANDS)
+        self._commands_run = 0
         self.vars: dict[str, str] = {
             "HOME": "/", "PATH": "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:"
                                  "/system_ext/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin",
@@ -206,6 +322,14 @@ class ShellSession:
             "TMPDIR": "/data/local/tmp", "EXTERNAL_STORAGE": "/sdcard", "ANDROID_DATA": "/data",
             "ANDROID_ROOT": "/system", "ANDROID_STORAGE": "/storage",
         }
+
+    def wait(self, ms: int) -> None:
+        """Let ``ms`` of virtual time pass (`sleep`); raise TimedOut at a `timeout`'s deadline."""
+        now = self.phone.clock_ms()
+        if self.deadline_ms is not None and now + ms >= self.deadline_ms:
+            self.phone.advance_clock(max(0, self.deadline_ms - now))
+            raise TimedOut()
+        self.phone.advance_clock(ms)
 
     def hold(self, program: "Program") -> None:
         """Keep ``program`` running in this shell's foreground (program.py).
@@ -242,6 +366,7 @@ class ShellSession:
              merge_stderr: bool) -> ShellResult:
         self._stdin = stdin
         self.held = None
+        self._commands_run = 0
         out = _Sink(ready=stdout_ready)
         err = out if merge_stderr else _Sink()
         try:
@@ -258,6 +383,9 @@ class ShellSession:
             self.exited = True
         except _Held:
             out.pass_on()
+        except _LineStopped as exc:  # mksh stops the line (unwind) with status 1
+            err.write(f"{SH}: {exc}\n".encode("utf-8", "surrogateescape"))
+            self.last_status = 1
         except UsageError as exc:  # output bound exceeded
             err.write(f"{SH}: {exc}\n".encode())
             self.last_status = 1
@@ -274,6 +402,8 @@ class ShellSession:
 
     def _run_pipeline(self, pipeline: Pipeline, out: _Sink, err: _Sink) -> int:
         stdin, self._stdin = self._stdin, b""  # one stdin for the line: its first command takes it
+        if not stdin and self._input is not None:
+            stdin = self._input  # inside a compound command: what its body has not read yet
         status = 0
         last = len(pipeline.commands) - 1
         for index, cmd in enumerate(pipeline.commands):
@@ -285,22 +415,51 @@ class ShellSession:
             status = 0 if status else 1
         return status
 
-    def _value(self, kind: str, value: str) -> str:
+    def _value(self, kind: str, value) -> str:
         if kind in ("lit", "bare"):
             return value
+        if kind in ("csub", "bcsub"):
+            return self._substitute(value)
+        if kind in ("arith", "barith"):
+            text = self.expand(value)
+            try:
+                return str(evaluate(text, self.vars))
+            except ArithmeticError_ as exc:
+                raise _LineStopped(str(exc)) from None
         if value == "?":
             return str(self.last_status)
         if value == "$":
             return str(self.phone.shell_pid)
         if value == "#":
-            return "0"
+            return str(len(self.positional))
         if value == "0":
             return SH
+        if value in ("@", "*"):
+            return " ".join(self.positional)
+        if value.isdigit():
+            index = int(value)
+            return self.positional[index - 1] if index <= len(self.positional) else ""
         return self.vars.get(value, "")
+
+    def _substitute(self, script: list[AndOr]) -> str:
+        """`$(list)`: run it in a subshell, its output less trailing newlines (exec.c comsub)."""
+        saved = self._stdin, self._err, self._input
+        out = _Sink()
+        self._stdin, self._input = b"", None  # the line's stdin is not the substitution's
+        try:
+            self._substitution_status = self._subshell(script, out, self._err or _Sink())
+        finally:
+            self._stdin, self._err, self._input = saved
+        return bytes(out.buffer).decode("utf-8", "surrogateescape").rstrip("\n")
 
     def expand(self, word: Word) -> str:
         """The word's text after parameter expansion (no globbing: assignments, redirections)."""
         return "".join(self._value(kind, value) for kind, value in word.parts)
+
+    def _pattern(self, word: Word) -> Pattern:
+        """A case pattern: expanded, not split; quoted characters match themselves."""
+        return [(c, kind not in ("lit", "var", "csub", "arith"))
+                for kind, value in word.parts for c in self._value(kind, value)]
 
     @staticmethod
     def _has_brace_group(word: Word) -> bool:
@@ -327,7 +486,8 @@ class ShellSession:
                     words = [word]
                 if len(words) > 1:
                     return [field for each in words for field in self.expand_fields(each)]
-            if kind == "bvar" or (kind == "bare" and ("*" in value or "?" in value or "[" in value)):
+            if kind in ("bvar", "bcsub", "barith") or (kind, value) == ("var", "@") \
+                    or (kind == "bare" and ("*" in value or "?" in value or "[" in value)):
                 break
         else:  # nothing to split or glob: the common case, kept fast
             parts = word.parts
@@ -338,8 +498,17 @@ class ShellSession:
         current: Pattern = []
         started = False  # whether `current` is a field (quoted "" makes an empty one)
         for kind, value in word.parts:
+            if (kind, value) == ("var", "@"):
+                # "$@": each parameter its own field, joined to the text around it (eval.c, DOBLANK)
+                for index, param in enumerate(self.positional):
+                    if index:
+                        fields.append(current)
+                        current = []
+                    current.extend((c, False) for c in param)
+                    started = True
+                continue
             text = self._value(kind, value)
-            if kind != "bvar":
+            if kind not in ("bvar", "bcsub", "barith"):
                 current.extend((c, kind == "bare") for c in text)
                 started = True
                 continue
@@ -366,11 +535,17 @@ class ShellSession:
             words.extend(matches or [text])
         return words
 
-    def _run_command(self, cmd: Command, stdin: bytes, out: _Sink, err: _Sink) -> int:
+    def _run_command(self, cmd: Command, stdin: "bytes | Input", out: _Sink, err: _Sink) -> int:
+        self._err, self._substitution_status = err, None
+        if isinstance(cmd.compound, FunctionDef):  # defining one runs nothing (exec.c TFUNCT)
+            self.functions[cmd.compound.name] = cmd.compound.body
+            return 0
         words = [field for w in cmd.words for field in self.expand_fields(w)]
         env: dict[str, str] = {}
         for name, value in cmd.assignments:
             (env if words else self.vars)[name] = self.expand(value)
+        # A command of assignments alone has the status of its last substitution (POSIX 2.9.1).
+        substitution_status = self._substitution_status
         fds: dict[int, _Sink | None] = {1: out, 2: err}
         files: list[_FileSink] = []
         try:
@@ -396,10 +571,27 @@ class ShellSession:
             return 1
         if cmd.subshell is not None:
             status = self._subshell(cmd.subshell, fds.get(1) or _Sink(), fds.get(2) or _Sink())
+        elif cmd.compound is not None:
+            # the body's commands share what the compound command was given (exec.c: one fd 0)
+            saved_input = self._input
+            self._input = stdin if isinstance(stdin, Input) else Input(stdin) if stdin else None
+            try:
+                status = self._compound(cmd.compound, fds.get(1) or _Sink(), fds.get(2) or _Sink())
+            finally:
+                self._input = saved_input
+                self._commit(files, err)
+            return status
         elif not words:
-            return 0
+            if files:
+                self._commit(files, err)
+            return substitution_status or 0
         else:
-            status = self._call(words, stdin, fds.get(1) or _Sink(), fds.get(2) or _Sink(), env)
+            status = self._call(words, stdin, fds.get(1) or _Sink(), fds.get(2) or _Sink(), env, functions=True)
+        return self._commit(files, err) or status
+
+    def _commit(self, files: list[_FileSink], err: _Sink) -> int:
+        """Write what went to redirected files; 1 if a write failed."""
+        status = 0
         for sink in files:
             try:
                 sink.commit()
@@ -408,27 +600,120 @@ class ShellSession:
                 status = 1
         return status
 
+    # -- compound commands (exec.c execute(): TIF, TWHILE/TUNTIL, TFOR, TCASE, TBRACE) -------------
+    def _run_list(self, script: list[AndOr], out: _Sink, err: _Sink) -> int:
+        if not script:  # an empty list (`{ }`, an empty `case` arm) succeeds; $? is kept until a command runs
+            self.last_status = 0
+        for and_or in script:
+            self._run_and_or(and_or, out, err)
+        return self.last_status
+
+    def _compound(self, node, out: _Sink, err: _Sink) -> int:
+        if isinstance(node, Group):
+            return self._run_list(node.body, out, err)
+        if isinstance(node, If):
+            for condition, body in node.branches:
+                if self._run_list(condition, out, err) == 0:
+                    return self._run_list(body, out, err)
+            # no branch taken: the status is 0 (exec.c TIF: rv = 0 unless a part ran)
+            return self._run_list(node.otherwise, out, err) if node.otherwise is not None else 0
+        if isinstance(node, Loop):
+            status = 0
+            while True:
+                if (self._run_list(node.condition, out, err) == 0) == node.until:
+                    return status
+                control = self._loop_body(node.body, out, err)
+                status = self.last_status
+                if control == "break":
+                    return status
+        if isinstance(node, For):
+            items = self.positional if node.items is None else \
+                [field for word in node.items for field in self.expand_fields(word)]
+            status = 0
+            for item in items:
+                self.vars[node.name] = item
+                control = self._loop_body(node.body, out, err)
+                status = self.last_status
+                if control == "break":
+                    break
+            return status
+        if isinstance(node, Case):
+            return self._case(node, out, err)
+        raise TypeError(node)
+
+    def _loop_body(self, body: list[AndOr], out: _Sink, err: _Sink) -> str | None:
+        """Run a loop's body once: "break" if it broke out, else None (done or continued)."""
+        self.loop_depth += 1
+        try:
+            self._run_list(body, out, err)
+        except LoopControl as control:
+            if control.levels > 1:
+                control.levels -= 1
+                raise
+            self.last_status = 0  # break and continue succeed
+            return control.kind
+        finally:
+            self.loop_depth -= 1
+        return None
+
+    def _case(self, node: Case, out: _Sink, err: _Sink) -> int:
+        """exec.c TCASE: the first arm with a matching pattern runs; `;&` falls into the next
+        arm's body, `;|` goes on testing the arms after it."""
+        text = self.expand(node.word)
+        status = 0
+        index, falling = 0, False
+        while index < len(node.arms):
+            patterns, body, terminator = node.arms[index]
+            if falling or any(match_pattern(self._pattern(p), text) for p in patterns):
+                status = self._run_list(body, out, err)
+                if terminator == ";;":
+                    return status
+                falling = terminator == ";&"
+            index += 1
+        return status
+
+    def call_function(self, name: str, args: list[str], stdin: bytes, out: _Sink, err: _Sink) -> int:
+        """Run the shell function ``name`` with ``args`` as $1...; `return N` gives its status."""
+        body = self.functions[name]
+        saved = self.positional, self.loop_depth
+        self.positional, self.loop_depth = list(args), 0
+        self.function_depth += 1
+        try:
+            return self._run_command(body, stdin, out, err)
+        except ShellReturn as exc:
+            return exc.code & 0xFF
+        finally:
+            self.function_depth -= 1
+            self.positional, self.loop_depth = saved
+
     def _subshell(self, script: list[AndOr], out: _Sink, err: _Sink) -> int:
         """`( list )`: variables, directory and `exit` stay inside."""
-        saved = dict(self.vars), self.cwd
+        saved = dict(self.vars), self.cwd, dict(self.functions), self.positional
         try:
             for and_or in script:
                 self._run_and_or(and_or, out, err)
         except ShellExit as exc:
             self.last_status = exc.code & 0xFF
         finally:
-            self.vars, self.cwd = saved
+            self.vars, self.cwd, self.functions, self.positional = saved
         return self.last_status
 
     def _call(self, words: list[str], stdin: bytes, out: _Sink, err: _Sink,
-              env: Mapping[str, str] | None = None) -> int:
+              env: Mapping[str, str] | None = None, functions: bool = False) -> int:
+        """Run one command; ``functions``: a shell function of that name runs first (the shell's
+        lookup; programs that exec others, xargs, env, nohup, `command`, never see functions)."""
         name = words[0]
-        impl = COMMANDS.get(name)
-        if impl is None and "/" in name:
-            base = name.rsplit("/", 1)[1]
-            if name in (f"/system/bin/{base}", f"/bin/{base}", f"/system/xbin/{base}"):
-                impl = COMMANDS.get(base)
-            name = base if impl else name
+        self._commands_run += 1
+        if self._commands_run > MAX_COMMANDS:
+            raise _LineStopped(f"the virtual phone's shell ends a line after {MAX_COMMANDS} commands "
+                                  "(a real phone runs it until adb hangs up)")
+        if functions and name in self.functions:  # exec.c findcom(): a function before a command
+            status = self.call_function(name, words[1:], stdin, out, err)
+            if self.held is not None:
+                self.last_status = status
+                raise _Held()
+            return status
+        name, impl = find_command(name)
         if impl is None:
             # mksh's exec.c: warningf(true, "%s: %s", cp, Tinacc_not_found), Android 14's wording.
             err.write(f"{SH}: {words[0]}: inaccessible or not found\n".encode("utf-8", "surrogateescape"))
@@ -441,7 +726,7 @@ class ShellSession:
             return exc.code
         except FsError as exc:
             return inv.fs_error(exc)
-        except ShellExit:
+        except (ShellExit, ShellReturn, LoopControl, _LineStopped, TimedOut):
             raise
         except Exception:  # a bug in one command must not take the phone down
             log.exception("shell command %r failed", name)

@@ -37,7 +37,7 @@ import weakref
 from ..kernel.logbuffer import BUFFERS, DEFAULT_BUFFERS, LogEntry
 from ..kernel.processes import EXTRA_PROCESSES, Process, adbd_label, adbd_uid
 from .interpreter import Invocation, UsageError, command
-from .program import Program
+from .program import Program, track
 
 __all__ = ["format_entry"]
 
@@ -52,6 +52,7 @@ def _start_program(inv: Invocation, argv: list[str]):
     pid = inv.phone.pid_of(key)
     running = _RUNNING.setdefault(inv.phone, {})
     running[pid] = argv
+    track(inv.phone, pid, program)
 
     def gone() -> None:
         running.pop(pid, None)

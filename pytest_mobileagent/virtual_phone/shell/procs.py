@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..kernel.processes import CLOCK_TICKS, Process, _uptime_ticks, pid_stat, processes, user_name
+from .builtins import toybox_options
 from .interpreter import Invocation, UsageError, command
 
 __all__ = ["format_ps"]
@@ -190,33 +191,9 @@ def _ps(inv: Invocation) -> int:
     if inv.args[:1] == ["--help"]:
         inv.out(PS_HELP)
         return 0
-    opts: dict[str, list[str]] = {k: [] for k in "opPuUkO"}
-    flags: set[str] = set()
-    args = list(inv.args)
-    rest: list[str] = []
-    while args:
-        arg = args.pop(0)
-        if arg.startswith("--") and arg[2:] in ("pid", "ppid", "sort"):
-            key = {"pid": "p", "ppid": "P", "sort": "k"}[arg[2:]]
-            if not args:
-                raise UsageError(f"Needs 1 argument -- {key}")
-            opts[key].append(args.pop(0))
-        elif arg.startswith("-") and len(arg) > 1:
-            i = 1
-            while i < len(arg):
-                flag = arg[i]
-                if flag in opts:
-                    value = arg[i + 1:] or (args.pop(0) if args else None)
-                    if value is None:
-                        raise UsageError(f"Needs 1 argument -- {flag}")
-                    opts[flag].append(value)
-                    break
-                if flag not in "aAdeflMnTwZ":
-                    raise UsageError(f"Unknown option '{flag}' (see \"ps --help\")")
-                flags.add(flag)
-                i += 1
-        else:
-            rest.append(arg)
+    flags, values, rest = toybox_options("ps", inv.args, "aAdeflMnTwZ", "opPuUkO",
+                                         long={"pid": "p", "ppid": "P", "sort": "k"})
+    opts = {k: values.get(k, []) for k in "opPuUkO"}
     try:
         spec = ",".join(opts["o"]) if opts["o"] else _ANDROID_DEFAULT
         if "f" in flags and not opts["o"]:

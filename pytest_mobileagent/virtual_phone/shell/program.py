@@ -22,6 +22,7 @@ is synchronous); clients start these programs as the whole command line.
 from __future__ import annotations
 
 import threading
+import weakref
 from typing import TYPE_CHECKING, Callable
 
 from ..kernel.context import PhoneContext
@@ -29,7 +30,7 @@ from ..kernel.context import PhoneContext
 if TYPE_CHECKING:
     from ..kernel.sockets import Handler, Listener
 
-__all__ = ["Program", "SIGHUP_STATUS", "SIGKILL_STATUS"]
+__all__ = ["Program", "SIGHUP_STATUS", "SIGKILL_STATUS", "running_program", "track"]
 
 #: Exit statuses of a process killed by a signal, as sh reports them (128 + signo).
 SIGHUP_STATUS = 129
@@ -53,6 +54,8 @@ class Program:
         self._output_callbacks: list[Callable[[bytes], None]] = []
         self._exit_callbacks: list[Callable[[int], None]] = []
         self._cleanups: list[Callable[[], None]] = []
+        #: signals the program ignores (nohup: SIGHUP), so a kill with them changes nothing
+        self.ignored_signals: set[int] = set()
 
     def __repr__(self) -> str:
         state = "running" if self.running else f"exited {self.exit_code}"
@@ -99,7 +102,9 @@ class Program:
             callback(self.exit_code)
 
     def kill(self, status: int = SIGHUP_STATUS) -> None:
-        """Killed by a signal (SIGHUP when its adb shell went away)."""
+        """Killed by a signal (SIGHUP when its adb shell went away), unless it ignores it."""
+        if status - 128 in self.ignored_signals:
+            return
         self.exit(status)
 
     # -- what its shell does ----------------------------------------------------------
@@ -120,3 +125,20 @@ class Program:
                 self._exit_callbacks.append(callback)
         if code is not None:
             callback(code)
+
+
+#: phone -> {pid: program}: the programs shells run, which `pkill` and `timeout` can signal
+_BY_PID: "weakref.WeakKeyDictionary[PhoneContext, dict[int, Program]]" = weakref.WeakKeyDictionary()
+
+
+def track(phone: PhoneContext, pid: int, program: Program) -> None:
+    """Make ``program`` the process ``pid`` (as ps lists it) until it ends."""
+    running = _BY_PID.setdefault(phone, {})
+    running[pid] = program
+    program.at_exit(lambda: running.pop(pid, None))
+
+
+def running_program(phone: PhoneContext, pid: int) -> Program | None:
+    """The program that is process ``pid``, if a shell runs it."""
+    program = _BY_PID.get(phone, {}).get(pid)
+    return program if program is not None and program.running else None
