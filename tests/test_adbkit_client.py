@@ -119,8 +119,5 @@ def test_root(adbkit):
     assert _ok(adbkit, "root")["rooted"] is True  # adbkit matches "restarting adbd as root"
 
 
-@pytest.mark.xfail(strict=True, reason="needs the shell's `while` loop (branch `shell`, issue 36), run as a "
-                   "foreground program that streams each pass's output and ends when the host hangs up; "
-                   "remove this mark once that branch is merged")
 def test_wait_boot_complete(adbkit):
     assert _ok(adbkit, "waitBootComplete")["booted"] is True
