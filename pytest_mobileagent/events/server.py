@@ -36,6 +36,7 @@ import selectors
 import socket
 import threading
 import time
+import weakref
 from typing import Callable
 
 from pytest_mobileagent.errors import MalformedEventError
@@ -90,6 +91,25 @@ class _Conn:
         self.dialed = False  # the connection this server opened to the listener's socket
         self.greeted = False  # the listener's hello came in on it
         self.quickack = False  # a TCP stream from an adb server: ACK every read at once (see _service)
+
+
+#: Servers whose listener stream a forked child must not keep (see _forget_streams_in_child).
+_DIALLING: "weakref.WeakSet[EventServer]" = weakref.WeakSet()
+
+
+def _forget_streams_in_child() -> None:
+    """In a child forked from a worker (a judge's or an agent's own fork), close its copies of
+    the listener streams: the listener serves one client, and it would go on seeing this one
+    connected as long as any process holds the socket, keeping the next run from its events."""
+    for server in list(_DIALLING):
+        conn = server._dialed
+        if conn is not None:
+            with contextlib.suppress(OSError):
+                conn.sock.close()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_streams_in_child)
 
 
 def private_socket_path(name: str = "events.sock") -> str:
@@ -166,6 +186,7 @@ class EventServer:
         self._stopping = False
         if self._dial is not None:
             self._redial_at = 0.0  # at once, from the receiving thread
+            _DIALLING.add(self)
         name = f"mobileagent-events:{self.port}" if listener is not None else "mobileagent-events:listener"
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
