@@ -103,3 +103,12 @@ def test_getevent(adb_device, fresh_phone):
         assert head.startswith(b"add device 1: /dev/input/event1")
         assert "getevent -lt" in adb_device.shell("ps -A -o ARGS")
     assert _eventually_gone(adb_device, "getevent")
+
+
+def test_a_background_task_force_stopped_then_started_is_a_new_launch(fresh_phone):
+    # The task dies without a window change (it was behind the home screen); its next start is
+    # a launch that draws, which ActivityMetricsLogger logs as Displayed, not a return to it.
+    run(fresh_phone, f"monkey -p {NOTES} -c android.intent.category.LAUNCHER 1; input keyevent HOME")
+    run(fresh_phone, f"am force-stop {NOTES}; logcat -c; am start -n {NOTES}/.activities.MainActivity")
+    out = run(fresh_phone, "logcat -d -v brief -s ActivityTaskManager:I")[0]
+    assert f"Displayed {NOTES}/.activities.MainActivity for user 0" in out, out

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from ..kernel.context import PhoneContext
-from ..kernel.logbuffer import note_start_request
+from ..kernel.logbuffer import forget_stopped_activities, note_start_request
 from ..kernel.processes import adbd_uid
 from .active_services import forget_accessibility_services, stop_package, system_state_changed
 from .intents import Intent, candidates
@@ -295,6 +295,7 @@ def force_stop(phone: "PhoneContext", package: str) -> None:
         listener(phone, package)
     stop_package(phone, package)
     phone.system.force_stop(package)
+    forget_stopped_activities(phone, package)  # a task in the background dies without a window change
     phone.forget_pid(package)
     if forget_accessibility_services(phone, package):
         system_state_changed(phone)  # its accessibility services are unbound

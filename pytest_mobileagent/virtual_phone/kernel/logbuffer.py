@@ -28,7 +28,8 @@ from typing import Callable
 from .context import PhoneContext
 
 
-__all__ = ["BUFFERS", "DEFAULT_BUFFERS", "LogBuffer", "LogEntry", "install_logging", "note_start_request"]
+__all__ = ["BUFFERS", "DEFAULT_BUFFERS", "LogBuffer", "LogEntry", "forget_stopped_activities", "install_logging",
+           "note_start_request"]
 
 #: logd's buffers in the order `logcat -b all` reads them (liblog log_id_t).
 BUFFERS = ("main", "radio", "events", "system", "crash", "stats", "security", "kernel")
@@ -125,6 +126,14 @@ def note_start_request(phone: "PhoneContext", intent_text: str, uid: int = 2000)
     log = getattr(phone, "logs", None)
     if log is not None:
         log.pending_start = (intent_text, uid)
+
+
+def forget_stopped_activities(phone: "PhoneContext", package: str) -> None:
+    """A package's activities died with its process (`am force-stop`), whether or not the screen
+    changed: its next start is a new launch, logged with START and Displayed
+    (ActivityMetricsLogger logs every launch that draws), not a return to an activity still there."""
+    log: LogBuffer = phone.logs
+    log._last_stack = [entry for entry in log._last_stack if entry[0] != package]
 
 
 def _on_event(phone: "PhoneContext", event: dict) -> None:
