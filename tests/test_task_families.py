@@ -283,3 +283,13 @@ def test_summary_json_and_allure_show_suites_and_parameters(pytester, phone):
             assert params["a"] == str(record["params"]["a"]) and params["b"] == str(record["params"]["b"])
     environment = (pytester.path / "allure" / "environment.properties").read_text()
     assert "SR\\ by\\ suite=extended 100.0% of 2; mab 100.0% of 1" in environment
+
+
+def test_the_studio_replays_an_extended_file(phone, tmp_path):
+    """The studio's Replay runs a file's tasks whatever their suite (--suite all)."""
+    from pytest_mobileagent.studio.replay import run_task_file
+
+    path = tmp_path / "test_family.py"
+    path.write_text(FAMILY)
+    assert run_task_file(path, phone.serial, "replay")["passed"]
+    assert run_task_file(path, phone.serial, "noop")["failed"]

@@ -25,7 +25,8 @@ def run_task_file(path: Path, serial: str, agent: str, *, timeout: float = REPLA
     ``claim``: the studio's claim on the device, lent to the run
     (:meth:`~pytest_mobileagent.device.claims.DeviceClaim.lent`'s environment and descriptor).
     """
-    cmd = [sys.executable, "-m", "pytest", str(path), "--agent", agent, "--device", serial,
+    # --suite all: the file's tasks run whatever their suite (an extended file's too).
+    cmd = [sys.executable, "-m", "pytest", str(path), "--agent", agent, "--device", serial, "--suite", "all",
            "-p", "no:cacheprovider", "-q", "--no-header", "-rfE"]
     env, fds = ({**os.environ, **claim[0]}, (claim[1],)) if claim else (None, ())
     try:
