@@ -93,7 +93,5 @@ def test_mobly_collects_logcat_across_pause_and_resume(mobly_results):
     _passed(mobly_results, "test_logcat_across_pause_and_resume")
 
 
-@pytest.mark.xfail(strict=True, reason="take_bug_report runs `bugreportz`, which the shell gains on branch "
-                   "`shell` (issue 36); remove this mark once that branch is merged")
 def test_mobly_takes_a_bug_report(mobly_results):
     _passed(mobly_results, "test_bug_report")
