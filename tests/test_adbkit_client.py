@@ -10,8 +10,9 @@ What each check needs of the phone, and the source followed:
 - push sends sync DATA chunks of at most 64 KiB (daemon/file_sync_service.cpp, SYNC_DATA_MAX);
 - install pushes to /data/local/tmp, runs `pm install -r` and removes the file;
 - waitBootComplete runs `while getprop sys.boot_completed 2>/dev/null; do sleep 1; done` and
-  hangs up once it read a line "1": a loop that never ends on a phone (getprop succeeds), so the
-  phone must stream its output and end it when the host hangs up.
+  hangs up once it read a line "1": a loop that never ends on a phone (getprop succeeds). The
+  virtual phone streams each pass's output as it goes and ends the line after MAX_COMMANDS
+  commands (shell/interpreter.py), where a phone would run it until the host hangs up.
 
 Skipped only when node or the npm package is missing and MOBILEAGENT_REQUIRE_CLIENTS is unset.
 """

@@ -239,3 +239,17 @@ def test_text_typed_into_an_app_never_runs_when_read_back(adb_device):
     assert "touch /data/local/tmp/pwned" in outputs[0][0]
     assert "pwned" in outputs[1][0] and outputs[2][0] == "found\n"
     assert sh(adb_device, "ls /data/local/tmp/pwned")[2] == 1
+
+
+def test_interactive_shell_reads_a_command_over_several_lines(adb_server, phone):
+    """`adb shell` with no command: a command left open at the end of a line (for, if, a quote,
+    `$(`) goes on with the next, after mksh's PS2 prompt "> "."""
+    import subprocess
+
+    typed = b"for i in 1 2\ndo echo n$i\ndone\nif true\nthen echo 'two\nlines'\nfi\necho $(echo\necho sub)\nexit 5\n"
+    result = subprocess.run([adb_server.binary, "-P", str(adb_server.port), "-s", phone.serial, "shell"],
+                            input=typed, capture_output=True, timeout=30)
+    assert result.returncode == 5
+    assert b"n1\nn2\n" in result.stdout and b"two\nlines\n" in result.stdout and b"sub\n" in result.stdout
+    assert result.stdout.count(b"> ") == 6
+    assert b"syntax error" not in result.stdout + result.stderr

@@ -210,6 +210,7 @@ async def _shell_interactive(endpoint: "DeviceEndpoint", stream: Stream, v2: boo
 
     await emit(ID_STDOUT, prompt)
     buffer = bytearray()
+    command = ""  # the lines of a command not complete yet (an open `for`, quote...)
     overlong = False  # inside a line longer than MAX_INTERACTIVE_LINE
     pending = bytearray()  # v2 framing may split packets across WRTEs
     stdin_closed = False
@@ -253,7 +254,14 @@ async def _shell_interactive(endpoint: "DeviceEndpoint", stream: Stream, v2: boo
                 await emit(ID_STDERR, TOO_LONG)
                 await emit(ID_STDOUT, prompt)
                 continue
-            result = session.run(line.decode("utf-8", "surrogateescape"))
+            command += line.decode("utf-8", "surrogateescape")
+            more = b"\n" in buffer or not stdin_closed  # another line may finish it
+            if more and len(command) <= MAX_INTERACTIVE_LINE and session.incomplete(command):
+                command += "\n"
+                await emit(ID_STDOUT, b"> ")  # mksh's PS2: the command goes on
+                continue
+            result = session.run(command)
+            command = ""
             await endpoint.flush_events()
             await emit(ID_STDOUT, result.stdout)
             await emit(ID_STDERR, result.stderr)

@@ -323,6 +323,18 @@ class ShellSession:
             "ANDROID_ROOT": "/system", "ANDROID_STORAGE": "/storage",
         }
 
+    @staticmethod
+    def incomplete(text: str) -> bool:
+        """Whether ``text`` is a command the next line goes on (an open `if`, quote, `$(`...):
+        an interactive mksh then prompts with PS2 ("> ") and reads on (lex.c, syn.c at EOF)."""
+        try:
+            parse(text)
+        except ShellSyntaxError as exc:
+            message = str(exc)
+            return message in ("syntax error: unexpected EOF", "no closing quote") \
+                or message.startswith("syntax error: unmatched ")
+        return False
+
     def wait(self, ms: int) -> None:
         """Let ``ms`` of virtual time pass (`sleep`); raise TimedOut at a `timeout`'s deadline."""
         now = self.phone.clock_ms()
