@@ -40,7 +40,7 @@ import weakref
 from typing import Callable
 
 from pytest_mobileagent.errors import MalformedEventError
-from pytest_mobileagent.listener import HELLO as _HELLO, PROTOCOL as LISTENER_PROTOCOL
+from pytest_mobileagent.listener import HELLO as _HELLO, read_hello
 from pytest_mobileagent.tempdirs import make_run_tempdir
 
 from .model import MAX_LINE_BYTES, Event, parse_event_line, parse_mab_post
@@ -338,35 +338,25 @@ class EventServer:
 
     def _greeting(self, conn: _Conn, line: bytes) -> None:
         """The listener's first line: its hello (then it is the listener) or its refusal."""
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            obj = None
-        kind = obj.get("type") if isinstance(obj, dict) else None
-        if kind == "hello" and obj.get("protocol") == LISTENER_PROTOCOL:
-            dropped = obj.get("dropped")
-            with self._cond:
-                if isinstance(dropped, int) and dropped >= 0:
-                    # A running count since the listener started; a smaller one means it restarted.
-                    self.dropped += dropped - self._listener_dropped if dropped >= self._listener_dropped else dropped
-                    self._listener_dropped = dropped
-                conn.greeted = conn.answered = True
-                self.dial_error = None
-                self._line_conns.append(conn)
-                self._cond.notify_all()
-            return
         previous = self.dial_error
-        if kind == "refused":
-            self.dial_error = f"the listener refused the connection: {obj.get('reason')}"
-        elif kind == "hello":
-            self.dial_error = (f"the listener on the device speaks protocol {obj.get('protocol')!r}, this plugin "
-                               f"needs {LISTENER_PROTOCOL}: install this plugin's listener with mobileagent-setup")
-        else:
-            self.dial_error = (f"the listener's socket did not answer with a hello (first line {line[:80]!r}); "
-                               "install this plugin's listener with mobileagent-setup")
-        if self.dial_error != previous:  # once per reason, not once per redial
-            log.warning("event server: %s", self.dial_error)
-        self._close(conn)
+        try:
+            hello = read_hello(line)
+        except ValueError as exc:  # its refusal, another protocol, no hello
+            self.dial_error = str(exc)
+            if self.dial_error != previous:  # once per reason, not once per redial
+                log.warning("event server: %s", self.dial_error)
+            self._close(conn)
+            return
+        dropped = hello.get("dropped")
+        with self._cond:
+            if isinstance(dropped, int) and dropped >= 0:
+                # A running count since the listener started; a smaller one means it restarted.
+                self.dropped += dropped - self._listener_dropped if dropped >= self._listener_dropped else dropped
+                self._listener_dropped = dropped
+            conn.greeted = conn.answered = True
+            self.dial_error = None
+            self._line_conns.append(conn)
+            self._cond.notify_all()
 
     def _poll(self) -> None:
         """Handle what is readable now, without waiting (new connections included)."""

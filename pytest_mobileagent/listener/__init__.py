@@ -13,7 +13,7 @@ import socket
 from pathlib import Path
 
 __all__ = ["APK_PATH", "BUSY", "HELLO", "PACKAGE", "PROTOCOL", "SERVICE", "SOCKET_NAME", "SOURCE_DIGEST_PATH",
-           "ListenerRefused", "handshake", "shipped_digest", "source_digest"]
+           "ListenerRefused", "handshake", "read_hello", "shipped_digest", "source_digest"]
 
 #: The listener's package name.
 PACKAGE = "io.github.mobileagent.listener"
@@ -87,15 +87,26 @@ def handshake(sock: socket.socket, timeout: float = 5.0) -> dict:
         if not chunk:
             break
         line += chunk
-    first = bytes(line).split(b"\n", 1)[0]
+    return read_hello(bytes(line).split(b"\n", 1)[0])
+
+
+def read_hello(line: bytes) -> dict:
+    """The listener's first line, read as its hello (a dict of protocol ``PROTOCOL``).
+
+    ValueError says why not, in words for the user: :class:`ListenerRefused`
+    with its refusal, another protocol, or a first line that is no hello.
+    """
     try:
-        obj = json.loads(first)
+        obj = json.loads(line)
     except ValueError:
         obj = None
-    if not isinstance(obj, dict) or obj.get("type") not in ("hello", "refused"):
-        raise ValueError(f"no hello on the listener's socket (first bytes {first[:80]!r})")
-    if obj["type"] == "refused":
+    kind = obj.get("type") if isinstance(obj, dict) else None
+    if kind == "refused":
         raise ListenerRefused(str(obj.get("reason")))
+    if kind != "hello":
+        raise ValueError(f"the listener's socket did not answer with a hello (first line {line[:80]!r}); "
+                         "install this plugin's listener with mobileagent-setup")
     if obj.get("protocol") != PROTOCOL:
-        raise ValueError(f"the listener speaks protocol {obj.get('protocol')!r}, this plugin needs {PROTOCOL}")
+        raise ValueError(f"the listener on the device speaks protocol {obj.get('protocol')!r}, this plugin "
+                         f"needs {PROTOCOL}: install this plugin's listener with mobileagent-setup")
     return obj
