@@ -22,6 +22,8 @@ from .kernel.logbuffer import install_logging
 from .kernel.processes import install_proc
 from .framework.packages import PackageStore
 from .framework.roles import ROLE_HOME, RoleStore
+from .framework.active_services import system_state_changed
+from .framework.settings import SettingsProvider, SettingsTable, settings_tables
 from .framework import system_server  # noqa: F401  (the system services register with the service registry)
 from .framework.system import AndroidSystem
 from .apps import INSTALLED_APPS
@@ -99,8 +101,8 @@ def default_props(seed: int) -> dict[str, str]:
     }
 
 
-def default_settings(rng: random.Random) -> dict[str, dict[str, str]]:
-    return {
+def default_settings(rng: random.Random) -> dict[str, SettingsTable]:
+    return settings_tables({
         "system": {"screen_brightness": "102", "screen_off_timeout": "60000", "font_scale": "1.0",
                    "accelerometer_rotation": "0", "user_rotation": "0", "time_12_24": "24"},
         "secure": {"android_id": f"{rng.getrandbits(64):016x}",
@@ -111,7 +113,7 @@ def default_settings(rng: random.Random) -> dict[str, dict[str, str]]:
                    "transition_animation_scale": "1.0", "window_animation_scale": "1.0",
                    "auto_time": "0", "auto_time_zone": "0", "device_provisioned": "1",
                    "stay_on_while_plugged_in": "7", "wifi_on": "1"},
-    }
+    })
 
 
 class VirtualPhone:
@@ -153,7 +155,9 @@ class VirtualPhone:
                                     apps=INSTALLED_APPS, roles=self.roles)
         #: APKs installed over adb and preinstalled apps removed: see packages.py
         self.packages = PackageStore(self)
-        # the system providers' packages (contacts, telephony, media) are installed with the image
+        # SettingsProvider over the same tables `settings` reads: one store (framework/settings.py)
+        self.system.providers.register(SettingsProvider(self.settings, lambda: system_state_changed(self)))
+        # the system providers' packages (contacts, telephony, media, settings) are installed with the image
         self.packages.register_platform(self.system.providers.packages())
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
         install_proc(self)  # /proc and /sys/devices/system/cpu, made when read
