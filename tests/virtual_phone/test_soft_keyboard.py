@@ -181,3 +181,18 @@ def test_a_double_tap_selects_the_word(notes):
     notes.device.shell(f"input tap {x} {y}; input tap {x} {y}")  # two taps well within 300 ms
     notes.device.shell("input text Daily")                   # typing replaces the selected word
     assert field_text(notes) == "Daily plan"
+
+
+def input_view_shown(ui: AdbUI) -> bool:
+    """`mIsInputViewShown` from the IME service's part of `dumpsys input_method`
+    (InputMethodService.dump), what Appium's isSoftKeyboardPresent reads as canCloseKeyboard."""
+    flags = [line.strip() for line in ui.sh("dumpsys input_method").splitlines() if "mIsInputViewShown=" in line]
+    assert len(flags) == 1 and flags[0].endswith(" mStatusIcon=0"), flags
+    return flags[0].startswith("mIsInputViewShown=true")
+
+
+def test_the_ime_services_input_view_state_is_the_one_keyboard_state(notes):
+    """mIsInputViewShown, mInputShown and the InputMethod window's visibility are one fact."""
+    assert input_view_shown(notes) and ime_shown(notes) and ime_window_visible(notes)
+    notes.key("BACK")
+    assert (input_view_shown(notes), ime_shown(notes), ime_window_visible(notes)) == (False, False, False)

@@ -14,7 +14,7 @@ import zlib
 from ..framework.ui.keyboard import IME_HEIGHT, IME_ID, IME_PACKAGE, soft_input_mode_string
 from ..framework.ui.window import NAV_BAR_H
 
-__all__ = ["dump_input_method", "ime_window_entry"]
+__all__ = ["dump_input_method", "ime_service_dump", "ime_window_entry"]
 
 _SERVICE = "com.android.inputmethod.latin.LatinIME"
 
@@ -66,6 +66,32 @@ def dump_input_method(phone, focus_token: str) -> str:
         f"  mInputShown={str(ime.shown).lower()}",
         "  mInFullscreenMode=false",
         "  mSystemReady=true mInteractive=true",
+        "",
+    ])
+
+
+def ime_service_dump(phone) -> str:
+    """The keyboard's own section, which IMMS appends after a " " line by dumping the bound
+    IInputMethod (TransferPipe.dumpAsync): InputMethodService.dump's lines (frameworks/base
+    core/java/android/inputmethodservice/InputMethodService.java).  Its window, input view and
+    show request follow the one IME state (`ime.shown`), as mInputShown and the InputMethod
+    window's visibility in `dumpsys window` do; Appium's isSoftKeyboardPresent reads
+    ``mIsInputViewShown`` from here to decide whether the keyboard can be closed."""
+    ime = phone.system.ime
+    shown = str(ime.shown).lower()
+    started = str(ime.target is not None).lower()
+    return "\n".join([
+        " ",
+        f"Input method service state for {_SERVICE}@{_hash('service')}:",
+        "  mWindowCreated=true mWindowAdded=true",
+        f"  mWindowVisible={shown} mWindowWasVisible={shown} mInShowWindow=false",
+        f"  mToken=android.os.Binder@{_hash('token')}",
+        f"  mInputStarted={started} mInputViewStarted={shown} mCandidatesViewStarted=false",
+        f"  mShowInputRequested={shown} mLastShowInputRequested={shown} mShowInputFlags=0x0",
+        "  mCandidatesVisibility=4 mFullscreenApplied=false mIsFullscreen=false mExtractViewHidden=false",
+        "  mExtractedText: null",
+        "  mExtractedToken=0",
+        f"  mIsInputViewShown={shown} mStatusIcon=0",
         "",
     ])
 

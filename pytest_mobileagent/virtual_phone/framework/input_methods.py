@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..kernel.context import PhoneContext
 from .activity_manager import window_token
-from .ime_dump import dump_input_method
+from .ime_dump import dump_input_method, ime_service_dump
 from .services import DUMPSYS_HANDLERS
 
 if TYPE_CHECKING:
@@ -142,6 +142,8 @@ def _dump(target: "DumpTarget", args: list[str]) -> int:
     """`dumpsys input_method`, with the focused window as InputMethodManagerService names it."""
     package, activity = target.phone.system.focused_window()
     target.out(dump_input_method(target.phone, f"Window{{{window_token(package, activity)} u0 {package}/{activity}}}"))
+    # the non-critical part: IMMS then dumps the bound input method service (ime_dump.py)
+    target.out(ime_service_dump(target.phone))
     return 0
 
 
