@@ -70,3 +70,43 @@ def test_settings_provider_refuses_what_its_arguments_refuse(sh):
     assert sh("content query --uri content://settings/system --projection package")[2].endswith(
         "java.lang.IllegalArgumentException: Invalid column: package\n")
     assert sh("content query --uri content://settings/bogus")[2].endswith("Bad root path: bogus\n")
+
+
+# -- cmd package query-activities ------------------------------------------------------------------
+MAIN, LAUNCHER = "android.intent.action.MAIN", "android.intent.category.LAUNCHER"
+NOTES = "com.simplemobiletools.notes.pro"
+
+
+def test_query_activities_lists_what_resolve_activity_and_am_start_choose_from(sh):
+    """PackageManagerShellCommand.runQueryIntentActivities: "N activities found:", "  Activity #i:"
+    and printResolveInfo at "    "; --components prints one flattenToShortString per line."""
+    code, out, _ = sh(f"cmd package query-activities --brief -a {MAIN} -c {LAUNCHER} {NOTES}")
+    assert (code, out.splitlines()) == (0, [
+        "1 activities found:", "  Activity #0:",
+        "    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false",
+        f"    {NOTES}/.activities.SplashActivity.Orange"])
+    # every launcher entry on the phone; each is what resolve-activity names for its package
+    launchers = sh(f"pm query-activities --components -a {MAIN} -c {LAUNCHER}")[1].splitlines()
+    assert f"{NOTES}/.activities.SplashActivity.Orange" in launchers and len(launchers) >= 10
+    for component in launchers[:3]:
+        package = component.split("/")[0]
+        assert sh(f"cmd package resolve-activity --components -a {MAIN} -c {LAUNCHER} {package}")[1] == \
+            component + "\n"
+    # several answers: resolve-activity names the ResolverActivity, am start shows it
+    senders = sh("cmd package query-activities --components -a android.intent.action.SEND -t text/plain")[1]
+    assert len(senders.splitlines()) >= 2
+    assert sh("cmd package resolve-activity --components -a android.intent.action.SEND -t text/plain")[1] == \
+        "android/com.android.internal.app.ResolverActivity\n"
+    # the full ResolveInfo.dump, and the options anywhere among the intent's arguments
+    home = sh("cmd package query-activities -a android.intent.action.MAIN --user 0 -c android.intent.category.HOME")[1]
+    assert home.splitlines()[:4] == [
+        "1 activities found:", "  Activity #0:",
+        "    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true", "    ActivityInfo:"]
+    assert "      packageName=com.android.launcher3" in home.splitlines()
+
+
+def test_query_activities_when_nothing_answers(sh):
+    assert sh(f"cmd package query-activities -a android.intent.action.VIEW -d geo:0,0 {NOTES}") == \
+        (0, "No activities found\n", "")
+    code, _, err = sh("cmd package query-activities --brief")
+    assert code == 255 and err.endswith("java.lang.IllegalArgumentException: No intent supplied\n")

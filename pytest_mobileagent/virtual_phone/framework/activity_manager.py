@@ -28,7 +28,7 @@ from ..kernel.context import PhoneContext
 from ..kernel.logbuffer import forget_stopped_activities, note_start_request
 from ..kernel.processes import adbd_uid
 from .active_services import forget_accessibility_services, stop_package, system_state_changed
-from .intents import Intent, candidates
+from .intents import Intent, candidates, resolve
 from .manifests import activity as manifest_activity
 from .manifests import launcher_entries
 from .roles import ROLE_HOME
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .services import DumpTarget
 
 __all__ = ["ACTIVITIES", "FORCE_STOP_LISTENERS", "CommandIntent", "StartResult", "force_stop", "full_class",
-           "launcher_activities", "launcher_filters", "monkey_entry", "record_token",
+           "launcher_activities", "launcher_filters", "monkey_entry", "query_activities", "record_token",
            "resolve_activity", "short_component", "start_activity",
            "start_apk_activity", "target_activity", "task_id", "window_token"]
 
@@ -308,39 +308,71 @@ _HOME = "android.intent.category.HOME"
 _DEFAULT = "android.intent.category.DEFAULT"
 
 
-def resolve_activity(phone: "PhoneContext", intent: CommandIntent) -> tuple[str, str, bool] | None:
-    """PackageManager.resolveActivity: (package, activity class, isDefault), None when nothing answers."""
+def query_activities(phone: "PhoneContext", intent: CommandIntent) -> list[tuple[str, str, bool]]:
+    """PackageManager.queryIntentActivities (no flags): every enabled activity that answers, as
+    (package, activity class, isDefault); `resolve_activity` chooses among these.
+
+    An explicit intent names one activity; MAIN (with LAUNCHER, or no category) lists the
+    launcher entries (`launcher_activities`, of the package or of every installed one) and, for
+    MAIN alone, the HOME activities; MAIN / HOME lists the apps whose HOME filter (with
+    CATEGORY_DEFAULT, so isDefault) qualifies them for the home role; an implicit intent lists
+    every matching filter (intents.resolve).  Other category sets are not modelled: nothing answers.
+    """
     system = phone.system
-    found: tuple[str, str, bool] | None = None
     if intent.component:
         package, _, activity = intent.component.partition("/")
         app = system.app(package)
         if app is not None and phone.package_enabled(package) and app.activity_class(activity) is not None:
-            found = (package, app.activity_class(activity).name, False)
-    elif intent.data is None and intent.action in (None, _MAIN):
-        categories = set(intent.categories)
-        if _HOME in categories and categories <= {_HOME, _DEFAULT}:
-            holders = phone.roles.holders("android.app.role.HOME")
-            package = intent.package or (holders[0] if holders else None)
-            if package is not None and package in holders and system.launcher_activity(package):
-                found = (package, system.launcher_activity(package), True)
-        elif intent.package and categories <= {_LAUNCHER, _DEFAULT}:
+            return [(package, app.activity_class(activity).name, False)]
+        return []
+    categories = set(intent.categories)
+    packages = [intent.package] if intent.package else system.installed_packages()
+    if intent.data is None and intent.action in (None, _MAIN):
+        found: list[tuple[str, str, bool]] = []
+        if categories <= {_LAUNCHER, _DEFAULT} and (intent.package or _LAUNCHER in categories or not categories):
             # A Simple Mobile Tools app's LAUNCHER entry is the enabled icon alias
             # (<activity-alias .activities.SplashActivity.Orange>, the one the recordings
             # start), and ResolveInfo names the alias, not its target
-            answers = launcher_activities(phone, intent.package)
-            if len(answers) == 1:
-                found = (intent.package, answers[0], False)
-            elif answers:
-                found = ("android", "com.android.internal.app.ResolverActivity", False)
-    elif intent.action and not intent.package and not intent.categories:
-        # an implicit intent: PackageManager's choice, or its ResolverActivity when several answer
-        targets = candidates(system, intent.implicit())
+            found += [(package, name, False) for package in packages for name in launcher_activities(phone, package)]
+        if (_HOME in categories and categories <= {_HOME, _DEFAULT}) or (not categories and not intent.package):
+            for package in packages:
+                app = system.app(package)
+                if app is not None and ROLE_HOME in app.roles and phone.package_enabled(package):
+                    found.append((package, app.launcher_activity.name, True))
+        return found
+    if intent.action and categories <= {_DEFAULT}:
+        # every modelled filter carries CATEGORY_DEFAULT (intents.py), so isDefault
+        targets = [t for t in resolve(system, intent.implicit()) if intent.package in (None, t.app.package)]
+        return [(t.app.package, t.activity.name, True) for t in targets]
+    return []
+
+
+def resolve_activity(phone: "PhoneContext", intent: CommandIntent) -> tuple[str, str, bool] | None:
+    """PackageManager.resolveActivity: (package, activity class, isDefault), None when nothing answers.
+
+    One answer of `query_activities` is the activity; several are the framework's ResolverActivity,
+    except that HOME goes to the home role's holder and an implicit intent to the user's or the
+    system's choice (intents.candidates)."""
+    system = phone.system
+    categories = set(intent.categories)
+    if not intent.component and intent.data is None and intent.action in (None, _MAIN) \
+            and _HOME in categories and categories <= {_HOME, _DEFAULT}:
+        holders = phone.roles.holders("android.app.role.HOME")
+        package = intent.package or (holders[0] if holders else None)
+        if package is not None and package in holders and system.launcher_activity(package):
+            return (package, system.launcher_activity(package), True)
+        return None
+    answers = query_activities(phone, intent)
+    if len(answers) > 1 and not intent.component and intent.action not in (None, _MAIN):
+        targets = candidates(system, intent.implicit())  # a preferred or the one highest-priority match
         if len(targets) == 1:
-            found = (targets[0].app.package, targets[0].activity.name, False)
-        elif targets:
-            found = ("android", "com.android.internal.app.ResolverActivity", False)
-    return found
+            return (targets[0].app.package, targets[0].activity.name, False)
+    if len(answers) == 1:
+        package, activity, _ = answers[0]
+        return (package, activity, False)
+    if answers:
+        return ("android", "com.android.internal.app.ResolverActivity", False)
+    return None
 
 
 def target_activity(phone: "PhoneContext", package: str, activity: str) -> str:

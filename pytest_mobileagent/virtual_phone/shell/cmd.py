@@ -25,7 +25,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable
 
-from ..framework.activity_manager import full_class, resolve_activity, short_component, target_activity
+from ..framework.activity_manager import (full_class, query_activities, resolve_activity, short_component,
+                                          target_activity)
 from .intent_args import parse_intent
 from .interpreter import COMMANDS, Invocation, command
 
@@ -121,44 +122,90 @@ def _cmd(inv: Invocation) -> int:
     return handler(inv, args[1:])
 
 
-# -- cmd package resolve-activity -------------------------------------------------------------
-@package_command("resolve-activity")
-def _resolve_activity(inv: Invocation, args: list[str]) -> int:
-    """PackageManagerShellCommand.runResolveActivity: which activity an intent starts."""
+# -- cmd package resolve-activity / query-activities ------------------------------------------
+_RESOLVE_LINE = "priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault={}"
+
+
+def _intent_and_options(inv: Invocation, verb: str, args: list[str]):
+    """PackageManagerShellCommand.parseIntentAndUser: the intent arguments, with --brief,
+    --components, --user N and --query-flags N taken out wherever they stand (Intent.parseCommandArgs
+    hands options it does not know to that handler).  (intent, brief, components) or an exit status."""
     brief = components = False
-    rest = list(args)
-    while rest and rest[0] in ("--brief", "--components", "--user", "--query-flags"):
-        option = rest.pop(0)
+    rest: list[str] = []
+    args = list(args)
+    while args:
+        option = args.pop(0)
         if option == "--brief":
             brief = True
         elif option == "--components":
             components = True
-        elif not rest:
-            return service_exception(inv, "resolve-activity",
-                                     f"java.lang.IllegalArgumentException: Argument expected after \"{option}\"")
+        elif option in ("--user", "--query-flags"):
+            if not args:
+                return service_exception(inv, verb, f"java.lang.IllegalArgumentException: Argument expected after \"{option}\"")
+            args.pop(0)
         else:
-            rest.pop(0)
+            rest.append(option)
     intent = parse_intent(rest)
     if not (intent.action or intent.categories or intent.component or intent.package or intent.data):
-        return service_exception(inv, "resolve-activity",
-                                 "java.lang.IllegalArgumentException: No intent supplied")
+        return service_exception(inv, verb, "java.lang.IllegalArgumentException: No intent supplied")
+    return intent, brief, components
+
+
+def _print_resolve_info(inv: Invocation, prefix: str, found: tuple[str, str, bool], brief: bool,
+                        components: bool) -> None:
+    """PackageManagerShellCommand.printResolveInfo: with --brief the resolve line then the short
+    component, with --components the component only, else ResolveInfo.dump."""
+    package, activity, is_default = found
+    if brief or components:
+        if not components:
+            inv.out(prefix + _RESOLVE_LINE.format(str(is_default).lower()) + "\n")
+        inv.out(f"{prefix}{short_component(package, full_class(package, activity))}\n")
+        return
+    inv.out(f"{prefix}{_RESOLVE_LINE.format(str(is_default).lower())}\n"
+            f"{prefix}ActivityInfo:\n{prefix}  name={activity}\n{prefix}  packageName={package}\n"
+            f"{prefix}  enabled=true exported=true directBootAware=false\n"
+            f"{prefix}  taskAffinity={package} targetActivity={target_activity(inv.phone, package, activity)} "
+            f"persistableMode=PERSIST_ROOT_ONLY\n")
+
+
+@package_command("resolve-activity")
+def _resolve_activity(inv: Invocation, args: list[str]) -> int:
+    """PackageManagerShellCommand.runResolveActivity: which activity an intent starts."""
+    parsed = _intent_and_options(inv, "resolve-activity", args)
+    if isinstance(parsed, int):
+        return parsed
+    intent, brief, components = parsed
     found = resolve_activity(inv.phone, intent)
     if found is None:
         inv.out("No activity found\n")
         return 0
-    package, activity, is_default = found
-    name = short_component(package, full_class(package, activity))
-    if brief and not components:
-        inv.out(f"priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 "
-                f"isDefault={'true' if is_default else 'false'}\n")
-    if brief or components:
-        inv.out(f"{name}\n")
+    # the full dump keeps the two-space indent this command has always printed here
+    _print_resolve_info(inv, "" if brief or components else "  ", found, brief, components)
+    return 0
+
+
+@package_command("query-activities")
+def _query_activities(inv: Invocation, args: list[str]) -> int:
+    """PackageManagerShellCommand.runQueryIntentActivities: "N activities found:" and one
+    "  Activity #i:" block each (printResolveInfo with prefix "    "); with --components one
+    component per line; "No activities found" when none answers.  The list is the framework's
+    (activity_manager.query_activities), the one resolve-activity and `am start` choose from."""
+    parsed = _intent_and_options(inv, "query-activities", args)
+    if isinstance(parsed, int):
+        return parsed
+    intent, brief, components = parsed
+    found = query_activities(inv.phone, intent)
+    if not found:
+        inv.out("No activities found\n")
         return 0
-    inv.out(f"  priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault={str(is_default).lower()}\n"
-            f"  ActivityInfo:\n    name={activity}\n    packageName={package}\n"
-            f"    enabled=true exported=true directBootAware=false\n"
-            f"    taskAffinity={package} targetActivity={target_activity(inv.phone, package, activity)} "
-            f"persistableMode=PERSIST_ROOT_ONLY\n")
+    if components:
+        for answer in found:
+            _print_resolve_info(inv, "", answer, brief, components)
+        return 0
+    inv.out(f"{len(found)} activities found:\n")
+    for index, answer in enumerate(found):
+        inv.out(f"  Activity #{index}:\n")
+        _print_resolve_info(inv, "    ", answer, brief, components)
     return 0
 
 
