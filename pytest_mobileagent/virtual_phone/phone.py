@@ -160,6 +160,7 @@ class VirtualPhone:
         # the system providers' packages (contacts, telephony, media, settings) are installed with the image
         self.packages.register_platform(self.system.providers.packages())
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
+        self.system.settings = self.settings  # the shade's quick settings tiles read the one store
         install_proc(self)  # /proc and /sys/devices/system/cpu, made when read
         install_logging(self)  # logd, read by `logcat`
 

@@ -110,3 +110,91 @@ def test_query_activities_when_nothing_answers(sh):
         (0, "No activities found\n", "")
     code, _, err = sh("cmd package query-activities --brief")
     assert code == 255 and err.endswith("java.lang.IllegalArgumentException: No intent supplied\n")
+
+
+# -- cmd statusbar, cmd notification post, SystemUI's shade -----------------------------------------
+SYSUI = "com.android.systemui:id/"
+
+
+@pytest.fixture
+def shade(adb_device):
+    """The session phone with no notifications, and its shade up and empty again afterwards
+    (force-stopping a package cancels its notifications: NotificationManagerService on
+    ACTION_PACKAGE_RESTARTED)."""
+    adb_device.shell("am force-stop com.android.shell")
+    yield adb_device
+    adb_device.shell("cmd statusbar collapse; am force-stop com.android.shell")
+    assert adb_device.shell("cmd notification list") == ""
+
+
+def _nodes(xml: str, resource_id: str) -> list[dict]:
+    return [dict(re.findall(r'([\w-]+)="([^"]*)"', m)) for m in re.findall(r"<node [^>]*>", xml)
+            if f'resource-id="{resource_id}"' in m]
+
+
+def test_the_shade_shows_the_posted_notifications_and_back_closes_it(shade):
+    """NotificationShellCmd.doNotify posts as com.android.shell (id 2020, channel shell_cmd);
+    StatusBarShellCommand's expand-notifications pulls SystemUI's shade down: its ids
+    (notification_stack_scroller, header_label, android:id/title...) as the real shade dumps in
+    the DroidTask recordings show them; `cmd notification list` and `dumpsys notification` list
+    the same notification.  BACK collapses the shade."""
+    posted = shade.shell("cmd notification post -t 'Meeting moved' meeting 'Now at 3 pm in room B'")
+    assert posted.startswith("posting:\n  Notification(channel=shell_cmd ")
+    assert shade.shell("cmd notification list") == "0|com.android.shell|2020|meeting|2000"
+    dump = shade.shell("dumpsys notification")
+    assert "key=0|com.android.shell|2020|meeting|2000" in dump and "android.title=String (Meeting moved)" in dump
+    assert shade.shell("cmd statusbar expand-notifications") == ""
+    xml = shade.dump_hierarchy()
+    assert 'package="com.android.systemui"' in xml
+    assert _nodes(xml, SYSUI + "notification_stack_scroller")[0]["scrollable"] == "true"
+    assert [n["text"] for n in _nodes(xml, SYSUI + "header_label")] == ["Notifications"]
+    assert [n["text"] for n in _nodes(xml, "android:id/title")] == ["Meeting moved"]
+    assert [n["text"] for n in _nodes(xml, "android:id/text")] == ["Now at 3 pm in room B"]
+    assert [n["text"] for n in _nodes(xml, "android:id/app_name_text")] == ["Shell"]
+    assert len(_nodes(xml, SYSUI + "quick_qs_panel")) == 1
+    shade.shell("input keyevent BACK")
+    assert 'package="com.android.systemui"' not in shade.dump_hierarchy()
+    assert shade.shell("cmd notification list") == "0|com.android.shell|2020|meeting|2000"  # BACK clears nothing
+
+
+def test_quick_settings_tiles_are_the_settings_and_clear_all_empties_the_shade(shade):
+    """expand-settings shows the quick settings panel (tile_label per tile); a tile's state is the
+    setting `settings get` reports, and tapping the tile changes that setting.  "Clear all"
+    (dismiss_text) cancels the notifications and the shade goes up."""
+    shade.shell("cmd statusbar expand-settings")
+    xml = shade.dump_hierarchy()
+    labels = [n["text"] for n in _nodes(xml, SYSUI + "tile_label")]
+    assert "Auto-rotate" in labels and "Airplane mode" in labels
+    tile = next(dict(re.findall(r'([\w-]+)="([^"]*)"', m)) for m in re.findall(r"<node [^>]*>", xml)
+                if 'content-desc="Auto-rotate screen"' in m)
+    before = shade.shell("settings get system accelerometer_rotation")
+    assert (tile["class"], tile["text"]) == ("android.widget.Switch", "On" if before == "1" else "Off")
+    x1, y1, x2, y2 = map(int, re.findall(r"\d+", tile["bounds"]))
+    shade.shell(f"input tap {(x1 + x2) // 2} {(y1 + y2) // 2}")
+    assert shade.shell("settings get system accelerometer_rotation") == ("0" if before == "1" else "1")
+    shade.shell(f"input tap {(x1 + x2) // 2} {(y1 + y2) // 2}")
+    assert shade.shell("settings get system accelerometer_rotation") == before
+    # the notifications view: "Clear all" cancels every clearable one and the panel goes up
+    shade.shell("cmd notification post first 'one'; cmd notification post second 'two'")
+    shade.shell("cmd statusbar expand-notifications")
+    xml = shade.dump_hierarchy()
+    assert [n["text"] for n in _nodes(xml, "android:id/text")] == ["two", "one"]  # newest first
+    button = _nodes(xml, SYSUI + "dismiss_text")[0]
+    x1, y1, x2, y2 = map(int, re.findall(r"\d+", button["bounds"]))
+    shade.shell(f"input tap {(x1 + x2) // 2} {(y1 + y2) // 2}")
+    assert shade.shell("cmd notification list") == ""
+    assert 'package="com.android.systemui"' not in shade.dump_hierarchy()
+    shade.shell("cmd statusbar expand-notifications")
+    assert [n["text"] for n in _nodes(shade.dump_hierarchy(), SYSUI + "no_notifications")] == ["No notifications"]
+    shade.shell("cmd statusbar collapse")
+    assert 'package="com.android.systemui"' not in shade.dump_hierarchy()
+
+
+def test_statusbar_and_notification_commands_answer_as_their_shell_commands(sh):
+    assert sh("cmd statusbar check-support") == (0, "true\n", "")
+    code, out, _ = sh("cmd statusbar")
+    assert code == 255 and out.startswith("Status bar commands:\n  help\n")
+    assert sh("cmd statusbar no-such-verb") == (255, "Unknown command: no-such-verb\n", "")
+    code, out, _ = sh("cmd notification post only-a-tag")
+    assert code == 0 and out.startswith("usage: cmd notification post [flags] <tag> <text>\n")
+    assert sh("cmd notification get '0|nothing'") == (1, "error: no active notification matching key: 0|nothing\n", "")

@@ -286,3 +286,29 @@ def test_dump_options_compressed_and_max_depth(u2_device):
     assert shallow.count("<node") == 1 + len(re.findall(r"^    <node", full, re.M))
     d.dump_hierarchy()  # back to the full tree for later finds (the flag persists in the server)
     d.press("back")
+
+
+def test_open_notification_and_quick_settings_pull_the_shade_down(u2_device, adb_device_u2):
+    """uiautomator2's open_notification / open_quick_settings: the server's UiDevice.openNotification
+    and openQuickSettings (UiAutomation.performGlobalAction GLOBAL_ACTION_NOTIFICATIONS / _QUICK_SETTINGS)
+    show SystemUI's shade with the notifications `cmd notification post` posted; BACK closes it."""
+    d = u2_device
+    adb_device_u2.shell("am force-stop com.android.shell")
+    adb_device_u2.shell("cmd notification post -t 'Backup done' backup '3 files saved'")
+    try:
+        d.open_notification()
+        assert d(resourceId="com.android.systemui:id/notification_stack_scroller").exists
+        assert d(resourceId="android:id/title").get_text() == "Backup done"
+        assert d(resourceId="android:id/text").get_text() == "3 files saved"
+        # the phone's own dump (adb) shows the same shade
+        assert 'text="Backup done"' in adb_device_u2.dump_hierarchy()
+        d.press("back")
+        assert not d(resourceId="com.android.systemui:id/notification_stack_scroller").exists
+        d.open_quick_settings()
+        assert d(resourceId="com.android.systemui:id/quick_settings_panel").exists
+        assert d(resourceId="com.android.systemui:id/tile_label", text="Airplane mode").exists
+        assert not d(resourceId="android:id/title").exists  # the panel covers the notifications
+        d.press("home")
+        assert d.app_current()["package"] == "com.android.launcher3"
+    finally:
+        adb_device_u2.shell("cmd statusbar collapse; am force-stop com.android.shell")

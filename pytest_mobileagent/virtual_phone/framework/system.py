@@ -27,11 +27,13 @@ from .roles import RoleStore
 from ..kernel.fs import VirtualFileSystem
 from .ime import SoftKeyboard
 from .media_store import MediaStore
+from .notifications import NotificationManager
 from .ui import dump as _dump
 from .ui import editing as _editing
 from .ui import keyboard as _keyboard
 from .ui.floating_toolbar import SelectionToolbar
 from .ui.frame import FrameBuffer
+from .ui.shade import ShadeWindow
 from .ui import render as _render
 from .ui.views import CompoundButton, EditText, RadioButton, RadioGroup, View, dp
 from .ui.window import NAV_BAR_H, STATUS_BAR_H, Window
@@ -134,6 +136,12 @@ class AndroidSystem:
         self.uptime_s: Callable[[], float] = time.monotonic
         #: the soft keyboard (InputMethodManagerService's state): see ime.py
         self.ime = SoftKeyboard(width, height)
+        #: NotificationManagerService's posted notifications (notifications.py)
+        self.notifications = NotificationManager(self._clock_ms)
+        #: SystemUI's notification shade while it is pulled down (ui/shade.py), else None
+        self._shade: ShadeWindow | None = None
+        #: the settings store (the phone's; the shade's tiles read and toggle it): None without a phone
+        self.settings: dict | None = None
         with self._lock:
             self._launch(self._apps[LAUNCHER_PACKAGE], None)
             self._refresh(initial=True)
@@ -194,6 +202,8 @@ class AndroidSystem:
 
     def force_stop(self, package: str) -> None:
         with self._lock:
+            # NotificationManagerService cancels a stopped package's notifications (ACTION_PACKAGE_RESTARTED)
+            self.notifications.cancel_package(package)
             if self._task_for(package) is None:
                 return  # nothing of it runs: nothing changes on screen (no redraw)
             self._kill(package)
@@ -224,6 +234,27 @@ class AndroidSystem:
         """The user allowed a permission request (the system's GrantPermissionsActivity)."""
         if self.permissions is not None:
             self.permissions.setdefault(package, set()).update(permissions)
+
+    # ------------------------------------------------------------------
+    # contract: SystemUI's panels (StatusBarManager: `cmd statusbar`, UiAutomation's global actions)
+    def expand_panel(self, settings: bool) -> None:
+        """expandNotificationsPanel (``settings`` False) or expandSettingsPanel (True)."""
+        with self._lock:
+            self._shade = ShadeWindow(self, settings_view=settings)
+            self._refresh()
+
+    def collapse_panels(self) -> None:
+        """collapsePanels: the shade goes up (nothing happens when it is not down)."""
+        with self._lock:
+            if self._shade is not None:
+                self._shade = None
+                self._refresh()
+
+    @property
+    def panel_expanded(self) -> str | None:
+        """"settings" or "notifications" while the shade is down, else None."""
+        shade = self._shade
+        return None if shade is None else "settings" if shade.settings_view else "notifications"
 
     def notify_data_changed(self) -> None:
         """System data changed outside the UI (a provider written through `content`): redraw.
@@ -489,6 +520,8 @@ class AndroidSystem:
         windows: list[Window] = []
         for activity in activities[first:]:
             windows += [activity.window] + activity.overlays
+        if self._shade is not None:
+            windows.append(self._shade)  # the NotificationShade window is above every app window
         return windows
 
     def _active_window(self) -> Window:
@@ -903,6 +936,12 @@ class AndroidSystem:
         self._key_plain(name)
 
     def _key_plain(self, name: str) -> None:
+        if self._shade is not None and name in ("BACK", "ESCAPE", "HOME", "APP_SWITCH"):
+            # NotificationShadeWindowView takes BACK (collapses the shade); HOME and Recents
+            # collapse it too before they act (CentralSurfaces: collapsePanels)
+            self._shade = None
+            if name in ("BACK", "ESCAPE"):
+                return
         if name == "BACK" and self.ime.shown and self.ime.target is self._active_window():
             # InputMethodService.onKeyDown: the first BACK hides the keyboard and goes no further
             self.ime.hide()

@@ -779,6 +779,21 @@ async def _take_screenshot(server, scale, quality):
     return base64.encodebytes(jpeg).decode()  # android.util.Base64.DEFAULT: 76-column lines
 
 
+@_method("openNotification", 0)
+async def _open_notification(server):
+    """UiDevice.openNotification: UiAutomation.performGlobalAction(GLOBAL_ACTION_NOTIFICATIONS),
+    which pulls SystemUI's shade down (framework/ui/shade.py); performGlobalAction answers true."""
+    server.phone.system.expand_panel(settings=False)
+    return True
+
+
+@_method("openQuickSettings", 0)
+async def _open_quick_settings(server):
+    """UiDevice.openQuickSettings: performGlobalAction(GLOBAL_ACTION_QUICK_SETTINGS)."""
+    server.phone.system.expand_panel(settings=True)
+    return True
+
+
 @_method("pressKey", 1)
 async def _press_key(server, key):
     name = _PRESS_KEYS.get(str(key).lower())

@@ -11,6 +11,7 @@ from . import alarm, android, builtins, cmd, content, fileutils, packages, procs
 from . import find  # noqa: F401  (toybox's find with its whole expression language)
 from . import media  # noqa: F401  (the media scanner's broadcast receiver)
 from . import appops, sh_exec  # noqa: F401  (appops, cmd notification, exec: what Appium's driver runs)
+from . import statusbar  # noqa: F401  (cmd statusbar, cmd notification post: SystemUI's shade)
 from . import funcs  # noqa: F401  (mksh's command, return, break, continue)
 from . import dumps, pgrep, runners  # noqa: F401  (toybox's od, xxd, base64, pgrep, pkill, nohup, timeout)
 from . import bugreport  # noqa: F401  (bugreport, bugreportz over dumpstate's report)

@@ -19,6 +19,7 @@ import re
 import weakref
 
 from .cmd import SERVICES
+from .statusbar import notification_command
 from .interpreter import Invocation, command
 
 _MODES = ("allow", "ignore", "deny", "default", "foreground")
@@ -85,7 +86,12 @@ def _appops(inv: Invocation) -> int:
 
 
 def _notification(inv: Invocation, args: list[str]) -> int:
-    """`cmd notification allow_listener|disallow_listener COMPONENT [USER]`."""
+    """`cmd notification allow_listener|disallow_listener COMPONENT [USER]`; post, list and get
+    are statusbar.py's."""
+    if args:
+        status = notification_command(inv, args[0], args[1:])
+        if status is not None:
+            return status
     if not args or args[0] not in ("allow_listener", "disallow_listener"):
         inv.out("usage: cmd notification SUBCMD [args]\n\nSUBCMDs:\n"
                 "  allow_listener COMPONENT [user_id (current user if not specified)]\n"

@@ -160,8 +160,9 @@ def display_list(windows: list[Window], status_text: str, ime_shown: bool = Fals
             _tree_ops(window.root, ops)
     if ime_shown:  # the IME's window is above every app window and dialog
         ops.extend(_keyboard.display_ops(base.width, base.height, NAV_BAR_H))
-    if not base.fullscreen:
-        # System bars belong to SystemUI; they stay above every app window.
+    if not base.fullscreen and not any(getattr(w, "covers_status_bar", False) for w in windows):
+        # System bars belong to SystemUI; they stay above every app window (the pulled-down
+        # shade draws its own header where the status bar was).
         ops.append(("rect", (0, 0, base.width, STATUS_BAR_H), STATUS_BAR_COLOR, 0))
         ops.append(("text", dp(16), (STATUS_BAR_H - 40) // 2, status_text, 40, True, (255, 255, 255)))
         ops.append(("icon", "battery", (base.width - dp(40), 0, base.width - dp(8), STATUS_BAR_H),
