@@ -198,3 +198,61 @@ def test_statusbar_and_notification_commands_answer_as_their_shell_commands(sh):
     code, out, _ = sh("cmd notification post only-a-tag")
     assert code == 0 and out.startswith("usage: cmd notification post [flags] <tag> <text>\n")
     assert sh("cmd notification get '0|nothing'") == (1, "error: no active notification matching key: 0|nothing\n", "")
+
+
+# -- monkey --port (MonkeySourceNetwork) ----------------------------------------------------------
+class _LineClient:
+    """A host socket to the monkey through `adb forward`, one answer line per command."""
+
+    def __init__(self, port: int) -> None:
+        import socket
+
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self.buffer = b""
+
+    def ask(self, line: str) -> str:
+        self.sock.sendall(line.encode() + b"\n")
+        while b"\n" not in self.buffer:
+            chunk = self.sock.recv(4096)
+            assert chunk, f"the monkey hung up after {line!r}"
+            self.buffer += chunk
+        answer, _, self.buffer = self.buffer.partition(b"\n")
+        return answer.decode()
+
+
+def test_network_monkey_speaks_its_line_protocol_through_adb_forward(adb_device):
+    """development/cmds/monkey MonkeySourceNetwork: OK / OK:value / ERROR:message per command, no
+    answer for an unknown one; tap, press and type act on the phone; getvar reads
+    MonkeySourceNetworkVars; quit ends the monkey, whose shell then prints "Events injected"."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        host_port = probe.getsockname()[1]
+    monkey = adb_device.shell("monkey --port 1080", stream=True)
+    try:
+        assert adb_device.shell("monkey --port 1080").splitlines()[-1] == "Error binding to network socket."
+        adb_device.forward(f"tcp:{host_port}", "tcp:1080")
+        client = _LineClient(host_port)
+        assert client.ask("getvar build.version.sdk") == "OK:34"
+        assert client.ask("getvar display.width") == "OK:1080"
+        assert client.ask("getvar monkey.version") == "OK:2"
+        assert client.ask("getvar no.such.var") == "ERROR:unknown var"
+        assert "display.density" in client.ask("listvar").split()
+        assert client.ask("tap 10") == "ERROR:Invalid Argument"
+        # an unknown command and a comment get no answer: the next answer is the next command's
+        client.sock.sendall(b"frobnicate 1 2\n# a comment\n")
+        assert client.ask("wake") == "OK"
+        adb_device.shell(f"am start -n {NOTES}/.activities.SplashActivity.Orange")
+        assert client.ask("getvar am.current.package") == f"OK:{NOTES}"
+        assert client.ask("press KEYCODE_HOME") == "OK"
+        assert client.ask("getvar am.current.package") == "OK:com.android.launcher3"
+        assert 'package="com.android.launcher3"' in adb_device.dump_hierarchy()
+        assert client.ask("press no_such_key") == "ERROR:Invalid Argument"
+        assert client.ask("quit") == "OK"
+        output = monkey.read_until_close()
+        assert "  bash arg: --port\n" in output and "Events injected: 2\n" in output
+    finally:
+        monkey.close()
+        adb_device.forward_remove(f"tcp:{host_port}")
+        adb_device.shell("am force-stop " + NOTES)

@@ -20,5 +20,6 @@ from . import helper_apps  # noqa: F401
 from . import droidbot_app  # noqa: F401
 from . import appium_uia2, uiautomator2  # noqa: F401
 from . import listener_app  # noqa: F401  (the plugin's own listener app)
+from . import monkey_network  # noqa: F401  (monkey --port: MonkeySourceNetwork)
 
 __all__ = ["Program", "SIGHUP_STATUS", "SIGKILL_STATUS"]

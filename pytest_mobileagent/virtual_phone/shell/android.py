@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import struct
+from typing import Callable
 
 from ..framework import activity_manager
 from ..framework.active_services import system_state_changed
@@ -423,15 +424,25 @@ def _am_unknown(inv: Invocation, verb: str) -> int:
     return 255
 
 
+#: monkey's network mode (MonkeySourceNetwork): fn(inv, port) -> exit status, holding the running
+#: monkey; registered by the programs layer (programs/monkey_network.py)
+MONKEY_NETWORK: list[Callable[[Invocation, int], int]] = []
+
+
 @command("monkey")
 def _monkey(inv: Invocation) -> int:
-    """Only the launcher idiom: `monkey -p PKG -c android.intent.category.LAUNCHER 1`."""
+    """The launcher idiom, `monkey -p PKG -c android.intent.category.LAUNCHER 1`, and the network
+    mode, `monkey --port N` (programs/monkey_network.py)."""
     packages, categories = [], []
     args = inv.args
     i = 0
     count = None
+    port = None
     while i < len(args):
-        if args[i] == "-p" and i + 1 < len(args):
+        if args[i] == "--port" and i + 1 < len(args):
+            port = args[i + 1]
+            i += 2
+        elif args[i] == "-p" and i + 1 < len(args):
             packages.append(args[i + 1])
             i += 2
         elif args[i] == "-c" and i + 1 < len(args):
@@ -446,6 +457,13 @@ def _monkey(inv: Invocation) -> int:
             i += 1
     for arg in args:
         inv.out(f"  bash arg: {arg}\n")
+    if port is not None:
+        try:  # Monkey.processOptions: nextOptionLong("Server port to listen on for commands")
+            number = int(port, 10)
+        except ValueError:  # (the usage Monkey prints after it is not modelled)
+            inv.err("** Error: Server port to listen on for commands is not a number\n")
+            return 1
+        return MONKEY_NETWORK[0](inv, number)
     if count is None:
         return inv.fail("** Error: Count not specified", 1)
     system = inv.phone.system
