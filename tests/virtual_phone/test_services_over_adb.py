@@ -256,3 +256,51 @@ def test_network_monkey_speaks_its_line_protocol_through_adb_forward(adb_device)
         monkey.close()
         adb_device.forward_remove(f"tcp:{host_port}")
         adb_device.shell("am force-stop " + NOTES)
+
+
+# -- http(s) VIEW intents: Chrome ------------------------------------------------------------------
+CHROME = "com.android.chrome"
+VIEW = "android.intent.action.VIEW"
+
+
+@pytest.fixture
+def chrome(adb_device):
+    adb_device.shell(f"pm clear {CHROME}")  # a fresh Chrome: its first run not yet accepted
+    yield adb_device
+    adb_device.shell(f"pm clear {CHROME}")
+    adb_device.shell("input keyevent HOME")
+
+
+def test_an_https_view_intent_opens_chrome_which_shows_the_url_offline(chrome, sh):
+    """Chrome's manifest gives VIEW http/https to the alias com.google.android.apps.chrome.IntentDispatcher
+    (what resolve-activity names on a Google emulator image); the page opens in ChromeTabbedActivity,
+    behind the first-run screen until it is accepted; the omnibox (url_bar) shows the URL without its
+    scheme, and with no network the page is Chrome's ERR_INTERNET_DISCONNECTED error page
+    (chromium components/error_page/common/localized_error.cc)."""
+    url = "https://example.com/news?id=3"
+    assert sh(f"cmd package resolve-activity --components -a {VIEW} -d {url}")[1] == \
+        f"{CHROME}/com.google.android.apps.chrome.IntentDispatcher\n"
+    assert sh(f"cmd package query-activities --components -a {VIEW} -d {url}")[1] == \
+        f"{CHROME}/com.google.android.apps.chrome.IntentDispatcher\n"
+    out = chrome.shell(f"am start -W -a {VIEW} -d '{url}'")
+    assert f"Activity: {CHROME}/org.chromium.chrome.browser.firstrun.FirstRunActivity" in out
+    accept = _nodes(chrome.dump_hierarchy(), f"{CHROME}:id/terms_accept")[0]
+    x1, y1, x2, y2 = map(int, re.findall(r"\d+", accept["bounds"]))
+    chrome.shell(f"input tap {(x1 + x2) // 2} {(y1 + y2) // 2}")
+    assert f"{CHROME}/org.chromium.chrome.browser.ChromeTabbedActivity" in chrome.shell("dumpsys activity top")
+    xml = chrome.dump_hierarchy()
+    bar = _nodes(xml, f"{CHROME}:id/url_bar")[0]
+    assert (bar["class"], bar["text"]) == ("android.widget.EditText", "example.com/news?id=3")
+    texts = re.findall(r'text="([^"]+)"', xml)
+    assert "No internet" in texts and "ERR_INTERNET_DISCONNECTED" in texts
+    # the first run is done: the next link goes straight to a tab
+    out = chrome.shell(f"am start -W -a {VIEW} -d http://example.org/")
+    assert f"Activity: {CHROME}/org.chromium.chrome.browser.ChromeTabbedActivity" in out
+    assert _nodes(chrome.dump_hierarchy(), f"{CHROME}:id/url_bar")[0]["text"] == "example.org"
+
+
+def test_back_on_chromes_first_run_leaves_chrome(chrome):
+    chrome.shell(f"am start -a {VIEW} -d https://example.com/")
+    assert _nodes(chrome.dump_hierarchy(), f"{CHROME}:id/terms_accept")
+    chrome.shell("input keyevent BACK")
+    assert 'package="com.android.chrome"' not in chrome.dump_hierarchy()

@@ -38,6 +38,7 @@ from ...framework.ui.views import (
     sp,
 )
 from ...framework.intents import IntentFilter
+from .chrome import ChromeApp
 from .app_locale_picker import APP_LOCALE_FILTER, AppLocalePickerActivity
 from ...framework.app import Activity, App
 from .documents_ui import FilesApp
@@ -67,18 +68,6 @@ class _FirstScreen(Activity):
 
     def build(self) -> View:
         return type(self).screen(self)
-
-
-def _chrome(a: _FirstScreen) -> View:
-    pkg = a.app.package
-    return Column(
-        TextView("Welcome to Chrome", f"{pkg}:id/title", size=sp(26), bold=True, width=MATCH, gravity="center",
-                 padding=(dp(24), dp(80), dp(24), dp(16))),
-        _message(a.note or "Browse the web on this phone.", f"{pkg}:id/tos_and_privacy"),
-        Button("Accept & continue", f"{pkg}:id/terms_accept", bg=(26, 115, 232), color=(255, 255, 255),
-               layout_gravity="center_horizontal", margin=(0, dp(24)),
-               on_click=lambda: setattr(a, "note", "No internet connection")),
-        id=f"{pkg}:id/fre_content", height=MATCH)
 
 
 def _camera(a: _FirstScreen) -> View:
@@ -152,7 +141,7 @@ def _settings_app() -> type[App]:
 
 SYSTEM_APPS: list[type[App]] = [
     _camera_app(),
-    _app("Chrome", "com.android.chrome", "Chrome", "com.google.android.apps.chrome.Main", _chrome),
+    ChromeApp,  # com.android.chrome: its first run and a tab for http(s) links (chrome.py)
     _app("Clock", "com.android.deskclock", "Clock", "com.android.deskclock.DeskClock", _clock),
     DialerApp,  # com.android.dialer: its dialpad and in-call screen (system_screens.py)
     FilesApp,  # com.google.android.documentsui: its storage picker (documents_ui.py)
