@@ -72,12 +72,24 @@ class SettingsTable(dict):
         self._ids.pop(name, None)
         super().__delitem__(name)
 
+    def __reduce__(self):
+        """Pickle (phone snapshots) values, row ids and the next id together: pickle would set a
+        dict subclass's items before its attributes."""
+        return (_restore_table, (dict(self), dict(self._ids), self._next_id))
+
     def row_id(self, name: str) -> int:
         return self._ids[name]
 
     def names_in_map_order(self) -> list[str]:
         """The names as ArrayMap.keySet iterates them: by String.hashCode, ties in insertion order."""
         return sorted(self, key=java_hash)
+
+
+def _restore_table(values: dict[str, str], ids: dict[str, int], next_id: int) -> SettingsTable:
+    table = SettingsTable()
+    dict.update(table, values)
+    table._ids, table._next_id = ids, next_id
+    return table
 
 
 def settings_tables(tables: Mapping[str, Mapping[str, str]]) -> dict[str, SettingsTable]:
