@@ -152,7 +152,12 @@ def test_the_shade_shows_the_posted_notifications_and_back_closes_it(shade):
     assert [n["text"] for n in _nodes(xml, "android:id/text")] == ["Now at 3 pm in room B"]
     assert [n["text"] for n in _nodes(xml, "android:id/app_name_text")] == ["Shell"]
     assert len(_nodes(xml, SYSUI + "quick_qs_panel")) == 1
+    # WindowManager: SystemUI's NotificationShade window has the focus; the app keeps mFocusedApp
+    windows = shade.shell("dumpsys window windows")
+    assert re.search(r"mCurrentFocus=Window\{\w+ u0 NotificationShade\}", windows)
+    assert "mFocusedApp=ActivityRecord{" in windows
     shade.shell("input keyevent BACK")
+    assert "u0 NotificationShade}" not in shade.shell("dumpsys window displays")
     assert 'package="com.android.systemui"' not in shade.dump_hierarchy()
     assert shade.shell("cmd notification list") == "0|com.android.shell|2020|meeting|2000"  # BACK clears nothing
 

@@ -60,23 +60,37 @@ def _dumpsys_display(system) -> str:
             f"density {d} ({d}.0 x {d}.0) dpi, rotation 0, state ON}}\n")
 
 
+def _current_focus(system, package: str, activity: str) -> str:
+    """The focused window: SystemUI's NotificationShade while the shade is down (the app keeps
+    mFocusedApp), else the front activity's."""
+    if system.panel_expanded is not None:
+        return f"Window{{{_hash('NotificationShade')} u0 NotificationShade}}"
+    return f"Window{{{window_token(package, activity)} u0 {package}/{activity}}}"
+
+
 def _dumpsys_windows(phone) -> str:
     system = phone.system
     package, activity = system.focused_window()
     stack = system.activity_stack() or [(package, activity)]
     w, h = system.width, system.height
     lines = ["WINDOW MANAGER WINDOWS (dumpsys window windows)"]
-    windows = [("com.android.systemui", "StatusBar", "STATUS_BAR"),
+    shade_down = system.panel_expanded is not None
+    # top first; the shade's layer is above the status bar's (PhoneWindowManager's
+    # getWindowLayerFromTypeLw: TYPE_STATUS_BAR 15, TYPE_NOTIFICATION_SHADE 17)
+    windows = [("com.android.systemui", "NotificationShade", "NOTIFICATION_SHADE"),
+               ("com.android.systemui", "StatusBar", "STATUS_BAR"),
                ("com.android.systemui", "NavigationBar0", "NAVIGATION_BAR")]
     # each window is owned by the process that added it: SystemUI's bars by SystemUI's process
     owners = {p.cmdline: p for p in processes(phone, with_shell=False) if p.cmdline}
     for index, (name_pkg, title, kind) in enumerate(windows):
         owner = owners[name_pkg]
+        # the shade's window is always there; it is shown while the shade is pulled down (ui/shade.py)
+        visible = shade_down or kind != "NOTIFICATION_SHADE"
         lines += [f"  Window #{index} Window{{{_hash(title)} u0 {title}}}:",
                   f"    mDisplayId=0 rootTaskId=1 mSession={_session(title + 's', owner.pid, owner.uid)}",
                   f"    mOwnerUid={owner.uid} showForAllUsers=true package={name_pkg} appop=NONE",
                   f"    mAttrs={{(0,0)(fillxwrap) ty={kind} fmt=TRANSLUCENT}}",
-                  "    mViewVisibility=0x0 mHaveFrame=true mObscured=false"]
+                  f"    mViewVisibility={'0x0' if visible else '0x8'} mHaveFrame=true mObscured=false"]
     lines += ime_window_entry(phone, len(windows), _session(IME_PACKAGE, phone.pid_of(IME_PACKAGE),
                                                             phone.process_uid(IME_PACKAGE)))  # above the apps' windows, below SystemUI's bars
     windows.append(("", "InputMethod", "INPUT_METHOD"))
@@ -92,7 +106,7 @@ def _dumpsys_windows(phone) -> str:
                   f"    Requested w={w} h={h} mLayoutSeq=42",
                   f"    mViewVisibility={visible} mHaveFrame=true mObscured=false",
                   f"    Frames: parent=[0,0][{w},{h}] display=[0,0][{w},{h}] frame=[0,0][{w},{h}]"]
-    focus = f"Window{{{window_token(package, activity)} u0 {package}/{activity}}}"
+    focus = _current_focus(system, package, activity)
     lines += ["", "  mGlobalConfiguration={1.0 ?mcc?mnc [en_US] ldltr sw392dp w392dp h850dp "
                   "440dpi nrml long port finger -keyb/v/h -nav/h winConfig={ mBounds=Rect(0, 0 - "
                   f"{w}, {h}) mAppBounds=Rect(0, 0 - {w}, {h}) mWindowingMode=fullscreen "
@@ -118,7 +132,7 @@ def _dumpsys_window_displays(phone) -> str:
         f"rng={w}x{w - 63}-{h - 126}x{h - 63}",
         f"    deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,{w},{h}))",
         "",
-        f"  mCurrentFocus=Window{{{window_token(package, activity)} u0 {package}/{activity}}}",
+        f"  mCurrentFocus={_current_focus(system, package, activity)}",
         f"  mFocusedApp=ActivityRecord{{{record_token(package, activity)} u0 "
         f"{short_component(package, activity)} t{task_id(package)}}}",
         "",
