@@ -250,17 +250,23 @@ def test_network_monkey_speaks_its_line_protocol_through_adb_forward(adb_device)
         assert client.ask("wake") == "OK"
         adb_device.shell(f"am start -n {NOTES}/.activities.SplashActivity.Orange")
         assert client.ask("getvar am.current.package") == f"OK:{NOTES}"
+        # Notes opens its note with the field focused: `type` types into it (KeyCharacterMap's events)
+        # commandLineSplit: a quoted word opens a quote only a later word closes
+        assert client.ask('type "single"') == "ERROR:Invalid Argument"
+        assert client.ask('type "two words"') == "OK"
+        field = _nodes(adb_device.dump_hierarchy(), f"{NOTES}:id/text_note_view")[0]
+        assert field["text"] == "two words"
         assert client.ask("press KEYCODE_HOME") == "OK"
         assert client.ask("getvar am.current.package") == "OK:com.android.launcher3"
         assert 'package="com.android.launcher3"' in adb_device.dump_hierarchy()
         assert client.ask("press no_such_key") == "ERROR:Invalid Argument"
         assert client.ask("quit") == "OK"
         output = monkey.read_until_close()
-        assert "  bash arg: --port\n" in output and "Events injected: 2\n" in output
+        assert "  bash arg: --port\n" in output and "Events injected: 20\n" in output  # 9 keys down and up, HOME
     finally:
         monkey.close()
         adb_device.forward_remove(f"tcp:{host_port}")
-        adb_device.shell("am force-stop " + NOTES)
+        adb_device.shell("pm clear " + NOTES)
 
 
 # -- http(s) VIEW intents: Chrome ------------------------------------------------------------------
