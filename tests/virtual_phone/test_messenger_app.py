@@ -179,7 +179,10 @@ def test_conversation_details_renames_the_conversation(ui):
     seed_message(ui, "123456789", "Hey", box="inbox")
     launch(ui).tap(text="123456789").tap(desc="More options").tap(text="Conversation details")
     assert ui.activity().endswith(".ConversationDetailsActivity")
-    assert ui.texts("conversation_name_heading") == ["Conversation name"]
+    # MaterialSectionLabelStyle's textAllCaps (Commons styles.xml): the node's text is the transformed
+    # text, upper case, as in the recorded 5.x screens (DroidTask messenger states)
+    assert ui.texts("conversation_name_heading") == ["CONVERSATION NAME"]
+    assert ui.texts("members_heading") == ["MEMBERS"]
     assert ui.texts("item_contact_number") == ["123456789"]
     ui.tap(id="conversation_name")
     assert ui.texts("dialog_title_textview") == ["Rename conversation"]
