@@ -227,6 +227,33 @@ def test_search_filters_the_current_tab(music):
     assert len(music.texts("track_title")) == 4
 
 
+def test_empty_tabs_keep_their_list_under_no_items_found(music):
+    """5.18.3 fragment_albums/artists/tracks.xml hold the placeholder and the fast scroller with its list;
+    AlbumsFragment.setupFragment only makes the placeholder visible (beVisibleIf(albums.isEmpty())), so
+    the empty list stays in the dump, as in the recorded screens.  fragment_playlists.xml puts the
+    placeholder and playlists_placeholder_2 after the list; FoldersFragment alone hides the list
+    (foldersFastscroller.beGoneIf(foldersPlaceholder.isVisible()))."""
+    music.fresh_start()
+    for tab, prefix in (("Artists", "artists"), ("Albums", "albums"), ("Tracks", "tracks")):
+        music.tap(text=tab)
+        ids = [n["resource-id"].rpartition("/")[2] for n in music.nodes()]
+        start = ids.index(f"{prefix}_fragment_holder")
+        assert ids[start:start + 4] == [f"{prefix}_fragment_holder", f"{prefix}_placeholder",
+                                        f"{prefix}_fastscroller", f"{prefix}_list"], tab
+        assert music.texts(f"{prefix}_placeholder") == ["No items found."]
+        holder, listed = music.find(id=f"{prefix}_fragment_holder"), music.find(id=f"{prefix}_list")
+        assert listed["bounds"] == holder["bounds"], "the empty list fills its tab"
+    music.tap(text="Folders")
+    assert music.has(id="folders_placeholder") and not music.has(id="folders_list")
+    # PlaylistsFragment.onSearchQueryChanged: both placeholders visible when nothing matches
+    music.tap(text="Playlists").type("zzz", id="top_toolbar_search")
+    ids = [n["resource-id"].rpartition("/")[2] for n in music.nodes()]
+    start = ids.index("playlists_fragment_holder")
+    assert ids[start:start + 5] == ["playlists_fragment_holder", "playlists_fastscroller", "playlists_list",
+                                    "playlists_placeholder", "playlists_placeholder_2"]
+    assert music.find(id="playlists_placeholder_2")["text"] == "Create new playlist"
+
+
 def test_rescan_media_finds_files_pushed_while_the_app_runs(music):
     music.fresh_start().tap(text="Folders")
     assert music.has(text="No items found.")

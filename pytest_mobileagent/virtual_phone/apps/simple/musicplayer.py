@@ -49,6 +49,7 @@ from ...framework.ui.views import (
     sp,
 )
 from ...framework.intents import ACTION_VIEW, IntentFilter
+from ...framework.ui.text import line_height
 from . import musicplayer_model as m
 from ...framework.app import Activity, Dialog, settings_checkbox
 from ..commons.commons_app import CommonsApp
@@ -369,20 +370,32 @@ class MainActivity(Activity):
             id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
     def _page(self, page: int) -> View:
+        """One tab's fragment (5.18.3 fragment_<tab>.xml, a RelativeLayout): the fast scroller with its
+        list, and the "No items found." placeholder that setupFragment/onSearchQueryChanged make visible
+        when the list is empty (beVisibleIf(items.isEmpty())).  Only FoldersFragment also hides the list
+        (foldersFastscroller.beGoneIf(foldersPlaceholder.isVisible())); the other tabs keep their empty
+        list under the text, as the recorded screens show (DroidTask musicplayer states)."""
         prefix = PREFIX[page]
         items = self._items(page)
+        scroller = RelativeLayout(RecyclerView(*items, id=f"{prefix}_list", height=MATCH),
+                                  id=f"{prefix}_fastscroller", height=MATCH)
         if items:
-            body: View = RelativeLayout(RecyclerView(*items, id=f"{prefix}_list"), id=f"{prefix}_fastscroller",
-                                        height=MATCH)
-        else:
-            placeholders = [TextView("No items found.", f"{prefix}_placeholder", width=MATCH, gravity="center",
-                                     color=TEXT_SECONDARY, padding=(dp(16), dp(12)))]
-            if page == m.PLAYLISTS and not self.query:
-                placeholders.append(TextView("Create new playlist", "playlists_placeholder_2", color=ACCENT, bold=True,
-                                             layout_gravity="center_horizontal", padding=dp(16),
-                                             on_click=self.create_playlist))
-            body = Column(*placeholders)
-        return RelativeLayout(body, id=f"{prefix}_fragment_holder", height=MATCH)
+            return RelativeLayout(scroller, id=f"{prefix}_fragment_holder", height=MATCH)
+        # MyTextView, bigger_text_size (16sp), paddingTop/Start/End activity_margin, no bottom padding
+        size, pad = sp(16), dp(16)
+        placeholder = TextView("No items found.", f"{prefix}_placeholder", width=MATCH, gravity="center",
+                               size=size, color=TEXT_SECONDARY, padding=(pad, pad, pad, 0))
+        if page == m.FOLDERS:
+            return RelativeLayout(placeholder, id=f"{prefix}_fragment_holder", height=MATCH)
+        if page != m.PLAYLISTS:
+            # fragment_albums/artists/tracks.xml: the placeholder comes first, then the fast scroller
+            return RelativeLayout(placeholder, scroller, id=f"{prefix}_fragment_holder", height=MATCH)
+        # fragment_playlists.xml: the fast scroller, the placeholder, then playlists_placeholder_2
+        # (layout_below the placeholder; PlaylistsFragment shows it whenever the list is empty, searching too)
+        create = TextView("Create new playlist", "playlists_placeholder_2", color=ACCENT, size=size,
+                          layout_gravity="center_horizontal", padding=pad,
+                          margin=(0, pad + line_height(size), 0, 0), on_click=self.create_playlist)
+        return RelativeLayout(scroller, placeholder, create, id=f"{prefix}_fragment_holder", height=MATCH)
 
     def _items(self, page: int) -> list[View]:
         data = self.data
