@@ -837,14 +837,25 @@ class SetWallpaperActivity(GalleryActivity):
         dialog: Dialog
 
         def choose(index: int) -> None:
+            # SetWallpaperActivity.confirmWallpaper (6.28.1): the RadioGroupDialog closes, wallpaperFlag is
+            # kept and cropImageView.croppedImageAsync() crops; onCropImageComplete toasts "Setting
+            # wallpaper…" and, in ensureBackgroundThread, WallpaperManager.setBitmap(.., wallpaperFlag),
+            # setResult(RESULT_OK), finish().  Meanwhile the Simple Wallpaper window is shown again.
             target = WALLPAPER_TARGETS[index]
-            if target in ("Home screen", "Home and lock screen"):
-                self.data.wallpapers["home"] = self.path
-            if target in ("Lock screen", "Home and lock screen"):
-                self.data.wallpapers["lock"] = self.path
             dialog.dismiss()
-            self.toast("Wallpaper set successfully")
-            self.finish()
+            self.toast("Setting wallpaper…")
+
+            def apply() -> None:
+                if target in ("Home screen", "Home and lock screen"):
+                    self.data.wallpapers["home"] = self.path
+                if target in ("Lock screen", "Home and lock screen"):
+                    self.data.wallpapers["lock"] = self.path
+                # the viewer's onActivityResult(REQUEST_SET_AS, RESULT_OK): the chooser forwarded the result
+                self.toast("Wallpaper set successfully")
+                self.finish()
+
+            # finish() comes when the wallpaper write completes: after this tap's frame (System.background)
+            self.host.background(apply)
 
         def body() -> View:
             return ScrollView(RadioGroup(*[RadioButton(label, key=label) for label in WALLPAPER_TARGETS],
