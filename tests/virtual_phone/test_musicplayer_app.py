@@ -199,7 +199,23 @@ def test_add_tracks_to_a_playlist_open_it_and_delete_it(music):
     music.tap(text="Mix")
     assert music.activity().endswith(".TracksActivity")
     assert music.texts("track_title") == ["Morning Tone", "Square Dance"]
-    music.key("BACK").long_press(text="Mix").tap(desc="Delete").tap(text="OK")
+    # a playlist's tracks are searched with menu_playlist.xml's SearchView action view (androidx
+    # abc_search_view.xml: search_src_text, search_close_btn once there is text; the Toolbar's "Collapse")
+    music.tap(desc="Search")
+    assert music.find(id="search_src_text")["text"] == "Search…" and not music.has(id="search_close_btn")
+    assert music.has(desc="Collapse") and not music.has(desc="Search") and music.has(desc="Sort by")
+    music.type("morning", id="search_src_text")
+    assert music.texts("track_title") == ["Morning Tone"] and music.has(id="search_close_btn")
+    music.tap(desc="Collapse")
+    assert music.texts("track_title") == ["Morning Tone", "Square Dance"] and not music.has(id="search_src_text")
+    # PlaylistsAdapter.askConfirmDelete: 5.18.3 RemovePlaylistDialog (dialog_remove_playlist.xml)
+    music.key("BACK").long_press(text="Mix").tap(desc="Delete")
+    assert music.find(id="dialog_title_textview")["text"] == "Remove playlist"
+    assert music.texts("remove_playlist_description") == [
+        "This will only remove the selected playlists. The actual files will not be deleted."]
+    assert music.has(id="remove_playlist_dialog_holder") and music.texts("remove_playlist_checkbox") == [
+        "Delete the files too"]
+    music.tap(text="OK")
     assert music.texts("playlist_title") == ["All tracks"]
 
 
