@@ -271,19 +271,33 @@ def test_add_person_shows_the_participants_panel(ui):
 # -- the release's settings rows and the screens other apps draw for it --------------------------------
 
 def test_customize_notifications_opens_the_settings_page_of_the_app(ui):
+    """Settings' AppNotificationSettings page shows and changes the app's POST_NOTIFICATIONS grant
+    (Android 13+: NotificationManagerService.areNotificationsEnabledForPackage is
+    PermissionHelper.hasPermission; setNotificationsEnabledForPackage grants or revokes it), the state
+    `pm grant` / `pm revoke` change and `dumpsys package` reports."""
+    permission = "android.permission.POST_NOTIFICATIONS"
+
+    def granted() -> bool:
+        line = next(l for l in ui.sh(f"dumpsys package {PKG}").splitlines() if f"{permission}:" in l)
+        return "granted=true" in line
+
     launch(ui).tap(desc="Settings").tap(text="Customize notifications")
     # launchCustomizeNotificationsIntent: Settings' page, in the app's task
     assert ui.activity() == "com.android.settings/com.android.settings.Settings$AppNotificationSettingsActivity"
     assert ui.texts("com.android.settings:id/switch_text") == ["All SMS Messenger notifications"]
-    assert ui.one(id="android:id/switch_widget")["checked"] == "true"
-    ui.tap(id="com.android.settings:id/switch_text")            # blocks the app's notifications
-    assert ui.one(id="android:id/switch_widget")["checked"] == "false"
+    # 5.19.3 targets API 34 and never asks for POST_NOTIFICATIONS: off after `pm clear`
+    assert ui.one(id="android:id/switch_widget")["checked"] == "false" and not granted()
+    ui.tap(id="com.android.settings:id/switch_text")            # allows the app's notifications
+    assert ui.one(id="android:id/switch_widget")["checked"] == "true" and granted()
     ui.key("BACK")
     assert ui.activity().endswith(".SettingsActivity")
+    ui.sh(f"pm revoke {PKG} {permission}")
     ui.tap(text="Customize notifications")
-    assert ui.one(id="android:id/switch_widget")["checked"] == "false"   # kept for the package
+    assert ui.one(id="android:id/switch_widget")["checked"] == "false"   # what pm revoke left
     ui.tap(id="com.android.settings:id/switch_text")
-    assert ui.one(id="android:id/switch_widget")["checked"] == "true"
+    assert ui.one(id="android:id/switch_widget")["checked"] == "true" and granted()
+    ui.tap(id="com.android.settings:id/switch_text")
+    assert ui.one(id="android:id/switch_widget")["checked"] == "false" and not granted()
     ui.key("BACK")
     assert ui.activity().endswith(".SettingsActivity")
 

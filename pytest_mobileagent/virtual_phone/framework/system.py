@@ -226,6 +226,11 @@ class AndroidSystem:
         if self.permissions is not None:
             self.permissions.setdefault(package, set()).update(permissions)
 
+    def revoke_permission(self, package: str, *permissions: str) -> None:
+        """A runtime permission taken back (the user, in Settings; `pm revoke`)."""
+        if self.permissions is not None:
+            self.permissions.get(package, set()).difference_update(permissions)
+
     def notify_data_changed(self) -> None:
         """System data changed outside the UI (a provider written through `content`): redraw.
 
