@@ -276,3 +276,29 @@ def test_the_cameras_capture_screen_and_its_review_of_an_intents_shot(contacts):
     assert contacts.has(desc="Shutter")
     contacts.tap(desc="Shutter").tap(desc="Done")
     assert not contacts.activity().startswith(camera)
+
+
+def test_files_picker_lists_the_other_apps_that_answer_get_content(contacts):
+    """DocumentsUI's "BROWSE FILES IN OTHER APPS" row (AppsRowManager, RootsFragment.includeHandlerApps,
+    Android 14): for GET_CONTENT, the other packages whose exported activities answer the intent, by
+    title; an enabled package only (queryIntentActivities); none for OPEN_DOCUMENT."""
+    files = "com.google.android.documentsui"
+    fm = "com.simplemobiletools.filemanager.pro"
+    contacts.sh("am start -a android.intent.action.GET_CONTENT -t 'image/*'")
+    assert contacts.activity() == f"{files}/com.android.documentsui.picker.PickActivity"
+    titles = [n["text"] for n in contacts.all(id="android:id/title")]
+    listed = [n["content-desc"] for n in contacts.all(id="android:id/title")]
+    assert titles == listed and titles == sorted(titles, key=str.lower)
+    assert {"File Manager", "Gallery"} <= set(titles) and "Files" not in titles
+    assert contacts.one(id=f"{files}:id/apps_group")
+    contacts.key("BACK")
+    contacts.sh(f"pm disable-user {fm}")
+    try:
+        contacts.sh("am start -a android.intent.action.GET_CONTENT -t 'image/*'")
+        assert "File Manager" not in [n["text"] for n in contacts.all(id="android:id/title")]
+    finally:
+        contacts.key("BACK")
+        contacts.sh(f"pm enable {fm}")
+    contacts.sh("am start -a android.intent.action.OPEN_DOCUMENT -t 'image/*'")
+    assert not contacts.has(id=f"{files}:id/apps_row")
+    contacts.key("BACK")

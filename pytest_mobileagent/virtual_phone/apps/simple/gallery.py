@@ -18,7 +18,7 @@ from __future__ import annotations
 import posixpath
 from types import SimpleNamespace
 
-from ...framework.intents import ACTION_ATTACH_DATA, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
+from ...framework.intents import ACTION_ATTACH_DATA, ACTION_GET_CONTENT, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
 from ...framework.media_store import EXTERNAL_ROOT, MediaItem
 from ...framework.ui import bitmaps
 from ...framework.ui.views import (
@@ -1166,7 +1166,11 @@ class GalleryApp(CommonsApp):
                        IntentFilter((ACTION_ATTACH_DATA,), mime_types=("image/*",))),
                       # PhotoActivity / VideoActivity take VIEW of image/* / video/*
                       (PhotoActivity.name, "", IntentFilter((ACTION_VIEW,), mime_types=("image/*",))),
-                      (VideoActivity.name, "", IntentFilter((ACTION_VIEW,), mime_types=("video/*",))))
+                      (VideoActivity.name, "", IntentFilter((ACTION_VIEW,), mime_types=("video/*",))),
+                      # MainActivity takes GET_CONTENT of images and videos (6.28.1 AndroidManifest.xml), so
+                      # DocumentsUI lists it among the other apps (its pick mode is not modelled)
+                      (MainActivity.name, "", IntentFilter((ACTION_GET_CONTENT,), mime_types=(
+                          "image/*", "video/*", "vnd.android.cursor.dir/image", "vnd.android.cursor.dir/video"))))
     activities = (MainActivity, MediaActivity, ViewPagerActivity, SetWallpaperActivity, SettingsActivity,
                   IncludedFoldersActivity, ExcludedFoldersActivity, PhotoActivity, VideoActivity, CustomizationActivity)
 
