@@ -161,6 +161,8 @@ class VirtualPhone:
         self.packages.register_platform(self.system.providers.packages())
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
         self.system.settings = self.settings  # the shade's quick settings tiles read the one store
+        # an app's implicit intents resolve as PackageManager does: not to a disabled package
+        self.system.package_enabled = self.package_enabled
         install_proc(self)  # /proc and /sys/devices/system/cpu, made when read
         install_logging(self)  # logd, read by `logcat`
 

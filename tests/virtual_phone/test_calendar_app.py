@@ -11,6 +11,7 @@ import datetime as dt
 
 import pytest
 from adb_ui import AdbUI, nested, structure
+from uitools import bounds
 
 CAL = "com.simplemobiletools.calendar.pro"
 MAIN = f"{CAL}/{CAL}.activities.MainActivity"
@@ -100,7 +101,7 @@ def test_monthly_and_daily_view_lists_the_tapped_days_events(cal):
 
 
 @pytest.mark.parametrize("label, shows", [
-    ("Daily view", "day_events"), ("Weekly view", "week_view_holder"), ("Yearly view", "month_12_label"),
+    ("Daily view", "day_events"), ("Weekly view", "week_view_holder"), ("Yearly view", "month_12_holder"),
     ("Simple event list", "calendar_empty_list_placeholder"), ("Monthly view", "month_view_wrapper"),
     ("Monthly and daily view", "month_day_selected_day_label")])
 def test_change_view_offers_the_five_views(cal, label, shows):
@@ -121,6 +122,30 @@ def test_the_chosen_view_survives_a_restart_and_back_cancels_the_dialog(cal):
     cal.device.shell(f"am force-stop {CAL}")
     cal.device.shell(f"monkey -p {CAL} -c android.intent.category.LAUNCHER 1")
     assert cal.text("top_value") == str(today(cal).year)
+
+
+def test_the_yearly_view_is_6_23_1s_grid_of_small_months(cal):
+    """6.23.1 fragment_year.xml: the `calendar_wrapper` GridLayout holds twelve small_month_view_holder.xml
+    includes `month_<n>_holder`, each a `month_label` (textAllCaps: upper case in the dump) over the
+    clickable SmallMonthView `small_month_view`, which paints its days (none of them in the dump).
+    `month_<n>` and `month_<n>_label` belong to 6.18.3-6.22.2 only.  A month opens the monthly view
+    (YearFragment.setupMonths: openMonthFromYearly)."""
+    cal.tap(id="change_view").tap(text="Yearly view")
+    grid = cal.one(id="calendar_wrapper")
+    assert grid["class"] == "android.widget.GridLayout"
+    ids = [n["resource-id"].rpartition("/")[2] for n in cal.nodes()]
+    start = ids.index("calendar_wrapper")
+    expected = [i for n in range(1, 13) for i in (f"month_{n}_holder", "month_label", "small_month_view")]
+    assert ids[start + 1:start + 1 + 36] == expected
+    assert "month_1" not in ids and "month_1_label" not in ids
+    assert cal.texts("month_label") == [name.upper() for name in MONTHS]
+    months = cal.all(id="small_month_view")
+    assert {n["class"] for n in months} == {"android.view.View"} and {n["clickable"] for n in months} == {"true"}
+    holders = [bounds(n) for n in cal.all(id="month_1_holder") + cal.all(id="month_2_holder")
+               + cal.all(id="month_4_holder")]
+    assert holders[0][1] == holders[1][1] and holders[2][1] > holders[0][3] - 1, "3 columns, row by row"
+    cal.tap(id="small_month_view")
+    assert cal.has(id="month_view_wrapper") and cal.text("top_value").startswith("January")
 
 
 # -- the FAB, the editors ----------------------------------------------------------------------

@@ -85,9 +85,17 @@ def test_set_as_wallpaper_through_simple_wallpaper(gallery):
     assert gallery.texts() == ["Home screen", "Lock screen", "Home and lock screen"]
     gallery.back()  # BACK closes the choice without setting anything
     assert gallery.activity().endswith("SetWallpaperActivity")
+    gallery.events.clear()
     gallery.tap(desc="Save").tap(text="Home screen")
+    # SetWallpaperActivity.onCropImageComplete (6.28.1): the dialog closes and Simple Wallpaper shows
+    # again while ensureBackgroundThread sets the bitmap; then finish() returns to the viewer.  The dump
+    # after the tap sees the viewer: uiautomator's DumpCommand waits for idle first.
     assert gallery.activity() == f"{PKG}.activities.ViewPagerActivity"
     assert gallery.clicks()[-1]["text"] == ["Home screen"]
+    after = gallery.events[gallery.events.index(gallery.clicks()[-1]):]
+    shown = [e["class"].rpartition(".")[2] for e in after if e["type"] == "window_state"]
+    assert shown == ["SetWallpaperActivity", "ViewPagerActivity"]
+    assert [e["text"] for e in after if e["type"] == "window_state"][0] == ["Simple Wallpaper"]
 
 
 def test_filter_media_keeps_at_least_one_type(gallery):

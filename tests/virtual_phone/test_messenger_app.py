@@ -179,7 +179,10 @@ def test_conversation_details_renames_the_conversation(ui):
     seed_message(ui, "123456789", "Hey", box="inbox")
     launch(ui).tap(text="123456789").tap(desc="More options").tap(text="Conversation details")
     assert ui.activity().endswith(".ConversationDetailsActivity")
-    assert ui.texts("conversation_name_heading") == ["Conversation name"]
+    # MaterialSectionLabelStyle's textAllCaps (Commons styles.xml): the node's text is the transformed
+    # text, upper case, as in the recorded 5.x screens (DroidTask messenger states)
+    assert ui.texts("conversation_name_heading") == ["CONVERSATION NAME"]
+    assert ui.texts("members_heading") == ["MEMBERS"]
     assert ui.texts("item_contact_number") == ["123456789"]
     ui.tap(id="conversation_name")
     assert ui.texts("dialog_title_textview") == ["Rename conversation"]
@@ -268,19 +271,33 @@ def test_add_person_shows_the_participants_panel(ui):
 # -- the release's settings rows and the screens other apps draw for it --------------------------------
 
 def test_customize_notifications_opens_the_settings_page_of_the_app(ui):
+    """Settings' AppNotificationSettings page shows and changes the app's POST_NOTIFICATIONS grant
+    (Android 13+: NotificationManagerService.areNotificationsEnabledForPackage is
+    PermissionHelper.hasPermission; setNotificationsEnabledForPackage grants or revokes it), the state
+    `pm grant` / `pm revoke` change and `dumpsys package` reports."""
+    permission = "android.permission.POST_NOTIFICATIONS"
+
+    def granted() -> bool:
+        line = next(l for l in ui.sh(f"dumpsys package {PKG}").splitlines() if f"{permission}:" in l)
+        return "granted=true" in line
+
     launch(ui).tap(desc="Settings").tap(text="Customize notifications")
     # launchCustomizeNotificationsIntent: Settings' page, in the app's task
     assert ui.activity() == "com.android.settings/com.android.settings.Settings$AppNotificationSettingsActivity"
     assert ui.texts("com.android.settings:id/switch_text") == ["All SMS Messenger notifications"]
-    assert ui.one(id="android:id/switch_widget")["checked"] == "true"
-    ui.tap(id="com.android.settings:id/switch_text")            # blocks the app's notifications
-    assert ui.one(id="android:id/switch_widget")["checked"] == "false"
+    # 5.19.3 targets API 34 and never asks for POST_NOTIFICATIONS: off after `pm clear`
+    assert ui.one(id="android:id/switch_widget")["checked"] == "false" and not granted()
+    ui.tap(id="com.android.settings:id/switch_text")            # allows the app's notifications
+    assert ui.one(id="android:id/switch_widget")["checked"] == "true" and granted()
     ui.key("BACK")
     assert ui.activity().endswith(".SettingsActivity")
+    ui.sh(f"pm revoke {PKG} {permission}")
     ui.tap(text="Customize notifications")
-    assert ui.one(id="android:id/switch_widget")["checked"] == "false"   # kept for the package
+    assert ui.one(id="android:id/switch_widget")["checked"] == "false"   # what pm revoke left
     ui.tap(id="com.android.settings:id/switch_text")
-    assert ui.one(id="android:id/switch_widget")["checked"] == "true"
+    assert ui.one(id="android:id/switch_widget")["checked"] == "true" and granted()
+    ui.tap(id="com.android.settings:id/switch_text")
+    assert ui.one(id="android:id/switch_widget")["checked"] == "false" and not granted()
     ui.key("BACK")
     assert ui.activity().endswith(".SettingsActivity")
 

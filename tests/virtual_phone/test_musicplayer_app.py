@@ -199,7 +199,23 @@ def test_add_tracks_to_a_playlist_open_it_and_delete_it(music):
     music.tap(text="Mix")
     assert music.activity().endswith(".TracksActivity")
     assert music.texts("track_title") == ["Morning Tone", "Square Dance"]
-    music.key("BACK").long_press(text="Mix").tap(desc="Delete").tap(text="OK")
+    # a playlist's tracks are searched with menu_playlist.xml's SearchView action view (androidx
+    # abc_search_view.xml: search_src_text, search_close_btn once there is text; the Toolbar's "Collapse")
+    music.tap(desc="Search")
+    assert music.find(id="search_src_text")["text"] == "Search…" and not music.has(id="search_close_btn")
+    assert music.has(desc="Collapse") and not music.has(desc="Search") and music.has(desc="Sort by")
+    music.type("morning", id="search_src_text")
+    assert music.texts("track_title") == ["Morning Tone"] and music.has(id="search_close_btn")
+    music.tap(desc="Collapse")
+    assert music.texts("track_title") == ["Morning Tone", "Square Dance"] and not music.has(id="search_src_text")
+    # PlaylistsAdapter.askConfirmDelete: 5.18.3 RemovePlaylistDialog (dialog_remove_playlist.xml)
+    music.key("BACK").long_press(text="Mix").tap(desc="Delete")
+    assert music.find(id="dialog_title_textview")["text"] == "Remove playlist"
+    assert music.texts("remove_playlist_description") == [
+        "This will only remove the selected playlists. The actual files will not be deleted."]
+    assert music.has(id="remove_playlist_dialog_holder") and music.texts("remove_playlist_checkbox") == [
+        "Delete the files too"]
+    music.tap(text="OK")
     assert music.texts("playlist_title") == ["All tracks"]
 
 
@@ -225,6 +241,33 @@ def test_search_filters_the_current_tab(music):
     assert music.texts("track_title") == ["Evening Tone", "Morning Tone"]
     music.key("BACK").key("BACK")  # the keyboard takes the first BACK
     assert len(music.texts("track_title")) == 4
+
+
+def test_empty_tabs_keep_their_list_under_no_items_found(music):
+    """5.18.3 fragment_albums/artists/tracks.xml hold the placeholder and the fast scroller with its list;
+    AlbumsFragment.setupFragment only makes the placeholder visible (beVisibleIf(albums.isEmpty())), so
+    the empty list stays in the dump, as in the recorded screens.  fragment_playlists.xml puts the
+    placeholder and playlists_placeholder_2 after the list; FoldersFragment alone hides the list
+    (foldersFastscroller.beGoneIf(foldersPlaceholder.isVisible()))."""
+    music.fresh_start()
+    for tab, prefix in (("Artists", "artists"), ("Albums", "albums"), ("Tracks", "tracks")):
+        music.tap(text=tab)
+        ids = [n["resource-id"].rpartition("/")[2] for n in music.nodes()]
+        start = ids.index(f"{prefix}_fragment_holder")
+        assert ids[start:start + 4] == [f"{prefix}_fragment_holder", f"{prefix}_placeholder",
+                                        f"{prefix}_fastscroller", f"{prefix}_list"], tab
+        assert music.texts(f"{prefix}_placeholder") == ["No items found."]
+        holder, listed = music.find(id=f"{prefix}_fragment_holder"), music.find(id=f"{prefix}_list")
+        assert listed["bounds"] == holder["bounds"], "the empty list fills its tab"
+    music.tap(text="Folders")
+    assert music.has(id="folders_placeholder") and not music.has(id="folders_list")
+    # PlaylistsFragment.onSearchQueryChanged: both placeholders visible when nothing matches
+    music.tap(text="Playlists").type("zzz", id="top_toolbar_search")
+    ids = [n["resource-id"].rpartition("/")[2] for n in music.nodes()]
+    start = ids.index("playlists_fragment_holder")
+    assert ids[start:start + 5] == ["playlists_fragment_holder", "playlists_fastscroller", "playlists_list",
+                                    "playlists_placeholder", "playlists_placeholder_2"]
+    assert music.find(id="playlists_placeholder_2")["text"] == "Create new playlist"
 
 
 def test_rescan_media_finds_files_pushed_while_the_app_runs(music):

@@ -307,15 +307,15 @@ def test_note_open(notes):
 
 
 def test_open_note_dialog_switches_notes(notes):
+    """6.17.0 OpenNoteDialog: note cards (open_note_item.xml), not the older radio list; the through-adb
+    test of its layout is in test_notes_export_print.py."""
     notes.new_note("meeting")
-    notes.write("9pm May 5th 2024")
+    notes.type("9pm May 5th 2024")
     notes.new_note("to_do_list")
     notes.tap(id="open_note")
     assert notes.one(id="dialog_title_textview")["text"] == "Open note"
-    radios = notes.all(cls="android.widget.RadioButton")
-    assert [r["text"] for r in radios] == ["General note", "meeting", "to_do_list", "Create a new note"]
-    assert [r["checked"] for r in radios[:3]] == ["false", "false", "true"]
-    notes.tap(text="meeting", cls="android.widget.RadioButton")
+    assert [n["text"] for n in notes.all(id="open_note_item_title")] == ["General note", "meeting", "to_do_list"]
+    notes.tap(id="open_note_item_title", text="meeting")
     assert not notes.has(id="dialog_title_textview")
     assert notes.text("text_note_view") == "9pm May 5th 2024"
 

@@ -187,3 +187,34 @@ def test_a_checklist_that_follows_its_file_saves_its_items_there(notes):
         assert items() == [("eggs", True)]
     finally:
         notes.shell(f"rm -f {DOWNLOAD}/Groceries.txt")
+
+
+def _bounds(node: dict) -> tuple[int, ...]:
+    return tuple(int(v) for v in node["bounds"].replace("][", ",").strip("[]").split(","))
+
+
+def test_open_note_is_6_17_0s_grid_of_note_cards(notes):
+    """6.17.0 OpenNoteDialog (dialog_open_note.xml, open_note_item.xml, OpenNoteAdapter.setupView): a
+    staggered grid (Commons' AutoStaggeredGridLayoutManager, grid_note_item_width 150dp) of cards, each
+    the note's title and its text (gone when blank), a FAB for a new note and Cancel.  The radio list
+    (dialog_open_note_linear, dialog_open_note_new_radio) is 6.12.2-6.15.6's."""
+    device = notes
+    _tap(device, **{"resource-id": f"{PKG}:id/new_note"})
+    device.shell("input text Plans")
+    _tap(device, **{"resource-id": "android:id/button1"})
+    _tap(device, **{"resource-id": f"{PKG}:id/open_note"})
+    ids = [n["resource-id"].rpartition("/")[2] for n in _nodes(device)]
+    assert "dialog_open_note_linear" not in ids and "dialog_open_note_new_radio" not in ids
+    cards = [n for n in _nodes(device) if n["resource-id"] == f"{PKG}:id/open_note_item_holder"]
+    titles = [n["text"] for n in _nodes(device) if n["resource-id"] == f"{PKG}:id/open_note_item_title"]
+    texts = [n["text"] for n in _nodes(device) if n["resource-id"] == f"{PKG}:id/open_note_item_text"]
+    assert titles == ["Diary", "General note", "Plans"] and texts == ["2023.6.10 Sunny"]
+    assert [c["clickable"] for c in cards] == ["true"] * 3
+    # two 150dp spans fit the dialog; the third card goes under the shorter (text-less) second one
+    lefts = [_bounds(c)[0] for c in cards]
+    assert lefts[0] < lefts[1] == lefts[2]
+    assert _find(device, id=f"{PKG}:id/new_note_fab") is not None
+    assert _find(device, id="android:id/button2")["text"] == "Cancel"
+    _tap(device, id=f"{PKG}:id/open_note_item_title", text="Diary")
+    assert _find(device, id=f"{PKG}:id/dialog_open_note_holder") is None
+    assert _find(device, id=f"{PKG}:id/text_note_view")["text"] == "2023.6.10 Sunny"

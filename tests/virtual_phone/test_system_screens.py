@@ -216,6 +216,7 @@ def test_the_images_system_packages_and_what_resolves_where(shell_ui):
     assert shell_ui.activity() == "com.android.camera2/com.android.camera.CaptureActivity"
     shell_ui.sh("am start -a android.media.action.STILL_IMAGE_CAMERA")
     assert shell_ui.activity() == "com.android.camera2/com.android.camera.CameraActivity"
+    shell_ui.sh("am force-stop com.android.camera2")  # the phone is shared: no camera task left behind
 
 
 def test_send_sms_opens_the_sms_apps_thread_for_the_number(contacts):
@@ -228,3 +229,76 @@ def test_send_sms_opens_the_sms_apps_thread_for_the_number(contacts):
     contacts.key("BACK")                                 # the keyboard
     contacts.key("BACK")
     assert contacts.activity().endswith(".activities.ViewContactActivity")
+
+
+def _tree(ui: AdbUI, package: str) -> list[tuple[int, str, str]]:
+    """(depth, short id, content-desc) of the package's nodes, in dump order."""
+    import xml.etree.ElementTree as ET
+
+    out: list[tuple[int, str, str]] = []
+
+    def walk(node, depth: int) -> None:
+        if node.get("package") == package and node.get("resource-id", "").startswith(package):
+            out.append((depth, node.get("resource-id").rpartition("/")[2], node.get("content-desc", "")))
+        for child in node.findall("node"):
+            walk(child, depth + 1)
+
+    walk(ET.fromstring(ui.device.dump_hierarchy()), 0)
+    start = [i for _, i, _ in out].index("activity_root_view")  # below the window's decor
+    return [(d - out[start][0], i, desc) for d, i, desc in out[start:]]
+
+
+def test_the_cameras_capture_screen_and_its_review_of_an_intents_shot(contacts):
+    """AOSP Camera2's capture screen as the DroidTask recording of Contacts' "Take photo" shows it
+    (com.android.camera2/com.android.camera.CaptureActivity; Camera2's activity_main.xml,
+    mode_options_overlay.xml, bottom_bar_contents.xml): the shutter, then for an IMAGE_CAPTURE intent
+    the review bar (Retake / Done / Cancel)."""
+    camera = "com.android.camera2"
+    contacts.sh(f"am force-stop {camera}")
+    contacts.sh("am start -a android.media.action.IMAGE_CAPTURE")
+    assert contacts.activity() == f"{camera}/com.android.camera.CaptureActivity"
+    assert _tree(contacts, camera) == [
+        (0, "activity_root_view", ""), (1, "camera_app_root", ""), (2, "preview_content", ""),
+        (2, "focus_ring", ""), (2, "preview_overlay", ""), (2, "face_view", ""), (2, "module_layout", ""),
+        (4, "progress_overlay", ""), (2, "sticky_bottom_capture_layout", ""), (3, "mode_options_overlay", ""),
+        (4, "mode_options_toggle", "Options"), (5, "three_dots", "Options"), (3, "bottom_bar", ""),
+        (4, "bottombar_capture", ""), (5, "shutter_button", "Shutter")]
+    bar, overlay = contacts.one(id=f"{camera}:id/bottom_bar"), contacts.one(id=f"{camera}:id/mode_options_overlay")
+    left, top, right, bottom = (int(v) for v in overlay["bounds"].replace("][", ",").strip("[]").split(","))
+    assert (bottom - top) * 3 == (right - left) * 4, "a 4:3 preview"
+    assert bar["bounds"].startswith(f"[0,{bottom}]"), "the preview ends on the bottom bar"
+    contacts.tap(desc="Shutter")
+    ids = [i for _, i, _ in _tree(contacts, camera)]
+    assert ids[ids.index("bottom_bar"):] == ["bottom_bar", "bottombar_intent_review", "retake_button", "done_button",
+                                             "cancel_button", "intent_review_imageview"]
+    assert "shutter_button" not in ids and "mode_options_overlay" not in ids
+    contacts.tap(desc="Retake")
+    assert contacts.has(desc="Shutter")
+    contacts.tap(desc="Shutter").tap(desc="Done")
+    assert not contacts.activity().startswith(camera)
+
+
+def test_files_picker_lists_the_other_apps_that_answer_get_content(contacts):
+    """DocumentsUI's "BROWSE FILES IN OTHER APPS" row (AppsRowManager, RootsFragment.includeHandlerApps,
+    Android 14): for GET_CONTENT, the other packages whose exported activities answer the intent, by
+    title; an enabled package only (queryIntentActivities); none for OPEN_DOCUMENT."""
+    files = "com.google.android.documentsui"
+    fm = "com.simplemobiletools.filemanager.pro"
+    contacts.sh("am start -a android.intent.action.GET_CONTENT -t 'image/*'")
+    assert contacts.activity() == f"{files}/com.android.documentsui.picker.PickActivity"
+    titles = [n["text"] for n in contacts.all(id="android:id/title")]
+    listed = [n["content-desc"] for n in contacts.all(id="android:id/title")]
+    assert titles == listed and titles == sorted(titles, key=str.lower)
+    assert {"File Manager", "Gallery"} <= set(titles) and "Files" not in titles
+    assert contacts.one(id=f"{files}:id/apps_group")
+    contacts.key("BACK")
+    contacts.sh(f"pm disable-user {fm}")
+    try:
+        contacts.sh("am start -a android.intent.action.GET_CONTENT -t 'image/*'")
+        assert "File Manager" not in [n["text"] for n in contacts.all(id="android:id/title")]
+    finally:
+        contacts.key("BACK")
+        contacts.sh(f"pm enable {fm}")
+    contacts.sh("am start -a android.intent.action.OPEN_DOCUMENT -t 'image/*'")
+    assert not contacts.has(id=f"{files}:id/apps_row")
+    contacts.key("BACK")

@@ -114,6 +114,7 @@ class AndroidSystem:
         self._tasks: list[_Task] = []       # front task last
         self._queue: list[dict] = []
         self._deferred: list[Callable[[], object]] = []
+        self._background: list[Callable[[], object]] = []
         #: the user's "Always" choices in "Open with" (PackageManager's preferred activities)
         self.preferred_activities: dict = {}
         #: per-app languages set in Settings' app language screen (LocaleManager; "" = the system's)
@@ -234,6 +235,11 @@ class AndroidSystem:
         """The user allowed a permission request (the system's GrantPermissionsActivity)."""
         if self.permissions is not None:
             self.permissions.setdefault(package, set()).update(permissions)
+
+    def revoke_permission(self, package: str, *permissions: str) -> None:
+        """A runtime permission taken back (the user, in Settings; `pm revoke`)."""
+        if self.permissions is not None:
+            self.permissions.get(package, set()).difference_update(permissions)
 
     # ------------------------------------------------------------------
     # contract: SystemUI's panels (StatusBarManager: `cmd statusbar`, UiAutomation's global actions)
@@ -535,6 +541,19 @@ class AndroidSystem:
         activity's onCreate posts, such as a permission request, starts over the activity once it is shown)."""
         self._deferred.append(action)
 
+    def background(self, work: Callable[[], object]) -> None:
+        """Run ``work`` as an app's background thread or coroutine (Commons' ensureBackgroundThread, a
+        Dispatchers.Default job) that the current input starts but does not wait for.
+
+        The input is handled first and its frame shown (its window-state events are sent); then the
+        work completes, and what it posts to the main thread (a toast, finish()) gives a frame of its
+        own, still before the phone serves its next request.  So the event stream holds the screen the
+        work ran under, and a dump taken after the input sees the result: ``uiautomator dump`` waits for
+        the UI to be idle before reading it (AOSP cmds/uiautomator DumpCommand:
+        ``uiAutomation.waitForIdle(1000, 1000 * 10)``).  No timer is involved.
+        """
+        self._background.append(work)
+
     def _refresh(self, initial: bool = False) -> None:
         while self._deferred:
             self._run(self._deferred.pop(0))
@@ -571,6 +590,9 @@ class AndroidSystem:
             self._ops = ops
             self._xml = {False: xml}
         self._flush()
+        if self._background:  # background work started by this input: it completes after its frame
+            self._run(self._background.pop(0))
+            self._refresh(initial)
 
     def _event(self, type_: str, package: str, view: View | None = None, texts: list[str] | None = None,
                class_name: str | None = None) -> dict:

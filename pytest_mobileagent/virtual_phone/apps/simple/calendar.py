@@ -48,6 +48,7 @@ from ...framework.ui.views import (
     sp,
 )
 from . import calendar_model as m
+from ...framework.ui.text import line_height
 from ...framework.app import Activity, Dialog
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
@@ -107,6 +108,35 @@ class _MonthGrid(ViewGroup):
         for i, child in enumerate(kids[8:]):
             row, col = divmod(i, 7)
             child.place(x0 + col * cell_w, y0 + self.LETTERS_H + row * cell_h, clip)
+
+
+class _YearGrid(ViewGroup):
+    """fragment_year.xml's GridLayout: 3 columns, 4 rows, every month 0dp x 0dp with row and column weight
+    1, so the cells share the room equally; each cell's margins (yearly_padding_full 6dp at the outer
+    edges' inner side, yearly_padding_half 3dp on both sides of the middle column) lie inside it."""
+
+    CLASS = "android.widget.GridLayout"
+    COLUMN_MARGINS = ((0, dp(6)), (dp(3), dp(3)), (dp(6), 0))
+
+    def measure(self, avail_w, avail_h, exact_w=None, exact_h=None):
+        View.measure(self, avail_w, avail_h, exact_w, exact_h)
+        for i, child in enumerate(self.children):
+            start, end = self.COLUMN_MARGINS[i % 3]
+            cell_w, cell_h = self._cell()
+            child.measure(cell_w - start - end, cell_h, exact_w=cell_w - start - end, exact_h=cell_h)
+        return self.mw, self.mh
+
+    def _cell(self) -> tuple[int, int]:
+        pl, pt, pr, pb = self.padding
+        return (self.mw - pl - pr) // 3, (self.mh - pt - pb) // 4
+
+    def place_children(self, clip):
+        x0, y0, _, _ = self.rect
+        pl, pt, _, _ = self.padding
+        cell_w, cell_h = self._cell()
+        for i, child in enumerate(self.children):
+            row, col = divmod(i, 3)
+            child.place(x0 + pl + col * cell_w + self.COLUMN_MARGINS[col][0], y0 + pt + row * cell_h, clip)
 
 
 # ---------------------------------------------------------------------------
@@ -509,28 +539,34 @@ class MainActivity(Activity):
             id="week_view_holder", class_name="android.widget.RelativeLayout", height=MATCH)
 
     def _year_view(self) -> View:
+        """6.23.1 fragment_year.xml in fragment_years_holder.xml's MyViewPager: top_navigation over the
+        `calendar_wrapper` GridLayout (3 x 4, padding yearly_padding_side) of twelve
+        small_month_view_holder.xml includes `month_<n>_holder` (a RelativeLayout: `month_label`,
+        textAllCaps, primary colour for the current month (YearFragment.markCurrentMonth), over the
+        clickable `small_month_view`, a SmallMonthView that paints its day numbers itself)."""
         year = self.shown.year
         today = self.today()
+        label_h = line_height(sp(14))
         months = []
         for i in range(1, 13):
             first = dt.date(year, i, 1)
             grid = m.month_grid(first, self.cal.first_weekday)
-            weeks = [Row(*[_drawn(TextView(str(d.day) if d.month == i else "", size=sp(8), width=MATCH, weight=1,
-                                           gravity="center", max_lines=1,
-                                           color=ACCENT if d == today else TEXT))
-                           for d in grid[w * 7:(w + 1) * 7]]) for w in range(6)]
-            months.append(Column(
-                TextView(m.MONTHS[i - 1], f"month_{i}_label", size=sp(14), bold=True,
+            weeks = [_drawn(Row(*[_drawn(TextView(str(d.day) if d.month == i else "", size=sp(8), width=MATCH,
+                                                  weight=1, gravity="center", max_lines=1,
+                                                  color=ACCENT if d == today else TEXT))
+                                  for d in grid[w * 7:(w + 1) * 7]])) for w in range(6)]
+            months.append(RelativeLayout(
+                # the label's text is what AllCapsTransformationMethod shows (as recorded: "JANUARY")
+                TextView(m.MONTHS[i - 1].upper(), "month_label", size=sp(14), width=MATCH,
+                         gravity="center_horizontal", max_lines=1,
                          color=ACCENT if (year, i) == (today.year, today.month) else TEXT),
-                Column(*weeks, id=f"month_{i}", class_name="android.view.View",
-                       on_click=lambda f=first: self._open_month(f)),
-                id=f"month_{i}_holder", class_name="android.widget.RelativeLayout", padding=dp(6),
-                key=f"month-{i}"))
-        rows = [Row(*[Column(mo, weight=1, width=MATCH) for mo in months[r * 3:(r + 1) * 3]], gravity="top")
-                for r in range(4)]
+                # SmallMonthView has no onMeasure: wrap_content takes the room left below the label
+                Column(*weeks, id="small_month_view", class_name="android.view.View", width=MATCH, height=MATCH,
+                       margin=(0, label_h, 0, 0), on_click=lambda f=first: self._open_month(f)),
+                id=f"month_{i}_holder", key=f"month-{i}"))
         holder = Column(
             *self._top_navigation(str(year)),
-            Column(*rows, id="calendar_wrapper", class_name="android.widget.GridLayout"),
+            _YearGrid(*months, id="calendar_wrapper", padding=dp(10), weight=1, height=MATCH),
             id="calendar_holder", class_name="android.widget.RelativeLayout", height=MATCH)
         return _swipeable(FrameLayout(holder, id="fragment_years_viewpager", height=MATCH,
                                       class_name="androidx.viewpager.widget.ViewPager"), self.move)

@@ -21,7 +21,7 @@ import posixpath
 from types import SimpleNamespace
 
 from ...kernel.fs import FsError
-from ...framework.intents import ACTION_VIEW, Intent, IntentFilter
+from ...framework.intents import ACTION_GET_CONTENT, ACTION_VIEW, Intent, IntentFilter
 from ...framework.media_store import EXTERNAL_ROOT, mime_type_of
 from ...framework.ui.text import text_width
 from ...framework.ui.views import (
@@ -1034,7 +1034,10 @@ class FileManagerApp(CommonsApp):
     activities = (MainActivity, SettingsActivity, FavoritesActivity, CustomizationActivity, PDFViewerActivity,
                   MimeTypesActivity)
     #: AndroidManifest.xml (6.16.1): the intent filters of the activities modelled here
-    intent_filters = ((PDFViewerActivity.name, "PDF Viewer", IntentFilter((ACTION_VIEW,), mime_types=("application/pdf",))),)
+    intent_filters = ((PDFViewerActivity.name, "PDF Viewer", IntentFilter((ACTION_VIEW,), mime_types=("application/pdf",))),
+                      # MainActivity takes GET_CONTENT of */* (6.16.1 AndroidManifest.xml): DocumentsUI lists it
+                      # among the other apps (its pick mode is not modelled)
+                      (MainActivity.name, "", IntentFilter((ACTION_GET_CONTENT,), mime_types=("*/*",))))
 
     def new_data(self) -> FileManagerData:
         return new_data()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import posixpath
 from types import SimpleNamespace
 
-from ...framework.intents import ACTION_ATTACH_DATA, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
+from ...framework.intents import ACTION_ATTACH_DATA, ACTION_GET_CONTENT, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
 from ...framework.media_store import EXTERNAL_ROOT, MediaItem
 from ...framework.ui import bitmaps
 from ...framework.ui.views import (
@@ -837,14 +837,25 @@ class SetWallpaperActivity(GalleryActivity):
         dialog: Dialog
 
         def choose(index: int) -> None:
+            # SetWallpaperActivity.confirmWallpaper (6.28.1): the RadioGroupDialog closes, wallpaperFlag is
+            # kept and cropImageView.croppedImageAsync() crops; onCropImageComplete toasts "Setting
+            # wallpaper…" and, in ensureBackgroundThread, WallpaperManager.setBitmap(.., wallpaperFlag),
+            # setResult(RESULT_OK), finish().  Meanwhile the Simple Wallpaper window is shown again.
             target = WALLPAPER_TARGETS[index]
-            if target in ("Home screen", "Home and lock screen"):
-                self.data.wallpapers["home"] = self.path
-            if target in ("Lock screen", "Home and lock screen"):
-                self.data.wallpapers["lock"] = self.path
             dialog.dismiss()
-            self.toast("Wallpaper set successfully")
-            self.finish()
+            self.toast("Setting wallpaper…")
+
+            def apply() -> None:
+                if target in ("Home screen", "Home and lock screen"):
+                    self.data.wallpapers["home"] = self.path
+                if target in ("Lock screen", "Home and lock screen"):
+                    self.data.wallpapers["lock"] = self.path
+                # the viewer's onActivityResult(REQUEST_SET_AS, RESULT_OK): the chooser forwarded the result
+                self.toast("Wallpaper set successfully")
+                self.finish()
+
+            # finish() comes when the wallpaper write completes: after this tap's frame (System.background)
+            self.host.background(apply)
 
         def body() -> View:
             return ScrollView(RadioGroup(*[RadioButton(label, key=label) for label in WALLPAPER_TARGETS],
@@ -1155,7 +1166,11 @@ class GalleryApp(CommonsApp):
                        IntentFilter((ACTION_ATTACH_DATA,), mime_types=("image/*",))),
                       # PhotoActivity / VideoActivity take VIEW of image/* / video/*
                       (PhotoActivity.name, "", IntentFilter((ACTION_VIEW,), mime_types=("image/*",))),
-                      (VideoActivity.name, "", IntentFilter((ACTION_VIEW,), mime_types=("video/*",))))
+                      (VideoActivity.name, "", IntentFilter((ACTION_VIEW,), mime_types=("video/*",))),
+                      # MainActivity takes GET_CONTENT of images and videos (6.28.1 AndroidManifest.xml), so
+                      # DocumentsUI lists it among the other apps (its pick mode is not modelled)
+                      (MainActivity.name, "", IntentFilter((ACTION_GET_CONTENT,), mime_types=(
+                          "image/*", "video/*", "vnd.android.cursor.dir/image", "vnd.android.cursor.dir/video"))))
     activities = (MainActivity, MediaActivity, ViewPagerActivity, SetWallpaperActivity, SettingsActivity,
                   IncludedFoldersActivity, ExcludedFoldersActivity, PhotoActivity, VideoActivity, CustomizationActivity)
 

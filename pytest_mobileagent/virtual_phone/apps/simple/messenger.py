@@ -898,8 +898,11 @@ class ConversationDetailsActivity(Activity):
 
     @staticmethod
     def _heading(text: str, id: str) -> View:
-        # MaterialSectionLabelStyle: bold, primary colour, 14sp
-        return TextView(text, id, color=ACCENT, bold=True, size=sp(14), width=MATCH,
+        # MaterialSectionLabelStyle (Commons b72ded2a75 res/values/styles.xml): primary colour, 14sp,
+        # textAllCaps.  textAllCaps installs AllCapsTransformationMethod, and TextView gives the
+        # accessibility node its transformed text (getTextForAccessibility returns mTransformed), so
+        # uiautomator reports "CONVERSATION NAME" / "MEMBERS", as the DroidTask recordings of 5.x show.
+        return TextView(text.upper(), id, color=ACCENT, bold=True, size=sp(14), width=MATCH,
                         padding=(dp(16), dp(24), dp(16), dp(12)))
 
     def open_member(self, address: str) -> None:

@@ -24,6 +24,7 @@ import posixpath
 
 from ...framework.ui.views import (
     ACCENT,
+    ActionMenuView,
     MATCH,
     TEXT,
     TEXT_SECONDARY,
@@ -34,6 +35,7 @@ from ...framework.ui.views import (
     Divider,
     EditText,
     FrameLayout,
+    ImageButton,
     ImageView,
     LinearLayout,
     MenuItem,
@@ -49,6 +51,7 @@ from ...framework.ui.views import (
     sp,
 )
 from ...framework.intents import ACTION_VIEW, IntentFilter
+from ...framework.ui.text import line_height
 from . import musicplayer_model as m
 from ...framework.app import Activity, Dialog, settings_checkbox
 from ..commons.commons_app import CommonsApp
@@ -369,20 +372,32 @@ class MainActivity(Activity):
             id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
     def _page(self, page: int) -> View:
+        """One tab's fragment (5.18.3 fragment_<tab>.xml, a RelativeLayout): the fast scroller with its
+        list, and the "No items found." placeholder that setupFragment/onSearchQueryChanged make visible
+        when the list is empty (beVisibleIf(items.isEmpty())).  Only FoldersFragment also hides the list
+        (foldersFastscroller.beGoneIf(foldersPlaceholder.isVisible())); the other tabs keep their empty
+        list under the text, as the recorded screens show (DroidTask musicplayer states)."""
         prefix = PREFIX[page]
         items = self._items(page)
+        scroller = RelativeLayout(RecyclerView(*items, id=f"{prefix}_list", height=MATCH),
+                                  id=f"{prefix}_fastscroller", height=MATCH)
         if items:
-            body: View = RelativeLayout(RecyclerView(*items, id=f"{prefix}_list"), id=f"{prefix}_fastscroller",
-                                        height=MATCH)
-        else:
-            placeholders = [TextView("No items found.", f"{prefix}_placeholder", width=MATCH, gravity="center",
-                                     color=TEXT_SECONDARY, padding=(dp(16), dp(12)))]
-            if page == m.PLAYLISTS and not self.query:
-                placeholders.append(TextView("Create new playlist", "playlists_placeholder_2", color=ACCENT, bold=True,
-                                             layout_gravity="center_horizontal", padding=dp(16),
-                                             on_click=self.create_playlist))
-            body = Column(*placeholders)
-        return RelativeLayout(body, id=f"{prefix}_fragment_holder", height=MATCH)
+            return RelativeLayout(scroller, id=f"{prefix}_fragment_holder", height=MATCH)
+        # MyTextView, bigger_text_size (16sp), paddingTop/Start/End activity_margin, no bottom padding
+        size, pad = sp(16), dp(16)
+        placeholder = TextView("No items found.", f"{prefix}_placeholder", width=MATCH, gravity="center",
+                               size=size, color=TEXT_SECONDARY, padding=(pad, pad, pad, 0))
+        if page == m.FOLDERS:
+            return RelativeLayout(placeholder, id=f"{prefix}_fragment_holder", height=MATCH)
+        if page != m.PLAYLISTS:
+            # fragment_albums/artists/tracks.xml: the placeholder comes first, then the fast scroller
+            return RelativeLayout(placeholder, scroller, id=f"{prefix}_fragment_holder", height=MATCH)
+        # fragment_playlists.xml: the fast scroller, the placeholder, then playlists_placeholder_2
+        # (layout_below the placeholder; PlaylistsFragment shows it whenever the list is empty, searching too)
+        create = TextView("Create new playlist", "playlists_placeholder_2", color=ACCENT, size=size,
+                          layout_gravity="center_horizontal", padding=pad,
+                          margin=(0, pad + line_height(size), 0, 0), on_click=self.create_playlist)
+        return RelativeLayout(scroller, placeholder, create, id=f"{prefix}_fragment_holder", height=MATCH)
 
     def _items(self, page: int) -> list[View]:
         data = self.data
@@ -482,19 +497,23 @@ class MainActivity(Activity):
         chosen = self._chosen_playlists()
         if not chosen:
             return
-        what = f'"{chosen[0].title}"' if len(chosen) == 1 else f"{len(chosen)} playlists"
 
         def ok(d: Dialog) -> None:
             for playlist in chosen:
                 self.data.playlists.remove(playlist)
             self.playlist_selection.finish()
 
+        # PlaylistsAdapter.askConfirmDelete: RemovePlaylistDialog(context) with no playlist, so the general
+        # remove_playlist_description (5.18.3 dialog_remove_playlist.xml, strings.xml).  Deleting the files
+        # too ("Delete the files too": context.deleteTracks) is not modelled: the playlists go either way.
         self.show_dialog(Dialog(
-            "Delete playlist",
-            lambda: Column(TextView(f"Are you sure you want to delete {what}?", "remove_playlist_description",
-                                    width=MATCH),
-                           CheckBox("Delete files too", "remove_playlist_checkbox"),
-                           id="remove_playlist_holder", padding=(dp(24), dp(12))),
+            "Remove playlist",
+            lambda: Column(TextView("This will only remove the selected playlists. The actual files will not "
+                                    "be deleted.", "remove_playlist_description", size=sp(16),
+                                    padding=(dp(4), 0, dp(16), dp(16))),
+                           CheckBox("Delete the files too", "remove_playlist_checkbox", width=MATCH,
+                                    padding=(0, dp(4))),
+                           id="remove_playlist_dialog_holder", padding=(dp(16), dp(16), dp(16), 0)),
             positive=("OK", ok), negative="Cancel"))
 
     def rename_playlist(self) -> None:
@@ -660,9 +679,6 @@ class TracksActivity(Activity):
             hide=[*(() if playlist else ("add_file_to_playlist", "add_folder_to_playlist", "export_playlist")),
                   *(("search", "sort") if self.extras.get("kind") == m.ALBUMS else ())])
         header: list[View] = []
-        if self.searching:
-            header.append(EditText(self.query, "tracks_search", hint="Search", autofocus=True,
-                                   on_text_changed=self._search, key="tracks_search"))
         album = self.extras.get("kind") == m.ALBUMS
         rows: list[View] = [track_row(t, on_click=lambda t=t: play(self, t, tracks),
                                       current=t.path == self.data.current, numbered=album) for t in tracks]
@@ -684,10 +700,41 @@ class TracksActivity(Activity):
         current = self.data.track(self.data.current)
         if current is not None:
             holder.append(current_track_bar(self, current))
+        toolbar = self._search_toolbar(items) if self.searching else self.toolbar(
+            "tracks_toolbar", title=title, items=items, back=True)
         return Column(
-            self.toolbar("tracks_toolbar", title=title, items=items, back=True),
+            toolbar,
             Column(*holder, id="tracks_holder", class_name="android.widget.RelativeLayout", weight=1, height=MATCH),
             id="tracks_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def _search_toolbar(self, items: list[MenuItem]) -> View:
+        """menu_playlist.xml's search item is an androidx SearchView action view (collapseActionView|always);
+        expanded, the Toolbar shows its collapse button ("Collapse") in place of the navigation button and
+        title, the SearchView, and the menu without the search item (Toolbar.ExpandedActionViewMenuPresenter
+        keeps only mMenuView).  abc_search_view.xml: search_bar > search_edit_frame > search_plate >
+        search_src_text (hint defaultQueryHint "Search…": TracksActivity has no searchable info) and
+        search_close_btn, shown only with text (SearchView.updateCloseButton, expanded in an action view);
+        search_button, search_mag_icon and submit_area are gone (updateViewsVisibility(false))."""
+        plate: list[View] = [EditText(self.query, "search_src_text", hint="Search…", autofocus=True, weight=1,
+                                      width=MATCH, on_text_changed=self._search, key="search_src_text")]
+        if self.query:
+            plate.append(ImageView("search_close_btn", icon="close", desc="Clear query", width=dp(48),
+                                   height=dp(48), on_click=lambda: self._search("")))
+        search_view = LinearLayout(
+            LinearLayout(
+                LinearLayout(
+                    LinearLayout(*plate, id="search_plate", orientation="horizontal", weight=1, width=MATCH),
+                    id="search_edit_frame", orientation="horizontal", weight=1, width=MATCH),
+                id="search_bar", orientation="horizontal", weight=1, width=MATCH),
+            orientation="horizontal", class_name="androidx.appcompat.widget.LinearLayoutCompat", weight=1,
+            width=MATCH)
+        return Row(
+            ImageButton(icon="back", desc="Collapse", width=dp(56), height=dp(56), on_click=self.on_back,
+                        margin=(0, 0, dp(4), 0)),
+            search_view,
+            ActionMenuView([i for i in items if i.id != "search"],
+                           lambda anchor, overflow: self.show_menu(overflow, anchor), margin=(0, 0, dp(4), 0)),
+            id="tracks_toolbar", class_name="android.view.ViewGroup", height=dp(64))
 
     def open_search(self) -> None:
         self.searching = True

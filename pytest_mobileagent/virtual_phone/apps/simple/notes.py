@@ -49,6 +49,7 @@ from ...framework.ui.views import (
     RelativeLayout,
     Row,
     ScrollView,
+    StaggeredGridRecyclerView,
     TextView,
     View,
     dp,
@@ -57,6 +58,7 @@ from ...framework.ui.views import (
 from ...framework.intents import ACTION_CREATE_DOCUMENT, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
 from ...framework.ui.window import NAV_BAR_H, STATUS_BAR_H
 from . import notes_model as m
+from ...framework.ui.text import line_height
 from ...framework.app import Activity, Dialog, settings_checkbox
 from ..menus import FDROID_HIDDEN, menu
 from ..system.print_spooler import print_job
@@ -566,7 +568,7 @@ class MainActivity(Activity):
             FrameLayout(EditText(text, "locked_note_title", hint=hint, autofocus=True)),
             id="note_title_hint", margin=(0, 0, 0, dp(16)))
 
-    def show_new_note_dialog(self) -> None:
+    def show_new_note_dialog(self, then: Callable[[], object] | None = None) -> None:
         def body() -> View:
             return Column(
                 self._title_field("", "Label"),
@@ -586,6 +588,8 @@ class MainActivity(Activity):
             self.close_search()
             if not checklist:
                 self.request_focus("text_note_view", key=f"text-{note.id}", show_keyboard=True)
+            if then is not None:
+                then()
             return True
 
         self.show_dialog(Dialog("Add a new note", body, positive=("OK", ok), negative="Cancel"))
@@ -644,32 +648,55 @@ class MainActivity(Activity):
         self.show_dialog(Dialog(body=body, positive=("Delete", delete), negative="Cancel"))
 
     def show_open_note_dialog(self) -> None:
-        current = self.notes.current_id
+        """OpenNoteDialog (6.17.0 dialog_open_note.xml, open_note_item.xml, OpenNoteAdapter): a
+        CoordinatorLayout `dialog_open_note_holder` with a NestedScrollView (min_open_note_popup_height
+        200dp) around `dialog_open_note_list`, a staggered grid of grid_note_item_width (150dp) note
+        cards, and `new_note_fab`; the AlertDialog has the title "Open note" and a Cancel button.
+        A card is the note's title (primary colour, bold, 18sp, one line) and its formatted text
+        (gone when blank or locked; a lock icon instead when locked).  A card opens its note; the FAB
+        opens NewNoteDialog, and this dialog closes once that note is made."""
+        dialog: Dialog
 
         def pick(note_id: int) -> None:
             dialog.dismiss()
             self.select_note(note_id)
 
         def create() -> None:
-            dialog.dismiss()
-            self.show_new_note_dialog()
+            self.show_new_note_dialog(then=dialog.dismiss)
+
+        def card(note: m.Note) -> View:
+            text = self._open_note_text(note)
+            children: list[View] = [TextView(note.title, "open_note_item_title", size=sp(18), bold=True,
+                                             color=ACCENT, max_lines=1)]
+            if note.locked:
+                # icon_lock: layout_below the title, match_parent x open_note_popup_lock_size, padding 4dp
+                children.append(ImageView("icon_lock", icon="lock", tint=ACCENT, width=MATCH, height=dp(56), important=False,
+                                          padding=dp(4), margin=(0, line_height(sp(18)), 0, 0)))
+            elif text.strip():
+                # open_note_item_text: below the title, marginTop medium_margin, maxHeight 150dp
+                children.append(TextView(text, "open_note_item_text", size=sp(14),
+                                         max_lines=dp(150) // line_height(sp(14)),
+                                         margin=(0, line_height(sp(18)) + dp(8), 0, 0)))
+            return RelativeLayout(*children, id="open_note_item_holder", key=f"note-{note.id}", margin=dp(8),
+                                  padding=dp(12), on_click=lambda: pick(note.id))
 
         def body() -> View:
-            rows = [RelativeLayout(RadioButton(n.title, checked=n.id == current, margin=(dp(12), 0),
-                                               on_click=lambda i=n.id: pick(i)),
-                                   id="open_note_item_holder", key=f"note-{n.id}")
-                    for n in self.notes.sorted_notes()]
-            return ScrollView(
-                LinearLayout(
-                    Column(*rows, id="dialog_open_note_linear", padding=(0, dp(8), 0, 0)),
-                    Divider("dialog_open_note_divider"),
-                    RadioGroup(RadioButton("Create a new note", "dialog_open_note_new_radio", margin=(dp(12), 0),
-                                           on_click=create),
-                               id="dialog_open_note_create_new", padding=(0, dp(4))),
-                    id="dialog_open_note_wrapper", class_name="android.widget.RelativeLayout"),
-                id="dialog_open_note_holder", height=WRAP, focusable=False)
+            cards = [card(n) for n in self.notes.sorted_notes()]
+            return FrameLayout(
+                ScrollView(StaggeredGridRecyclerView(*cards, id="dialog_open_note_list", item_width=dp(150),
+                                                     height=WRAP, padding=(0, 0, 0, dp(76))),
+                           height=WRAP, min_height=dp(200), margin=(dp(4), dp(8), dp(4), 0)),
+                FloatingActionButton("new_note_fab", icon="plus", on_click=create),
+                id="dialog_open_note_holder", class_name="android.view.ViewGroup", height=WRAP)
 
-        dialog = self.show_dialog(Dialog("Open note", body))
+        dialog = self.show_dialog(Dialog("Open note", body, negative="Cancel"))
+
+    def _open_note_text(self, note: m.Note) -> str:
+        """OpenNoteAdapter.getFormattedValue: a text note's stored text; a checklist's items as "• title"
+        lines in the checklist's sort order."""
+        if not note.is_checklist:
+            return note.value
+        return "\n".join(f"• {item.title}" for item in note.sorted_items(self.notes.checklist_sort))
 
     # -- locking ----------------------------------------------------------------------------
     def show_lock_warning(self) -> None:

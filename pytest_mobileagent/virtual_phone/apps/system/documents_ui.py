@@ -52,6 +52,8 @@ __all__ = ["FilesApp", "PickActivity", "format_file_size"]
 
 PACKAGE = "com.google.android.documentsui"
 DOWNLOADS = "/storage/emulated/0/Download"
+#: DocumentsContract.EXTRA_EXCLUDE_SELF
+EXTRA_EXCLUDE_SELF = "android.provider.extra.EXCLUDE_SELF"
 _RECENT_TYPES = {"image": "image", "video": "video", "audio": "audio"}
 
 
@@ -163,14 +165,20 @@ class PickActivity(Activity):
                                 TextView("This week", on_click=lambda: None, padding=(dp(16), dp(8))),
                                 id=f"{pkg}:id/search_chip_group")]
         if others:
+            # AppsRowManager.updateView (shown on Recents when the list is not empty): apps_row's header,
+            # then apps_group in a HorizontalScrollView, one apps_item (app_icon, android:id/title with
+            # the label as its content description) per item; the recorded screens show this tree
             rows.append(LinearLayout(
                 TextView("BROWSE FILES IN OTHER APPS", size=sp(14), padding=(dp(24), dp(16))),
-                Row(*[LinearLayout(ImageView(f"{pkg}:id/app_icon", icon=f"app:{t.label}", width=dp(32),
-                                             height=dp(32), layout_gravity="center_horizontal"),
-                                   TextView(t.label, "android:id/title", desc=t.label, gravity="center",
-                                            width=MATCH),
-                                   weight=1, width=MATCH, on_click=lambda t=t: self._browse(t))
-                      for t in others], id=f"{pkg}:id/apps_group", width=MATCH),
+                FrameLayout(
+                    Row(*[LinearLayout(ImageView(f"{pkg}:id/app_icon", icon=f"app:{t.label}", width=dp(32),
+                                                 height=dp(32), layout_gravity="center_horizontal",
+                                                 margin=(0, dp(6), 0, dp(10))),
+                                       TextView(t.label, "android:id/title", desc=t.label, gravity="center",
+                                                width=MATCH, max_lines=1),
+                                       weight=1, width=MATCH, on_click=lambda t=t: self._browse(t))
+                          for t in others], id=f"{pkg}:id/apps_group", width=MATCH),
+                    class_name="android.widget.HorizontalScrollView", width=MATCH),
                 id=f"{pkg}:id/apps_row", width=MATCH))
         kind = self._kind()
         rows.append(Row(TextView("RECENT IMAGES" if kind == "image" else "RECENT FILES", f"{pkg}:id/header_title",
@@ -235,9 +243,21 @@ class PickActivity(Activity):
         return (self.intent.mime_type or "").split("/")[0]
 
     def _other_apps(self):
+        """RootsFragment.sortLoadResult / includeHandlerApps (Android 14 DocumentsUI): PickActivity passes
+        the original intent as EXTRA_INCLUDE_APPS_INTENT for GET_CONTENT only; the exported activities
+        that answer it (queryIntentActivities), one per package, without DocumentsUI itself and, with
+        DocumentsContract.EXTRA_EXCLUDE_SELF, without the caller; then sorted by title ignoring case
+        (ItemComparator).  The other-provider roots it would merge in (not library, downloads or storage:
+        e.g. Drive on a Play image) have no counterpart on this image."""
         if self.intent.action != ACTION_GET_CONTENT:
             return []
-        return [t for t in resolve(self.host, self.intent) if t.app.package != PACKAGE]
+        caller = self.extras.get("caller")
+        exclude = caller.app.package if caller is not None and self.intent.extras.get(EXTRA_EXCLUDE_SELF) else None
+        by_package = {}
+        for target in resolve(self.host, self.intent):
+            if target.app.package not in (PACKAGE, exclude):
+                by_package[target.app.package] = target  # appsMapping.put: the package's last activity
+        return sorted(by_package.values(), key=lambda t: t.label.lower())
 
     # -- actions ----------------------------------------------------------------------------------
     def save(self) -> None:

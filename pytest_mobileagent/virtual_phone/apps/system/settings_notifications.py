@@ -11,9 +11,21 @@ Its first screen (res/xml/app_notification_settings.xml): the title
 (SettingsMainSwitchPreference "block", settingslib's MainSwitchBar with
 ``switch_text`` / ``switch_widget``) titled by
 BlockPreferenceController.getSwitchBarText: notification_app_switch_label,
-"All %1$s notifications".  Turning it off blocks the app's notifications
-(NotificationBackend.setNotificationsEnabledForPackage); the phone keeps that
-per package until the switch is turned on again.
+"All %1$s notifications".
+
+Since Android 13 an app's notifications are on exactly when it holds the
+POST_NOTIFICATIONS runtime permission: NotificationBackend.loadAppRow's
+``banned`` is !INotificationManager.areNotificationsEnabledForPackage, which
+NotificationManagerService answers with PermissionHelper.hasPermission(uid), and
+the switch's NotificationBackend.setNotificationsEnabledForPackage reaches
+PermissionHelper.setNotificationPermission, which grants or revokes
+POST_NOTIFICATIONS (flag USER_SET) - unless the package does not request it or
+the grant is system-fixed ("Do not change the permission if the package doesn't
+request it, do not change fixed permissions").  So the page reads and writes the
+phone's runtime grants, the one record that `pm grant` / `pm revoke` change and
+`dumpsys package` reports (an app targeting API 33+ that never asked starts
+with its notifications off).  Platform apps (no manifest facts here) hold it as
+a fixed grant: their switch shows on and cannot be turned off.
 
 The page's further preferences (channels, bubbles, badge, the app link ...)
 are not modelled.
@@ -22,6 +34,7 @@ are not modelled.
 from __future__ import annotations
 
 from ...framework.intents import IntentFilter
+from ...framework.manifests import has_facts, requested_permissions
 from ...framework.ui.views import MATCH, Column, ImageView, LinearLayout, Row, ScrollView, Switch, TextView, View, dp, sp
 from ...framework.app import Activity
 
@@ -32,14 +45,18 @@ EXTRA_APP_PACKAGE = "android.provider.extra.APP_PACKAGE"
 PACKAGE = "com.android.settings"
 
 
-def blocked_packages(host) -> set[str]:
-    """The packages whose notifications the user turned off (NotificationManagerService keeps this
-    per package; the phone keeps it on the system object)."""
-    blocked = getattr(host, "notification_blocked_packages", None)
-    if blocked is None:
-        blocked = set()
-        host.notification_blocked_packages = blocked
-    return blocked
+POST_NOTIFICATIONS = "android.permission.POST_NOTIFICATIONS"
+
+
+def _changeable(package: str) -> bool:
+    """PermissionHelper.setNotificationPermission changes only a requested, not fixed grant."""
+    return has_facts(package) and POST_NOTIFICATIONS in requested_permissions(package)
+
+
+def notifications_enabled(host, package: str) -> bool:
+    """NotificationManagerService.areNotificationsEnabledForPackage: the POST_NOTIFICATIONS grant
+    (a platform app's is fixed, so always held)."""
+    return not has_facts(package) or host.has_permission(package, POST_NOTIFICATIONS)
 
 
 class AppNotificationSettingsActivity(Activity):
@@ -56,17 +73,18 @@ class AppNotificationSettingsActivity(Activity):
             self.host.defer(self.finish)
 
     def toggle(self, on: bool) -> None:
-        blocked = blocked_packages(self.host)
+        if not _changeable(self.target):
+            return
         if on:
-            blocked.discard(self.target)
+            self.host.grant_permission(self.target, POST_NOTIFICATIONS)
         else:
-            blocked.add(self.target)
+            self.host.revoke_permission(self.target, POST_NOTIFICATIONS)
 
     def build(self) -> View:
         pkg = PACKAGE
         app = self.host.app(self.target)
         label = app.label if app is not None else self.target
-        enabled = self.target not in blocked_packages(self.host)
+        enabled = notifications_enabled(self.host, self.target)
         header = LinearLayout(
             ImageView(f"{pkg}:id/entity_header_icon", icon=f"app:{label}", width=dp(72), height=dp(72),
                       layout_gravity="center_horizontal"),
@@ -78,7 +96,7 @@ class AppNotificationSettingsActivity(Activity):
                    focusable=False),
             gravity="center_vertical", width=MATCH), width=MATCH, min_height=dp(72),
             padding=(dp(24), dp(16)), margin=(dp(16), 0), radius=dp(28), bg=(211, 227, 253),
-            on_click=lambda: self.toggle(not enabled))
+            enabled=_changeable(self.target), on_click=lambda: self.toggle(not enabled))
         return Column(
             Row(ImageView("", icon="back", desc="Navigate up", on_click=self.finish, padding=dp(16)),
                 width=MATCH, height=dp(64), gravity="center_vertical"),

@@ -27,10 +27,7 @@ from typing import Callable
 from ...framework.ui.views import (
     MATCH,
     TEXT_SECONDARY,
-    Button,
     Column,
-    FrameLayout,
-    ImageView,
     Row,
     TextView,
     View,
@@ -41,6 +38,7 @@ from ...framework.intents import IntentFilter
 from .chrome import ChromeApp
 from .app_locale_picker import APP_LOCALE_FILTER, AppLocalePickerActivity
 from ...framework.app import Activity, App
+from . import camera
 from .documents_ui import FilesApp
 from .settings_notifications import AppNotificationSettingsActivity, notification_filters
 from .system_screens import DialerApp
@@ -70,17 +68,6 @@ class _FirstScreen(Activity):
         return type(self).screen(self)
 
 
-def _camera(a: _FirstScreen) -> View:
-    pkg = a.app.package
-    return FrameLayout(
-        View(f"{pkg}:id/preview_content", height=MATCH, bg=(30, 30, 30)),
-        TextView(a.note, size=sp(16), color=(255, 255, 255), layout_gravity="center"),
-        ImageView(f"{pkg}:id/shutter_button", icon="dot", desc="Shutter", tint=(255, 255, 255),
-                  width=dp(72), height=dp(72), layout_gravity="bottom|center_horizontal",
-                  margin=(0, 0, 0, dp(32)), on_click=lambda: setattr(a, "note", "Camera is not available")),
-        id=f"{pkg}:id/camera_app_root", height=MATCH, bg=(0, 0, 0))
-
-
 def _clock(a: _FirstScreen) -> View:
     pkg = a.app.package
     now = a.host.clock_ms() // 1000
@@ -105,19 +92,18 @@ def _app(class_name: str, package: str, label: str, activity: str, screen) -> ty
                                      "version_name": "14", "__doc__": f"{label} ({package}): a first screen only."})
 
 
-def _camera_app() -> type[App]:
-    """Camera (com.android.camera2): its launcher screen, CaptureActivity for IMAGE_CAPTURE and
-    CameraActivity for STILL_IMAGE_CAMERA (Camera2's AndroidManifest.xml; the recording's "Take
-    photo" reached com.android.camera2/com.android.camera.CaptureActivity)."""
-    camera = _app("Camera", "com.android.camera2", "Camera", "com.android.camera.CameraLauncher", _camera)
-    capture = type("CaptureActivity", (_FirstScreen,), {"name": "com.android.camera.CaptureActivity",
-                                                         "title": "Camera", "screen": _camera})
-    still = type("CameraActivity", (_FirstScreen,), {"name": "com.android.camera.CameraActivity",
-                                                      "title": "Camera", "screen": _camera})
-    camera.activities = camera.activities + (capture, still)
-    camera.intent_filters = ((capture.name, "", IntentFilter(("android.media.action.IMAGE_CAPTURE",))),
-                             (still.name, "", IntentFilter(("android.media.action.STILL_IMAGE_CAMERA",))))
-    return camera
+class CameraApp(App):
+    """Camera (com.android.camera2): the capture screen (camera.py) from its launcher entry, for
+    IMAGE_CAPTURE (CaptureActivity) and for STILL_IMAGE_CAMERA (CameraActivity) (Camera2's
+    AndroidManifest.xml; the recording's "Take photo" reached
+    com.android.camera2/com.android.camera.CaptureActivity)."""
+
+    package = camera.PACKAGE
+    label = "Camera"
+    version_name = "14"
+    activities = (camera.CameraLauncher, camera.CaptureActivity, camera.CameraActivity)
+    intent_filters = ((camera.CaptureActivity.name, "", IntentFilter(("android.media.action.IMAGE_CAPTURE",))),
+                      (camera.CameraActivity.name, "", IntentFilter(("android.media.action.STILL_IMAGE_CAMERA",))))
 
 
 def _settings_app() -> type[App]:
@@ -140,7 +126,7 @@ def _settings_app() -> type[App]:
 
 
 SYSTEM_APPS: list[type[App]] = [
-    _camera_app(),
+    CameraApp,
     ChromeApp,  # com.android.chrome: its first run and a tab for http(s) links (chrome.py)
     _app("Clock", "com.android.deskclock", "Clock", "com.android.deskclock.DeskClock", _clock),
     DialerApp,  # com.android.dialer: its dialpad and in-call screen (system_screens.py)

@@ -530,6 +530,43 @@ class RecyclerView(ScrollContainer):
     CLASS = "androidx.recyclerview.widget.RecyclerView"
 
 
+class StaggeredGridRecyclerView(RecyclerView):
+    """A RecyclerView with Commons' AutoStaggeredGridLayoutManager: as many spans as `item_width`
+    fits (spanCount = max(1, width without padding / itemSize)), and each item goes to the span
+    whose end is highest up, the first of equals (AndroidX StaggeredGridLayoutManager laying out
+    toward the end), so columns keep their own heights."""
+
+    def __init__(self, *children, item_width: int, **kw) -> None:
+        super().__init__(*children, **kw)
+        self.item_width = max(1, item_width)
+        self._slots: list[tuple[int, int]] = []  # (span, top) of each visible child
+
+    def _measure_content(self, iw: int) -> int:
+        spans = max(1, iw // self.item_width)
+        col_w = iw // spans
+        ends = [0] * spans
+        self._slots = []
+        for child in self.visible_children():
+            ml, mt, mr, mb = child.margin
+            _, ch = child.measure(col_w - ml - mr, UNBOUNDED, exact_w=col_w - ml - mr)
+            span = ends.index(min(ends))
+            self._slots.append((span, ends[span]))
+            ends[span] += ch + mt + mb
+        self.content_h = max(ends)
+        return self.content_h
+
+    def place_children(self, clip):
+        x0, y0, x1, y1 = self.rect
+        pl, pt, pr, pb = self.padding
+        self.scroll_y = max(0, min(self.scroll_y, self.max_scroll()))
+        inner = intersect((x0 + pl, y0 + pt, x1 - pr, y1 - pb), clip)
+        spans = max(1, (x1 - x0 - pl - pr) // self.item_width)
+        col_w = (x1 - x0 - pl - pr) // spans
+        for child, (span, top) in zip(self.visible_children(), self._slots):
+            ml, mt, _, _ = child.margin
+            child.place(x0 + pl + span * col_w + ml, y0 + pt - self.scroll_y + top + mt, inner)
+
+
 class ListView(ScrollContainer):
     CLASS = "android.widget.ListView"
 
