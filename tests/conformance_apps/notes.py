@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from conformance import ExpectedChange, centre
+from conformance import ExpectedChange, centre, push_files
 from pytest_mobileagent.device.text import input_text_command
 
 PACKAGE = "com.simplemobiletools.notes.pro"
@@ -29,7 +29,10 @@ def _type(device, resource_id: str, text: str) -> None:
 
 def seed(device) -> None:
     """The notes every recorded session starts with (screen 7dd599d9b413): "General note" (empty) and
-    "Diary", the current note, whose text is "2023.6.10 Sunny".  Made through the app's UI."""
+    "Diary", the current note, whose text is "2023.6.10 Sunny".  Made through the app's UI.  The phone's
+    Download folder holds Diary.pdf, which the recorded save dialogs (DocumentsUI, state 2023-07-03_222610)
+    list there (conformance.SHARED_FILES)."""
+    push_files(device, "/sdcard/Download", {"Diary.pdf": "diary.pdf"})
     device.shell(f"am start -W -n {MAIN}")
     _tap(device, "new_note")
     _type(device, "locked_note_title", "Diary")
