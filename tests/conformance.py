@@ -510,6 +510,19 @@ def add_contact(device, name: str, number: str, email: str = "") -> None:
                      f"--bind mimetype:s:vnd.android.cursor.item/email_v2 --bind 'data1:s:{email}' --bind data2:i:1")
 
 
+#: The recording phone's two SMS conversations: Alice (111111) "Hello" and Bob (222222) "Hey" (Messenger's
+#: main screen ebe04be39b2a; its Conversation details list the members' numbers 111111 and 222222; the dialer
+#: it opens dials 111111; Contacts' page of Alice, opened from Messenger, shows alice@mails.com; Contacts'
+#: "Send SMS" lands on the thread with its message).  111111 is a short code: sending to it raised Android's
+#: premium-SMS confirmation (com.android.phone's sms_short_code_confirm_message, state 2023-07-02_121339).
+CONVERSATIONS = (("Alice", "111111", "alice@mails.com", "Hello"), ("Bob", "222222", "bob@mails.com", "Hey"))
+
+
+def add_sms(device, number: str, body: str) -> None:
+    """A received SMS, put there as the SMS app (the default SMS role holder) would: the provider."""
+    device.shell(f"content insert --uri content://sms/inbox --bind address:s:{number} --bind 'body:s:{body}'")
+
+
 def push_files(device, folder: str, files: dict[str, str]) -> None:
     """Push fixtures under the recording's file names and announce them to the media scanner."""
     for name, fixture in files.items():

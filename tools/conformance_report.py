@@ -64,7 +64,7 @@ def measure(apps: list[str], show_misses: bool) -> tuple[dict[str, Rates], list[
                     if column:
                         why = o.environment or o.expected_change or o.detail
                         print(f"  {app} s{o.session} #{o.step} {o.action}: {column}"
-                              f"{'' if o.start_reached else ' (start not reached)'}: {why[:160]}")
+                              f"{'' if o.start_reached else ' (start not reached)'}: {why[:400]}")
     return rows, notes
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conformance import CONTACTS_URI
 from conformance import ExpectedChange
-from conformance import add_contact
+from conformance import CONVERSATIONS, add_contact, add_sms, seed_media
 
 PACKAGE = "com.simplemobiletools.contacts.pro"
 #: the contacts the recordings' detail screens show: name, mobile number, home email
@@ -14,6 +14,19 @@ LANGUAGE_ROW = {"settings_language", "settings_language_holder", "settings_langu
 
 
 def seed(device) -> None:
+    """The recording phone's shared storage (conformance.SHARED_FILES: the photo picker shows DCIM's pictures),
+    its SMS conversations (conformance.CONVERSATIONS: "Send SMS" opens Alice's thread with "Hello") and the
+    contacts."""
+    seed_media(device)
+    # the recording phone's SMS app was Simple SMS Messenger (Contacts' "Send SMS" opened it), as in
+    # conformance_apps/messenger.py
+    device.shell("cmd role add-role-holder android.app.role.SMS com.simplemobiletools.smsmessenger")
+    for _name, number, _email, body in CONVERSATIONS:
+        add_sms(device, number, body)
+    add_contacts(device)
+
+
+def add_contacts(device) -> None:
     for name, number, email in CONTACTS:
         add_contact(device, name, number, email)
 
@@ -36,7 +49,7 @@ def before_session(device) -> None:
     # -grant_perm) had granted every runtime permission, the phone's too
     device.shell(f"pm grant {PACKAGE} android.permission.CALL_PHONE")
     device.shell(f"content delete --uri {CONTACTS_URI}/raw_contacts")
-    seed(device)
+    add_contacts(device)
 
 
 #: Differences the pinned release makes on Android 14 (see conformance.ExpectedChange).  A rule that the new

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conformance import ExpectedChange
-from conformance import add_contact
+from conformance import CONVERSATIONS, add_contact, add_sms, seed_media
 
 MAIN = "com.simplemobiletools.smsmessenger.activities.MainActivity"
 SETTINGS = "com.simplemobiletools.smsmessenger.activities.SettingsActivity"
@@ -14,19 +14,14 @@ COMPOSE_BLOCKED = ("Simple-Commons b72ded2a75 (the commit 5.19.3 pins) draws Man
                    "no resource-ids; the recorded 2023 release used XML layouts")
 
 
-#: The recordings' two conversations: Alice (111111) "Hello" and Bob (222222) "Hey" (main screen ebe04be39b2a;
-#: Conversation details lists the members' numbers 111111 and 222222; the dialer the recording opens dials
-#: 111111; Contacts' page of Alice, opened from Messenger, shows alice@mails.com).  111111 is a short code:
-#: sending to it raised Android's premium-SMS confirmation (com.android.phone's sms_short_code_confirm_message,
-#: state 2023-07-02_121339).
-CONVERSATIONS = (("Alice", "111111", "alice@mails.com", "Hello"), ("Bob", "222222", "bob@mails.com", "Hey"))
-
-
 def seed(device) -> None:
+    """The conversations, and the recording phone's shared storage (conformance.SHARED_FILES): the recorded
+    attachment picker (session 19) lists DCIM's pic1.jpg, pic3.jpg, video1.mp4 and video2.mp4."""
+    seed_media(device)
     device.shell("cmd role add-role-holder android.app.role.SMS com.simplemobiletools.smsmessenger")
     for name, number, email, body in CONVERSATIONS:
         add_contact(device, name, number, email)
-        device.shell(f"content insert --uri content://sms/inbox --bind address:s:{number} --bind 'body:s:{body}'")
+        add_sms(device, number, body)
 
 
 def _moved_to_settings(step: dict, recorded, ours) -> bool:
