@@ -535,9 +535,10 @@ def push_files(device, folder: str, files: dict[str, str]) -> None:
 #: Music/Recordings, Diary.pdf (a PDF, 6.1 kB) in Download and six pictures and videos in DCIM; its
 #: root (state 2023-06-30_194523) and Gallery's "Internal" folder (2 items, 073664fc497d) the two
 #: screenshots; Notes' save dialog (DocumentsUI, Downloads) Diary.pdf again.  Nothing else is on it:
-#: Documents shows "0 items", Music "1 item" (the Recordings folder).
+#: Documents shows "0 items", Music "1 item" (the Recordings folder).  The recordings are untagged, as Music
+#: Player shows them (titles "test1" and "test2" from the file names, album "Recordings", artist "<unknown>").
 SHARED_FILES = (
-    ("/sdcard/Music/Recordings", "test1.m4a", "tone.m4a", "2023-06-30 12:26:00"),
+    ("/sdcard/Music/Recordings", "test1.m4a", "audio/recordings/2024_05_02_14_05_10.m4a", "2023-06-30 12:26:00"),
     ("/sdcard/Music/Recordings", "test2.m4a", "audio/recordings/2024_05_01_09_30_00.m4a", "2023-06-30 12:26:00"),
     ("/sdcard/Download", "Diary.pdf", "diary.pdf", "2023-06-30 12:22:00"),
     ("/sdcard/DCIM", "pic1.jpg", "forest.jpg", "2023-06-30 12:16:00"),

@@ -5,14 +5,14 @@ from __future__ import annotations
 import functools
 import xml.etree.ElementTree as ET
 
-from conformance import ExpectedChange, centre, load_facts, push_files
+from conformance import ExpectedChange, centre, load_facts, seed_media
 
 
 def seed(device) -> None:
-    """The recordings' library: two untagged recordings in Music/Recordings (album "Recordings", artist
-    "<unknown>", titles from the file names), nothing else the scanner counts as music."""
-    push_files(device, "/sdcard/Music/Recordings", {"test1.m4a": "audio/recordings/2024_05_02_14_05_10.m4a",
-                                                     "test2.m4a": "audio/recordings/2024_05_01_09_30_00.m4a"})
+    """The recording phone's shared storage (conformance.SHARED_FILES): its library is the two untagged
+    recordings in Music/Recordings (album "Recordings", artist "<unknown>", titles from the file names);
+    nothing else there is audio."""
+    seed_media(device)
 
 
 _ALL_TRACKS = ("the recording phone's Music Player had no \"All tracks\" playlist on a fresh start, which both the "
