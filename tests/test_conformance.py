@@ -120,3 +120,33 @@ def test_theme_seed_and_landings_through_adb(phone_factory, adb_server_port):
     assert landing.startswith("com.simplemobiletools.clock/")
     assert (outcome.matched, outcome.other_app) == (False, True), outcome.detail
     assert Rates.of([outcome]).counts()["other_app"] == 1
+
+
+def test_the_floors_tool_refuses_to_lower_a_floor_unless_told(tmp_path, monkeypatch, capsys):
+    """tools/conformance_report.py --write-floors: raises freely, refuses to lower without --lower (exit 1,
+    nothing written), prints what it lowered with it."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "conformance_report.py"
+    spec = importlib.util.spec_from_file_location("conformance_report", path)
+    report = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(report)
+    floors = tmp_path / "floors.json"
+    floors.write_text(json.dumps({"notes": {"match_rate": 0.9, "reached_match_rate": 0.95}}))
+    monkeypatch.setattr(report, "FLOORS", floors)
+    run = tmp_path / "run.json"
+
+    def measured(matched: int) -> Path:
+        counts = Rates(compared=100, reached=90, matched=matched, matched_when_reached=88).counts()
+        run.write_text(json.dumps({"notes": counts}))
+        return run
+
+    assert report.main(["--from", str(measured(93)), "--write-floors"]) == 0  # 0.93 and 88/90 = 0.977...
+    assert json.loads(floors.read_text())["notes"] == {"match_rate": 0.93, "reached_match_rate": 0.977}
+    assert report.main(["--from", str(measured(92)), "--write-floors"]) == 1
+    assert "would lower notes match_rate (matched / compared): 0.93 -> 0.92" in capsys.readouterr().out
+    assert json.loads(floors.read_text())["notes"]["match_rate"] == 0.93
+    assert report.main(["--from", str(measured(92)), "--write-floors", "--lower"]) == 0
+    assert "lowered notes match_rate (matched / compared): 0.93 -> 0.92" in capsys.readouterr().out
+    assert json.loads(floors.read_text())["notes"]["match_rate"] == 0.92
