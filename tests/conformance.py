@@ -14,7 +14,11 @@ judges two things:
 Actions the recording took in another app's window (the recording phone had
 Simple Dialer, Simple Clock and Simple Camera; a stock emulator has none of
 them) are not transitions of the app under test: they are carried out when
-possible and counted apart ("outside").
+possible and counted apart ("outside").  An action that left the app matches
+only when the phone lands where the recording did (the landing screen's
+activity and the Jaccard index of its own package's resource-ids, the same rule
+as in the app); one that left the app for another screen is counted apart
+("other app differs"), never as a match.
 
 Two screens are the same when their foreground activity is the same and the
 Jaccard index of their resource-id sets is at least ``JACCARD`` (the bar the
@@ -24,7 +28,9 @@ screen is not carried out and counts as a mismatch; the session goes on.
 Exceptions (``EXPECTED_CHANGES``) are differences the pinned final releases on
 Android 14 make on purpose (each with its source): an action whose next screen
 differs in such a way is reported with the reason and counted apart from the
-rate, never silently dropped.
+rate, never silently dropped.  Differences that come from the recording phone
+rather than the release (its SD card, its Simple Camera / Clock / Dialer, its
+Gmail) are ``ExpectedChange(..., environment=True)`` and have their own column.
 """
 
 from __future__ import annotations
@@ -72,6 +78,18 @@ class ExpectedChange:
     #: "target": the recorded target is not on our screen (called with the recorded start screen, or
     #: None when the action started outside the app, and ours before the action)
     on: str = "next"
+    #: the difference is the recording phone's, not the release's (its SD card, its other apps)
+    environment: bool = False
+
+
+#: Commons shows the app-icon warning before the theme list only until it was acknowledged once: in the
+#: Commons the recorded releases pin (bce3441c67, Music Player 5.16.5) as in the pinned ones (8e7dd4508e),
+#: since Commons 1ede5203b (2018): CustomizationActivity, customization_theme_holder's click listener.
+ICON_WARNING_SEEN = (
+    "the recording phone's app had not acknowledged Commons' app-icon warning yet (CustomizationActivity shows it "
+    "until BaseConfig.wasAppIconCustomizationWarningShown, in the recorded Commons bce3441c67 as in the pinned "
+    "commits); this phone's had: the theme seed (Replayer.set_theme, which the recording phone's Android 11 did not "
+    "need) or an earlier session of an app whose data the replay does not reset acknowledged it")
 
 
 def _label(screen: "Screen", rid: str) -> str:
@@ -85,30 +103,30 @@ EXPECTED_CHANGES: tuple[ExpectedChange, ...] = (
         COMPOSE_REASON,
         lambda step, recorded, ours: recorded.activity.endswith(COMPOSE_SCREENS)
         and ours.activity == recorded.activity),
+    # -- the recording phone's state and apps (environment=True) --
     ExpectedChange(
-        "Android 12+ apps start on Commons' \"System default (Material You)\" theme (BaseConfig.isUsingSystemTheme "
-        "defaults to isSPlus()), which hides the text, background and primary colour rows "
-        "(CustomizationActivity.updateAutoThemeFields); the recording phone ran Android 11",
-        lambda step, recorded, ours: recorded.activity.endswith(CUSTOMIZATION) and ours.activity.endswith(CUSTOMIZATION)
-        and "customization_text_color_holder" in recorded.ids and "customization_text_color_holder" not in ours.ids
-        and _label(ours, "customization_theme") == "System default (Material You)"),
-    ExpectedChange(
-        "Commons 8e7dd4508e shows the app-icon warning before the theme list only until it was acknowledged once "
-        "(BaseConfig.wasAppIconCustomizationWarningShown); the recorded 2023 release showed it on every tap",
+        ICON_WARNING_SEEN,
         lambda step, recorded, ours: ours.activity.endswith(CUSTOMIZATION) and "message" in recorded.ids
         and "dialog_radio_group" in ours.ids
-        and step.get("target", {}).get("id") in ("customization_theme_label", "customization_theme_holder")),
+        and step.get("target", {}).get("id") in ("customization_theme_label", "customization_theme_holder"),
+        environment=True),
+    ExpectedChange(
+        ICON_WARNING_SEEN,
+        lambda step, recorded, ours: recorded is not None and recorded.activity.endswith(CUSTOMIZATION)
+        and "message" in recorded.ids and ours.activity.endswith(CUSTOMIZATION) and "message" not in ours.ids,
+        on="target", environment=True),
     # -- the recording phone's apps that the Android 14 Google APIs emulator image has not (on="target") --
     ExpectedChange(
         "the recording phone's default dialer was Simple Dialer (com.simplemobiletools.dialer); the Android 14 "
         "emulator image's Phone app is AOSP Dialer (com.android.dialer), whose dialpad and in-call screen have "
         "their own ids (Dialer's dialpad_view.xml, incall_contact_grid.xml)",
         lambda step, recorded, ours: _target_id(step).startswith("com.simplemobiletools.dialer:id/")
-        and ours.activity.startswith("com.android.dialer/"), on="target"),
+        and ours.activity.startswith("com.android.dialer/"), on="target", environment=True),
     ExpectedChange(
         "Gmail (com.google.android.gm) was on the recording phone (a Google Play image); the Google APIs emulator "
         "image has no Gmail, so no app answers its mail intents",
-        lambda step, recorded, ours: _target_id(step).startswith("com.google.android.gm:id/"), on="target"),
+        lambda step, recorded, ours: _target_id(step).startswith("com.google.android.gm:id/"), on="target",
+        environment=True),
 )
 
 
@@ -155,6 +173,10 @@ class Outcome:
     #: the recorded action started outside the app (in another app the recording device had, such as
     #: Simple Dialer or Simple Clock): not a transition of this app, counted apart
     outside: bool = False
+    #: the difference is explained by the recording phone, not the release (ExpectedChange.environment)
+    environment: str | None = None
+    #: the action left the app, as the recorded one did, but landed on another screen than the recording's
+    other_app: bool = False
 
 
 class Replayer:
@@ -165,28 +187,35 @@ class Replayer:
         self.facts = facts
         #: the replay pressed BACK to hide the keyboard after the last action (see act())
         self.keyboard_hidden_early = False
+        #: seed steps that could not be done on this phone (set_theme), for the report
+        self.seed_problems: list[str] = []
         self.app = facts["app"]
         self.package = facts["package"]
         self.screens = {key: Screen.from_facts(value) for key, value in facts["screens"].items()}
+        #: where recorded actions that left the app landed (another app's screen, a system screen)
+        self.landings = {key: Screen.from_facts(value) for key, value in facts.get("landings", {}).items()}
         rec_w, rec_h = facts["screen_size"]
         width, height = device.window_size()
         self.scale = (width / rec_w, height / rec_h)
 
     # -- reading the phone -------------------------------------------------------------
-    def screen(self) -> Screen:
+    def screen(self, foreground: bool = False) -> Screen:
+        """The phone's screen as facts: the app's views, or (``foreground``) those of the package of the
+        foreground activity, as tools/conformance_facts.py takes a landing screen's."""
         xml = self.device.dump_hierarchy()
         nodes = [dict(n.attrib) for n in ET.fromstring(xml.encode("utf-8")).iter("node")]
-        ids = set()
-        for node in nodes:
-            rid = node.get("resource-id", "")
-            if node.get("package") != self.package or not rid or rid in SYSTEM_BAR_IDS:
-                continue
-            ids.add(rid.replace(self.package + ":id/", ""))
         current = self.device.app_current()
         activity = f"{current.package}/{current.activity}" if current.package else ""
         if activity and "/" in activity and activity.split("/", 1)[1].startswith("."):
             package, cls = activity.split("/", 1)
             activity = f"{package}/{package}{cls}"
+        package = activity.split("/", 1)[0] if foreground and activity else self.package
+        ids = set()
+        for node in nodes:
+            rid = node.get("resource-id", "")
+            if node.get("package") != package or not rid or rid in SYSTEM_BAR_IDS:
+                continue
+            ids.add(rid.replace(package + ":id/", ""))
         return Screen(activity, ids, nodes)
 
     # -- acting ------------------------------------------------------------------------
@@ -330,6 +359,9 @@ class Replayer:
                 # recorded first screen shows it (see conformance_apps/musicplayer.py)
                 takes_session = len(inspect.signature(before_session).parameters) > 1
                 before_session(self.device, session) if takes_session else before_session(self.device)
+            theme = recorded_theme(self.facts, session)
+            if theme:
+                self.set_theme(session["start"], theme)
             self.device.shell(f"am start -n {session['start']}")
             if index == 0 or before_session:
                 self.allow_permissions()  # a reset (pm clear) also takes back the runtime permissions
@@ -337,6 +369,54 @@ class Replayer:
             for number, step in enumerate(session["steps"]):
                 outcomes.append(self.replay_step(index, number, step))
         return outcomes
+
+    def set_theme(self, start: str, theme: str) -> None:
+        """Pick the colour theme the session's recording shows, as its user would: through the app's UI.
+
+        The recording phone ran Android 11, where Commons' BaseConfig.isUsingSystemTheme defaults to
+        isSPlus() = false and a fresh app shows the "Dark" theme (its default colours); on Android 14 the
+        pinned releases start on "System default (Material You)", which hides the colour rows the
+        recorded sessions tap (CustomizationActivity.updateAutoThemeFields).  A real phone accepts this
+        only through the app (its shared preferences are private; ``run-as`` needs a debuggable APK):
+        overflow > Settings > Customize colors > Theme > (the app-icon warning's OK) > the theme > Save.
+        A step that finds nothing to tap is logged in ``seed_problems`` and the session goes on.
+        """
+        self.device.shell(f"am start -n {start}")
+        self.allow_permissions()
+        steps = (("Settings", lambda n: "Settings" in (n.get("text"), n.get("content-desc"))),
+                 ("Customize colors", lambda n: n.get("resource-id", "").endswith(":id/settings_color_customization_holder")),
+                 ("Theme", lambda n: n.get("resource-id", "").endswith(":id/customization_theme_holder")),
+                 (theme, lambda n: n.get("text") == theme and n.get("class") == "android.widget.RadioButton"))
+        screen = self.screen()
+        for name, wanted in steps:
+            node = next((n for n in screen.nodes if wanted(n)), None)
+            if node is None and name == "Settings":  # behind the overflow
+                more = next((n for n in screen.nodes if n.get("content-desc") == "More options"), None)
+                if more is not None:
+                    self.device.shell("input tap %d %d" % centre(more))
+                    screen = self.screen()
+                    node = next((n for n in screen.nodes if wanted(n)), None)
+            if node is None and name == "Customize colors":
+                screen = self.scroll_to(screen, {"id": "settings_color_customization_holder", "text": "",
+                                                 "desc": "", "class": "", "bounds": [0, 0, 0, 0]})
+                node = next((n for n in screen.nodes if wanted(n)), None)
+            if node is None and name == theme:  # Commons' app-icon warning comes first, once
+                ok = next((n for n in screen.nodes if n.get("resource-id") == "android:id/button1"), None)
+                if ok is not None:
+                    self.device.shell("input tap %d %d" % centre(ok))
+                    screen = self.screen()
+                    node = next((n for n in screen.nodes if wanted(n)), None)
+            if node is None:
+                if name == theme and _label(screen, "customization_theme") == theme:
+                    break
+                self.seed_problems.append(f"theme {theme}: no {name!r} on {screen.activity}")
+                break
+            self.device.shell("input tap %d %d" % centre(node))
+            screen = self.screen()
+        save = next((n for n in screen.nodes if n.get("resource-id") == f"{self.package}:id/save"), None)
+        if save is not None:
+            self.device.shell("input tap %d %d" % centre(save))
+        self.device.shell(f"am force-stop {self.package}")
 
     def replay_step(self, session: int, number: int, step: dict) -> Outcome:
         outcome = self._replay_step(session, number, step)
@@ -355,25 +435,37 @@ class Replayer:
         if problem:
             # A recorded target on a Compose screen names an XML id that the final release has not.
             compose = expected_before is not None and expected_before.activity.endswith(COMPOSE_SCREENS)
-            change = COMPOSE_REASON if compose else self.expected_change("target", step, expected_before, before)
+            change = (COMPOSE_REASON, False) if compose else \
+                self.expected_change("target", step, expected_before, before)
             self.return_from_resolved_intent(step)
-            return Outcome(self.app, session, number, label, reached, False, problem, change)
+            return self._outcome(session, number, label, reached, False, problem, change)
         expected = self.screens.get(step["after"]) if step["after"] else None
+        if expected is None and step["before"]:
+            # The real app left its own window (a system screen, another app): the phone matches when it
+            # landed where the recording did (same rule as in the app: activity and Jaccard).
+            after = self.screen(foreground=True)
+            if after.activity.startswith(self.package + "/"):
+                return self._outcome(session, number, label, reached, False, f"stayed in {after.activity}")
+            landing = self.landings.get(step.get("landing") or "")
+            if landing is not None and after.same_as(landing):
+                return self._outcome(session, number, label, reached, True, "left the app as recorded")
+            outcome = self._outcome(session, number, label, reached, False,
+                                    "left the app for " + differences(after, landing))
+            outcome.other_app = True
+            return outcome
         if expected is None:
-            # The real app left its own window (a system screen, another app): the phone matches
-            # when it left the app too.
-            after = self.screen()
-            matched = not after.activity.startswith(self.package + "/")
-            return Outcome(self.app, session, number, label, reached, matched,
-                           "left the app" if matched else f"stayed in {after.activity}")
+            return self._outcome(session, number, label, reached, False, "")  # outside, counted apart
         after = self.screen()
         matched = after.same_as(expected)
-        detail = "" if matched else (
-            f"activity {after.activity} (recorded {expected.activity}); "
-            f"jaccard {jaccard(after.ids, expected.ids):.2f}; "
-            f"missing {sorted(expected.ids - after.ids)[:6]} extra {sorted(after.ids - expected.ids)[:6]}")
+        detail = "" if matched else differences(after, expected)
         change = None if matched else self.expected_change("next", step, expected, after)
-        return Outcome(self.app, session, number, label, reached, matched, detail, change)
+        return self._outcome(session, number, label, reached, matched, detail, change)
+
+    def _outcome(self, session: int, number: int, label: str, reached: bool, matched: bool, detail: str,
+                 change: "tuple[str, bool] | None" = None) -> Outcome:
+        reason, environment = change or (None, False)
+        return Outcome(self.app, session, number, label, reached, matched, detail,
+                       None if environment else reason, environment=reason if environment else None)
 
     def return_from_resolved_intent(self, step: dict) -> None:
         """Come back to the app after an intent this phone resolved without asking (REPLAY RULE, for review).
@@ -391,10 +483,11 @@ class Replayer:
                 and not self.screen().activity.startswith(self.package + "/")):
             self.device.shell("input keyevent BACK")
 
-    def expected_change(self, on: str, step: dict, recorded: "Screen | None", ours: Screen) -> str | None:
-        """The reason of the first expected change (common ones, then the app's) that explains a miss."""
+    def expected_change(self, on: str, step: dict, recorded: "Screen | None", ours: Screen) -> "tuple[str, bool] | None":
+        """The first expected change (common ones, then the app's) that explains a miss: (reason, environment)."""
         changes = EXPECTED_CHANGES + tuple(getattr(app_module(self.app), "CHANGES", ()))
-        return next((c.reason for c in changes if c.on == on and c.applies(step, recorded, ours)), None)
+        return next(((c.reason, c.environment) for c in changes
+                     if c.on == on and c.applies(step, recorded, ours)), None)
 
 
 # -- seeds: the data the recordings show on their first screens, put there through adb ---------
@@ -403,7 +496,8 @@ CONTACTS_URI = "content://com.android.contacts"
 SCAN = "am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file://"
 
 
-def add_contact(device, name: str, number: str) -> None:
+def add_contact(device, name: str, number: str, email: str = "") -> None:
+    """A contact with a mobile number (and a home e-mail address), put there as an app would: the provider."""
     device.shell(f"content insert --uri {CONTACTS_URI}/raw_contacts --bind account_name:n: --bind account_type:n:")
     listing = device.shell(f"content query --uri {CONTACTS_URI}/raw_contacts --projection _id --sort '_id DESC'")
     raw_id = int(re.search(r"_id=(\d+)", listing).group(1))
@@ -411,6 +505,22 @@ def add_contact(device, name: str, number: str) -> None:
                         ("phone_v2", f"--bind 'data1:s:{number}' --bind data2:i:2")):
         device.shell(f"content insert --uri {CONTACTS_URI}/data --bind raw_contact_id:i:{raw_id} "
                      f"--bind mimetype:s:vnd.android.cursor.item/{kind} {binds}")
+    if email:  # ContactsContract.CommonDataKinds.Email, TYPE_HOME (1)
+        device.shell(f"content insert --uri {CONTACTS_URI}/data --bind raw_contact_id:i:{raw_id} "
+                     f"--bind mimetype:s:vnd.android.cursor.item/email_v2 --bind 'data1:s:{email}' --bind data2:i:1")
+
+
+#: The recording phone's two SMS conversations: Alice (111111) "Hello" and Bob (222222) "Hey" (Messenger's
+#: main screen ebe04be39b2a; its Conversation details list the members' numbers 111111 and 222222; the dialer
+#: it opens dials 111111; Contacts' page of Alice, opened from Messenger, shows alice@mails.com; Contacts'
+#: "Send SMS" lands on the thread with its message).  111111 is a short code: sending to it raised Android's
+#: premium-SMS confirmation (com.android.phone's sms_short_code_confirm_message, state 2023-07-02_121339).
+CONVERSATIONS = (("Alice", "111111", "alice@mails.com", "Hello"), ("Bob", "222222", "bob@mails.com", "Hey"))
+
+
+def add_sms(device, number: str, body: str) -> None:
+    """A received SMS, put there as the SMS app (the default SMS role holder) would: the provider."""
+    device.shell(f"content insert --uri content://sms/inbox --bind address:s:{number} --bind 'body:s:{body}'")
 
 
 def push_files(device, folder: str, files: dict[str, str]) -> None:
@@ -420,13 +530,50 @@ def push_files(device, folder: str, files: dict[str, str]) -> None:
         device.shell(f"{SCAN}{folder}/{name}")
 
 
+#: The recording phone's shared storage, one phone for all apps: (folder, name, fixture, modified).
+#: File Manager's first screen (d53745f040b2, its Files and Recents pages) lists the two recordings in
+#: Music/Recordings, Diary.pdf (a PDF, 6.1 kB) in Download and six pictures and videos in DCIM; its
+#: root (state 2023-06-30_194523) and Gallery's "Internal" folder (2 items, 073664fc497d) the two
+#: screenshots; Notes' save dialog (DocumentsUI, Downloads) Diary.pdf again.  Nothing else is on it:
+#: Documents shows "0 items", Music "1 item" (the Recordings folder).  The recordings are untagged, as Music
+#: Player shows them (titles "test1" and "test2" from the file names, album "Recordings", artist "<unknown>").
+SHARED_FILES = (
+    ("/sdcard/Music/Recordings", "test1.m4a", "audio/recordings/2024_05_02_14_05_10.m4a", "2023-06-30 12:26:00"),
+    ("/sdcard/Music/Recordings", "test2.m4a", "audio/recordings/2024_05_01_09_30_00.m4a", "2023-06-30 12:26:00"),
+    ("/sdcard/Download", "Diary.pdf", "diary.pdf", "2023-06-30 12:22:00"),
+    ("/sdcard/DCIM", "pic1.jpg", "forest.jpg", "2023-06-30 12:16:00"),
+    ("/sdcard/DCIM", "pic2.jpg", "sunset.jpg", "2023-06-30 12:16:00"),
+    ("/sdcard/DCIM", "video1.mp4", "clip_red.mp4", "2023-06-30 12:16:00"),
+    ("/sdcard/DCIM", "video2.mp4", "clip_blue.mp4", "2023-06-30 12:15:00"),
+    ("/sdcard/DCIM", "video3.mp4", "clip_red.mp4", "2023-06-30 12:15:00"),
+    ("/sdcard/DCIM", "pic3.jpg", "forest.jpg", "2023-06-30 12:15:00"),
+    ("/sdcard", "screen_2023-06-30_141247.png", "beach.png", "2023-06-30 14:12:00"),
+    ("/sdcard", "screen_2023-06-30_143638.png", "beach.png", "2023-06-30 14:36:00"),
+)
+
+
 def seed_media(device) -> None:
-    """The recordings' shared storage: two recordings, two songs, pictures in DCIM, a PDF."""
-    push_files(device, "/sdcard/Music/Recordings", {"test1.m4a": "tone.m4a",
-                                                     "test2.m4a": "audio/recordings/2024_05_01_09_30_00.m4a"})
-    push_files(device, "/sdcard/Music", {"test1.mp3": "tone.mp3", "test2.mp3": "audio/music/evening_tone.mp3"})
-    push_files(device, "/sdcard/DCIM", {"beach.png": "beach.png", "forest.jpg": "forest.jpg"})
-    push_files(device, "/sdcard/Documents", {"Diary.pdf": "notes.txt"})
+    """The recording phone's shared storage (SHARED_FILES), with the recorded modification times."""
+    for folder, name, fixture, modified in SHARED_FILES:
+        device.sync.push((FIXTURES / fixture).read_bytes(), f"{folder}/{name}")
+        device.shell(f"touch -d '{modified}' {folder}/{name}")
+        device.shell(f"{SCAN}{folder}/{name}")
+
+
+#: Commons' predefined themes a user picks in the theme list (CustomizationActivity.predefinedThemes);
+#: "Custom" is not in the list: it is what a changed colour makes of a theme
+THEMES = ("Light", "Dark", "Dark red", "White", "Black & White", "Auto light / dark")
+
+
+def recorded_theme(facts: dict, session: dict) -> str | None:
+    """The theme the session's first Customize colors screen shows in its recording, if one from the list."""
+    for step in session["steps"]:
+        for key in (step["before"], step["after"]):
+            screen = facts["screens"].get(key or "")
+            if screen and screen["activity"].endswith(CUSTOMIZATION) and "customization_theme" in screen["ids"]:
+                found = [label for label in screen["labels"] if label in THEMES]
+                return found[0] if len(found) == 1 else None
+    return None
 
 
 def app_module(app: str):
@@ -440,6 +587,14 @@ def centre(node: dict) -> tuple[int, int]:
     return (left + right) // 2, (top + bottom) // 2
 
 
+def differences(ours: Screen, recorded: "Screen | None") -> str:
+    if recorded is None:
+        return f"activity {ours.activity} (the recording has no screen)"
+    return (f"activity {ours.activity} (recorded {recorded.activity}); "
+            f"jaccard {jaccard(ours.ids, recorded.ids):.2f}; "
+            f"missing {sorted(recorded.ids - ours.ids)[:6]} extra {sorted(ours.ids - recorded.ids)[:6]}")
+
+
 def describe(target: dict) -> str:
     parts = [f"{key}={target[key]!r}" for key in ("id", "text", "desc") if target[key]]
     return " ".join(parts) or f"class={target['class']!r}"
@@ -447,39 +602,79 @@ def describe(target: dict) -> str:
 
 @dataclass
 class Rates:
-    """The figures of one app (or all): transitions, start reached, matched."""
+    """The figures of one app (or all).
 
-    total: int = 0
+    Every replayed action falls in one column: "outside" (it started in another app's window),
+    "environment" (a difference the recording phone explains), "expected change" (one the pinned
+    release makes on purpose), "other app differs" (it left the app, as recorded, for another
+    screen than the recording's), or else "compared", where it either matched or is a mismatch.
+    """
+
+    compared: int = 0
     reached: int = 0
     matched: int = 0
     matched_when_reached: int = 0
-    excepted: int = 0
+    expected_change: int = 0
+    other_app: int = 0
+    environment: int = 0
     outside: int = 0
 
     def add(self, outcome: Outcome) -> None:
         if outcome.outside:
             self.outside += 1
-            return
-        if outcome.expected_change:
-            self.excepted += 1
-            return
-        self.total += 1
-        self.reached += outcome.start_reached
-        self.matched += outcome.matched
-        self.matched_when_reached += outcome.matched and outcome.start_reached
+        elif outcome.environment:
+            self.environment += 1
+        elif outcome.expected_change:
+            self.expected_change += 1
+        elif outcome.other_app:
+            self.other_app += 1
+        else:
+            self.compared += 1
+            self.reached += outcome.start_reached
+            self.matched += outcome.matched
+            self.matched_when_reached += outcome.matched and outcome.start_reached
+
+    @classmethod
+    def of(cls, outcomes: "list[Outcome]") -> "Rates":
+        rates = cls()
+        for outcome in outcomes:
+            rates.add(outcome)
+        return rates
+
+    def __iadd__(self, other: "Rates") -> "Rates":
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        return self
+
+    @property
+    def mismatch(self) -> int:
+        return self.compared - self.matched
 
     @property
     def match_rate(self) -> float:
-        return self.matched / self.total if self.total else 0.0
+        return self.matched / self.compared if self.compared else 0.0
 
     @property
     def reached_match_rate(self) -> float:
         return self.matched_when_reached / self.reached if self.reached else 0.0
 
+    def counts(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
     def row(self, name: str) -> str:
-        return (f"{name:14} {self.total:5} {self.matched:7} {self.match_rate:7.1%} "
-                f"{self.reached:7} {self.reached_match_rate:8.1%} {self.excepted:6} {self.outside:7}")
+        return (f"{name:14} {self.compared:8} {self.reached:7} {self.matched:7} {self.match_rate:6.1%} "
+                f"{self.matched_when_reached:7} {self.reached_match_rate:6.1%} {self.expected_change:8} "
+                f"{self.other_app:9} {self.environment:11} {self.outside:7} {self.mismatch:8}")
 
 
-HEADER = (f"{'app':14} {'steps':>5} {'matched':>7} {'rate':>7} {'reached':>7} {'rate':>8} {'except':>6} "
-          f"{'outside':>7}")
+HEADER = (f"{'app':14} {'compared':>8} {'reached':>7} {'matched':>7} {'rate':>6} {'m.when':>7} {'rate':>6} "
+          f"{'expected':>8} {'other app':>9} {'environment':>11} {'outside':>7} {'mismatch':>8}\n"
+          f"{'':14} {'':8} {'':7} {'':7} {'':6} {'reached':>7} {'':6} {'change':>8} {'differs':>9}")
+
+
+def table(rows: "dict[str, Rates]") -> str:
+    """The per-app table with an overall row (what tools/conformance_report.py prints)."""
+    overall = Rates()
+    for rates in rows.values():
+        overall += rates
+    return "\n".join([HEADER, *(rates.row(app) for app, rates in rows.items()), overall.row("overall")])

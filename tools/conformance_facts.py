@@ -6,7 +6,8 @@ facts: for every recorded session of an app (a launch followed by actions), the
 actions (what was tapped, by resource-id / text / content-desc and bounds; the
 text set; the key pressed) and, before and after each action, the screen as
 facts (foreground activity, the resource-ids and the label texts of the app's
-window).  ``tests/test_conformance.py`` and ``benchmarks/bench_conformance.py``
+window); where an action left the app, the screen it landed on (``landing``: the
+foreground activity and the resource-ids of that activity's own package).  ``tests/test_conformance.py`` and ``benchmarks/bench_conformance.py``
 replay those sessions on a virtual phone and compare its screens with them.
 
 Usage::
@@ -107,6 +108,7 @@ def derive(root: Path, app: str, package: str) -> dict:
             states[state["state_str"]] = state
     events = [e for e in (load_json(p) for p in sorted((root / app / "events").glob("*.json"))) if e]
     screens: dict[str, dict] = {}
+    landings: dict[str, dict] = {}
 
     def screen_key(state_str: str) -> str | None:
         state = states.get(state_str)
@@ -114,6 +116,16 @@ def derive(root: Path, app: str, package: str) -> dict:
             return None
         key = state_str[:12]
         screens.setdefault(key, screen_facts(state, package))
+        return key
+
+    def landing_key(state_str: str) -> str | None:
+        """Where an action that left the app landed: the foreground activity and its own package's views."""
+        state = states.get(state_str)
+        activity = (state or {}).get("foreground_activity") or ""
+        if not activity or activity.startswith(package + "/"):
+            return None
+        key = state_str[:12]
+        landings.setdefault(key, screen_facts(state, activity.split("/", 1)[0]))
         return key
 
     sessions: list[dict] = []
@@ -128,6 +140,9 @@ def derive(root: Path, app: str, package: str) -> dict:
             continue
         step = {"action": kind, "before": screen_key(event["start_state"]),
                 "after": screen_key(event["stop_state"])}
+        if step["before"] and not step["after"]:
+            # the app was left: the screen it left to, so that the replay can tell where it landed
+            step["landing"] = landing_key(event["stop_state"])
         if kind == "key":
             step["key"] = event["event"]["name"]
         else:
@@ -138,7 +153,8 @@ def derive(root: Path, app: str, package: str) -> dict:
     return {"app": app, "package": package,
             "source": "DroidTask recordings (DroidBot, July 2023, 1080x2280 screen)",
             "screen_size": [1080, 2280],
-            "sessions": [s for s in sessions if s["steps"]], "screens": screens}
+            "sessions": [s for s in sessions if s["steps"]], "screens": screens,
+            "landings": landings}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -49,14 +49,14 @@ def _in_other(package: str, ours_prefix: str):
         and ours.activity.startswith(ours_prefix)
 
 
-#: Differences the pinned release makes on purpose (see conformance.ExpectedChange).
+#: Differences of the recording phone's apps (see conformance.ExpectedChange, environment=True).
 CHANGES: tuple[ExpectedChange, ...] = (
     ExpectedChange(
         "the recording phone's \"Clock\" was Simple Clock (com.simplemobiletools.clock); the emulator image's "
         "Clock app (com.android.deskclock) has its own screens",
-        _in_other("com.simplemobiletools.clock", "com.android.deskclock/"), on="target"),
+        _in_other("com.simplemobiletools.clock", "com.android.deskclock/"), on="target", environment=True),
     ExpectedChange(
         "the recording phone's \"Camera\" was Simple Camera (com.simplemobiletools.camera); the emulator image's "
         "Camera app (com.android.camera2) has its own screens",
-        _in_other("com.simplemobiletools.camera", "com.android.camera2/"), on="target"),
+        _in_other("com.simplemobiletools.camera", "com.android.camera2/"), on="target", environment=True),
 )

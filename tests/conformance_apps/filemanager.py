@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-from conformance import ExpectedChange, push_files
-
-#: The recordings' shared storage as their Files and Recents tabs show it: (folder, name, fixture, modified).
-FILES = (
-    ("/sdcard/Music/Recordings", "test1.m4a", "tone.m4a", "2023-06-30 12:26:00"),
-    ("/sdcard/Music/Recordings", "test2.m4a", "audio/recordings/2024_05_01_09_30_00.m4a", "2023-06-30 12:26:00"),
-    ("/sdcard/Download", "Diary.pdf", "diary.pdf", "2023-06-30 12:22:00"),
-    ("/sdcard/DCIM", "pic1.jpg", "forest.jpg", "2023-06-30 12:16:00"),
-    ("/sdcard/DCIM", "pic2.jpg", "sunset.jpg", "2023-06-30 12:16:00"),
-    ("/sdcard/DCIM", "video1.mp4", "clip_red.mp4", "2023-06-30 12:16:00"),
-    ("/sdcard/DCIM", "video2.mp4", "clip_blue.mp4", "2023-06-30 12:15:00"),
-    ("/sdcard/DCIM", "video3.mp4", "clip_red.mp4", "2023-06-30 12:15:00"),
-    ("/sdcard/DCIM", "pic3.jpg", "forest.jpg", "2023-06-30 12:15:00"),
-)
-
+from conformance import ExpectedChange, seed_media
 
 def seed(device) -> None:
-    """Files where the recording's first screens show them (Download 1 item, DCIM 6, Music > Recordings 2)."""
-    for folder, name, fixture, modified in FILES:
-        push_files(device, folder, {name: fixture})
-        device.shell(f"touch -d '{modified}' {folder}/{name}")
+    """Files where the recording's first screens show them (Download 1 item, DCIM 6, Music > Recordings 2,
+    the two screenshots in the root): the recording phone's shared storage (conformance.SHARED_FILES)."""
+    seed_media(device)
 
 
 _PICKER = ("Commons' StoragePickerDialog (eceb48949e, dialogs/StoragePickerDialog.kt), opened by a tap on the first "
@@ -49,8 +34,8 @@ def before_session(device) -> None:
     """
     device.shell("pm clear com.simplemobiletools.filemanager.pro")
 
-#: Differences the pinned release makes on purpose (see conformance.ExpectedChange).
+#: The recording phone's SD card (see conformance.ExpectedChange, environment=True).
 CHANGES: tuple[ExpectedChange, ...] = (
-    ExpectedChange(_PICKER, _storage_picker_skipped),
-    ExpectedChange(_PICKER, _sd_card_target, on="target"),
+    ExpectedChange(_PICKER, _storage_picker_skipped, environment=True),
+    ExpectedChange(_PICKER, _sd_card_target, on="target", environment=True),
 )

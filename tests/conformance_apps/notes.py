@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from conformance import ExpectedChange, centre
+from conformance import ExpectedChange, centre, seed_media
 from pytest_mobileagent.device.text import input_text_command
 
 PACKAGE = "com.simplemobiletools.notes.pro"
@@ -28,6 +28,13 @@ def _type(device, resource_id: str, text: str) -> None:
 
 
 def seed(device) -> None:
+    """The recording phone's shared storage (conformance.SHARED_FILES: the recorded save dialogs, DocumentsUI
+    in state 2023-07-03_222610, list Diary.pdf in Downloads) and the notes."""
+    seed_media(device)
+    make_notes(device)
+
+
+def make_notes(device) -> None:
     """The notes every recorded session starts with (screen 7dd599d9b413): "General note" (empty) and
     "Diary", the current note, whose text is "2023.6.10 Sunny".  Made through the app's UI."""
     device.shell(f"am start -W -n {MAIN}")
@@ -45,7 +52,7 @@ def before_session(device) -> None:
     reset of the app's data and the two notes.  Sessions 5 and 17 go on from the session before them
     (the renamed Diary, the checklist "test"); after the reset session 17's one step stays a miss."""
     device.shell(f"pm clear {PACKAGE}")
-    seed(device)
+    make_notes(device)
 
 
 #: Differences the pinned release makes on purpose (see conformance.ExpectedChange).
