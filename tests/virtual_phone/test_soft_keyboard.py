@@ -181,3 +181,19 @@ def test_a_double_tap_selects_the_word(notes):
     notes.device.shell(f"input tap {x} {y}; input tap {x} {y}")  # two taps well within 300 ms
     notes.device.shell("input text Daily")                   # typing replaces the selected word
     assert field_text(notes) == "Daily plan"
+
+
+def test_two_taps_with_a_look_between_them_are_no_double_tap(notes):
+    """An agent taps, looks at the screen, taps again: the look takes a second of the phone's
+    time (kernel/clock.py), more than ViewConfiguration's 300 ms DOUBLE_TAP_TIMEOUT."""
+    open_new_note_dialog(notes)
+    notes.device.shell("input text Weekly%splan")
+    left, top, right, bottom = uitools.bounds(notes.one(id="locked_note_title"))
+    y = (top + bottom) // 2
+    x = left + 40                                            # on "Weekly"
+    notes.device.shell(f"input tap {x} {y}")
+    notes.device.shell("uiautomator dump /sdcard/window.xml")
+    notes.device.shell(f"input tap {x} {y}")
+    notes.device.shell("input text Daily")                   # goes in at the cursor: nothing was selected
+    text = field_text(notes)
+    assert "Daily" in text and len(text) == len("Weekly planDaily") and text.endswith("ly plan")

@@ -690,10 +690,10 @@ class AndroidSystem:
         """EditorTouchState.update: a second tap on the same field's text within the double-tap
         timeout (300 ms) and slop (100 dp) of the first.
 
-        Touch events carry SystemClock.uptimeMillis(), real elapsed time, so the
-        gap is measured on the host's monotonic clock, not the phone's settable
-        wall clock: two `input tap` in one shell line are a double tap, an
-        agent's taps seconds apart are not.
+        Touch events carry SystemClock.uptimeMillis(), so the gap is measured on
+        the phone's uptime (kernel/clock.py): two `input tap` in one shell line
+        (10 ms apart) are a double tap; an agent's taps in two steps are not, as
+        the look at the screen between them takes a second.
         """
         now = self.uptime_s()
         last, self._last_field_tap = self._last_field_tap, (window, view.path, at, now)
