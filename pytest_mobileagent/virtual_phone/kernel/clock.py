@@ -6,30 +6,39 @@ The decision (issue 36): time passes, by the phone's own work and never by the h
 
 - **What moves it.** Each program a shell starts takes `PROGRAM_MS` (the shell charges it before
   the program runs: `date; date` prints two times, and the log line a command writes is later
-  than the one before it). `sleep N`, `timeout`'s deadline and input gestures take their own
-  length (`input swipe ... 500`). The first look at the screen after the phone did anything
-  takes `LOOK_MS`: uiautomator's DumpCommand waits for a second of quiet before it dumps
-  (frameworks/base cmds/uiautomator DumpCommand.java: ``uiAutomation.waitForIdle(1000, 1000 * 10)``).
-  A look is a `uiautomator dump`, a `screencap`, adb's `framebuffer:`, the listener's hierarchy,
-  uiautomator2's and Appium's hierarchy and screenshot: whatever reads the screen.
+  than the one before it; builtins take none). `sleep N`, `timeout`'s deadline and input
+  gestures take their own length (`input swipe ... 500`, a long press), a uiautomator2 wait
+  that runs out its timeout, adbd's restart (`adb root`) a program's start. The first look at
+  the screen after the phone changed takes `LOOK_MS`: uiautomator's DumpCommand waits for a
+  second of quiet before it dumps (frameworks/base cmds/uiautomator DumpCommand.java:
+  ``uiAutomation.waitForIdle(1000, 1000 * 10)``). A look is whatever reads the screen for a
+  client: `uiautomator dump`, `screencap`, adb's `framebuffer:`, the listener's hierarchy,
+  uiautomator2's and Appium's hierarchy, finding and screenshots.
 - **What does not.** Looking again at a phone nothing changed since the last look takes no
-  time, and neither does the host's own time: an agent thinking, the harness polling.
-  How many dumps a harness takes until the screen settles, or whether a screenshot it
-  asked for in the background came before or after another, depends on the host's speed;
-  if it moved the clock, the same actions would give different times from run to run.
+  time, and neither does the host's own time: an agent thinking, the harness polling, the
+  adb server's `wait-for-device`. How many dumps a harness takes until the screen settles,
+  or whether a screenshot it asked for in the background came before or after another,
+  depends on the host's speed; if that moved the clock, the same actions would give
+  different times from run to run. An app reading its own nodes (DroidBot's accessibility
+  service handling an event) is no look either: it happens when the event's thread runs.
 - **So runs are reproducible.** Two phones booted with the same seed and start time and
   given the same requests in the same order report the same times, to the millisecond:
-  screens (the status bar's minute, Calendar's "today", Messenger's times, Voice Recorder's
-  durations), file mtimes, logcat lines, `date +%s.%N`, /proc/uptime.
+  screens (the status bar's minute, Calendar's "today", Messenger's times), file names and
+  mtimes, logcat lines, accessibility events, `date +%s.%N`, /proc/uptime. A look the host
+  sends while another client acts (a background screenshot still on its way) takes its time
+  where it lands, as it would on a phone.
 - **Consequences.** A client that waits on its own clock between two requests (uiautomator2's
   ``touch.down``, ``time.sleep``, ``touch.up``) sees no phone time pass in the wait; where the
   phone must tell a press from a long press by such a gap it is measured on the host
   (programs/uiautomator2.py). Two `input tap` on a field with no look between them are a
   double tap (300 ms, ViewConfiguration.DOUBLE_TAP_TIMEOUT), as in one shell line on a phone;
-  an agent's taps in two steps are not, since it looked at the screen in between.
+  an agent's taps in two steps are not, since it looked at the screen in between. Nothing is
+  redrawn because time passed (no view runs on a timer): the status bar's minute changes
+  with the next action.
 
 The relations are AOSP's and Linux's. The phone's wall clock is never set (its `date` sets
-nothing, and automatic time is off: ``auto_time`` 0), so wall time and elapsed time move together. The phone booted
+nothing, and automatic time is off: ``auto_time`` 0), so wall time and elapsed time move
+together. The phone booted
 `BOOTED_BEFORE_MS` before its start time, as a just-booted emulator has. It never deep-sleeps
 (it is on USB power: ``stay_on_while_plugged_in`` is 7, and the emulator does not suspend),
 so SystemClock.uptimeMillis (CLOCK_MONOTONIC, which stops in suspend) equals elapsedRealtime
