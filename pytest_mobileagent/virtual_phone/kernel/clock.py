@@ -39,8 +39,8 @@ The decision (issue 36): time passes, by the phone's own work and never by the h
 The relations are AOSP's and Linux's. The phone's wall clock is never set (its `date` sets
 nothing, and automatic time is off: ``auto_time`` 0), so wall time and elapsed time move
 together. The phone booted `BOOTED_BEFORE_MS` before its start time, as a just-booted
-emulator has. It never deep-sleeps (it is on USB power: ``stay_on_while_plugged_in`` is 7,
-and the emulator does not suspend), so SystemClock.uptimeMillis (CLOCK_MONOTONIC, which
+emulator has. It never deep-sleeps (``stay_on_while_plugged_in`` is 7: plugged in, its
+screen stays on, so it never suspends), so SystemClock.uptimeMillis (CLOCK_MONOTONIC, which
 stops in suspend) equals elapsedRealtime (CLOCK_BOOTTIME, which does not); /proc/uptime's
 first field is CLOCK_BOOTTIME (fs/proc/uptime.c: ``ktime_get_boottime_ts64``), its second
 the idle time summed over the CPUs, and /proc/stat's btime the wall time at boot
