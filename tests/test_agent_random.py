@@ -11,12 +11,13 @@ from pytest_mobileagent.judge import parse_hierarchy
 from pytest_mobileagent.tasks import TaskSpec
 from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 
 CALCULATOR = "com.simplemobiletools.calculator"
 
 
 def calculator_screen() -> str:
-    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(1_700_000_000_000), apps=INSTALLED_APPS)
     system.start_activity(CALCULATOR)
     return system.dump_xml()
 

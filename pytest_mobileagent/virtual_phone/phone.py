@@ -6,8 +6,9 @@ seeded random generator. It creates one `AndroidSystem` (the UI layer, see
 system.py) and hands it the clock, the file system, `emit_event` and the
 installed apps (`apps.INSTALLED_APPS`).
 
-Everything is deterministic for a given seed and start time: the clock moves
-only through `sleep` and `advance_clock`, never with wall time.
+Everything is deterministic for a given seed and start time: the clock
+(kernel/clock.py) moves by the phone's own work -- programs started, sleeps,
+gestures, the first look at a changed screen -- never with the host's time.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import random
 import threading
 from typing import Callable, Mapping
 
+from .kernel.clock import PhoneClock
 from .kernel.fs import VirtualFileSystem
 from .kernel.logbuffer import install_logging
 from .kernel.processes import install_proc
@@ -127,9 +129,10 @@ class VirtualPhone:
                  props: Mapping[str, str] | None = None, serial: str = "emulator-5554"):
         self.seed = seed
         self.serial = serial
-        self._clock = _epoch_ms(start_time)
-        #: when the phone booted (and its apps were installed), epoch ms
-        self.boot_ms = self._clock
+        #: the phone's one clock: wall time, elapsedRealtime, uptimeMillis (kernel/clock.py)
+        self.clock = PhoneClock(_epoch_ms(start_time))
+        #: when the phone's start time is (its apps were installed then), epoch ms
+        self.boot_ms = self.clock.now_ms()
         self._lock = threading.RLock()
         self.rng = random.Random(seed)
         self.props: dict[str, str] = default_props(seed)
@@ -147,10 +150,10 @@ class VirtualPhone:
         self._event_sinks: list[EventSink] = []
         #: sockets programs on the phone listen on, reached by adb's tcp:/localabstract: (sockets.py)
         self.sockets = SocketTable()
-        self.fs = VirtualFileSystem(lambda: self._clock // 1000, commands=program_names())
+        self.fs = VirtualFileSystem(lambda: self.clock.now_ms() // 1000, commands=program_names())
         #: role holders (default SMS app, dialer, home...): `cmd role`, see roles.py
         self.roles = RoleStore(self._qualifies_for_role, defaults={ROLE_HOME: ["com.android.launcher3"]})
-        self.system = AndroidSystem(clock_ms=self.clock_ms, emit_event=self.emit_event, seed=seed,
+        self.system = AndroidSystem(clock=self.clock, emit_event=self.emit_event, seed=seed,
                                     width=WIDTH, height=HEIGHT, density=DENSITY, fs=self.fs,
                                     apps=INSTALLED_APPS, roles=self.roles)
         #: APKs installed over adb and preinstalled apps removed: see packages.py
@@ -172,13 +175,11 @@ class VirtualPhone:
     # -- clock -------------------------------------------------------------------------
     def clock_ms(self) -> int:
         """The phone's wall clock in epoch milliseconds (virtual, deterministic)."""
-        return self._clock
+        return self.clock.now_ms()
 
     def advance_clock(self, ms: int) -> None:
-        if ms < 0:
-            raise ValueError("the clock only moves forward")
-        with self._lock:
-            self._clock += ms
+        """Let ``ms`` of the phone's time pass (`sleep`, a gesture)."""
+        self.clock.advance(ms)
 
     # -- events ------------------------------------------------------------------------
     def emit_event(self, event: dict) -> None:

@@ -10,6 +10,7 @@ from uitools import BUTTON, CALC, find, find_all, long_press, press_keys, tap, t
 from pytest_mobileagent.virtual_phone.apps.simple.calculator import CalculatorEngine, format_number
 from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ def events():
 
 @pytest.fixture
 def calc(events):
-    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, emit_event=events.append, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(1_700_000_000_000), emit_event=events.append, apps=INSTALLED_APPS)
     tap(system, text="Calculator")             # from the home screen, like a user
     assert system.focused_window() == (CALC, f"{CALC}.activities.MainActivity")
     return system

@@ -16,6 +16,7 @@ from uitools import nodes
 
 from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 
 APPS = ("com.simplemobiletools.calendar.pro", "com.simplemobiletools.applauncher")
 TEXTS = ("laundry", "x", "12", " ", "MyChrome", "ü∑")
@@ -45,11 +46,11 @@ def _random_session(system: AndroidSystem, package: str, rng: random.Random, ste
 @pytest.mark.parametrize("package", APPS)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_input_never_fails_and_a_reset_clears_it(package, seed, caplog):
-    fresh = AndroidSystem(clock_ms=lambda: 1_714_554_000_000, apps=INSTALLED_APPS)
+    fresh = AndroidSystem(clock=PhoneClock(1_714_554_000_000), apps=INSTALLED_APPS)
     fresh.start_activity(package)
     first_screen = fresh.dump_xml()
 
-    system = AndroidSystem(clock_ms=lambda: 1_714_554_000_000, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(1_714_554_000_000), apps=INSTALLED_APPS)
     system.start_activity(package)
     with caplog.at_level(logging.ERROR, logger="pytest_mobileagent"):
         _random_session(system, package, random.Random(seed), 150)

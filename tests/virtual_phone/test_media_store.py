@@ -210,8 +210,9 @@ def test_adb_push_errors_and_new_folders(phone, adb_server_port, tmp_path):
 def test_a_system_without_a_phone_has_empty_storage_for_the_file_apps():
     from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
     from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+    from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 
-    system = AndroidSystem(clock_ms=lambda: 0, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(0), apps=INSTALLED_APPS)
     assert system.fs.isdir("/sdcard/Download") and system.media_store.query() == []
     for package in ("com.simplemobiletools.filemanager.pro", "com.simplemobiletools.gallery.pro"):
         system.start_activity(package)

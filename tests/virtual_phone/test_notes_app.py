@@ -16,6 +16,7 @@ from listener_stream import ListenerSink
 
 from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 
 PKG = "com.simplemobiletools.notes.pro"
 MAIN = f"{PKG}.activities.MainActivity"
@@ -30,7 +31,7 @@ class Notes:
 
     def __init__(self) -> None:
         self.events: list[dict] = []
-        self.system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, emit_event=self.events.append,
+        self.system = AndroidSystem(clock=PhoneClock(1_700_000_000_000), emit_event=self.events.append,
                                     apps=INSTALLED_APPS)
         self.system.clear_data(PKG)
         self.system.start_activity(PKG)

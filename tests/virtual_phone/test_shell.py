@@ -113,13 +113,17 @@ def test_props_and_identity(fresh_phone):
     assert run(p, "which ls input nope")[0] == "/system/bin/ls\n/system/bin/input\n"
 
 
-def test_clock_is_virtual_and_moves_only_by_sleep(fresh_phone):
+def test_clock_is_virtual_and_moves_by_programs_and_sleep(fresh_phone):
+    """kernel/clock.py: each program a shell starts takes PROGRAM_MS, `sleep` its length, a
+    builtin nothing; never the host's time."""
+    from pytest_mobileagent.virtual_phone.kernel.clock import PROGRAM_MS
+
     p = fresh_phone
     assert run(p, "date")[0] == "Wed May  1 09:00:00 UTC 2024\n"
     assert run(p, "date +%s")[0] == "1714554000\n"
     assert run(p, "sleep 90; date +%H:%M:%S")[0] == "09:01:30\n"
-    assert run(p, "sleep 0.5")[2] == 0
-    assert p.clock_ms() == 1714554000000 + 90_500
+    assert run(p, "sleep 0.5; echo builtin")[2] == 0
+    assert p.clock_ms() == 1714554000000 + 3 * PROGRAM_MS + 90_500
 
 
 def test_clock_start_is_configurable():

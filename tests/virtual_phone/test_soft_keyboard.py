@@ -196,3 +196,19 @@ def test_the_ime_services_input_view_state_is_the_one_keyboard_state(notes):
     assert input_view_shown(notes) and ime_shown(notes) and ime_window_visible(notes)
     notes.key("BACK")
     assert (input_view_shown(notes), ime_shown(notes), ime_window_visible(notes)) == (False, False, False)
+
+
+def test_two_taps_with_a_look_between_them_are_no_double_tap(notes):
+    """An agent taps, looks at the screen, taps again: the look takes a second of the phone's
+    time (kernel/clock.py), more than ViewConfiguration's 300 ms DOUBLE_TAP_TIMEOUT."""
+    open_new_note_dialog(notes)
+    notes.device.shell("input text Weekly%splan")
+    left, top, right, bottom = uitools.bounds(notes.one(id="locked_note_title"))
+    y = (top + bottom) // 2
+    x = left + 40                                            # on "Weekly"
+    notes.device.shell(f"input tap {x} {y}")
+    notes.device.shell("uiautomator dump /sdcard/window.xml")
+    notes.device.shell(f"input tap {x} {y}")
+    notes.device.shell("input text Daily")                   # goes in at the cursor: nothing was selected
+    text = field_text(notes)
+    assert "Daily" in text and len(text) == len("Weekly planDaily") and text.endswith("ly plan")

@@ -16,6 +16,7 @@ from pytest_mobileagent.virtual_phone.apps.commons.commons_app import CommonsApp
 from pytest_mobileagent.virtual_phone.framework.app import Activity
 from pytest_mobileagent.virtual_phone.apps.system.launcher import Launcher
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 from pytest_mobileagent.virtual_phone.framework.ui import render
 from pytest_mobileagent.virtual_phone.framework.ui.views import MATCH, Column, FrameLayout, ScrollView, TextView, dp
 
@@ -48,7 +49,7 @@ class _PagesApp(CommonsApp):
 
 def _system(events: list | None = None) -> AndroidSystem:
     sink = events.append if events is not None else None
-    system = AndroidSystem(clock_ms=lambda: NOW, emit_event=sink, apps=[Launcher, _PagesApp])
+    system = AndroidSystem(clock=PhoneClock(NOW), emit_event=sink, apps=[Launcher, _PagesApp])
     system.start_activity(_PagesApp.package)
     return system
 
@@ -91,7 +92,7 @@ def test_forward_icon_points_the_other_way_from_back():
 
 def test_about_opens_faq_with_the_apps_questions_and_contributors():
     events: list[dict] = []
-    system = AndroidSystem(clock_ms=lambda: NOW, emit_event=events.append, apps=[Launcher, _PagesApp])
+    system = AndroidSystem(clock=PhoneClock(NOW), emit_event=events.append, apps=[Launcher, _PagesApp])
     system.start_activity(_PagesApp.package, "com.simplemobiletools.commons.activities.AboutActivity")
     tap(system, text="Frequently asked questions")
     assert system.focused_window()[1] == "com.simplemobiletools.commons.activities.FAQActivity"

@@ -10,6 +10,7 @@ from uitools import find
 from pytest_mobileagent.virtual_phone.framework.app import Activity, App, Dialog
 from pytest_mobileagent.virtual_phone.apps.system.launcher import Launcher
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 from pytest_mobileagent.virtual_phone.framework.ui.views import WRAP, RecyclerView, TextView, dp
 
 
@@ -36,7 +37,7 @@ class _TallApp(App):
 
 
 def _dialog(rows: int) -> str:
-    system = AndroidSystem(clock_ms=lambda: 0, apps=[Launcher, _TallApp])
+    system = AndroidSystem(clock=PhoneClock(0), apps=[Launcher, _TallApp])
     system.start_activity(_TallApp.package)
     system._front_activity().show(rows)
     system._refresh()

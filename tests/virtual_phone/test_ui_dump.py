@@ -8,6 +8,7 @@ from uitools import CALC, bounds, find, find_all, nodes, tap, texts
 
 from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 
 # Attribute order of every <node> in real `uiautomator dump` files (the same
 # in all sixteen real screens the project studied).
@@ -19,7 +20,7 @@ HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<hierarchy r
 
 
 def _calculator() -> AndroidSystem:
-    system = AndroidSystem(clock_ms=lambda: 0, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(0), apps=INSTALLED_APPS)
     system.start_activity(CALC)
     return system
 
@@ -154,7 +155,7 @@ def test_dialog_dump_is_the_dialog_window_only():
 def test_popup_menu_dumps_as_a_list_view_of_rows():
     # Calculator 5.12.0 has every item as an icon; Notes' toolbar overflows (Share, ..., Settings, About).
     notes = "com.simplemobiletools.notes.pro"
-    system = AndroidSystem(clock_ms=lambda: 0, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(0), apps=INSTALLED_APPS)
     system.start_activity(notes)
     tap(system, desc="More options")
     xml = system.dump_xml()
@@ -168,7 +169,7 @@ def test_popup_menu_dumps_as_a_list_view_of_rows():
 
 
 def test_launcher_lists_every_installed_app():
-    system = AndroidSystem(clock_ms=lambda: 0, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(0), apps=INSTALLED_APPS)
     xml = system.dump_xml()
     icon = find(xml, text="Calculator")
     assert icon["content-desc"] == "Calculator" and icon["clickable"] == "true"

@@ -9,6 +9,7 @@ from uitools import find, find_all, tap
 from pytest_mobileagent.virtual_phone.framework.app import Activity, App, Dialog
 from pytest_mobileagent.virtual_phone.apps.system.launcher import Launcher
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 from pytest_mobileagent.virtual_phone.framework.ui.views import MATCH, Button, Column, EditText
 
 PKG = "com.example.fields"
@@ -49,7 +50,7 @@ class FieldsApp(App):
 
 
 def _system():
-    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, apps=[Launcher, FieldsApp])
+    system = AndroidSystem(clock=PhoneClock(1_700_000_000_000), apps=[Launcher, FieldsApp])
     system.start_activity(PKG)
     return system
 

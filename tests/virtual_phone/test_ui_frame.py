@@ -12,6 +12,7 @@ from uitools import CALC, centre, nodes, press_keys
 from pytest_mobileagent import png
 from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 from pytest_mobileagent.virtual_phone.framework.ui import frame, render
 
 NOTES = "com.simplemobiletools.notes.pro"
@@ -86,7 +87,7 @@ _ACTIONS = st.sampled_from(["node", "node", "node", "point", "back", "type", "sw
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), cache_bytes=st.sampled_from([frame.CACHE_BYTES, 1]))
 def test_random_walks_show_exactly_what_a_full_repaint_shows(data, cache_bytes):
-    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(1_700_000_000_000), apps=INSTALLED_APPS)
     system._frame = frame.FrameBuffer(system.width, system.height, cache_bytes=cache_bytes)
     system.start_activity(data.draw(st.sampled_from([CALC, NOTES])))
     for _ in range(data.draw(st.integers(1, 8))):
@@ -111,7 +112,7 @@ def test_random_walks_show_exactly_what_a_full_repaint_shows(data, cache_bytes):
 
 
 def test_a_key_press_encodes_only_the_bands_that_changed():
-    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(1_700_000_000_000), apps=INSTALLED_APPS)
     system.start_activity(CALC)
     system.screenshot_png()
     before = system._frame.bands_encoded
@@ -122,7 +123,7 @@ def test_a_key_press_encodes_only_the_bands_that_changed():
 
 
 def test_a_screen_seen_before_is_spliced_from_cached_bands():
-    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(1_700_000_000_000), apps=INSTALLED_APPS)
     system.start_activity(CALC)
     calculator = system.screenshot_png()
     system.go_home()

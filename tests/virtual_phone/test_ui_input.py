@@ -7,6 +7,7 @@ from uitools import CALC, DEMO, bounds, centre, demo_system, find, find_all, lon
 
 from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import ActivityNotFound, AndroidSystem
+from pytest_mobileagent.virtual_phone.kernel.clock import LOOK_MS, PhoneClock
 
 HOME = ("com.android.launcher3", "com.android.launcher3.uioverride.QuickstepLauncher")
 DEMO_MAIN = (DEMO, "com.example.demo.MainActivity")
@@ -43,7 +44,7 @@ def test_the_keyboard_coming_and_going_is_an_accessibility_event():
 
     notes = "com.simplemobiletools.notes.pro"
     events = []
-    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, emit_event=events.append, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(1_700_000_000_000), emit_event=events.append, apps=INSTALLED_APPS)
     system.start_activity(notes)
     assert system.ime.shown  # TextFragment shows it for the new note's field
     kinds = [(e["type"], e["package"], e["class"]) for e in events]
@@ -181,7 +182,7 @@ def test_same_point_swipe_is_a_tap_or_a_long_press_by_duration():
 
 
 def test_long_press_on_a_view_without_long_click_is_a_click():
-    system = AndroidSystem(clock_ms=lambda: 0, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(0), apps=INSTALLED_APPS)
     system.start_activity(CALC)
     long_press(system, text="7", cls="android.widget.Button")
     assert text_of(system, "result") == "7"
@@ -325,16 +326,16 @@ def test_version_moves_only_when_something_visible_changes():
 def test_events_carry_the_contract_schema():
     events = []
     system = demo_system(events)
-    tap(system, id="search")
+    tap(system, id="search")  # finds the button in a dump: a look, which takes LOOK_MS (kernel/clock.py)
     event = events[-1]
     assert set(event) == {"v", "type", "package", "id", "text", "desc", "class", "time_ms"}
     assert event == {"v": 1, "type": "click", "package": DEMO, "id": f"{DEMO}:id/search", "text": [],
-                     "desc": "Search", "class": "android.widget.Button", "time_ms": 1_700_000_000_000}
+                     "desc": "Search", "class": "android.widget.Button", "time_ms": 1_700_000_000_000 + LOOK_MS}
 
 
 def test_click_on_a_group_carries_its_descendants_texts():
     events = []
-    system = AndroidSystem(clock_ms=lambda: 0, emit_event=events.append, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(0), emit_event=events.append, apps=INSTALLED_APPS)
     system.start_activity(CALC, ".activities.UnitConverterActivity")
     tap(system, id="top_unit_holder")
     click = [e for e in events if e["type"] == "click"][-1]

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from pytest_mobileagent.virtual_phone.framework.app import Activity, App, Dialog
 from pytest_mobileagent.virtual_phone.apps.system.launcher import Launcher
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 from pytest_mobileagent.virtual_phone.framework.ui.views import WRAP, Button, CheckBox, Column, ScrollView, View
 
 PKG = "com.example.longdialog"
@@ -46,7 +47,7 @@ def _centre(node) -> tuple[int, int]:
 
 
 def test_buttons_of_a_too_tall_dialog_stay_on_screen_and_the_content_scrolls():
-    system = AndroidSystem(clock_ms=lambda: 0, apps=[Launcher, LongDialogApp])
+    system = AndroidSystem(clock=PhoneClock(0), apps=[Launcher, LongDialogApp])
     system.start_activity(PKG)
     system.tap(*_centre(_nodes(system)["open"]))
     nodes = _nodes(system)

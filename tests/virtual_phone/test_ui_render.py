@@ -9,6 +9,7 @@ from uitools import CALC, bounds, demo_system, find, press_keys, tap
 
 from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 from pytest_mobileagent.virtual_phone.framework.ui import render
 from pytest_mobileagent.virtual_phone.framework.ui.views import ACCENT
 
@@ -36,7 +37,7 @@ def _dark_pixels(image, box, limit=100) -> int:
 
 
 def test_png_is_valid_at_real_size_and_matches_raw_rgba():
-    system = AndroidSystem(clock_ms=lambda: 0, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(0), apps=INSTALLED_APPS)
     png = system.screenshot_png()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     image = _image(system)
@@ -47,7 +48,7 @@ def test_png_is_valid_at_real_size_and_matches_raw_rgba():
 
 
 def test_typed_digits_appear_as_dark_pixels_in_the_result_line():
-    system = AndroidSystem(clock_ms=lambda: 0, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(0), apps=INSTALLED_APPS)
     system.start_activity(CALC)
     result = bounds(find(system.dump_xml(), id="result"))
     before = _dark_pixels(_image(system), result)

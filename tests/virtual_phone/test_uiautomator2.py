@@ -20,6 +20,8 @@ import adbutils
 import pytest
 import uiautomator2 as u2  # pinned in the test extra: CI installs it, so these tests never skip
 
+from pytest_mobileagent.virtual_phone.kernel.clock import PROGRAM_MS
+
 CALC = "com.simplemobiletools.calculator"
 NOTES = "com.simplemobiletools.notes.pro"
 JAR = "/data/local/tmp/u2.jar"
@@ -157,7 +159,12 @@ def test_selector_errors_are_the_servers(u2_device, adb_device_u2):
         "code": -32001, "message": "androidx.test.uiautomator.UiObjectNotFoundException",
         "data": "UiSelector[TEXT=No such view]"}
     assert not d(text="No such view").exists
-    assert d(text="No such view").wait(timeout=0.2) is False
+    # UiObject.waitForExists: a wait that runs out took its timeout on the phone's clock, the
+    # look it began with included (kernel/clock.py: LOOK_MS after `date` ran, 1.2 s in all)
+    before = adb_device_u2.shell("date +%s%3N")
+    assert d(text="No such view").wait(timeout=1.2) is False
+    after = adb_device_u2.shell("date +%s%3N")
+    assert int(after) - int(before) == 1200 + PROGRAM_MS
 
 
 def test_an_unmodelled_method_is_an_unknown_method(u2_device, adb_device_u2):

@@ -173,8 +173,9 @@ DEMO = "com.example.demo"
 
 def demo_system(events=None):
     from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
+    from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 
-    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000,
+    system = AndroidSystem(clock=PhoneClock(1_700_000_000_000),
                            emit_event=(events.append if events is not None else None), apps=demo_apps())
     system.start_activity(DEMO)
     return system

@@ -16,6 +16,7 @@ from typing import Awaitable, Callable
 
 from ..programs import listener_app
 from . import services
+from ..kernel.clock import PROGRAM_MS
 from ..kernel.context import PhoneContext
 from .transport import Connection, Stream
 
@@ -79,7 +80,9 @@ class Endpoint:
 
     def restart_adbd(self) -> None:
         """adbd exits and init starts it again (`adb root`/`adb unroot`): every host connection
-        drops, and the server's next connection meets the new adbd on the same port."""
+        drops, and the server's next connection meets the new adbd on the same port. The new
+        adbd is a program init starts: it takes the phone's PROGRAM_MS (kernel/clock.py)."""
+        self.phone.advance_clock(PROGRAM_MS)
         for conn in list(self.connections):
             conn.shutdown()
 

@@ -24,6 +24,7 @@ from .intents import ComponentName, Intent
 from .providers import ContentProviders
 from .providers.media import MediaQueryProvider
 from .roles import RoleStore
+from ..kernel.clock import PhoneClock
 from ..kernel.fs import VirtualFileSystem
 from .ime import SoftKeyboard
 from .media_store import MediaStore
@@ -82,7 +83,7 @@ class _Task:
 class AndroidSystem:
     """The simulated Android UI: see the module docstring and the contract."""
 
-    def __init__(self, clock_ms: Callable[[], int] | None = None, emit_event: Callable[[dict], None] | None = None,
+    def __init__(self, clock: PhoneClock | None = None, emit_event: Callable[[dict], None] | None = None,
                  seed: int = 0, width: int = 1080, height: int = 2340, density: int = 440, fs=None,
                  apps: Iterable[type[App]] = (), roles: RoleStore | None = None) -> None:
         """``apps`` are the installed apps' classes, which the caller hands over as PackageManager scans
@@ -92,7 +93,9 @@ class AndroidSystem:
             raise ValueError("the virtual phone's UI supports a 1080x2340 screen only")
         self.width, self.height, self.density = width, height, density
         self.seed = seed
-        self._clock_ms = clock_ms or (lambda: int(time.time() * 1000))
+        #: the phone's clock (kernel/clock.py); a system built without a phone (UI tests) gets its own
+        self.clock = clock if clock is not None else PhoneClock()
+        self._clock_ms = self.clock.now_ms
         # A system built without a phone (UI tests) still gets an empty storage for the file apps.
         self.fs = fs if fs is not None else VirtualFileSystem(lambda: self._clock_ms() // 1000)
         self._emit_sink = emit_event or (lambda event: None)
@@ -133,8 +136,8 @@ class AndroidSystem:
         self._toolbar: SelectionToolbar | None = None
         self._toolbar_target: tuple[Window, str] | None = None  # the field's window and view path
         self._last_field_tap: tuple | None = None  # (window, view path, point, uptime s): double taps
-        #: seconds of uptime, the clock of touch events (SystemClock.uptimeMillis): real elapsed time
-        self.uptime_s: Callable[[], float] = time.monotonic
+        #: seconds of uptime, the clock of touch events (SystemClock.uptimeMillis)
+        self.uptime_s: Callable[[], float] = lambda: self.clock.uptime_ms() / 1000
         #: the soft keyboard (InputMethodManagerService's state): see ime.py
         self.ime = SoftKeyboard(width, height)
         #: NotificationManagerService's posted notifications (notifications.py)
@@ -278,13 +281,20 @@ class AndroidSystem:
             self._touch(int(x), int(y), long=False)
             self._refresh()
 
-    def long_press(self, x: int, y: int, duration_ms: int = 1000) -> None:
+    def long_press(self, x: int, y: int, duration_ms: int = 1000, timed: bool = True) -> None:
+        """A press held ``duration_ms``; ``timed``: it takes that long on the phone's clock (the
+        injector holds it: InputShellCommand sleeps between its events), False when the host held it."""
         with self._lock:
+            if timed:
+                self.clock.advance(max(0, int(duration_ms or 0)))
             self._touch(int(x), int(y), long=True)
             self._refresh()
 
-    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
+    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300, timed: bool = True) -> None:
+        """A swipe (or, in place, a press) of ``duration_ms``; ``timed`` as for long_press."""
         with self._lock:
+            if timed:
+                self.clock.advance(max(0, int(duration_ms or 0)))
             x1, y1, x2, y2 = int(x1), int(y1), int(x2), int(y2)
             if abs(x2 - x1) <= TOUCH_SLOP and abs(y2 - y1) <= TOUCH_SLOP:
                 self._touch(x1, y1, long=(duration_ms or 0) >= LONG_PRESS_MS)
@@ -317,8 +327,12 @@ class AndroidSystem:
 
     # ------------------------------------------------------------------
     # contract: output
-    def dump_xml(self, compressed: bool = False) -> str:
+    def dump_xml(self, compressed: bool = False, *, look: bool = True) -> str:
+        """The active window's hierarchy; ``look``: a reader of the screen (kernel/clock.py), False for
+        an app reading its own nodes."""
         with self._lock:
+            if look:
+                self._look()
             compressed = bool(compressed)
             xml = self._xml.get(compressed)
             if xml is None:
@@ -328,11 +342,13 @@ class AndroidSystem:
 
     def screenshot_png(self) -> bytes:
         with self._lock:
+            self._look()
             self._frame.show(self._ops)
             return self._frame.png()
 
     def screenshot_rgba(self) -> bytes:
         with self._lock:
+            self._look()
             self._frame.show(self._ops)
             return self._frame.image().convert("RGBA").tobytes()
 
@@ -345,7 +361,14 @@ class AndroidSystem:
         window as `uiautomator dump`. Keep the reader short and read-only.
         """
         with self._lock:
+            self._look()
             return reader(self._top.root, self._top.package)
+
+    def _look(self) -> None:
+        """Something reads the screen: the first look after a change takes the phone's time
+        (kernel/clock.py). The screen is not rebuilt for it: what it shows (the status bar's
+        minute, a toast) is as the last change left it, as no timer redraws the phone's views."""
+        self.clock.look()
 
     def set_text_by_accessibility(self, view: View, text: str) -> bool:
         """AccessibilityNodeInfo.ACTION_SET_TEXT on ``view`` of the active window.
@@ -555,6 +578,7 @@ class AndroidSystem:
         self._background.append(work)
 
     def _refresh(self, initial: bool = False) -> None:
+        self.clock.changed()  # an action or a change of state: the next look takes time
         while self._deferred:
             self._run(self._deferred.pop(0))
         windows = self._windows()
@@ -721,10 +745,10 @@ class AndroidSystem:
         """EditorTouchState.update: a second tap on the same field's text within the double-tap
         timeout (300 ms) and slop (100 dp) of the first.
 
-        Touch events carry SystemClock.uptimeMillis(), real elapsed time, so the
-        gap is measured on the host's monotonic clock, not the phone's settable
-        wall clock: two `input tap` in one shell line are a double tap, an
-        agent's taps seconds apart are not.
+        Touch events carry SystemClock.uptimeMillis(), so the gap is measured on
+        the phone's uptime (kernel/clock.py): two `input tap` in one shell line
+        (10 ms apart) are a double tap; an agent's taps in two steps are not, as
+        the look at the screen between them takes a second.
         """
         now = self.uptime_s()
         last, self._last_field_tap = self._last_field_tap, (window, view.path, at, now)

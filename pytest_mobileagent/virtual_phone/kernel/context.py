@@ -14,6 +14,7 @@ import random
 import threading
 from typing import Any, Callable, Protocol
 
+from .clock import PhoneClock
 from .fs import VirtualFileSystem
 from .sockets import SocketTable
 
@@ -27,6 +28,8 @@ class PhoneContext(Protocol):
     seed: int
     rng: random.Random
     boot_ms: int
+    #: the phone's one clock (clock.py); clock_ms() is its wall time
+    clock: PhoneClock
     shell_pid: int
     _next_pid: int
     props: dict[str, str]

@@ -8,7 +8,7 @@ input method).  `ps`, `pidof` and /proc/PID/* all read this one table.
 
 The /proc files are rendered in the kernel's formats (fs/proc/array.c
 `do_task_stat`, fs/proc/meminfo.c, fs/proc/stat.c, arch/x86 cpuinfo), with
-CPU times derived from the virtual clock so they only move forward.
+CPU times derived from the phone's clock (clock.py) so they only move forward.
 """
 
 from __future__ import annotations
@@ -182,8 +182,8 @@ def processes(phone: "PhoneContext", *, with_shell: bool = True) -> list[Process
 
 # -- /proc ------------------------------------------------------------------------------------
 def _uptime_ticks(phone: "PhoneContext") -> int:
-    # The phone booted 90 s before the clock's start, as a just-booted emulator has.
-    return (phone.clock_ms() - phone.boot_ms + 90_000) * CLOCK_TICKS // 1000
+    """Ticks since boot: CLOCK_BOOTTIME, what /proc/uptime and /proc/stat count (clock.py)."""
+    return phone.clock.elapsed_ms() * CLOCK_TICKS // 1000
 
 
 def _cpu_times(ticks: int) -> list[int]:
@@ -201,14 +201,15 @@ def proc_stat(phone: "PhoneContext") -> bytes:
     total = [v * CPU_COUNT for v in per_cpu]
     lines = ["cpu  " + " ".join(map(str, total))]
     lines += [f"cpu{n} " + " ".join(map(str, per_cpu)) for n in range(CPU_COUNT)]
-    boot = (phone.clock_ms() // 1000) - ticks // CLOCK_TICKS
-    lines += [f"intr {ticks * 37} 0 0 0", f"ctxt {ticks * 61}", f"btime {boot}",
+    # btime: the wall clock at boot, fixed (fs/proc/stat.c getboottime64): btime + uptime = now
+    lines += [f"intr {ticks * 37} 0 0 0", f"ctxt {ticks * 61}", f"btime {phone.clock.btime()}",
               f"processes {phone._next_pid}", "procs_running 1", "procs_blocked 0",
               f"softirq {ticks * 9} 0 {ticks * 3} 0 {ticks} 0 0 {ticks} {ticks * 2} 0 {ticks * 3}"]
     return ("\n".join(lines) + "\n").encode()
 
 
 def proc_uptime(phone: "PhoneContext") -> bytes:
+    """/proc/uptime (fs/proc/uptime.c): CLOCK_BOOTTIME, then the idle time summed over the CPUs."""
     ticks = _uptime_ticks(phone)
     idle = _cpu_times(ticks)[3] * CPU_COUNT
     return f"{ticks // CLOCK_TICKS}.{ticks % CLOCK_TICKS:02d} {idle // CLOCK_TICKS}.{idle % CLOCK_TICKS:02d}\n".encode()

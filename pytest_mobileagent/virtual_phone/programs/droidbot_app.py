@@ -122,9 +122,12 @@ class DroidBotBridge:
 
     def message(self, event: dict) -> bytes:
         system = self.phone.system
-        root = etree.fromstring(system.dump_xml().encode())
+        # The service reads its event's window as it handles it: an app's own read of the
+        # nodes, not a look at the screen that takes the phone's time (kernel/clock.py).
+        root = etree.fromstring(system.dump_xml(look=False).encode())
         type_id, type_name = _EVENT_TYPES[event["type"]]
-        uptime = event.get("time_ms", self.phone.clock_ms()) - self.phone.boot_ms
+        # AccessibilityEvent.getEventTime(): SystemClock.uptimeMillis() when it happened
+        uptime = self.phone.clock.elapsed_at(event.get("time_ms", self.phone.clock_ms())) - self.phone.clock.slept_ms
         texts = [t for t in event.get("text", []) if t is not None]
         item = {
             "time_created": event.get("time_ms", self.phone.clock_ms()),

@@ -545,8 +545,14 @@ class AutomatorServer:
         return node
 
     async def _wait(self, predicate: Callable[[], bool], timeout_ms) -> bool:
-        """UiDevice.wait / UiObject.waitForExists: re-check until true or the time is up."""
-        deadline = time.monotonic() + max(0, int(timeout_ms)) / 1000
+        """UiDevice.wait / UiObject.waitForExists: re-check until true or the time is up.
+
+        The host's time bounds the polling (another client may change the screen meanwhile);
+        a wait that runs out took its timeout on the phone's clock too (kernel/clock.py).
+        """
+        timeout_ms = max(0, int(timeout_ms))
+        deadline = time.monotonic() + timeout_ms / 1000
+        phone_deadline = self.phone.clock_ms() + timeout_ms
         seen_version = None
         while True:
             version = self.phone.system.version
@@ -555,6 +561,7 @@ class AutomatorServer:
                 if predicate():
                     return True
             if time.monotonic() >= deadline:
+                self.phone.advance_clock(max(0, phone_deadline - self.phone.clock_ms()))
                 return False
             await asyncio.sleep(WAIT_POLL_S)
 
@@ -752,7 +759,10 @@ async def _inject(server, action, x, y, meta_state):
         x0, y0, t0 = server._touch_down
         server._touch_down = None
         with server.phone._lock:
-            server.phone.system.swipe(int(x0), int(y0), int(x), int(y), duration_ms=int((now - t0) * 1000))
+            # The host held the finger down between its DOWN and UP requests: the gesture's
+            # length is the host's (kernel/clock.py: the phone's clock does not see host time).
+            server.phone.system.swipe(int(x0), int(y0), int(x), int(y), duration_ms=int((now - t0) * 1000),
+                                      timed=False)
         return True
     return False
 

@@ -127,7 +127,7 @@ def _touch(inv: Invocation) -> int:
     mtime = None
     if opts.get("d") or opts.get("t"):
         flag = "d" if opts.get("d") else "t"
-        mtime = _touch_time(str(opts[flag]), flag)
+        mtime = _touch_time(str(opts[flag]), flag, inv.phone.clock_ms())
         if mtime is None:
             return inv.fail(f"bad '{opts[flag]}'")
     status = 0
@@ -141,8 +141,9 @@ def _touch(inv: Invocation) -> int:
     return status
 
 
-def _touch_time(text: str, flag: str) -> int | None:
-    """`touch -d "YYYY-MM-DD hh:mm:ss"` or `-t [[CC]YY]MMDDhhmm[.ss]` in epoch seconds (the phone's zone is UTC)."""
+def _touch_time(text: str, flag: str, now_ms: int) -> int | None:
+    """`touch -d "YYYY-MM-DD hh:mm:ss"` or `-t [[CC]YY]MMDDhhmm[.ss]` in epoch seconds (the phone's zone is UTC;
+    without a year, the phone's clock's)."""
     try:
         if flag == "d":
             when = dt.datetime.fromisoformat(text.strip().replace(" ", "T").rstrip("Z"))
@@ -152,7 +153,7 @@ def _touch_time(text: str, flag: str) -> int | None:
                 return None
             year = "" if len(stamp) == 8 else stamp[:-8]
             year = int(year) + (2000 if len(year) == 2 and int(year) < 69 else 1900 if len(year) == 2 else 0) \
-                if year else dt.datetime.now(dt.timezone.utc).year
+                if year else dt.datetime.fromtimestamp(now_ms / 1000, dt.timezone.utc).year
             when = dt.datetime(year, int(stamp[-8:-6]), int(stamp[-6:-4]), int(stamp[-4:-2]), int(stamp[-2:]),
                                int(seconds or 0))
     except ValueError:

@@ -23,6 +23,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Mapping
 
+from ..kernel.clock import PROGRAM_MS
 from ..kernel.context import PhoneContext
 from ..kernel.fs import FsError
 from .arith import ArithmeticError_, evaluate
@@ -59,6 +60,9 @@ true typeset ulimit umask unalias unset wait whence
 #: Those of them Android has no program for: they are no file in /system/bin, and `which` finds none.
 SHELL_ONLY = MKSH_BUILTINS - {"[", "cat", "echo", "false", "kill", "mknod", "pwd", "realpath", "sleep", "test",
                               "true", "ulimit"}
+
+#: The programs that read the screen: their time is a look's (kernel/clock.py).
+_LOOKS = frozenset({"screencap", "uiautomator"})
 
 
 def program_names() -> list[str]:
@@ -730,6 +734,11 @@ class ShellSession:
             # mksh's exec.c: warningf(true, "%s: %s", cp, Tinacc_not_found), Android 14's wording.
             err.write(f"{SH}: {words[0]}: inaccessible or not found\n".encode("utf-8", "surrogateescape"))
             return 127
+        if name not in MKSH_BUILTINS and name not in _LOOKS:
+            # A program the shell forks and execs takes the phone's time (kernel/clock.py); a
+            # builtin runs in the shell and takes none, and a look's time is the clock's LOOK_MS,
+            # which only a changed screen costs. A `timeout`'s deadline can fall here.
+            self.wait(PROGRAM_MS)
         inv = Invocation(self, name, words[1:], stdin, out, err, env or {})
         try:
             status = impl(inv) & 0xFF

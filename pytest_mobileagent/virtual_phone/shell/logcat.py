@@ -81,12 +81,14 @@ _MODIFIERS = ("color", "descriptive", "epoch", "monotonic", "printable", "uid", 
               "nsec")
 
 
-def _timestamp(entry: LogEntry, modifiers: set[str], boot_ms: int) -> str:
+def _timestamp(entry: LogEntry, modifiers: set[str], boot_wall_ms: int) -> str:
     if "epoch" in modifiers:
         seconds, millis = divmod(entry.time_ms, 1000)
         text = f"{seconds:>5}.{millis:03d}"
     elif "monotonic" in modifiers:
-        seconds, millis = divmod(max(0, entry.time_ms - boot_ms + 90_000), 1000)
+        # CLOCK_MONOTONIC's seconds (logd's LogBuffer keeps both: log_time and its monotonic
+        # twin); the phone never deep-sleeps, so it is the time since boot (kernel/clock.py)
+        seconds, millis = divmod(max(0, entry.time_ms - boot_wall_ms), 1000)
         text = f"{seconds:>5}.{millis:03d}"
     else:
         when = dt.datetime.fromtimestamp(entry.time_ms / 1000, dt.timezone.utc)
@@ -100,12 +102,12 @@ def _timestamp(entry: LogEntry, modifiers: set[str], boot_ms: int) -> str:
 
 
 def format_entry(entry: LogEntry, fmt: str = "threadtime", modifiers: frozenset[str] = frozenset(),
-                 boot_ms: int = 0) -> str:
+                 boot_wall_ms: int = 0) -> str:
     """One entry as android_log_formatLogLine() prints it (one line per message line)."""
     p, tag = entry.priority, entry.tag
     pid = f"{entry.uid:>5}:{entry.pid:5d}" if "uid" in modifiers else f"{entry.pid:5d}"
     if fmt == "long":
-        return (f"[ {_timestamp(entry, set(modifiers), boot_ms)} {pid}:{entry.tid:5d} {p}/{tag:<8} ]\n"
+        return (f"[ {_timestamp(entry, set(modifiers), boot_wall_ms)} {pid}:{entry.tid:5d} {p}/{tag:<8} ]\n"
                 f"{entry.message}\n\n")
     lines = []
     for message in entry.message.split("\n"):
@@ -120,9 +122,9 @@ def format_entry(entry: LogEntry, fmt: str = "threadtime", modifiers: frozenset[
         elif fmt == "raw":
             line = message
         elif fmt == "time":
-            line = f"{_timestamp(entry, set(modifiers), boot_ms)} {p}/{tag:<8}({pid}): {message}"
+            line = f"{_timestamp(entry, set(modifiers), boot_wall_ms)} {p}/{tag:<8}({pid}): {message}"
         else:  # threadtime
-            line = f"{_timestamp(entry, set(modifiers), boot_ms)} {pid} {entry.tid:5d} {p} {tag:<8}: {message}"
+            line = f"{_timestamp(entry, set(modifiers), boot_wall_ms)} {pid} {entry.tid:5d} {p} {tag:<8}: {message}"
         lines.append(line + "\n")
     return "".join(lines)
 
@@ -311,7 +313,7 @@ def _logcat(inv: Invocation) -> int:
     except ValueError as exc:
         inv.err(f"logcat: Invalid filter expression '{exc}'.\n")
         return 1
-    boot_ms = inv.phone.boot_ms
+    boot_wall_ms = inv.phone.clock.boot_wall_ms
     frozen = frozenset(modifiers)
 
     def wanted(entry: LogEntry) -> bool:
@@ -329,7 +331,7 @@ def _logcat(inv: Invocation) -> int:
         state["seen"].add(entry.buffer)
         state["device"] = entry.buffer
         state["count"] += 1
-        return text + format_entry(entry, fmt, frozen, boot_ms)
+        return text + format_entry(entry, fmt, frozen, boot_wall_ms)
 
     def logd_sends(entry: LogEntry) -> bool:
         # logd's own selection (pid, start time); filterspecs and -e are logcat's, on text only

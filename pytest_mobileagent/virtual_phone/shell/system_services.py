@@ -354,7 +354,7 @@ def _dump_meminfo(inv: Invocation, args: list[str]) -> int:
         inv.out(f"No process found for: {target}\n")
         return 0
     proc = procs[0]
-    uptime = inv.phone.clock_ms() - inv.phone.boot_ms + 90_000
+    clock = inv.phone.clock
     pss = proc.rss_kb * 45 // 100
     rows = [(label, pss * share // 1000, pss * dirty // 1000, pss * clean // 1000, int(pss * share // 1000 * rss))
             for label, share, dirty, clean, rss in _MEMINFO_ROWS]
@@ -363,7 +363,7 @@ def _dump_meminfo(inv: Invocation, args: list[str]) -> int:
     native_heap = (native[0] * 2, native[0] * 3 // 2, native[0] // 2)
     dalvik_heap = (dalvik[0] * 2, dalvik[0], dalvik[0])
     total = [native[i] + dalvik[i] + sum(r[i + 1] for r in rows) for i in range(4)]
-    lines = ["Applications Memory Usage (in Kilobytes):", f"Uptime: {uptime} Realtime: {uptime}", "",
+    lines = ["Applications Memory Usage (in Kilobytes):", f"Uptime: {clock.uptime_ms()} Realtime: {clock.elapsed_ms()}", "",
              f"** MEMINFO in pid {proc.pid} [{proc.cmdline}] **",
              _HEAP_COLUMN % ("", "Pss", "Private", "Private", "SwapPss", "Rss", "Heap", "Heap", "Heap"),
              _HEAP_COLUMN % ("", "Total", "Dirty", "Clean", "Dirty", "Total", "Size", "Alloc", "Free"),
