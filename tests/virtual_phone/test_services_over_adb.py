@@ -8,6 +8,7 @@ Every test drives the session phone through the real adb server with adbutils.
 from __future__ import annotations
 
 import re
+import socket
 
 import pytest
 
@@ -267,6 +268,31 @@ def test_network_monkey_speaks_its_line_protocol_through_adb_forward(adb_device)
         monkey.close()
         adb_device.forward_remove(f"tcp:{host_port}")
         adb_device.shell("pm clear " + NOTES)
+
+
+
+def test_network_monkeys_sleep_and_clock_vars_are_the_phones_clock(adb_device):
+    """MonkeySourceNetwork's `sleep N` queues a MonkeyThrottleEvent (Thread.sleep on the phone), and
+    `getvar clock.realtime` / `clock.uptime` read SystemClock.elapsedRealtime / uptimeMillis: on the
+    virtual phone both are its one clock (kernel/clock.py), which moves by the sleep's length exactly."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        host_port = probe.getsockname()[1]
+    monkey = adb_device.shell("monkey --port 1081", stream=True)
+    try:
+        adb_device.forward(f"tcp:{host_port}", "tcp:1081")
+        client = _LineClient(host_port)
+        before = int(client.ask("getvar clock.realtime").removeprefix("OK:"))
+        assert client.ask("getvar clock.uptime") == f"OK:{before}"  # the phone never deep-sleeps
+        assert client.ask("sleep 2500") == "OK"
+        assert client.ask("getvar clock.realtime") == f"OK:{before + 2500}"
+        uptime = float(adb_device.shell("cat /proc/uptime").split()[0])
+        assert uptime * 1000 >= before + 2500  # /proc/uptime is the same clock (plus the cat's own start)
+        assert client.ask("quit") == "OK"
+        monkey.read_until_close()
+    finally:
+        monkey.close()
+        adb_device.forward_remove(f"tcp:{host_port}")
 
 
 # -- http(s) VIEW intents: Chrome ------------------------------------------------------------------

@@ -24,9 +24,7 @@ their effect once it reads OK (the real monkey answers first and injects next).
 
 from __future__ import annotations
 
-import asyncio
 import errno
-import time
 from typing import TYPE_CHECKING
 
 from ..shell.android import MONKEY_NETWORK
@@ -113,8 +111,9 @@ class MonkeyServer:
             "build.version.release": _prop(props, "ro.build.version.release"),
             "build.version.sdk": _prop(props, "ro.build.version.sdk"),
             "clock.millis": str(self.phone.clock_ms()),
-            "clock.realtime": str(int(time.monotonic() * 1000)),
-            "clock.uptime": str(int(time.monotonic() * 1000)),
+            # SystemClock.elapsedRealtime() and uptimeMillis(): the phone's one clock (kernel/clock.py)
+            "clock.realtime": str(self.phone.clock.elapsed_ms()),
+            "clock.uptime": str(self.phone.clock.uptime_ms()),
             "display.density": repr(self.phone.system.density / 160),  # Float.toString(dm.density)
             "display.height": str(system.height),
             "display.width": str(system.width),
@@ -176,7 +175,9 @@ class MonkeyServer:
         if name == "sleep":
             if len(args) != 1 or _ints(args, 1) is None:
                 return _EARG
-            await asyncio.sleep(int(args[0]) / 1000)  # MonkeyThrottleEvent
+            # MonkeyThrottleEvent: Thread.sleep on the phone, i.e. the phone's clock moves by its
+            # length and no host time passes, as with the shell's `sleep` (kernel/clock.py)
+            self.phone.advance_clock(int(args[0]))
             self.events += 1
             return "OK"
         if name in ("flip", "trackball"):
