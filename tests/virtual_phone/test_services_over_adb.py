@@ -249,6 +249,7 @@ def test_network_monkey_speaks_its_line_protocol_through_adb_forward(adb_device)
         # an unknown command and a comment get no answer: the next answer is the next command's
         client.sock.sendall(b"frobnicate 1 2\n# a comment\n")
         assert client.ask("wake") == "OK"
+        adb_device.shell(f"pm clear {NOTES}")  # its first note empty, whatever the session's tests wrote
         adb_device.shell(f"am start -n {NOTES}/.activities.SplashActivity.Orange")
         assert client.ask("getvar am.current.package") == f"OK:{NOTES}"
         # Notes opens its note with the field focused: `type` types into it (KeyCharacterMap's events)
