@@ -14,9 +14,14 @@ from ...framework.intents import ACTION_ATTACH_DATA, ACTION_SEND, ACTION_SEND_MU
 from ...framework.media_store import EXTERNAL_ROOT, mime_type_of
 from ...framework.app import Activity
 
-__all__ = ["NO_APP_FOUND", "open_path", "set_as", "share_paths"]
+__all__ = ["IS_FROM_GALLERY", "NO_APP_FOUND", "REAL_FILE_PATH", "open_path", "set_as", "share_paths"]
 
 NO_APP_FOUND = "No valid app found"  # Commons' R.string.no_app_found
+#: The extra openPathIntent puts the file's path in (Commons' helpers/Constants.kt REAL_FILE_PATH,
+#: "real_file_path_2"); the phone's intents carry it under this key.
+REAL_FILE_PATH = "real_file_path"
+#: Constants.kt IS_FROM_GALLERY: openPathIntent sets it when the gallery itself opens a file.
+IS_FROM_GALLERY = "is_from_gallery"
 
 
 def _uri(activity: Activity, path: str) -> str:
@@ -30,7 +35,9 @@ def open_path(activity: Activity, path: str, force_chooser: bool = False, force_
     Intent.createChooser(.., "Open with") when forced; when no app takes it, the generic type
     (tryGenericMimeType: ``audio/*``), else the "No valid app found" toast."""
     mime = force_mime or mime_type_of(path)
-    extras = {"real_file_path": path, "uri": _uri(activity, path)}
+    extras = {REAL_FILE_PATH: path, "uri": _uri(activity, path)}
+    if activity.app.package == "com.simplemobiletools.gallery.pro":
+        extras[IS_FROM_GALLERY] = True
     intent = Intent(ACTION_VIEW, data=_uri(activity, path), mime_type=mime, extras=extras, chooser=force_chooser,
                     title="Open with")
     if activity.start_intent(intent):
