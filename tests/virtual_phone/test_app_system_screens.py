@@ -98,3 +98,70 @@ def test_a_video_in_a_nomedia_folder_stays_on_the_empty_holder(movie):
         assert _find(movie, **{"resource-id": f"{GALLERY}:id/fragment_holder"}) is not None
     finally:
         movie.shell("rm -rf /sdcard/Movies/private")
+
+
+# ---------------------------------------------------------------------------
+# 3. Contacts' "Export contacts" saves a vCard through DocumentsUI
+
+
+@pytest.fixture
+def contacts_ui(adb_device, phone):
+    from adb_ui import AdbUI
+    from test_contacts_app import add_contact
+
+    ui = AdbUI(adb_device, phone, CONTACTS)
+    ui.sh(f"am force-stop {CONTACTS}")
+    ui.sh(f"pm clear {CONTACTS}")
+    ui.sh("pm clear com.android.providers.contacts")
+    for permission in ("READ_CONTACTS", "WRITE_CONTACTS"):
+        ui.sh(f"pm grant {CONTACTS} android.permission.{permission}")
+    ui.sh(f"rm -f {DOWNLOAD}/contacts_*.vcf")
+    add_contact(ui, "Alice Smith", "111111", "alice@example.com")
+    ui.sh(f"monkey -p {CONTACTS} -c android.intent.category.LAUNCHER 1")
+    yield ui
+    ui.sh(f"rm -f {DOWNLOAD}/contacts_*.vcf")
+    ui.close()
+
+
+def _open_export(ui) -> str:
+    ui.tap(desc="More options").tap(id="title", text="Export contacts to a .vcf file")
+    name = ui.text("export_contacts_filename")
+    ui.tap(id="android:id/button1")
+    return name
+
+
+def test_export_contacts_opens_documents_ui_save_screen(contacts_ui):
+    """Contacts 6.22.7 MainActivity.tryExportContacts (Android 10+): ACTION_CREATE_DOCUMENT of
+    text/x-vcard with EXTRA_TITLE "<name>.vcf", answered by DocumentsUI's PickActivity."""
+    name = _open_export(contacts_ui)
+    assert contacts_ui.device.app_current().package == FILES
+    assert _find(contacts_ui.device, **{"resource-id": "android:id/title", "text": f"{name}.vcf"}) is not None
+
+
+def test_saving_there_writes_the_vcard_into_the_document(contacts_ui):
+    """onActivityResult(PICK_EXPORT_FILE_INTENT) opens the returned document and VcfExporter writes the
+    contacts as vCard 4.0 (ez-vcard 0.11.3: PRODID first, N with trailing semicolons, TYPE=CELL)."""
+    name = _open_export(contacts_ui)
+    _tap(contacts_ui.device, **{"resource-id": "android:id/button1", "text": "SAVE"})
+    assert contacts_ui.device.app_current().package == CONTACTS
+    vcf = contacts_ui.device.sync.read_bytes(f"{DOWNLOAD}/{name}.vcf").decode("utf-8")
+    assert vcf == ("BEGIN:VCARD\r\nVERSION:4.0\r\nPRODID:ez-vcard 0.11.3\r\nFN:Alice Smith\r\n"
+                   "N:Smith;Alice;;;\r\nTEL;TYPE=CELL:111111\r\nEMAIL;TYPE=HOME:alice@example.com\r\nEND:VCARD\r\n")
+
+
+def test_cancelling_the_save_screen_writes_nothing(contacts_ui):
+    """RESULT_CANCELED: onActivityResult does not export; no document is created."""
+    _open_export(contacts_ui)
+    contacts_ui.key("BACK")
+    assert contacts_ui.device.app_current().package == CONTACTS
+    assert "contacts_" not in contacts_ui.sh(f"ls {DOWNLOAD}")
+
+
+def test_exporting_only_unchecked_sources_writes_no_entries(contacts_ui):
+    """exportContactsTo: no contact outside the unchecked sources -> "No entries for exporting have been found",
+    and the created document stays empty."""
+    contacts_ui.tap(desc="More options").tap(id="title", text="Export contacts to a .vcf file")
+    name = contacts_ui.text("export_contacts_filename")
+    contacts_ui.tap(id="filter_contact_source_checkbox", text="Phone storage (1)").tap(id="android:id/button1")
+    _tap(contacts_ui.device, **{"resource-id": "android:id/button1", "text": "SAVE"})
+    assert contacts_ui.device.sync.read_bytes(f"{DOWNLOAD}/{name}.vcf") == b""
