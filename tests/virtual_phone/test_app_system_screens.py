@@ -165,3 +165,94 @@ def test_exporting_only_unchecked_sources_writes_no_entries(contacts_ui):
     contacts_ui.tap(id="filter_contact_source_checkbox", text="Phone storage (1)").tap(id="android:id/button1")
     _tap(contacts_ui.device, **{"resource-id": "android:id/button1", "text": "SAVE"})
     assert contacts_ui.device.sync.read_bytes(f"{DOWNLOAD}/{name}.vcf") == b""
+
+
+# ---------------------------------------------------------------------------
+# 1. Commons' colour picker behind "Customize colors"
+
+#: the ids of ColorPickerDialog's recorded screens (DroidTask: App Launcher, Gallery, Music Player)
+COLOR_PICKER_IDS = {"color_picker_scrollview", "color_picker_holder", "recent_colors", "recent_colors_flow",
+                    "color_picker_top_holder", "color_picker_hue_cursor", "color_picker_cursor",
+                    "color_picker_square", "color_picker_hue", "color_picker_hex_codes_holder",
+                    "color_picker_old_hex", "color_picker_hex_arrow", "color_picker_new_hex_label",
+                    "color_picker_new_hex", "color_picker_bottom_holder", "color_picker_old_color",
+                    "color_picker_arrow", "color_picker_new_color"}
+
+
+def _fm(name: str) -> str:
+    return f"{FILEMANAGER}:id/{name}"
+
+
+@pytest.fixture
+def customize(adb_device):
+    """File Manager's "Customize colors" on the Dark theme (picked through the theme dialog)."""
+    adb_device.shell(f"am force-stop {FILEMANAGER}")
+    adb_device.shell(f"pm clear {FILEMANAGER}")
+    adb_device.shell(f"monkey -p {FILEMANAGER} -c android.intent.category.LAUNCHER 1")
+    _tap(adb_device, desc="More options")
+    _tap(adb_device, text="Settings")
+    _tap(adb_device, text="Customize colors")
+    _tap(adb_device, **{"resource-id": _fm("customization_theme_holder")})
+    _tap(adb_device, **{"resource-id": "android:id/button1", "text": "OK"})  # the app icon warning
+    _tap(adb_device, text="Dark")
+    yield adb_device
+    adb_device.shell(f"am force-stop {FILEMANAGER}")
+
+
+def _type_hex(device, hex_digits: str) -> None:
+    _tap(device, **{"resource-id": _fm("color_picker_new_hex")})
+    device.shell("input keyevent MOVE_END")
+    device.shell("input keyevent " + " ".join(["DEL"] * 6))
+    device.shell(f"input text {hex_digits}")
+
+
+def test_text_color_row_opens_the_color_picker_with_the_recorded_ids(customize):
+    """CustomizationActivity.pickTextColor -> ColorPickerDialog(curTextColor): dialog_color_picker.xml's
+    ids, the old colour's hex (#EEEEEE, the dark theme's md_grey_200), five recent colours, Cancel / OK."""
+    _tap(customize, **{"resource-id": _fm("customization_text_color_holder")})
+    ids = {n["resource-id"].split("/")[-1] for n in _nodes(customize) if "color_picker" in n.get("resource-id", "")
+           or "recent_colors" in n.get("resource-id", "")}
+    assert ids == COLOR_PICKER_IDS
+    assert _find(customize, **{"resource-id": _fm("color_picker_old_hex")})["text"] == "#EEEEEE"
+    assert _find(customize, **{"resource-id": _fm("color_picker_new_hex")})["text"] == "EEEEEE"
+    squares = [n for n in _nodes(customize) if n["class"] == "android.widget.ImageView" and not n["resource-id"]
+               and n["clickable"] == "true"]
+    assert len(squares) == 5
+    assert {n["text"] for n in _nodes(customize) if n["resource-id"].startswith("android:id/button")} == {"Cancel", "OK"}
+
+
+def test_ok_with_a_new_text_color_makes_the_theme_custom_and_save_keeps_it(customize):
+    """pickTextColor's OK: setCurrentTextColor, colorChanged (Save shows), updateColorTheme(getCurrentThemeId())
+    -> no predefined theme has these colours -> Custom; saveChanges writes BaseConfig.textColor, so the
+    reopened screen says Custom and the picker's old colour is the saved one."""
+    _tap(customize, **{"resource-id": _fm("customization_text_color_holder")})
+    _type_hex(customize, "00FF00")
+    _tap(customize, **{"resource-id": "android:id/button1", "text": "OK"})
+    assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
+    _tap(customize, **{"resource-id": _fm("save"), "content-desc": "Save"})
+    _tap(customize, text="Customize colors")
+    assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
+    _tap(customize, **{"resource-id": _fm("customization_text_color_holder")})
+    assert _find(customize, **{"resource-id": _fm("color_picker_old_hex")})["text"] == "#00FF00"
+
+
+def test_cancel_leaves_the_color_and_theme_as_they_were(customize):
+    """Cancel calls back (false, 0): pickTextColor changes nothing."""
+    _tap(customize, **{"resource-id": _fm("customization_background_color_holder")})
+    _type_hex(customize, "123456")
+    _tap(customize, **{"resource-id": "android:id/button2", "text": "Cancel"})
+    assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Dark"
+    _tap(customize, **{"resource-id": _fm("customization_background_color_holder")})
+    assert _find(customize, **{"resource-id": _fm("color_picker_old_hex")})["text"] == "#2D2D2D"
+
+
+def test_picking_the_themes_own_color_back_keeps_the_predefined_theme(customize):
+    """getCurrentThemeId: colours that match a predefined theme name it (Light's text is md_grey_800_dark)."""
+    _tap(customize, **{"resource-id": _fm("customization_background_color_holder")})
+    _type_hex(customize, "FFFFFF")
+    _tap(customize, **{"resource-id": "android:id/button1", "text": "OK"})
+    assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
+    _tap(customize, **{"resource-id": _fm("customization_text_color_holder")})
+    _type_hex(customize, "2D2D2D")
+    _tap(customize, **{"resource-id": "android:id/button1", "text": "OK"})
+    assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Light"
