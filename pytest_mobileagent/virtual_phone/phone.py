@@ -96,6 +96,12 @@ def default_props(seed: int) -> dict[str, str]:
         "init.svc.bootanim": "stopped",
         "service.bootanim.exit": "1",
         "net.hostname": "localhost",
+        # The emulator's SIM and network: MCC/MNC 310/260 (its IMSI is 310260000000000), which
+        # TelephonyManager reports as country "us" (MccTable.countryCodeForMcc(310))
+        "gsm.sim.operator.numeric": "310260",
+        "gsm.sim.operator.iso-country": "us",
+        "gsm.operator.numeric": "310260",
+        "gsm.operator.iso-country": "us",
     }
 
 
@@ -156,6 +162,7 @@ class VirtualPhone:
         # the system providers' packages (contacts, telephony, media) are installed with the image
         self.packages.register_platform(self.system.providers.packages())
         self.system.permissions = self.permissions  # apps ask for what `pm grant` has not given
+        self.system.props = self.props  # one set of properties: getprop and the framework read the same
         install_proc(self)  # /proc and /sys/devices/system/cpu, made when read
         install_logging(self)  # logd, read by `logcat`
 

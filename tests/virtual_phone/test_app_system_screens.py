@@ -7,11 +7,16 @@ Each test names the sources its behaviour was read from:
 * a video opened from File Manager reaching Gallery's viewer (Simple-Gallery 6.28.1
   PhotoVideoActivity.checkIntent, Simple-Commons openPathIntent's REAL_FILE_PATH);
 * Contacts 6.22.7's "Export contacts" saving a vCard through DocumentsUI (MainActivity.tryExportContacts,
-  onActivityResult(PICK_EXPORT_FILE_INTENT), VcfExporter).
+  onActivityResult(PICK_EXPORT_FILE_INTENT), VcfExporter);
+* Android's premium SMS confirmation when Messenger 5.19.3 sends to a short code (frameworks/opt/telephony
+  SMSDispatcher.checkDestination / handleConfirmShortCode / ConfirmDialogListener, SmsUsageMonitor,
+  frameworks/base core/res/res/xml/sms_short_codes.xml and layout/sms_short_code_confirmation_dialog.xml;
+  Messenger's SmsStatusSentReceiver and ThreadActivity.getThreadItems).
 """
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -256,3 +261,132 @@ def test_picking_the_themes_own_color_back_keeps_the_predefined_theme(customize)
     _type_hex(customize, "2D2D2D")
     _tap(customize, **{"resource-id": "android:id/button1", "text": "OK"})
     assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Light"
+
+
+# ---------------------------------------------------------------------------
+# 5. Messenger sending to a short code: Android's premium SMS confirmation
+
+MESSENGER = "com.simplemobiletools.smsmessenger"
+SMS_ROLE = "android.app.role.SMS"
+
+
+@pytest.fixture
+def messenger(adb_device):
+    """Messenger as the default SMS app, the SMS provider empty."""
+    for package in (MESSENGER, "com.android.providers.telephony"):
+        adb_device.shell(f"pm clear {package}")
+    adb_device.shell(f"cmd role add-role-holder {SMS_ROLE} {MESSENGER}")
+    yield adb_device
+    adb_device.shell(f"am force-stop {MESSENGER}")
+    adb_device.shell(f"cmd role remove-role-holder {SMS_ROLE} {MESSENGER}")
+
+
+def _send(device, number: str, text: str = "Hello") -> None:
+    device.shell(f"am start -W -a android.intent.action.SENDTO -d sms:{number}")
+    _tap(device, **{"resource-id": f"{MESSENGER}:id/thread_type_message"})
+    device.shell(f"input text {text}")
+    _tap(device, **{"resource-id": f"{MESSENGER}:id/thread_send_message"})
+
+
+def _sms_types(device) -> list[str]:
+    return re.findall(r"type=(\d+)", device.shell("content query --uri content://sms --projection type"))
+
+
+def test_the_emulator_sim_is_american(messenger):
+    """SMSDispatcher.checkDestination reads the SIM's country (PREMIUM_RULE_USE_SIM): the emulator's 310/260 SIM."""
+    assert messenger.shell("getprop gsm.sim.operator.iso-country").strip() == "us"
+
+
+def test_a_possible_premium_short_code_asks_first(messenger):
+    """111111 matches the US pattern \\d{5,6} and none of its free, standard or premium codes: a possible
+    premium short code, so handleConfirmShortCode shows the phone process's dialog and the message waits
+    in the outbox (Messenger's "Sending…")."""
+    _send(messenger, "111111")
+    nodes = _nodes(messenger)
+    assert {n["package"] for n in nodes} == {"com.android.phone"}
+    assert _find(messenger, **{"resource-id": "android:id/sms_short_code_confirm_message"})["text"] == (
+        "SMS Messenger would like to send a message to 111111.")
+    assert _find(messenger, **{"resource-id": "android:id/sms_short_code_detail_message"})["text"] == (
+        "This may cause charges on your mobile account.")
+    assert _find(messenger, **{"resource-id": "android:id/sms_short_code_remember_choice_text"})["text"] == (
+        "Remember my choice")
+    assert [(n["resource-id"], n["text"]) for n in nodes if n["resource-id"] in ("android:id/button1", "android:id/button2")] == [
+        ("android:id/button2", "Cancel"), ("android:id/button1", "Send")]
+    assert _sms_types(messenger) == ["4"]
+
+
+def test_send_sends_the_message(messenger):
+    """ConfirmDialogListener: Send -> EVENT_SEND_CONFIRMED_SMS; the sent intent's RESULT_OK makes it
+    MESSAGE_TYPE_SENT (SmsStatusSentReceiver), and the thread shows it sent."""
+    _send(messenger, "111111")
+    _tap(messenger, **{"resource-id": "android:id/button1", "text": "Send"})
+    assert _sms_types(messenger) == ["2"]
+    assert _find(messenger, **{"resource-id": f"{MESSENGER}:id/thread_success"}) is not None
+
+
+def test_cancel_fails_the_message_and_retry_offers_it_again(messenger):
+    """Cancel -> EVENT_STOP_SENDING: RESULT_ERROR_SHORT_CODE_NOT_ALLOWED, so the message is MESSAGE_TYPE_FAILED
+    and getThreadItems adds "Not sent. Touch to retry.", whose tap puts the text back in the field."""
+    _send(messenger, "111111")
+    _tap(messenger, **{"resource-id": "android:id/button2", "text": "Cancel"})
+    assert _sms_types(messenger) == ["5"]
+    _tap(messenger, **{"resource-id": f"{MESSENGER}:id/thread_error", "text": "Not sent. Touch to retry."})
+    assert _find(messenger, **{"resource-id": f"{MESSENGER}:id/thread_type_message"})["text"] == "Hello"
+    _tap(messenger, **{"resource-id": f"{MESSENGER}:id/thread_send_message"})
+    _tap(messenger, **{"resource-id": "android:id/button1", "text": "Send"})
+    assert _sms_types(messenger) == ["2"]  # the same message, sent this time (insertSmsMessage(messageId))
+
+
+def test_back_cancels_the_dialog(messenger):
+    """onCancel: BACK stops sending as Cancel does, and stores no choice (the next send asks again)."""
+    _send(messenger, "111111")
+    messenger.shell("input keyevent BACK")
+    assert _sms_types(messenger) == ["5"]
+    _send(messenger, "111111", "Again")
+    assert _find(messenger, **{"resource-id": "android:id/sms_short_code_confirm_message"}) is not None
+
+
+def test_remember_my_choice_relabels_the_buttons(messenger):
+    """onCheckedChanged: checked, the buttons read Always Allow / Never Allow and the undo hint shows."""
+    _send(messenger, "111111")
+    _tap(messenger, **{"resource-id": "android:id/sms_short_code_remember_choice_checkbox"})
+    assert _find(messenger, **{"resource-id": "android:id/button1"})["text"] == "Always Allow"
+    assert _find(messenger, **{"resource-id": "android:id/button2"})["text"] == "Never Allow"
+    assert _find(messenger, **{"resource-id": "android:id/sms_short_code_remember_undo_instruction"})["text"] == (
+        "You can change this later in Settings\u00a0>\u00a0Apps")
+    messenger.shell("input keyevent BACK")  # cancelling stores nothing
+
+
+@pytest.mark.parametrize("number, premium", [("20433", True), ("44567", None), ("122", None),
+                                             ("1234567", None)])
+def test_the_us_row_sorts_destinations(messenger, number, premium):
+    """ShortCodePatternMatcher.getNumberCategory with sms_short_codes.xml's "us" row: 20433 is a listed
+    premium code ("This will cause charges"), 44567 standard and 122 free (sent at once), and seven
+    digits are no short code at all."""
+    _send(messenger, number)
+    detail = _find(messenger, **{"resource-id": "android:id/sms_short_code_detail_message"})
+    if premium:
+        assert detail["text"] == "This will cause charges on your mobile account."
+        messenger.shell("input keyevent BACK")
+    else:
+        assert detail is None
+        assert _sms_types(messenger) == ["2"]
+
+
+def test_always_allow_is_remembered_for_the_app(phone_factory, adb_server_port):
+    """Always Allow stores PREMIUM_SMS_PERMISSION_ALWAYS_ALLOW for the package in the phone process
+    (SmsUsageMonitor), which `pm clear` of the app does not reset: the next short code goes without asking.
+    A phone of its own, as the choice outlives the test."""
+    import adbutils
+
+    own = phone_factory(1)[0]
+    device = adbutils.AdbClient(port=adb_server_port).device(own.serial)
+    device.shell(f"cmd role add-role-holder {SMS_ROLE} {MESSENGER}")
+    _send(device, "111111")
+    _tap(device, **{"resource-id": "android:id/sms_short_code_remember_choice_checkbox"})
+    _tap(device, **{"resource-id": "android:id/button1", "text": "Always Allow"})
+    device.shell(f"pm clear {MESSENGER}")
+    device.shell(f"cmd role add-role-holder {SMS_ROLE} {MESSENGER}")
+    _send(device, "222222", "Twice")
+    assert _find(device, **{"resource-id": "android:id/sms_short_code_confirm_message"}) is None
+    assert _sms_types(device) == ["2", "2"]

@@ -24,6 +24,7 @@ from .intents import ComponentName, Intent
 from .providers import ContentProviders
 from .providers.media import MediaQueryProvider
 from .roles import RoleStore
+from .sms_dispatcher import SmsDispatcher
 from ..kernel.fs import VirtualFileSystem
 from .ime import SoftKeyboard
 from .media_store import MediaStore
@@ -116,6 +117,10 @@ class AndroidSystem:
         self.preferred_activities: dict = {}
         #: per-app languages set in Settings' app language screen (LocaleManager; "" = the system's)
         self.app_locales: dict[str, str] = {}
+        #: system properties (`getprop`): set by the phone; the telephony stack reads the SIM's country
+        self.props: dict[str, str] = {}
+        #: the phone process's SMS dispatcher: premium short-code checks and their confirmation dialog
+        self.sms_dispatcher = SmsDispatcher(self)
         self._version = 0
         self._fingerprint: object = None
         self._top: Window | None = None
