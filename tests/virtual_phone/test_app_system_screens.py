@@ -8,6 +8,9 @@ Each test names the sources its behaviour was read from:
   PhotoVideoActivity.checkIntent, Simple-Commons openPathIntent's REAL_FILE_PATH);
 * Contacts 6.22.7's "Export contacts" saving a vCard through DocumentsUI (MainActivity.tryExportContacts,
   onActivityResult(PICK_EXPORT_FILE_INTENT), VcfExporter);
+* Notes 6.17.0's "Create shortcut" (MainActivity.createShortcut -> ShortcutManager.requestPinShortcut)
+  confirmed by Launcher3's AddItemActivity (udc-release: dragndrop/AddItemActivity.java,
+  add_item_confirmation_activity.xml, widget_cell_content.xml, strings.xml);
 * Android's premium SMS confirmation when Messenger 5.19.3 sends to a short code (frameworks/opt/telephony
   SMSDispatcher.checkDestination / handleConfirmShortCode / ConfirmDialogListener, SmsUsageMonitor,
   frameworks/base core/res/res/xml/sms_short_codes.xml and layout/sms_short_code_confirmation_dialog.xml;
@@ -390,3 +393,94 @@ def test_always_allow_is_remembered_for_the_app(phone_factory, adb_server_port):
     _send(device, "222222", "Twice")
     assert _find(device, **{"resource-id": "android:id/sms_short_code_confirm_message"}) is None
     assert _sms_types(device) == ["2", "2"]
+
+
+# ---------------------------------------------------------------------------
+# 4. Notes' Create shortcut: Launcher3's "Add to home screen" confirmation
+
+NOTES = "com.simplemobiletools.notes.pro"
+LAUNCHER = "com.android.launcher3"
+
+
+@pytest.fixture
+def notes_two(adb_device):
+    """Notes with "General note" and "Diary" (current), the launcher's workspace without pinned shortcuts."""
+    adb_device.shell(f"pm clear {LAUNCHER}")
+    adb_device.shell(f"am force-stop {NOTES}")
+    adb_device.shell(f"pm clear {NOTES}")
+    adb_device.shell(f"am start -W -n {NOTES}/.activities.MainActivity")
+    _tap(adb_device, **{"resource-id": f"{NOTES}:id/new_note"})
+    adb_device.shell("input text Diary")
+    _tap(adb_device, **{"resource-id": "android:id/button1"})
+    adb_device.shell("input text Sunny")
+    if "mInputShown=true" in adb_device.shell("dumpsys input_method"):
+        adb_device.shell("input keyevent BACK")
+    yield adb_device
+    adb_device.shell(f"am force-stop {NOTES}")
+    adb_device.shell(f"pm clear {LAUNCHER}")
+
+
+def _create_shortcut(device) -> None:
+    _tap(device, desc="More options")
+    _tap(device, **{"resource-id": f"{NOTES}:id/title", "text": "Create shortcut"})
+
+
+def _workspace_labels(device) -> list[str]:
+    device.shell("input keyevent HOME")
+    return [n["text"] for n in _nodes(device) if n["class"] == "android.widget.TextView" and n["text"]]
+
+
+def test_create_shortcut_opens_the_launchers_confirmation(notes_two):
+    """requestPinShortcut starts the default launcher's CONFIRM_PIN_SHORTCUT activity, AddItemActivity:
+    the app's label, the drag hint, the widget cell (the note's title, "1 × 1"), Cancel / Add to home screen."""
+    _create_shortcut(notes_two)
+    assert _resumed(notes_two) == f"{LAUNCHER}/{LAUNCHER}.dragndrop.AddItemActivity"
+    assert _find(notes_two, **{"resource-id": f"{LAUNCHER}:id/widget_appName"})["text"] == "Notes"
+    assert _find(notes_two, **{"resource-id": f"{LAUNCHER}:id/widget_drag_instruction"})["text"] == (
+        "Touch & hold the widget to move it around the home screen")
+    name = _find(notes_two, **{"resource-id": f"{LAUNCHER}:id/widget_name"})
+    assert (name["text"], name["content-desc"]) == ("Diary", "Diary widget")
+    assert _find(notes_two, **{"resource-id": f"{LAUNCHER}:id/widget_dims"})["text"] == "1 \u00d7 1"
+    assert [n["text"] for n in _nodes(notes_two) if n["class"] == "android.widget.Button"] == [
+        "Cancel", "Add to home screen"]
+
+
+def test_add_to_home_screen_pins_a_shortcut_that_opens_the_note(notes_two):
+    """onPlaceAutomaticallyClick queues the shortcut for the workspace and closes: Notes is back; the home
+    screen has a "Diary" icon whose tap starts SplashActivity with OPEN_NOTE_ID: Notes on that note."""
+    _create_shortcut(notes_two)
+    _tap(notes_two, text="Add to home screen")
+    assert _resumed(notes_two) == f"{NOTES}/{NOTES}.activities.MainActivity"
+    # Notes on its other note, then home
+    _tap(notes_two, **{"resource-id": f"{NOTES}:id/open_note"})
+    _tap(notes_two, text="General note", **{"class": "android.widget.RadioButton"})
+    assert _find(notes_two, **{"resource-id": f"{NOTES}:id/text_note_view"})["text"] != "Sunny"
+    assert _workspace_labels(notes_two)[-1] == "Diary"
+    _tap(notes_two, text="Diary", desc="Diary")
+    assert _resumed(notes_two) == f"{NOTES}/{NOTES}.activities.MainActivity"
+    assert _find(notes_two, **{"resource-id": f"{NOTES}:id/text_note_view"})["text"] == "Sunny"
+    if "mInputShown=true" in notes_two.shell("dumpsys input_method"):
+        notes_two.shell("input keyevent BACK")  # the first BACK hides the keyboard
+    notes_two.shell("input keyevent BACK")  # NEW_TASK | CLEAR_TASK: the note's task is all there is
+    assert _resumed(notes_two) == f"{LAUNCHER}/{LAUNCHER}.uioverride.QuickstepLauncher"
+
+
+def test_cancel_and_back_add_nothing(notes_two):
+    """onCancelClick and onBackPressed close the sheet without queueing anything."""
+    _create_shortcut(notes_two)
+    _tap(notes_two, text="Cancel")
+    assert _resumed(notes_two) == f"{NOTES}/{NOTES}.activities.MainActivity"
+    _create_shortcut(notes_two)
+    notes_two.shell("input keyevent BACK")
+    assert _resumed(notes_two) == f"{NOTES}/{NOTES}.activities.MainActivity"
+    assert "Diary" not in _workspace_labels(notes_two)
+
+
+def test_a_shortcut_already_pinned_is_accepted_without_asking(notes_two):
+    """ShortcutRequestPinProcessor.requestPinShortcutLocked: a shortcut the launcher already pinned
+    succeeds at once, with no confirmation."""
+    _create_shortcut(notes_two)
+    _tap(notes_two, text="Add to home screen")
+    _create_shortcut(notes_two)
+    assert _resumed(notes_two) == f"{NOTES}/{NOTES}.activities.MainActivity"
+    assert _workspace_labels(notes_two).count("Diary") == 1

@@ -371,6 +371,21 @@ class AndroidSystem:
                                    f"{component.class_name}}}")
         return self.push_activity(caller, cls, extras, app=app)
 
+    def start_cleared_task(self, component: ComponentName, extras: dict) -> Activity:
+        """startActivity(component) with FLAG_ACTIVITY_NEW_TASK | FLAG_ACTIVITY_CLEAR_TASK: the app's task
+        is emptied and the activity starts a new one (a pinned shortcut's intent, LauncherApps.startShortcut)."""
+        app = self._apps.get(component.package)
+        cls = app.activity_class(component.class_name) if app is not None else None
+        if cls is None:
+            raise ActivityNotFound(f"Unable to find explicit activity class {{{component.package}/"
+                                   f"{component.class_name}}}")
+        old = self._task_for(component.package)
+        if old is not None:
+            for activity in old.activities:
+                activity.finished = True
+            self._tasks.remove(old)
+        return self.push_activity(None, cls, extras, app=app)
+
     def start_intent(self, caller: Activity, intent: Intent) -> bool:
         """An app's startActivity(implicit intent): see intents.py."""
         return intents.start(self, caller, intent)
@@ -975,8 +990,8 @@ class AndroidSystem:
                 return
             self._cancel(top)
             return
-        if activity.app.package == LAUNCHER_PACKAGE:
-            return
+        if activity.app.package == LAUNCHER_PACKAGE and type(activity) is activity.app.activities[0]:
+            return  # the home screen stays; the launcher's other activities (AddItemActivity) close
         try:
             consumed = activity.on_back()
         except Exception:
