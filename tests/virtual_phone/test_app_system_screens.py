@@ -266,6 +266,64 @@ def test_picking_the_themes_own_color_back_keeps_the_predefined_theme(customize)
     assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Light"
 
 
+
+def _stripes(device, line: str) -> list[dict]:
+    holder = _find(device, **{"resource-id": _fm(line)})
+    left, top, right, bottom = (int(v) for v in holder["bounds"].replace("][", ",").strip("[]").split(","))
+    return [n for n in _nodes(device) if n["resource-id"] == _fm("empty_image_view")
+            and top <= int(n["bounds"].split(",")[1].split("]")[0]) <= bottom]
+
+
+def _tap_node(device, node: dict) -> None:
+    left, top, right, bottom = (int(v) for v in node["bounds"].replace("][", ",").strip("[]").split(","))
+    device.shell(f"input tap {(left + right) // 2} {(top + bottom) // 2}")
+
+
+def test_primary_color_opens_the_two_line_picker_and_ok_makes_the_theme_custom(customize):
+    """pickPrimaryColor -> LineColorPickerDialog(curPrimaryColor, isPrimaryColorPicker = true):
+    md_primary_colors' 19 families over the picked family's 9 shades (color_primary: oranges' 700,
+    getColorIndexes), the hex below.  A tap picks a stripe (LineColorPicker.touchAt): reds keep the
+    shade index (md_red_700 #D32F2F), then md_red_900; OK sets the primary colour, and with Dark's other
+    colours no predefined theme matches: Custom.  Save keeps it."""
+    _tap(customize, **{"resource-id": _fm("customization_primary_color_holder")})
+    assert len(_stripes(customize, "primary_line_color_picker")) == 19
+    assert len(_stripes(customize, "secondary_line_color_picker")) == 9
+    assert _find(customize, **{"resource-id": _fm("hex_code")})["text"] == "#F57C00"
+    assert _find(customize, **{"resource-id": _fm("line_color_picker_icon")}) is None
+    _tap_node(customize, _stripes(customize, "primary_line_color_picker")[0])
+    assert _find(customize, **{"resource-id": _fm("hex_code")})["text"] == "#D32F2F"
+    _tap_node(customize, _stripes(customize, "secondary_line_color_picker")[8])
+    assert _find(customize, **{"resource-id": _fm("hex_code")})["text"] == "#B71C1C"
+    _tap(customize, **{"resource-id": "android:id/button1", "text": "OK"})
+    assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
+    _tap(customize, **{"resource-id": _fm("save"), "content-desc": "Save"})
+    _tap(customize, text="Customize colors")
+    _tap(customize, **{"resource-id": _fm("customization_primary_color_holder")})
+    assert _find(customize, **{"resource-id": _fm("hex_code")})["text"] == "#B71C1C"
+
+
+def test_app_icon_color_opens_the_one_line_picker_with_the_icon(adb_device):
+    """The App icon color row (shown under the system theme too) asks the app-icon warning first, then
+    pickAppIconColor -> LineColorPickerDialog(curAppIconColor, false, md_app_icon_colors): the app's icon,
+    one line, no shades.  OK with md_blue_700 keeps the system theme (getCurrentThemeId) and shows Save."""
+    adb_device.shell(f"am force-stop {FILEMANAGER}")
+    adb_device.shell(f"pm clear {FILEMANAGER}")
+    adb_device.shell(f"monkey -p {FILEMANAGER} -c android.intent.category.LAUNCHER 1")
+    _tap(adb_device, desc="More options")
+    _tap(adb_device, text="Settings")
+    _tap(adb_device, text="Customize colors")
+    _tap(adb_device, **{"resource-id": _fm("customization_app_icon_color_holder")})
+    _tap(adb_device, **{"resource-id": "android:id/button1", "text": "OK"})  # the app icon warning
+    assert _find(adb_device, **{"resource-id": _fm("line_color_picker_icon")}) is not None
+    assert _find(adb_device, **{"resource-id": _fm("secondary_line_color_picker")}) is None
+    assert len(_stripes(adb_device, "primary_line_color_picker")) == 19
+    _tap_node(adb_device, _stripes(adb_device, "primary_line_color_picker")[5])
+    assert _find(adb_device, **{"resource-id": _fm("hex_code")})["text"] == "#1976D2"
+    _tap(adb_device, **{"resource-id": "android:id/button1", "text": "OK"})
+    assert _find(adb_device, **{"resource-id": _fm("customization_theme")})["text"] == "System default (Material You)"
+    assert _find(adb_device, **{"resource-id": _fm("save"), "content-desc": "Save"}) is not None
+    adb_device.shell(f"am force-stop {FILEMANAGER}")
+
 # ---------------------------------------------------------------------------
 # 5. Messenger sending to a short code: Android's premium SMS confirmation
 

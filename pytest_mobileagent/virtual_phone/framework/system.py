@@ -641,6 +641,9 @@ class AndroidSystem:
             self._long_click(window, view, (x, y))
         elif view.clickable:
             self._click(window, view, (x, y))
+        elif not long and getattr(view, "on_touch", None) is not None:
+            # an OnTouchListener acting on ACTION_UP (Commons' LineColorPicker): no click, no click event
+            self._run(view.on_touch)
 
     def _ime_touch(self, x: int, y: int, long: bool) -> None:
         """A tap on a key of the keyboard commits what the key types into the focused field."""

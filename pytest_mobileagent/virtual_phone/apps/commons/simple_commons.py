@@ -46,6 +46,7 @@ from ...framework.ui.views import (
 )
 from ...framework.app import Activity, Dialog
 from .color_picker import color_picker_dialog
+from .line_color_picker import line_color_picker_dialog
 from .commons_compose import AboutActivity
 from ..menus import app_key, menu
 from ..system.app_locale_picker import ACTION_APP_LOCALE_SETTINGS
@@ -282,10 +283,11 @@ class CustomizationActivity(Activity):
       exit?" (``ConfirmationAdvancedDialog``: Save / Discard).
 
     The text, background and accent rows open Commons' ColorPickerDialog
-    (color_picker.py); OK with a new colour changes the row's swatch and the
-    theme to the predefined one the colours match, else Custom, and Save keeps
-    the colours in BaseConfig.  The primary and app icon rows'
-    LineColorPickerDialog is not modelled: a tap on Primary does nothing here.
+    (color_picker.py), the primary and app icon rows its LineColorPickerDialog
+    (line_color_picker.py; App icon color after the app-icon warning); OK with
+    a new colour changes the row's swatch and the theme to the predefined one
+    the colours match, else Custom, and Save keeps the colours in BaseConfig.
+    Save does not switch the launcher icon's colour alias (checkAppIconColor).
     The theme, the colours and the two "shown once" flags live in
     ``app.base_config`` (Commons' BaseConfig), which ``pm clear`` resets, as it
     resets the app's shared preferences on a phone.
@@ -333,20 +335,37 @@ class CustomizationActivity(Activity):
         self.finish()
 
     def pick_color(self, key: str) -> None:
-        """pickTextColor / pickBackgroundColor / pickAccentColor: ColorPickerDialog of the current colour;
+        """pickTextColor / pickBackgroundColor / pickAccentColor / pickPrimaryColor / pickAppIconColor: the picker
+        of the current colour;
         OK with a colour that differs (hasColorChanged: by more than 1) sets it, marks the screen changed
         and updateColorTheme(getCurrentThemeId()) names the theme the colours now match, else Custom."""
         def picked(positive: bool, color: int) -> None:
             if positive and abs(self.colors[key] - color) > 1:
                 self.colors[key] = color
                 self.colors_changed = True
-                if key != "accent":
-                    self.picked = self._current_theme()
+                if key != "accent":  # pickAccentColor alone keeps the theme
+                    self._update_color_theme(self._current_theme())
 
-        color_picker_dialog(self, self.colors[key], picked)
+        if key in ("primary", "app_icon"):
+            # pickPrimaryColor / pickAppIconColor: LineColorPickerDialog (the primary colour's has two lines)
+            line_color_picker_dialog(self, self.colors[key], key == "primary", picked)
+        else:
+            color_picker_dialog(self, self.colors[key], picked)
+
+    def _update_color_theme(self, theme: str) -> None:
+        """updateColorTheme(themeId) after a colour change: a predefined theme's colours (its accent reset to
+        color_primary); Custom keeps the colours and stores them as BaseConfig's custom colours."""
+        self.picked = theme
+        if theme in THEME_COLORS:
+            self.colors["accent"] = DEFAULT_COLORS["accent"]
+        elif theme == "Custom":
+            self.app.base_config.custom_colors = dict(self.colors)
 
     def _current_theme(self) -> str:
-        """getCurrentThemeId for the colour themes: the predefined theme whose four colours match, else Custom."""
+        """getCurrentThemeId: the system or auto theme while it is the chosen one, else the predefined theme
+        whose four colours match, else Custom."""
+        if self.picked in (SYSTEM_THEME, AUTO_THEME):
+            return self.picked
         c = self.colors
         for name, (text, background, primary, icon) in THEME_COLORS.items():
             if (c["text"], c["background"], c["primary"], c["app_icon"]) == (text, background, primary, icon):
@@ -374,6 +393,9 @@ class CustomizationActivity(Activity):
                 text, background, primary, icon = THEME_COLORS[self.picked]
                 self.colors.update(text=text, background=background, primary=primary, accent=0xF57C00,
                                    app_icon=icon)
+            elif self.picked == "Custom":  # useStored: BaseConfig.custom*Color, which default to the saved colours
+                saved = {k: self.saved_color(k) for k in DEFAULT_COLORS}
+                self.colors.update(getattr(self.app.base_config, "custom_colors", saved))
             if self.picked in COLOR_THEMES and not getattr(self.app.base_config, "custom_theme_hint_shown", False):
                 self.app.base_config.custom_theme_hint_shown = True
                 self.toast("Changing a color will make it switch to Custom theme")
@@ -383,7 +405,7 @@ class CustomizationActivity(Activity):
     def _color_row(self, prefix: str, label: str, key: str) -> View:
         """A colour row: its swatch shows the current colour (setupColorsPickers' setFillWithStroke)."""
         color = self.colors[key]
-        picker = (lambda: self.pick_color(key)) if key in ("text", "background", "accent") else (lambda: None)
+        picker = lambda: self.pick_color(key)  # noqa: E731
         return RelativeLayout(
             TextView(label, f"{prefix}_label", size=sp(16), layout_gravity="center_vertical"),
             ImageView(prefix, icon="dot", tint=((color >> 16) & 0xFF, (color >> 8) & 0xFF, color & 0xFF),
@@ -409,7 +431,7 @@ class CustomizationActivity(Activity):
             rows.append(self._color_row("customization_accent_color", "Accent color of white theme" if theme == "White"
                                         else "Accent color of Black & White theme", "accent"))
         icon_row = self._color_row("customization_app_icon_color", "App icon color", "app_icon")
-        icon_row.on_click = lambda: self.after_icon_warning(lambda: None)
+        icon_row.on_click = lambda: self.after_icon_warning(lambda: self.pick_color("app_icon"))
         rows.append(icon_row)
         return Column(
             self.toolbar("customization_toolbar", title="Customize colors", items=items, on_nav=self._up, cross=True),
