@@ -108,6 +108,36 @@ def test_a_video_in_a_nomedia_folder_stays_on_the_empty_holder(movie):
         movie.shell("rm -rf /sdcard/Movies/private")
 
 
+
+def test_a_media_store_uri_reaches_the_viewer_through_its_data_column(movie):
+    """getRealPathFromURI -> getDataColumn: a MediaStore URI's ``_data`` is the file, so checkIntent hands it on."""
+    row = re.search(r"_id=(\d+)", movie.shell("content query --uri content://media/external/video/media "
+                                              "--projection _id:_data"))
+    assert row is not None
+    movie.shell(f"am start -W -a android.intent.action.VIEW -d content://media/external/video/media/{row.group(1)} "
+                "-t video/mp4")
+    assert _resumed(movie) == f"{GALLERY}/{GALLERY}.activities.ViewPagerActivity"
+
+
+def test_set_as_from_file_manager_opens_simple_wallpaper_on_the_file(movie):
+    """Commons' setAsIntent sends ATTACH_DATA of File Manager's FileProvider URI; Gallery's
+    SetWallpaperActivity opens the file behind it (provider_paths.xml: external_files is external-path ".")."""
+    movie.sync.push(str(FIXTURES / "sunset.jpg"), "/sdcard/Pictures/sunset.jpg")
+    movie.shell("am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file:///sdcard/Pictures/sunset.jpg")
+    try:
+        movie.shell(f"monkey -p {FILEMANAGER} -c android.intent.category.LAUNCHER 1")
+        _tap(movie, **{"resource-id": f"{FILEMANAGER}:id/item_name", "text": "Pictures"})
+        node = _find(movie, **{"resource-id": f"{FILEMANAGER}:id/item_name", "text": "sunset.jpg"})
+        left, top, right, bottom = (int(v) for v in node["bounds"].replace("][", ",").strip("[]").split(","))
+        movie.shell(f"input swipe {(left + right) // 2} {(top + bottom) // 2} {(left + right) // 2} "
+                    f"{(top + bottom) // 2} 800")
+        _tap(movie, desc="More options")
+        _tap(movie, **{"resource-id": f"{FILEMANAGER}:id/title", "text": "Set as"})
+        assert _resumed(movie) == f"{GALLERY}/{GALLERY}.activities.SetWallpaperActivity"
+        assert _find(movie, **{"resource-id": f"{GALLERY}:id/set_wallpaper_toolbar"}) is not None
+    finally:
+        movie.shell("rm -f /sdcard/Pictures/sunset.jpg")
+
 # ---------------------------------------------------------------------------
 # 3. Contacts' "Export contacts" saves a vCard through DocumentsUI
 

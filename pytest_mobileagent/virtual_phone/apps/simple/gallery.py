@@ -49,7 +49,7 @@ from ...framework.ui.views import (
 from ...framework.app import Activity, Dialog, settings_checkbox
 from ..menus import FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
-from ..commons.commons_intents import IS_FROM_GALLERY, REAL_FILE_PATH
+from ..commons.commons_intents import IS_FROM_GALLERY, REAL_FILE_PATH, file_behind_uri, real_path_from_uri
 from ..commons.commons_files import (
     NAME_TAKEN,
     create_folder_dialog,
@@ -827,9 +827,13 @@ class SetWallpaperActivity(GalleryActivity):
 
     @property
     def path(self) -> str:
-        """The image the ATTACH_DATA intent names (the model's intent carries its path beside the URI)."""
+        """The image the ATTACH_DATA intent names: the file behind its URI (the gallery's own "Set as" also
+        carries the path beside it); another app's (File Manager's) FileProvider or MediaStore URI resolves
+        to its file as the content resolver opens it."""
         intent = self.extras.get("intent")
-        return intent.extras["path"] if intent is not None else self.extras["path"]
+        if intent is None:
+            return self.extras["path"]
+        return intent.extras.get("path") or file_behind_uri(self, intent.data or "") or ""
 
     def _crop_state(self, key: str, step: int, modulo: int) -> None:
         self.extras[key] = (self.extras.get(key, 0) + step) % modulo
@@ -869,8 +873,8 @@ class PhotoVideoActivity(GalleryActivity):
 
     checkIntent hands a medium whose file is on storage to ViewPagerActivity (sendViewPagerIntent) and
     finishes: the path in Commons' REAL_FILE_PATH extra (openPathIntent puts it there: File Manager's
-    tap on a file, the gallery's own "Open with"), else a ``file:`` URI's path, else the path a
-    ``content:`` URI resolves to (getRealPathFromURI).  It does not forward a hidden file (a dot folder,
+    tap on a file, the gallery's own "Open with"), else a ``/storage/`` path inside a ``content:`` URI,
+    else getRealPathFromURI (a ``file:`` URI's path, a MediaStore URI's ``_data``).  It does not forward a hidden file (a dot folder,
     a ``.nomedia`` folder: preventShowingHiddenFile, the app is no external storage manager here), a
     name without an extension, or a type Filter media hides (isFileTypeVisible).  Other URIs it shows
     itself (fragment_holder.xml), which is not modelled beyond its empty holder; Gallery's separate video
@@ -886,10 +890,10 @@ class PhotoVideoActivity(GalleryActivity):
             return
         fs = self.host.fs
         path, data = intent.extras.get(REAL_FILE_PATH, "") or "", intent.data or ""
-        if not path and data.startswith("file://"):
-            path = data.removeprefix("file://")
         if not path and data.startswith("content:/") and "/storage/" in data:
             path = data[data.index("/storage/"):]
+        if not path:  # a file: URI's path, else getRealPathFromURI (a MediaStore URI's _data)
+            path = real_path_from_uri(self, data) or ""
         if not path or not fs.exists(path) or "." not in posixpath.basename(path):
             return
         hidden = "/." in path or fs.exists(posixpath.join(posixpath.dirname(path), ".nomedia"))
