@@ -158,6 +158,8 @@ def contacts_ui(adb_device, phone):
     ui.sh(f"monkey -p {CONTACTS} -c android.intent.category.LAUNCHER 1")
     yield ui
     ui.sh(f"rm -f {DOWNLOAD}/contacts_*.vcf")
+    ui.sh(f"am force-stop {CONTACTS}")
+    ui.sh("pm clear com.android.providers.contacts")
     ui.close()
 
 
@@ -235,6 +237,7 @@ def customize(adb_device):
     _tap(adb_device, text="Dark")
     yield adb_device
     adb_device.shell(f"am force-stop {FILEMANAGER}")
+    adb_device.shell(f"pm clear {FILEMANAGER}")  # the colours chosen here stay out of later tests
 
 
 def _type_hex(device, hex_digits: str) -> None:
@@ -257,6 +260,9 @@ def test_text_color_row_opens_the_color_picker_with_the_recorded_ids(customize):
                and n["clickable"] == "true"]
     assert len(squares) == 5
     assert {n["text"] for n in _nodes(customize) if n["resource-id"].startswith("android:id/button")} == {"Cancel", "OK"}
+    # setupRecentColors: a recent colour's tap puts its hex in the field (the first default is md_red_700)
+    _tap_node(customize, squares[0])
+    assert _find(customize, **{"resource-id": _fm("color_picker_new_hex")})["text"] == "D32F2F"
 
 
 def test_ok_with_a_new_text_color_makes_the_theme_custom_and_save_keeps_it(customize):
@@ -353,6 +359,7 @@ def test_app_icon_color_opens_the_one_line_picker_with_the_icon(adb_device):
     assert _find(adb_device, **{"resource-id": _fm("customization_theme")})["text"] == "System default (Material You)"
     assert _find(adb_device, **{"resource-id": _fm("save"), "content-desc": "Save"}) is not None
     adb_device.shell(f"am force-stop {FILEMANAGER}")
+    adb_device.shell(f"pm clear {FILEMANAGER}")
 
 # ---------------------------------------------------------------------------
 # 5. Messenger sending to a short code: Android's premium SMS confirmation
@@ -363,13 +370,16 @@ SMS_ROLE = "android.app.role.SMS"
 
 @pytest.fixture
 def messenger(adb_device):
-    """Messenger as the default SMS app, the SMS provider empty."""
+    """Messenger as the default SMS app, the SMS provider empty; the SMS role as it was afterwards."""
+    held = MESSENGER in adb_device.shell(f"cmd role get-role-holders {SMS_ROLE}").split()
     for package in (MESSENGER, "com.android.providers.telephony"):
         adb_device.shell(f"pm clear {package}")
     adb_device.shell(f"cmd role add-role-holder {SMS_ROLE} {MESSENGER}")
     yield adb_device
     adb_device.shell(f"am force-stop {MESSENGER}")
-    adb_device.shell(f"cmd role remove-role-holder {SMS_ROLE} {MESSENGER}")
+    adb_device.shell("pm clear com.android.providers.telephony")
+    if not held:
+        adb_device.shell(f"cmd role remove-role-holder {SMS_ROLE} {MESSENGER}")
 
 
 def _send(device, number: str, text: str = "Hello") -> None:
@@ -505,6 +515,7 @@ def notes_two(adb_device):
         adb_device.shell("input keyevent BACK")
     yield adb_device
     adb_device.shell(f"am force-stop {NOTES}")
+    adb_device.shell(f"pm clear {NOTES}")
     adb_device.shell(f"pm clear {LAUNCHER}")
 
 

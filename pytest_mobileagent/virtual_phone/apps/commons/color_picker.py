@@ -77,8 +77,8 @@ def color_picker_dialog(activity: Activity, color: int, callback: Callable[[bool
         squares = Row(*recents, gravity="center_horizontal", width=MATCH)
         squares.in_dump = False
         recent = Column(View("recent_colors_flow", width=MATCH, height=dp(1)), squares,
-                             id="recent_colors", class_name="android.view.ViewGroup", width=MATCH, height=WRAP,
-                             margin=(dp(16), dp(16), dp(16), 0))
+                        id="recent_colors", class_name="android.view.ViewGroup", width=MATCH, height=WRAP,
+                        margin=(dp(16), dp(16), dp(16), 0))
         top = Row(
             ImageView("color_picker_hue_cursor", icon="chevron_right", width=dp(8), height=dp(24)),
             ImageView("color_picker_cursor", icon="circle", width=dp(16), height=dp(16)),
