@@ -100,6 +100,12 @@ def default_props(seed: int) -> dict[str, str]:
         "init.svc.bootanim": "stopped",
         "service.bootanim.exit": "1",
         "net.hostname": "localhost",
+        # The emulator's SIM and network: MCC/MNC 310/260 (its IMSI is 310260000000000), which
+        # TelephonyManager reports as country "us" (MccTable.countryCodeForMcc(310))
+        "gsm.sim.operator.numeric": "310260",
+        "gsm.sim.operator.iso-country": "us",
+        "gsm.operator.numeric": "310260",
+        "gsm.operator.iso-country": "us",
     }
 
 
@@ -166,6 +172,7 @@ class VirtualPhone:
         self.system.settings = self.settings  # the shade's quick settings tiles read the one store
         # an app's implicit intents resolve as PackageManager does: not to a disabled package
         self.system.package_enabled = self.package_enabled
+        self.system.props = self.props  # one set of properties: getprop and the framework read the same
         install_proc(self)  # /proc and /sys/devices/system/cpu, made when read
         install_logging(self)  # logd, read by `logcat`
 

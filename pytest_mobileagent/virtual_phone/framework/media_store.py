@@ -415,6 +415,14 @@ class MediaStore:
             row = self._rows.get(full) if full else None
         return row if row is not None and (include_pending or not row.pending) else None
 
+    def path_of_id(self, row_id: int) -> str | None:
+        """The ``_data`` of the published row ``_id`` (what a query of content://media/external/.../<id> reads)."""
+        with self._lock:
+            for row in self._rows.values():
+                if row._id == row_id and not row.pending:
+                    return row._data
+        return None
+
     # -- changes made by apps ----------------------------------------------------------
     def file_deleted(self, path: str) -> None:
         """An app deleted a file or folder through MediaStore: drop its rows."""

@@ -25,6 +25,7 @@ from .providers import ContentProviders
 from .providers.media import MediaQueryProvider
 from .roles import RoleStore
 from ..kernel.clock import PhoneClock
+from .sms_dispatcher import SmsDispatcher
 from ..kernel.fs import VirtualFileSystem
 from .ime import SoftKeyboard
 from .media_store import MediaStore
@@ -122,6 +123,10 @@ class AndroidSystem:
         self.preferred_activities: dict = {}
         #: per-app languages set in Settings' app language screen (LocaleManager; "" = the system's)
         self.app_locales: dict[str, str] = {}
+        #: system properties (`getprop`): set by the phone; the telephony stack reads the SIM's country
+        self.props: dict[str, str] = {}
+        #: the phone process's SMS dispatcher: premium short-code checks and their confirmation dialog
+        self.sms_dispatcher = SmsDispatcher(self)
         self._version = 0
         self._fingerprint: object = None
         self._top: Window | None = None
@@ -426,6 +431,21 @@ class AndroidSystem:
                                    f"{component.class_name}}}")
         return self.push_activity(caller, cls, extras, app=app)
 
+    def start_cleared_task(self, component: ComponentName, extras: dict) -> Activity:
+        """startActivity(component) with FLAG_ACTIVITY_NEW_TASK | FLAG_ACTIVITY_CLEAR_TASK: the app's task
+        is emptied and the activity starts a new one (a pinned shortcut's intent, LauncherApps.startShortcut)."""
+        app = self._apps.get(component.package)
+        cls = app.activity_class(component.class_name) if app is not None else None
+        if cls is None:
+            raise ActivityNotFound(f"Unable to find explicit activity class {{{component.package}/"
+                                   f"{component.class_name}}}")
+        old = self._task_for(component.package)
+        if old is not None:
+            for activity in old.activities:
+                activity.finished = True
+            self._tasks.remove(old)
+        return self.push_activity(None, cls, extras, app=app)
+
     def start_intent(self, caller: Activity, intent: Intent) -> bool:
         """An app's startActivity(implicit intent): see intents.py."""
         return intents.start(self, caller, intent)
@@ -700,6 +720,9 @@ class AndroidSystem:
             self._long_click(window, view, (x, y))
         elif view.clickable:
             self._click(window, view, (x, y))
+        elif not long and getattr(view, "on_touch", None) is not None:
+            # an OnTouchListener acting on ACTION_UP (Commons' LineColorPicker): no click, no click event
+            self._run(view.on_touch)
 
     def _ime_touch(self, x: int, y: int, long: bool) -> None:
         """A tap on a key of the keyboard commits what the key types into the focused field."""
@@ -1055,8 +1078,8 @@ class AndroidSystem:
                 return
             self._cancel(top)
             return
-        if activity.app.package == LAUNCHER_PACKAGE:
-            return
+        if activity.app.package == LAUNCHER_PACKAGE and type(activity) is activity.app.activities[0]:
+            return  # the home screen stays; the launcher's other activities (AddItemActivity) close
         try:
             consumed = activity.on_back()
         except Exception:

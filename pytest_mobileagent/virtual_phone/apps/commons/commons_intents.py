@@ -9,14 +9,21 @@
 from __future__ import annotations
 
 import posixpath
+import re
 
 from ...framework.intents import ACTION_ATTACH_DATA, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_VIEW, Intent
 from ...framework.media_store import EXTERNAL_ROOT, mime_type_of
 from ...framework.app import Activity
 
-__all__ = ["NO_APP_FOUND", "open_path", "set_as", "share_paths"]
+__all__ = ["IS_FROM_GALLERY", "NO_APP_FOUND", "REAL_FILE_PATH", "file_behind_uri", "open_path",
+           "real_path_from_uri", "set_as", "share_paths"]
 
 NO_APP_FOUND = "No valid app found"  # Commons' R.string.no_app_found
+#: The extra openPathIntent puts the file's path in (Commons' helpers/Constants.kt REAL_FILE_PATH,
+#: "real_file_path_2"); the phone's intents carry it under this key.
+REAL_FILE_PATH = "real_file_path"
+#: Constants.kt IS_FROM_GALLERY: openPathIntent sets it when the gallery itself opens a file.
+IS_FROM_GALLERY = "is_from_gallery"
 
 
 def _uri(activity: Activity, path: str) -> str:
@@ -25,12 +32,36 @@ def _uri(activity: Activity, path: str) -> str:
     return f"content://{activity.app.package}.provider/external_files/{posixpath.relpath(path, EXTERNAL_ROOT)}"
 
 
+def real_path_from_uri(activity: Activity, uri: str) -> str | None:
+    """Commons' Context.getRealPathFromURI: a ``file:`` URI's path, else the ``_data`` column a query of the
+    URI gives (getDataColumn): MediaStore rows have it, a FileProvider's URIs do not (None)."""
+    if uri.startswith("file://"):
+        return uri[len("file://"):]
+    match = re.fullmatch(r"content://media/external/(?:images|video|audio|file)/media/(\d+)", uri)
+    store = getattr(activity.host, "media_store", None)
+    if match and store is not None:
+        return store.path_of_id(int(match.group(1)))
+    return None
+
+
+def file_behind_uri(activity: Activity, uri: str) -> str | None:
+    """The file ContentResolver.openInputStream(uri) reads: a MediaStore row's, or for an app's FileProvider
+    URI (``content://<package>.provider/external_files/...``: the apps' res/xml/provider_paths.xml map
+    external_files to external-path ".") the file under shared storage."""
+    match = re.fullmatch(r"content://[\w.]+\.provider/external_files(/.*)", uri)
+    if match:
+        return EXTERNAL_ROOT + match.group(1)
+    return real_path_from_uri(activity, uri)
+
+
 def open_path(activity: Activity, path: str, force_chooser: bool = False, force_mime: str = "") -> None:
     """openPathIntent: ACTION_VIEW of the file's URI and MIME type (REAL_FILE_PATH in the extras), in
     Intent.createChooser(.., "Open with") when forced; when no app takes it, the generic type
     (tryGenericMimeType: ``audio/*``), else the "No valid app found" toast."""
     mime = force_mime or mime_type_of(path)
-    extras = {"real_file_path": path, "uri": _uri(activity, path)}
+    extras = {REAL_FILE_PATH: path, "uri": _uri(activity, path)}
+    if activity.app.package == "com.simplemobiletools.gallery.pro":
+        extras[IS_FROM_GALLERY] = True
     intent = Intent(ACTION_VIEW, data=_uri(activity, path), mime_type=mime, extras=extras, chooser=force_chooser,
                     title="Open with")
     if activity.start_intent(intent):

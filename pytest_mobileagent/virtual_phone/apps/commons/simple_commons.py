@@ -45,6 +45,8 @@ from ...framework.ui.views import (
     sp,
 )
 from ...framework.app import Activity, Dialog
+from .color_picker import color_picker_dialog
+from .line_color_picker import line_color_picker_dialog
 from .commons_compose import AboutActivity
 from ..menus import app_key, menu
 from ..system.app_locale_picker import ACTION_APP_LOCALE_SETTINGS
@@ -74,6 +76,17 @@ THEMES = (SYSTEM_THEME, AUTO_THEME, "Light", "Dark", "Dark red", "White", "Black
 COLOR_THEMES = ("Light", "Dark", "Dark red", "White", "Black & White")
 #: BaseConfig.isUsingSystemTheme defaults to isSPlus(): the system theme on Android 14.
 DEFAULT_THEME = SYSTEM_THEME
+#: setupThemes' MyTheme colours (Commons res/values/colors.xml): text, background, primary, app icon
+THEME_COLORS = {
+    "Light": (0x2D2D2D, 0xFFFFFF, 0xF57C00, 0xF57C00),
+    "Dark": (0xEEEEEE, 0x2D2D2D, 0xF57C00, 0xF57C00),
+    "Dark red": (0xEEEEEE, 0x2D2D2D, 0xD32F2F, 0xD32F2F),
+    "White": (0x333333, 0xFFFFFF, 0xFFFFFF, 0xF57C00),
+    "Black & White": (0xFFFFFF, 0x000000, 0x000000, 0x000000),
+}
+#: BaseConfig's defaults: default_text_color, default_background_color (the dark theme's), color_primary
+DEFAULT_COLORS = {"text": 0xEEEEEE, "background": 0x2D2D2D, "primary": 0xF57C00, "accent": 0xF57C00,
+                  "app_icon": 0xF57C00}
 #: strings.xml `app_icon_color_warning`: its line break and indent collapse to one space, as aapt reads it.
 APP_ICON_COLOR_WARNING = ("WARNING: Some launchers do not handle app icon customization properly. In case the icon "
                           "will disappear, try launching the app via Google Play or some widget, if available. "
@@ -269,8 +282,13 @@ class CustomizationActivity(Activity):
       BACK with unsaved changes asks "You have unsaved changes. Save before
       exit?" (``ConfirmationAdvancedDialog``: Save / Discard).
 
-    The colour pickers behind the colour rows are not modelled: a tap on
-    them does nothing here.  The theme and the two "shown once" flags live in
+    The text, background and accent rows open Commons' ColorPickerDialog
+    (color_picker.py), the primary and app icon rows its LineColorPickerDialog
+    (line_color_picker.py; App icon color after the app-icon warning); OK with
+    a new colour changes the row's swatch and the theme to the predefined one
+    the colours match, else Custom, and Save keeps the colours in BaseConfig.
+    Save does not switch the launcher icon's colour alias (checkAppIconColor).
+    The theme, the colours and the two "shown once" flags live in
     ``app.base_config`` (Commons' BaseConfig), which ``pm clear`` resets, as it
     resets the app's shared preferences on a phone.
     """
@@ -280,6 +298,12 @@ class CustomizationActivity(Activity):
 
     def on_create(self) -> None:
         self.picked = self.saved_theme
+        # initColorVariables: the colours BaseConfig holds
+        self.colors = {k: self.saved_color(k) for k in DEFAULT_COLORS}
+        self.colors_changed = False
+
+    def saved_color(self, key: str) -> int:
+        return getattr(self.app.base_config, f"{key}_color", DEFAULT_COLORS[key])
 
     @property
     def saved_theme(self) -> str:
@@ -287,7 +311,7 @@ class CustomizationActivity(Activity):
 
     @property
     def unsaved(self) -> bool:
-        return self.picked != self.saved_theme
+        return self.picked != self.saved_theme or self.colors_changed
 
     def on_back(self) -> bool:
         if not self.unsaved:
@@ -304,8 +328,49 @@ class CustomizationActivity(Activity):
         return True
 
     def save(self) -> None:
+        """saveChanges: the theme and the current colours go to BaseConfig."""
         self.app.base_config.theme = self.picked
+        for key, value in self.colors.items():
+            setattr(self.app.base_config, f"{key}_color", value)
         self.finish()
+
+    def pick_color(self, key: str) -> None:
+        """pickTextColor / pickBackgroundColor / pickAccentColor / pickPrimaryColor / pickAppIconColor: the picker
+        of the current colour;
+        OK with a colour that differs (hasColorChanged: by more than 1) sets it, marks the screen changed
+        and updateColorTheme(getCurrentThemeId()) names the theme the colours now match, else Custom."""
+        def picked(positive: bool, color: int) -> None:
+            if positive and abs(self.colors[key] - color) > 1:
+                self.colors[key] = color
+                self.colors_changed = True
+                if key != "accent":  # pickAccentColor alone keeps the theme
+                    self._update_color_theme(self._current_theme())
+
+        if key in ("primary", "app_icon"):
+            # pickPrimaryColor / pickAppIconColor: LineColorPickerDialog (the primary colour's has two lines)
+            line_color_picker_dialog(self, self.colors[key], key == "primary", picked)
+        else:
+            color_picker_dialog(self, self.colors[key], picked)
+
+    def _update_color_theme(self, theme: str) -> None:
+        """updateColorTheme(themeId) after a colour change: a predefined theme's colours (its accent reset to
+        color_primary); Custom keeps the colours and stores them as BaseConfig's custom colours."""
+        self.picked = theme
+        if theme in THEME_COLORS:
+            self.colors["accent"] = DEFAULT_COLORS["accent"]
+        elif theme == "Custom":
+            self.app.base_config.custom_colors = dict(self.colors)
+
+    def _current_theme(self) -> str:
+        """getCurrentThemeId: the system or auto theme while it is the chosen one, else the predefined theme
+        whose four colours match, else Custom."""
+        if self.picked in (SYSTEM_THEME, AUTO_THEME):
+            return self.picked
+        c = self.colors
+        for name, (text, background, primary, icon) in THEME_COLORS.items():
+            if (c["text"], c["background"], c["primary"], c["app_icon"]) == (text, background, primary, icon):
+                return name
+        return "Custom"
 
     def after_icon_warning(self, then: Callable[[], object]) -> None:
         """The app-icon warning the first time Theme or App icon color is tapped, then `then`."""
@@ -322,18 +387,30 @@ class CustomizationActivity(Activity):
     def pick_theme(self) -> None:
         def picked(index: int) -> None:
             self.picked = THEMES[index]
+            # updateColorTheme: a predefined theme's colours become the current ones (the accent resets to
+            # color_primary); Custom (useStored) takes BaseConfig's custom colours, which default to the saved
+            if self.picked in THEME_COLORS:
+                text, background, primary, icon = THEME_COLORS[self.picked]
+                self.colors.update(text=text, background=background, primary=primary, accent=0xF57C00,
+                                   app_icon=icon)
+            elif self.picked == "Custom":  # useStored: BaseConfig.custom*Color, which default to the saved colours
+                saved = {k: self.saved_color(k) for k in DEFAULT_COLORS}
+                self.colors.update(getattr(self.app.base_config, "custom_colors", saved))
             if self.picked in COLOR_THEMES and not getattr(self.app.base_config, "custom_theme_hint_shown", False):
                 self.app.base_config.custom_theme_hint_shown = True
                 self.toast("Changing a color will make it switch to Custom theme")
 
         radio_group_dialog(self, THEMES, THEMES.index(self.picked) if self.picked in THEMES else -1, picked)
 
-    def _color_row(self, prefix: str, label: str) -> View:
+    def _color_row(self, prefix: str, label: str, key: str) -> View:
+        """A colour row: its swatch shows the current colour (setupColorsPickers' setFillWithStroke)."""
+        color = self.colors[key]
+        picker = lambda: self.pick_color(key)  # noqa: E731
         return RelativeLayout(
             TextView(label, f"{prefix}_label", size=sp(16), layout_gravity="center_vertical"),
-            ImageView(prefix, icon="dot", tint=ACCENT, width=dp(34), height=dp(34),
-                      layout_gravity="end|center_vertical"),
-            id=f"{prefix}_holder", padding=(dp(16), dp(20)), on_click=lambda: None)
+            ImageView(prefix, icon="dot", tint=((color >> 16) & 0xFF, (color >> 8) & 0xFF, color & 0xFF),
+                      width=dp(34), height=dp(34), layout_gravity="end|center_vertical"),
+            id=f"{prefix}_holder", padding=(dp(16), dp(20)), on_click=picker)
 
     def build(self) -> View:
         # Commons' menu_customization; CustomizationActivity shows Save once something changed.
@@ -346,15 +423,15 @@ class CustomizationActivity(Activity):
             id="customization_theme_holder", padding=(dp(16), dp(20)),
             on_click=lambda: self.after_icon_warning(self.pick_theme))]
         if theme not in (SYSTEM_THEME, AUTO_THEME):
-            rows += [self._color_row("customization_text_color", "Text color"),
-                     self._color_row("customization_background_color", "Background color")]
+            rows += [self._color_row("customization_text_color", "Text color", "text"),
+                     self._color_row("customization_background_color", "Background color", "background")]
         if theme != SYSTEM_THEME:
-            rows.append(self._color_row("customization_primary_color", "Primary color"))
+            rows.append(self._color_row("customization_primary_color", "Primary color", "primary"))
         if theme in ("White", "Black & White"):
             rows.append(self._color_row("customization_accent_color", "Accent color of white theme" if theme == "White"
-                                        else "Accent color of Black & White theme"))
-        icon_row = self._color_row("customization_app_icon_color", "App icon color")
-        icon_row.on_click = lambda: self.after_icon_warning(lambda: None)
+                                        else "Accent color of Black & White theme", "accent"))
+        icon_row = self._color_row("customization_app_icon_color", "App icon color", "app_icon")
+        icon_row.on_click = lambda: self.after_icon_warning(lambda: self.pick_color("app_icon"))
         rows.append(icon_row)
         return Column(
             self.toolbar("customization_toolbar", title="Customize colors", items=items, on_nav=self._up, cross=True),

@@ -32,8 +32,8 @@ import datetime as dt
 import time
 from collections.abc import Callable
 
-from ...framework.intents import (ACTION_CALL, ACTION_DIAL, ACTION_GET_CONTENT, ACTION_SEND, ACTION_SENDTO, ACTION_VIEW, Intent,
-                       IntentFilter)
+from ...framework.intents import (ACTION_CALL, ACTION_CREATE_DOCUMENT, ACTION_DIAL, ACTION_GET_CONTENT, ACTION_SEND,
+                                  ACTION_SENDTO, ACTION_VIEW, Intent, IntentFilter)
 from ...framework.ui.views import (
     ACCENT,
     MATCH,
@@ -61,6 +61,7 @@ from ...framework.ui.views import (
     sp,
 )
 from . import contacts_data as cd
+from .contacts_vcf import vcard_text
 from ...framework.app import Activity, Dialog, settings_checkbox
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
@@ -828,8 +829,10 @@ class MainActivity(Activity):
         """ExportContactsDialog as MainActivity.tryExportContacts opens it on Android 10+ (hidePath: no folder
         field): "Export contacts", the file name contacts_<date>, the contact sources with their counts.
 
-        OK hands the name to the system's document creator (Intent.ACTION_CREATE_DOCUMENT), which this
-        phone lacks: the app's ActivityNotFoundException branch toasts "No valid app found".
+        OK asks the system for a document (ACTION_CREATE_DOCUMENT of text/x-vcard, EXTRA_TITLE
+        "<name>.vcf", CATEGORY_OPENABLE): DocumentsUI's save screen.  Its result comes back to
+        onActivityResult(PICK_EXPORT_FILE_INTENT), which writes the contacts of the checked sources into
+        the document (exportContactsTo: VcfExporter, contacts_vcf.py).
         """
         contacts = _contacts(self)
         sources = [cd.PHONE_STORAGE, cd.PRIVATE_STORAGE]
@@ -857,10 +860,31 @@ class MainActivity(Activity):
             if problem:
                 self.toast(problem)
                 return False
-            self.no_app()
+            ignored = {s for s, on in chosen.items() if not on}
+            intent = Intent(ACTION_CREATE_DOCUMENT, mime_type="text/x-vcard",
+                            extras={"title": f"{name}.vcf",
+                                    "on_result": lambda path: self._export_contacts_to(path, ignored)})
+            if not self.start_intent(intent):
+                self.toast("No valid app found")  # Commons' R.string.no_app_found (ActivityNotFoundException)
             return True
 
         self.show_dialog(Dialog("Export contacts", body, positive=("OK", ok), negative="Cancel"))
+
+    def _export_contacts_to(self, path: str | None, ignored: set[str]) -> None:
+        """onActivityResult(PICK_EXPORT_FILE_INTENT) -> exportContactsTo: the contacts outside the unchecked
+        sources (ContactsHelper.getContacts), written to the document by VcfExporter, with its toasts."""
+        if path is None:  # RESULT_CANCELED: nothing is written
+            return
+        contacts = [c for c in _contacts(self) if c.source not in ignored]
+        if not contacts:
+            self.toast("No entries for exporting have been found")
+            return
+        self.toast("Exporting…")
+        self.host.fs.write_file(path, vcard_text(contacts, self.data.groups).encode("utf-8"))
+        store = getattr(self.host, "media_store", None)
+        if store is not None:  # the write goes through MediaProvider, which indexes the document
+            store.scan(path)
+        self.toast("Exporting successful")
 
     def show_filter_dialog(self) -> None:
         prefs: cd.ContactsPrefs = self.data

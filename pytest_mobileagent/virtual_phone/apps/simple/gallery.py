@@ -19,7 +19,7 @@ import posixpath
 from types import SimpleNamespace
 
 from ...framework.intents import ACTION_ATTACH_DATA, ACTION_GET_CONTENT, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
-from ...framework.media_store import EXTERNAL_ROOT, MediaItem
+from ...framework.media_store import EXTERNAL_ROOT, MediaItem, mime_type_of
 from ...framework.ui import bitmaps
 from ...framework.ui.views import (
     place_menu,
@@ -49,6 +49,7 @@ from ...framework.ui.views import (
 from ...framework.app import Activity, Dialog, settings_checkbox
 from ..menus import FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
+from ..commons.commons_intents import IS_FROM_GALLERY, REAL_FILE_PATH, file_behind_uri, real_path_from_uri
 from ..commons.commons_files import (
     NAME_TAKEN,
     create_folder_dialog,
@@ -754,7 +755,8 @@ class ViewPagerActivity(GalleryActivity):
         VideoActivity alone answer, and the chooser starts a single target without asking."""
         uri = self.media_uri(self.path)
         if not self.start_intent(Intent(ACTION_VIEW, data=uri, mime_type=self.mime_of(self.path), chooser=True,
-                                        title="Open with", extras={"path": self.path})):
+                                        title="Open with",
+                                        extras={REAL_FILE_PATH: self.path, IS_FROM_GALLERY: True})):
             self.toast(NO_APP_FOUND)
 
     def set_as(self) -> None:
@@ -825,9 +827,13 @@ class SetWallpaperActivity(GalleryActivity):
 
     @property
     def path(self) -> str:
-        """The image the ATTACH_DATA intent names (the model's intent carries its path beside the URI)."""
+        """The image the ATTACH_DATA intent names: the file behind its URI (the gallery's own "Set as" also
+        carries the path beside it); another app's (File Manager's) FileProvider or MediaStore URI resolves
+        to its file as the content resolver opens it."""
         intent = self.extras.get("intent")
-        return intent.extras["path"] if intent is not None else self.extras["path"]
+        if intent is None:
+            return self.extras["path"]
+        return intent.extras.get("path") or file_behind_uri(self, intent.data or "") or ""
 
     def _crop_state(self, key: str, step: int, modulo: int) -> None:
         self.extras[key] = (self.extras.get(key, 0) + step) % modulo
@@ -874,20 +880,45 @@ THUMBNAIL_SPACINGS = (0, 1, 2, 4, 8, 16, 32, 64)
 
 
 class PhotoVideoActivity(GalleryActivity):
-    """PhotoActivity / VideoActivity, which take VIEW of image/* / video/* (PhotoVideoActivity, 6.28.1):
-    checkIntent hands a medium whose file it finds on storage (getRealPathFromURI) to ViewPagerActivity
-    (sendViewPagerIntent) and finishes; other URIs it shows itself (fragment_holder.xml), which is not
-    modelled beyond its empty holder."""
+    """PhotoActivity / VideoActivity, which take VIEW of image/* / video/* (PhotoVideoActivity, 6.28.1).
+
+    checkIntent hands a medium whose file is on storage to ViewPagerActivity (sendViewPagerIntent) and
+    finishes: the path in Commons' REAL_FILE_PATH extra (openPathIntent puts it there: File Manager's
+    tap on a file, the gallery's own "Open with"), else a ``/storage/`` path inside a ``content:`` URI,
+    else getRealPathFromURI (a ``file:`` URI's path, a MediaStore URI's ``_data``).  It does not forward a hidden file (a dot folder,
+    a ``.nomedia`` folder: preventShowingHiddenFile, the app is no external storage manager here), a
+    name without an extension, or a type Filter media hides (isFileTypeVisible).  Other URIs it shows
+    itself (fragment_holder.xml), which is not modelled beyond its empty holder; Gallery's separate video
+    player (openVideosOnSeparateScreen) is not modelled either.
+    """
 
     def on_create(self) -> None:
         self.host.defer(self._forward)
 
     def _forward(self) -> None:
         intent = self.extras.get("intent")
-        path = intent.extras.get("path", "") if intent is not None else ""
-        if path and self.host.fs.exists(path):
-            self.start(ViewPagerActivity, path=path, folder=posixpath.dirname(path))
-            self.finish()
+        if intent is None:
+            return
+        fs = self.host.fs
+        path, data = intent.extras.get(REAL_FILE_PATH, "") or "", intent.data or ""
+        if not path and data.startswith("content:/") and "/storage/" in data:
+            path = data[data.index("/storage/"):]
+        if not path:  # a file: URI's path, else getRealPathFromURI (a MediaStore URI's _data)
+            path = real_path_from_uri(self, data) or ""
+        if not path or not fs.exists(path) or "." not in posixpath.basename(path):
+            return
+        hidden = "/." in path or fs.exists(posixpath.join(posixpath.dirname(path), ".nomedia"))
+        if hidden or not self._type_visible(path):
+            return
+        self.start(ViewPagerActivity, path=path, folder=posixpath.dirname(path))
+        self.finish()
+
+    def _type_visible(self, path: str) -> bool:
+        """Gallery's Context.isFileTypeVisible: the file's Filter media category is checked."""
+        store = self.host.media_store
+        item = store.get(path) if store is not None else None
+        kind = _kind(item) if item is not None else ("videos" if mime_type_of(path).startswith("video/") else "images")
+        return kind in self.data.filters
 
     def build(self) -> View:
         return RelativeLayout(FrameLayout(id="fragment_placeholder", height=MATCH), id="fragment_holder",

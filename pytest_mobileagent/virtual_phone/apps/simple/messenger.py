@@ -33,7 +33,8 @@ from collections.abc import Callable
 
 from ...framework.intents import (ACTION_DIAL, ACTION_GET_CONTENT, ACTION_SEND, ACTION_SEND_MULTIPLE, ACTION_SENDTO, ACTION_VIEW,
                        Intent, IntentFilter)
-from ...framework.providers.telephony import TYPE_INBOX, TYPE_SENT
+from ...framework.providers.telephony import TYPE_FAILED, TYPE_INBOX, TYPE_OUTBOX, TYPE_SENT
+from ...framework.sms_dispatcher import RESULT_OK
 from ...framework.roles import ROLE_SMS
 from ...framework.ui.views import (
     ACCENT,
@@ -705,6 +706,16 @@ class ThreadActivity(Activity):
                 id="thread_message_holder", class_name="android.view.ViewGroup", key=f"msg-{message['_id']}",
                 bg=(255, 230, 220) if selected else None, long_clickable=True,
                 on_long_click=lambda m=message["_id"]: self.toggle(m)))
+            # getThreadItems: a failed message is followed by ThreadError ("Not sent. Touch to retry.", which
+            # puts the text back in the field), one in the outbox by ThreadSending (item_thread_*.xml)
+            if message["type"] == TYPE_FAILED:
+                items.append(TextView("Not sent. Touch to retry.", "thread_error", width=MATCH, gravity="end",
+                                      color=(211, 47, 47), size=sp(14), padding=(dp(16), 0, dp(16), dp(2)),
+                                      key=f"error-{message['_id']}",
+                                      on_click=lambda m=message: self.retry(m)))
+            elif message["type"] == TYPE_OUTBOX:
+                items.append(TextView("Sending…", "thread_sending", width=MATCH, gravity="end", size=sp(14),
+                                      padding=(dp(16), 0, dp(16), dp(2)), key=f"sending-{message['_id']}"))
         if messages and messages[-1]["type"] == TYPE_SENT:
             items.append(RelativeLayout(ImageView("thread_success", icon="check", width=dp(16), height=dp(16),
                                                   layout_gravity="end", margin=(0, 0, dp(16), 0)),
@@ -776,6 +787,12 @@ class ThreadActivity(Activity):
 
     def draft_changed(self, text: str) -> None:
         self.draft = text
+        self.message_to_resend = None  # the field's onTextChangeListener forgets the message to resend
+
+    def retry(self, message: dict) -> None:
+        """handleItemClick(ThreadError): the failed text back in the field, remembered as messageToResend."""
+        self.draft = message["body"] or ""
+        self.message_to_resend = message["_id"]
 
     def message_clicked(self, message_id: int) -> None:
         if self.selected:
@@ -788,13 +805,33 @@ class ThreadActivity(Activity):
             self.selected.append(message_id)
 
     def send(self) -> None:
+        """sendMessage -> SmsSender: the message is written to the outbox (insertSmsMessage, MESSAGE_TYPE_OUTBOX)
+        and handed to the telephony stack; the sent intent's result (SmsStatusSentReceiver) makes it
+        MESSAGE_TYPE_SENT, or MESSAGE_TYPE_FAILED with maybeShowErrorToast's "Couldn't send message, error
+        code: N".  A short code may first need the user's confirmation (framework/sms_dispatcher.py),
+        and the message waits in the outbox ("Sending…") meanwhile."""
         text = self.draft.strip()
         if not text:
             return
-        uri = self.host.providers.sms.insert("content://sms/sent", {"address": self.address, "body": self.draft})
-        row = self.host.providers.sms.rows("SELECT thread_id FROM sms WHERE _id = ?", [int(uri.rsplit("/", 1)[1])])
+        sms = self.host.providers.sms
+        resend = getattr(self, "message_to_resend", None)
+        self.message_to_resend = None
+        if resend is not None:  # insertSmsMessage(messageId): the failed row is written again, now in the outbox
+            sms.update(f"content://sms/{resend}", {"body": self.draft, "type": TYPE_OUTBOX, "date": sms.clock_ms()})
+            message_id = resend
+        else:
+            uri = sms.insert("content://sms/outbox", {"address": self.address, "body": self.draft})
+            message_id = int(uri.rsplit("/", 1)[1])
+        row = sms.rows("SELECT thread_id FROM sms WHERE _id = ?", [message_id])
         self.thread_id = row[0][0]
         self.draft = ""
+
+        def sent(result: int) -> None:
+            sms.update(f"content://sms/{message_id}", {"type": TYPE_SENT if result == RESULT_OK else TYPE_FAILED})
+            if result != RESULT_OK:
+                self.toast(f"Couldn't send message, error code: {result}")
+
+        self.host.sms_dispatcher.send_text(self, self.address, sent)
 
     def copy(self) -> None:
         self.selected = []

@@ -55,7 +55,8 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.intents import ACTION_CREATE_DOCUMENT, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
+from ...framework.intents import ACTION_CREATE_DOCUMENT, ACTION_SEND, ACTION_VIEW, ComponentName, Intent, IntentFilter
+from ...framework.shortcut_manager import ShortcutInfo, is_request_pin_shortcut_supported, request_pin_shortcut
 from ...framework.ui.window import NAV_BAR_H, STATUS_BAR_H
 from . import notes_model as m
 from ...framework.ui.text import line_height
@@ -67,6 +68,8 @@ from ..commons.commons_compose import AboutActivity
 from ..commons.simple_commons import CustomizationActivity, radio_group_dialog
 
 APP = "notes"  # its menus in data/menus.json
+#: helpers/Constants.kt: the extra a note's shortcut and widget open it with
+OPEN_NOTE_ID = "open_note_id"
 PACKAGE = "com.simplemobiletools.notes.pro"
 TOOLBAR_H = dp(64)
 TAB_STRIP_H = dp(32)
@@ -209,6 +212,10 @@ class MainActivity(Activity):
     name = "com.simplemobiletools.notes.pro.activities.MainActivity"
 
     def on_create(self) -> None:
+        # OPEN_NOTE_ID (a pinned shortcut's intent, through SplashActivity): getWantedNoteIndex shows that note
+        wanted = self.extras.get(OPEN_NOTE_ID)
+        if wanted is not None and any(n.id == wanted for n in self.notes.notes):
+            self.notes.current_id = wanted
         self.search_active = False
         self.search_query = ""
         self.search_index = 0
@@ -294,7 +301,7 @@ class MainActivity(Activity):
             "rename_note": lambda: self.with_unlock(self.show_rename_dialog),
             "remove_done_items": lambda: self.with_unlock(self.remove_done_items),
             "sort_checklist": lambda: self.with_unlock(self.show_sort_dialog),
-            "share": lambda: self.with_unlock(self.share), "cab_create_shortcut": no_app,
+            "share": lambda: self.with_unlock(self.share), "cab_create_shortcut": self.create_shortcut,
             "lock_note": self.show_lock_warning, "unlock_note": self.unlock_note, "open_file": no_app,
             "export_as_file": lambda: self.with_unlock(self.try_export_as_file),
             "print": lambda: self.with_unlock(self.print_text),
@@ -742,6 +749,21 @@ class MainActivity(Activity):
         if not note.is_checklist:
             return note.value
         return json.dumps([{"id": item.id, "title": item.title, "isDone": item.done} for item in note.items])
+
+    # -- shortcut -------------------------------------------------------------------------------
+    def create_shortcut(self) -> None:
+        """MainActivity.createShortcut (6.17.0): when ShortcutManager.isRequestPinShortcutSupported, a
+        ShortcutInfo labelled with the note's title whose intent is SplashActivity with OPEN_NOTE_ID
+        (NEW_TASK | CLEAR_TASK | NO_HISTORY), handed to requestPinShortcut: the launcher confirms it.
+        Its id is note.hashCode(), which the data class draws from the note's fields (and NoteType's
+        identity hash); the phone uses the note's id, title and value."""
+        if not is_request_pin_shortcut_supported(self.host):
+            return
+        note = self.notes.current
+        package = self.app.package
+        request_pin_shortcut(self, ShortcutInfo(
+            package, str(hash((note.id, note.title, note.value))), note.title,
+            ComponentName(package, f"{package}.activities.SplashActivity"), {OPEN_NOTE_ID: note.id}))
 
     # -- export and print ---------------------------------------------------------------------
     def try_export_as_file(self) -> None:

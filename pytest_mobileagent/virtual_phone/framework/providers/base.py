@@ -75,7 +75,10 @@ class ContentProvider:
             raise ProviderError(f"java.lang.IllegalArgumentException: Unknown URL {uri}")
         path = match.group(2).rstrip("/")
         for route in self.ROUTES:
-            if route.path.endswith("/#"):
+            if route.path == "#":  # the authority's own rows: content://sms/5
+                if path.isdigit():
+                    return route, int(path)
+            elif route.path.endswith("/#"):
                 stem = route.path[:-2]
                 if path.startswith(stem + "/") and path[len(stem) + 1:].isdigit():
                     return route, int(path[len(stem) + 1:])

@@ -17,9 +17,9 @@ from typing import Any
 
 from .base import ContentProvider, ProviderError, Route
 
-__all__ = ["TYPE_INBOX", "TYPE_SENT", "BlockedNumberProvider", "MmsSmsProvider", "SmsProvider"]
+__all__ = ["TYPE_FAILED", "TYPE_INBOX", "TYPE_OUTBOX", "TYPE_SENT", "BlockedNumberProvider", "MmsSmsProvider", "SmsProvider"]
 
-TYPE_INBOX, TYPE_SENT, TYPE_DRAFT, TYPE_OUTBOX = 1, 2, 3, 4
+TYPE_INBOX, TYPE_SENT, TYPE_DRAFT, TYPE_OUTBOX, TYPE_FAILED = 1, 2, 3, 4, 5
 
 SCHEMA = """
 CREATE TABLE sms (
@@ -55,7 +55,11 @@ class SmsProvider(ContentProvider):
         Route("sent", "sms", "sms", (("type", TYPE_SENT),), f"type = {TYPE_SENT}"),
         Route("sent/#", "sms", "sms", (("type", TYPE_SENT),), f"type = {TYPE_SENT}"),
         Route("draft", "sms", "sms", (("type", TYPE_DRAFT),), f"type = {TYPE_DRAFT}"),
+        Route("draft/#", "sms", "sms", (("type", TYPE_DRAFT),), f"type = {TYPE_DRAFT}"),
         Route("outbox", "sms", "sms", (("type", TYPE_OUTBOX),), f"type = {TYPE_OUTBOX}"),
+        Route("outbox/#", "sms", "sms", (("type", TYPE_OUTBOX),), f"type = {TYPE_OUTBOX}"),
+        Route("failed", "sms", "sms", (("type", TYPE_FAILED),), f"type = {TYPE_FAILED}"),
+        Route("failed/#", "sms", "sms", (("type", TYPE_FAILED),), f"type = {TYPE_FAILED}"),
         Route("conversations", "sms_conversations", None),
     )
 

@@ -379,6 +379,34 @@ class DialogWindow(Window):
         self.frame = root.rect
 
 
+class PlatformDialogWindow(DialogWindow):
+    """A framework android.app.AlertDialog (alert_dialog_material.xml), as a system process shows one:
+    no AppCompat decor, the panels are android:id/ views (parentPanel, customPanel, custom, buttonPanel)."""
+
+    def decorate(self, content: View | None) -> View:
+        panels: list[View] = []
+        if self.title:
+            panels.append(LinearLayout(TextView(self.title, "android:id/alertTitle", size=sp(20), bold=True,
+                                                width=MATCH, padding=(dp(24), dp(22), dp(24), dp(8))),
+                                       id="android:id/topPanel"))
+        if self.message:
+            panels.append(FrameLayout(
+                ScrollView(TextView(self.message, "android:id/message", width=MATCH, color=(90, 90, 90),
+                                    padding=(dp(24), dp(8), dp(24), dp(8))),
+                           id="android:id/scrollView", height=WRAP, focusable=False),
+                id="android:id/contentPanel", weight=1))
+        if content is not None:
+            panels.append(FrameLayout(FrameLayout(content, id="android:id/custom"), id="android:id/customPanel",
+                                      weight=1))
+        if self.buttons:
+            panels.append(ScrollView(
+                LinearLayout(*self.buttons, orientation="horizontal", gravity="end", padding=(dp(12), dp(4)),
+                             height=WRAP),
+                id="android:id/buttonPanel", height=WRAP))
+        parent = LinearLayout(*panels, id="android:id/parentPanel")
+        return FrameLayout(FrameLayout(parent, id="android:id/content"), bg=(255, 255, 255), radius=dp(8))
+
+
 class PopupWindow(Window):
     """A pop-up menu: a ListView of clickable rows, anchored to a view."""
 
