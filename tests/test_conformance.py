@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conformance import APPS, FACTS, Rates, Replayer, load_facts
+from conformance import APPS, FACTS, Rates, Replayer, class_differences, load_facts
 
 # Each recorded app's sessions replay for half a minute or more.
 pytestmark = pytest.mark.slow
@@ -45,14 +45,26 @@ def test_jaccard_bar_separates_screens():
     assert jaccard(set(), set()) == 1.0
 
 
-@pytest.mark.parametrize("app", APPS)
-def test_recorded_sessions_replay_at_or_above_the_floor(app, phone_factory, adb_server_port):
+#: Each app's replay, done once per test process and read by the tests below.
+_REPLAYS: dict[str, tuple[Replayer, list]] = {}
+
+
+@pytest.fixture
+def replay(app, phone_factory, adb_server_port) -> tuple[Replayer, list]:
+    """The app's recorded sessions replayed on a phone of its own: the replayer and its outcomes."""
     import adbutils
 
-    running = phone_factory(1)[0]
-    device = adbutils.AdbClient(port=adb_server_port).device(running.serial)
+    if app not in _REPLAYS:
+        running = phone_factory(1)[0]
+        replayer = Replayer(adbutils.AdbClient(port=adb_server_port).device(running.serial), load_facts(app))
+        _REPLAYS[app] = (replayer, replayer.run())
+    return _REPLAYS[app]
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_recorded_sessions_replay_at_or_above_the_floor(app, replay):
     rates = Rates()
-    outcomes = Replayer(device, load_facts(app)).run()
+    outcomes = replay[1]
     for outcome in outcomes:
         rates.add(outcome)
     floor = FLOORS[app]
@@ -65,3 +77,26 @@ def test_recorded_sessions_replay_at_or_above_the_floor(app, phone_factory, adb_
     assert rates.matched >= floor["matched"], summary + "\nmisses where the start was reached:\n" + \
         "\n".join(misses)
     assert rates.matched_when_reached >= floor["matched_when_reached"], summary
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_dumps_give_every_id_the_class_the_recordings_show(app, replay):
+    """A view's ``class`` in the phone's dumps is the one the real app's dumps gave that resource-id.
+
+    uiautomator writes ``AccessibilityNodeInfo.getClassName()``, which is the view's
+    ``getAccessibilityClassName()`` or what its accessibility delegate sets (View.java
+    onInitializeAccessibilityNodeInfoInternal; the toolkit's rule is in
+    framework/ui/accessibility_class.py).  Every id the replay showed is compared with the classes
+    the recordings report for it (the facts' ``classes``); a difference passes only with a cited
+    change of the pinned final release (``conformance.CLASS_CHANGES``).
+    """
+    replayer = replay[0]
+    differences = class_differences(app, replayer.classes_seen, load_facts(app)["classes"])
+    compared = len(set(replayer.classes_seen) & set(load_facts(app)["classes"]))
+    explained = [f"{rid}: {name} (recorded {recorded}): {reason}" for rid, name, recorded, reason in differences
+                 if reason]
+    print(f"{app}: {compared} ids compared; {len(explained)} cited changes" + "".join(f"\n  {e}" for e in explained))
+    unexplained = [f"{rid}: {name}, recorded {recorded}" for rid, name, recorded, reason in differences
+                   if not reason]
+    assert compared, f"{app}: the replay showed none of the recorded ids"
+    assert not unexplained, f"{app}: classes the recordings never show:\n" + "\n".join(unexplained)

@@ -164,7 +164,7 @@ def show_date_picker_dialog(activity: Activity, tag: str, on_pick: Callable[[str
             Column(TextView(f"{_MONTHS[month.month - 1]} {month.year}", size=sp(15), bold=True, width=MATCH,
                             gravity="center", padding=(0, dp(14))),
                    *grid, id="android:id/month_view", class_name="android.view.View", width=MATCH),
-            id="android:id/day_picker_view_pager", class_name="androidx.viewpager.widget.ViewPager", width=MATCH)
+            id="android:id/day_picker_view_pager", class_name="com.android.internal.widget.ViewPager", width=MATCH)
         day_picker = FrameLayout(
             pager,
             ImageButton("android:id/prev", icon="back", desc="Previous month", on_click=lambda: turn(-1)),
@@ -475,7 +475,7 @@ class MainActivity(Activity):
         else:
             self.selected_groups = []
             header = self._selection_bar() if self.selected else self.search.build(items)
-        pager = FrameLayout(fragment, id="view_pager", class_name="androidx.viewpager.widget.ViewPager",
+        pager = FrameLayout(fragment, id="view_pager", class_name="com.simplemobiletools.commons.views.MyViewPager",
                             height=MATCH, margin=(0, 0, 0, TABS_H))
         holder_children: list[View] = [pager]
         if self.data.checkboxes["show_dialpad_button"]:
@@ -963,7 +963,8 @@ class ViewContactActivity(Activity):
                          on_click=lambda: None, on_long_click=lambda: None),
                 id="contact_source_holder"), id="contact_sources_holder")))
         return RelativeLayout(
-            ScrollView(Column(*body, id="contact_holder"), id="contact_scrollview", height=MATCH),
+            ScrollView(Column(*body, id="contact_holder", class_name="android.widget.RelativeLayout"),
+                       id="contact_scrollview", height=MATCH),
             _contact_toolbar(self, items),
             id="contact_wrapper", height=MATCH)
 
@@ -1106,7 +1107,8 @@ class EditContactActivity(Activity):
                 self.contact.source, "contact_source", width=MATCH, on_click=self.choose_source,
                 padding=(dp(4), dp(12)))))
         return RelativeLayout(
-            ScrollView(Column(*body, id="contact_holder", padding=(0, 0, 0, dp(24))), id="contact_scrollview",
+            ScrollView(Column(*body, id="contact_holder", class_name="android.widget.RelativeLayout",
+                              padding=(0, 0, 0, dp(24))), id="contact_scrollview",
                        height=MATCH),
             _contact_toolbar(self, items, on_nav=self.navigate_up),
             id="contact_wrapper", height=MATCH)

@@ -262,8 +262,8 @@ class MainActivity(Activity):
         return Column(
             self._selection_bar() if self.selection else self._top_bar(),
             RelativeLayout(
-                # the ViewPager's class is R8-renamed in the real app's dumps
-                Column(FrameLayout(pages[self.tab](), id="main_view_pager", class_name="androidx.viewpager.widget.b",
+                # activity_main.xml's MyViewPager; dumps show ViewPager's R8-renamed class (accessibility_class.py)
+                Column(FrameLayout(pages[self.tab](), id="main_view_pager", class_name="com.simplemobiletools.commons.views.MyViewPager",
                                    height=MATCH), weight=1, height=MATCH),
                 id="main_holder", weight=1, height=MATCH, class_name="android.widget.RelativeLayout"),
             *([self._tabs()] if len(self.shown_tabs()) > 1 else []),  # beGoneIf(tabCount == 1)
@@ -1020,7 +1020,7 @@ class PDFViewerActivity(Activity):
         toolbar = self.toolbar("pdf_viewer_toolbar", title=posixpath.basename(self.path), items=items,
                                on_nav=self.finish, nav_desc="")
         return RelativeLayout(
-            View("pdf_viewer", class_name="android.widget.RelativeLayout", width=MATCH, height=MATCH,
+            View("pdf_viewer", class_name="com.github.barteksc.pdfviewer.PDFView", width=MATCH, height=MATCH,
                  bg=(255, 255, 255)),
             ImageView("top_shadow", width=MATCH, height=dp(80)),
             FrameLayout(toolbar, id="pdf_viewer_appbar", class_name="android.widget.LinearLayout", height=WRAP,

@@ -594,7 +594,7 @@ class ThreadActivity(Activity):
                             lambda: None))
                  for key, label, icon in buttons]
         rows = [Row(*cells[i:i + 4], gravity="center_horizontal", width=MATCH) for i in range(0, 8, 4)]
-        return [Divider("attachment_picker_divider"),
+        return [Divider("attachment_picker_divider", class_name="android.view.View"),
                 ScrollView(Column(*rows, id="attachment_picker", padding=(0, dp(16))), id="attachment_picker_holder",
                            height=WRAP, margin=(dp(4), 0))]
 
@@ -656,13 +656,13 @@ class ThreadActivity(Activity):
                 ImageView("confirm_manage_contacts", icon="check", width=dp(48), height=dp(48),
                           on_click=self.confirm_people),
                 gravity="center_vertical", width=MATCH, padding=(dp(16), dp(8), dp(8), dp(8))),
-            Divider("message_divider_one"),
+            Divider("message_divider_one", class_name="android.view.View"),
             Row(EditText(self.people_query, "add_contact_or_number", hint="Add Contact or Number…", weight=1,
                          width=MATCH, on_text_changed=self.people_query_changed, key="people"),
                 ImageView("confirm_inserted_number", icon="check", desc="Confirm selection", width=dp(48),
                           height=dp(48), on_click=self.add_inserted_number) if len(self.people_query) > 2 else None,
                 gravity="center_vertical", width=MATCH, padding=(dp(16), 0)),
-            Divider("message_divider_two"),
+            Divider("message_divider_two", class_name="android.view.View"),
             id="thread_add_contacts", class_name="android.widget.RelativeLayout")
 
     def _title(self) -> str:

@@ -70,8 +70,9 @@ from ..commons.simple_commons import (
 
 APP = "musicplayer"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.musicplayer"
-VIEW_PAGER_CLASS = "androidx.viewpager.widget.b"  # MyViewPager, as recorded (an obfuscated class name)
-CONSTRAINT_LAYOUT = "android.view.ViewGroup"
+#: the layout's widget classes (activity_main.xml); dumps show their accessibility class names
+VIEW_PAGER_CLASS = "com.simplemobiletools.commons.views.MyViewPager"
+CONSTRAINT_LAYOUT = "androidx.constraintlayout.widget.ConstraintLayout"
 TAB_ICONS = ("playlist", "folder", "artist", "album", "note", "genre")
 PREFIX = {m.PLAYLISTS: "playlists", m.FOLDERS: "folders", m.ARTISTS: "artists", m.ALBUMS: "albums",
           m.TRACKS: "tracks", m.GENRES: "genres"}
@@ -575,7 +576,7 @@ def add_to_playlist_dialog(activity: Activity, paths: list[str], done) -> None:
 
 def current_track_bar(activity: Activity, track: m.Track) -> View:
     return Column(
-        View("current_track_divider", height=1, bg=(224, 224, 224)),
+        ImageView("current_track_divider", width=MATCH, height=1, bg=(224, 224, 224)),
         Row(ImageView("current_track_image", icon="note", width=dp(48), height=dp(48), margin=(dp(8), 0)),
             TextView(f"{track.title} • {track.artist}", "current_track_label", max_lines=1, weight=1, width=MATCH),
             ImageView("current_track_play_pause", icon="play", width=dp(48), height=dp(48), on_click=lambda: None),

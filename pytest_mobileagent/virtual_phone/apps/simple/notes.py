@@ -66,6 +66,7 @@ from ..commons.simple_commons import CustomizationActivity, radio_group_dialog
 
 APP = "notes"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.notes.pro"
+CONSTRAINT_LAYOUT = "androidx.constraintlayout.widget.ConstraintLayout"
 TOOLBAR_H = dp(64)
 TAB_STRIP_H = dp(32)
 SEARCH_BAR_H = dp(48)
@@ -333,7 +334,7 @@ class MainActivity(Activity):
         if len(notes) > 1:
             children.append(self._tab_strip(notes, index))
         children.append(self._checklist_page(note) if note.is_checklist else self._text_page(note))
-        pager = Column(*children, id="view_pager", class_name="androidx.viewpager.widget.ViewPager",
+        pager = Column(*children, id="view_pager", class_name="com.simplemobiletools.commons.views.MyViewPager",
                        weight=1, height=MATCH, focusable=True)
         pager.scrollable = len(notes) > 1  # type: ignore[misc] - swipeable between notes
         return pager
@@ -789,10 +790,11 @@ class SettingsActivity(Activity):
         settings = self.data.settings
         blocks: list[View] = [
             self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
+            # activity_settings.xml builds these two rows as ConstraintLayouts, the others as RelativeLayouts
             self._row("settings_color_customization", "Customize colors",
-                      on_click=lambda: self.start(CustomizationActivity)),
+                      on_click=lambda: self.start(CustomizationActivity), class_name=CONSTRAINT_LAYOUT),
             self._row("settings_widget_color_customization", "Customize widget colors",
-                      on_click=lambda: self.start(WidgetConfigureActivity)),
+                      on_click=lambda: self.start(WidgetConfigureActivity), class_name=CONSTRAINT_LAYOUT),
             Divider("settings_color_customization_divider"),
             self._label("GENERAL", "settings_general_settings_label"),
             self._row("settings_font_size", "Font size", settings["font_size"],
@@ -824,11 +826,12 @@ class SettingsActivity(Activity):
                         padding=(dp(22), dp(24), dp(16), dp(12)))
 
     @staticmethod
-    def _row(prefix: str, label: str, value: str | None = None, on_click=None) -> View:
+    def _row(prefix: str, label: str, value: str | None = None, on_click=None,
+             class_name: str = "android.widget.RelativeLayout") -> View:
         children = [TextView(label, f"{prefix}_label", size=sp(16))]
         if value is not None:
             children.append(TextView(value, prefix, color=TEXT_SECONDARY, size=sp(14), width=MATCH))
-        return Column(*children, id=f"{prefix}_holder", class_name="android.widget.RelativeLayout",
+        return Column(*children, id=f"{prefix}_holder", class_name=class_name,
                       padding=(dp(22), dp(16)), on_click=on_click or (lambda: None))
 
     def _choose(self, key: str, title: str, options: tuple[str, ...]) -> None:

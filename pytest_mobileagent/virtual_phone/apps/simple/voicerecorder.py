@@ -64,8 +64,9 @@ from ..commons.simple_commons import (
 APP = "voicerecorder"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.voicerecorder"
 RECORDER, PLAYER, TRASH = 0, 1, 2
-VIEW_PAGER_CLASS = "androidx.viewpager.widget.b"  # MyViewPager, as recorded (an obfuscated class name)
-CONSTRAINT_LAYOUT = "android.view.ViewGroup"
+#: the layout's widget classes (activity_main.xml); dumps show their accessibility class names
+VIEW_PAGER_CLASS = "com.simplemobiletools.commons.views.MyViewPager"
+CONSTRAINT_LAYOUT = "androidx.constraintlayout.widget.ConstraintLayout"
 
 
 def now_ms(activity: Activity) -> int:
