@@ -124,6 +124,14 @@ _PDF_VIEWER = ("File Manager 089f3528 and d1c68d55 (2023-07-04, in 6.16.0) rever
 CLASS_CHANGES: dict[tuple[str, str], tuple[str, str]] = {
     ("contacts", "item_contact_frame"): ("android.view.ViewGroup", _CONTACT_ITEMS),
     ("messenger", "item_contact_frame"): ("android.view.ViewGroup", _CONTACT_ITEMS),
+    ("musicplayer", "track_frame"): (
+        "android.widget.LinearLayout",
+        "Music Player db1f6140 (2023-10-14, \"Improve recyclerview performance for large number of items\", first in "
+        "5.18.2) made item_track.xml's track_frame a LinearLayout; the recorded release had a ConstraintLayout"),
+    ("voicerecorder", "item_holder"): (
+        "android.view.ViewGroup",
+        "Voice Recorder d7cee12 (2023-06-20, \"use a better centered recordings layout\", first in 5.11.4) made "
+        "item_recording.xml's item_holder a ConstraintLayout; the recorded release had a RelativeLayout"),
     ("filemanager", "pdf_viewer"): ("android.widget.RelativeLayout", _PDF_VIEWER),
     ("filemanager", "pdf_viewer_wrapper"): ("android.widget.RelativeLayout", _PDF_VIEWER),
 }

@@ -49,6 +49,7 @@ from ...framework.ui.views import (
 )
 from . import calendar_model as m
 from ...framework.app import Activity, Dialog
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, SWIPE_REFRESH_LAYOUT
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_compose import AboutActivity
@@ -277,19 +278,19 @@ class MainActivity(Activity):
         holder_children: list[View] = [
             FrameLayout(
                 FrameLayout(self._fragment(), id="fragments_holder", height=MATCH),
-                id="swipe_refresh_layout", class_name="android.view.ViewGroup", height=MATCH),
+                id="swipe_refresh_layout", class_name=SWIPE_REFRESH_LAYOUT, height=MATCH),
         ]
         if not searching and not selecting:
             holder_children += self._fab()
-        content: list[View] = [FrameLayout(*holder_children, id="main_holder", class_name="android.view.ViewGroup",
+        content: list[View] = [FrameLayout(*holder_children, id="main_holder", class_name=CONSTRAINT_LAYOUT,
                                            height=MATCH)]
         if searching:
             content.append(self._search_holder())
         return Column(
             top,
-            FrameLayout(*content, id="calendar_coordinator", class_name="android.view.ViewGroup", weight=1,
+            FrameLayout(*content, id="calendar_coordinator", class_name=COORDINATOR_LAYOUT, weight=1,
                         height=MATCH),
-            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="main_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _action_mode(self) -> View:
         """EventListAdapter's action mode (cab_event_list; its prepareActionMode changes nothing)."""

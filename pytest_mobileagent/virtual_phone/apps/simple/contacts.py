@@ -62,6 +62,7 @@ from ...framework.ui.views import (
 )
 from . import contacts_data as cd
 from ...framework.app import Activity, Dialog, settings_checkbox
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_compose import AboutActivity
@@ -486,9 +487,9 @@ class MainActivity(Activity):
             holder_children.append(self._tabs(kinds))
         return Column(
             header,
-            FrameLayout(*holder_children, id="main_holder", class_name="android.view.ViewGroup", weight=1,
+            FrameLayout(*holder_children, id="main_holder", class_name=CONSTRAINT_LAYOUT, weight=1,
                         height=MATCH),
-            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="main_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _tabs(self, kinds: list[int]) -> View:
         tabs = []
@@ -1302,8 +1303,8 @@ class GroupContactsActivity(Activity):
                 ImageButton("group_contacts_fab", icon="plus", width=dp(56), height=dp(56),
                             layout_gravity="bottom|end", margin=dp(16), bg=ACCENT, radius=dp(28),
                             tint=(255, 255, 255), on_click=self.add_contacts),
-                id="group_contacts_holder", class_name="android.view.ViewGroup", weight=1, height=MATCH),
-            id="group_contacts_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+                id="group_contacts_holder", class_name=COORDINATOR_LAYOUT, weight=1, height=MATCH),
+            id="group_contacts_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def tap_contact(self, contact: cd.Contact) -> None:
         if not self.selected:
@@ -1447,7 +1448,7 @@ class SettingsActivity(Activity):
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="settings_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     @staticmethod
     def _label(text: str, id: str) -> View:

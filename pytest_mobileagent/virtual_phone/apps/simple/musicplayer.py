@@ -51,6 +51,7 @@ from ...framework.ui.views import (
 from ...framework.intents import ACTION_VIEW, IntentFilter
 from . import musicplayer_model as m
 from ...framework.app import Activity, Dialog, settings_checkbox
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT
 from ..commons.commons_app import CommonsApp
 from ..commons.bottom_sheet import BottomSheetDialog
 from ..commons.commons_files import show_folder_picker
@@ -70,9 +71,8 @@ from ..commons.simple_commons import (
 
 APP = "musicplayer"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.musicplayer"
-#: the layout's widget classes (activity_main.xml); dumps show their accessibility class names
+#: activity_main.xml's pager (Commons' MyViewPager); dumps show its accessibility class name
 VIEW_PAGER_CLASS = "com.simplemobiletools.commons.views.MyViewPager"
-CONSTRAINT_LAYOUT = "androidx.constraintlayout.widget.ConstraintLayout"
 TAB_ICONS = ("playlist", "folder", "artist", "album", "note", "genre")
 PREFIX = {m.PLAYLISTS: "playlists", m.FOLDERS: "folders", m.ARTISTS: "artists", m.ALBUMS: "albums",
           m.TRACKS: "tracks", m.GENRES: "genres"}
@@ -137,7 +137,8 @@ def track_row(track: m.Track, on_click, on_long_click=None, selected: bool = Fal
                  color=ACCENT if current else TEXT),
         TextView(_duration(track.duration),
                  "track_duration", size=sp(16), padding=(dp(12), 0, dp(8), 0)),
-        id="track_frame", class_name="android.view.ViewGroup", height=dp(72), selected=selected,
+        # item_track.xml's LinearLayout since db1f6140 (5.18.2; a ConstraintLayout before)
+        id="track_frame", class_name="android.widget.LinearLayout", height=dp(72), selected=selected,
         bg=(255, 224, 214) if selected else None, on_click=on_click, on_long_click=on_long_click or (lambda: None),
         key=track.path)
 
@@ -161,7 +162,7 @@ def album_row(group: m.Group, on_click) -> View:
                    TextView(m.count(len(group.tracks), "Track"), "album_tracks", size=sp(14), color=TEXT_SECONDARY,
                             width=MATCH),
                    weight=1, width=MATCH),
-            id="album_holder", class_name="android.view.ViewGroup", height=dp(104)),
+            id="album_holder", class_name=CONSTRAINT_LAYOUT, height=dp(104)),
         id="album_frame", on_click=on_click, on_long_click=lambda: None, key=f"album-{group.title}")
 
 
@@ -319,7 +320,7 @@ class MainActivity(Activity):
             TextView(value, "sleep_timer_value", size=sp(16)),
             ImageView("sleep_timer_stop", icon="close", tint=TEXT, width=dp(40), height=dp(40),
                       on_click=self.stop_sleep_timer, margin=(dp(4), 0)),
-            id="sleep_timer_holder", class_name="android.view.ViewGroup", width=WRAP, height=WRAP,
+            id="sleep_timer_holder", class_name=CONSTRAINT_LAYOUT, width=WRAP, height=WRAP,
             layout_gravity="end", gravity="center_vertical", clickable=True)
 
     def show_sort(self) -> None:
@@ -365,9 +366,9 @@ class MainActivity(Activity):
                                   self.select_page))
         return Column(
             top,
-            RelativeLayout(Column(*holder, id="main_holder", class_name="android.view.ViewGroup", height=MATCH),
+            RelativeLayout(Column(*holder, id="main_holder", class_name=CONSTRAINT_LAYOUT, height=MATCH),
                            id="main_nested_scrollview", weight=1, height=MATCH),
-            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="main_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _page(self, page: int) -> View:
         prefix = PREFIX[page]
@@ -417,7 +418,7 @@ class MainActivity(Activity):
         return Column(
             TextView(playlist.title, "playlist_title", size=sp(16), width=MATCH, max_lines=1),
             TextView(m.count(len(tracks), "Track"), "playlist_tracks", size=sp(14), color=TEXT_SECONDARY, width=MATCH),
-            id="playlist_frame", class_name="android.view.ViewGroup", padding=(dp(8), dp(16)), selected=chosen,
+            id="playlist_frame", class_name=CONSTRAINT_LAYOUT, padding=(dp(8), dp(16)), selected=chosen,
             bg=(255, 224, 214) if chosen else None, on_click=tap, on_long_click=lambda: self.long_tap(mode, key),
             key=f"playlist-{playlist.id}")
 
@@ -436,7 +437,7 @@ class MainActivity(Activity):
                 TextView(group.title, "folder_title", size=sp(16), width=MATCH, max_lines=1),
                 TextView(m.count(len(group.tracks), "Track"), "folder_tracks", size=sp(14), color=TEXT_SECONDARY,
                          width=MATCH),
-                id="folder_frame", class_name="android.view.ViewGroup", padding=(dp(8), dp(16)), on_click=tap,
+                id="folder_frame", class_name=CONSTRAINT_LAYOUT, padding=(dp(8), dp(16)), on_click=tap,
                 on_long_click=lambda: None, key=f"folder-{group.title}")
         name = {m.ARTISTS: "artist", m.GENRES: "genre"}[page]
         if page == m.ARTISTS:
@@ -674,7 +675,7 @@ class TracksActivity(Activity):
                        TextView(tracks[0].artist, "album_artist", size=sp(16), max_lines=1, width=MATCH),
                        TextView(tracks_summary(tracks), "album_meta", size=sp(14), color=TEXT_SECONDARY, width=MATCH),
                        weight=1, width=MATCH),
-                id="album_header_holder", class_name="android.view.ViewGroup", on_click=lambda: None,
+                id="album_header_holder", class_name=CONSTRAINT_LAYOUT, on_click=lambda: None,
                 on_long_click=lambda: None, key="album-header"))
         if rows:
             body: View = RelativeLayout(RecyclerView(*rows, id="tracks_list"), id="tracks_fastscroller", height=MATCH)
@@ -688,7 +689,7 @@ class TracksActivity(Activity):
         return Column(
             self.toolbar("tracks_toolbar", title=title, items=items, back=True),
             Column(*holder, id="tracks_holder", class_name="android.widget.RelativeLayout", weight=1, height=MATCH),
-            id="tracks_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="tracks_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def open_search(self) -> None:
         self.searching = True
@@ -728,7 +729,7 @@ class AlbumsActivity(Activity):
         return Column(
             self.toolbar("albums_toolbar", title=artist, back=True),
             Column(body, id="albums_holder", class_name="android.widget.RelativeLayout", weight=1, height=MATCH),
-            id="albums_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="albums_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     @staticmethod
     def _section(text: str) -> View:
@@ -858,7 +859,7 @@ class TrackActivity(Activity):
                 id="next_track_holder", height=dp(72), on_click=lambda: None))
         holder.append(FrameLayout(self.toolbar("activity_track_toolbar", back=True), id="activity_track_appbar",
                                   class_name="android.widget.LinearLayout", height=WRAP))
-        return ScrollView(Column(*holder, id="activity_track_holder", class_name="android.view.ViewGroup"),
+        return ScrollView(Column(*holder, id="activity_track_holder", class_name=CONSTRAINT_LAYOUT),
                           id="activity_track_Scrollview", height=MATCH)
 
     def toggle(self) -> None:
@@ -955,9 +956,9 @@ class EqualizerActivity(Activity):
                 Column(*bands, id="equalizer_bands_holder"),
                 TextView(self.data.equalizer_preset, "equalizer_preset", size=sp(18), color=ACCENT, bold=True,
                          layout_gravity="center_horizontal", padding=dp(16), on_click=self.pick_preset),
-                id="equalizer_holder", class_name="android.view.ViewGroup"),
+                id="equalizer_holder", class_name=CONSTRAINT_LAYOUT),
                 id="equalizer_nested_scrollview", weight=1),
-            id="equalizer_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="equalizer_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def pick_preset(self) -> None:
         presets = m.EQUALIZER_PRESETS
@@ -993,7 +994,7 @@ class SettingsActivity(Activity):
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="settings_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def manage_shown_tabs(self) -> None:
         """ManageVisibleTabsDialog (dialog_manage_visible_tabs.xml): a checkbox per tab; OK stores the
@@ -1035,7 +1036,7 @@ class ExcludedFoldersActivity(Activity):
                          "added to playlists will not be affected.", "excluded_folders_placeholder", width=MATCH,
                          gravity="center_horizontal", padding=(dp(32), dp(16), dp(32), 0)),
                 id="excluded_folders_wrapper", margin=(0, dp(64), 0, 0)),
-            id="excluded_folders_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="excluded_folders_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
 
 class WidgetConfigureActivity(Activity):
@@ -1085,7 +1086,7 @@ class WidgetConfigureActivity(Activity):
                     View(weight=1, height=1),
                     Button("OK", "config_save", on_click=self.finish)),
                 id="config_relative", class_name="android.widget.RelativeLayout", margin=dp(16)),
-            id="config_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="config_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
 
 class MusicPlayerApp(CommonsApp):

@@ -58,6 +58,7 @@ from ...framework.intents import ACTION_CREATE_DOCUMENT, ACTION_SEND, ACTION_VIE
 from ...framework.ui.window import NAV_BAR_H, STATUS_BAR_H
 from . import notes_model as m
 from ...framework.app import Activity, Dialog, settings_checkbox
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT
 from ..menus import FDROID_HIDDEN, menu
 from ..system.print_spooler import print_job
 from ..commons.commons_app import CommonsApp
@@ -66,7 +67,6 @@ from ..commons.simple_commons import CustomizationActivity, radio_group_dialog
 
 APP = "notes"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.notes.pro"
-CONSTRAINT_LAYOUT = "androidx.constraintlayout.widget.ConstraintLayout"
 TOOLBAR_H = dp(64)
 TAB_STRIP_H = dp(32)
 SEARCH_BAR_H = dp(48)
@@ -311,7 +311,7 @@ class MainActivity(Activity):
         return Column(
             self.toolbar("main_toolbar", items=items, height=TOOLBAR_H),
             Column(*body, id="main_linear_layout", weight=1, height=MATCH),
-            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="main_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _search_bar(self) -> View:
         icon = dict(width=dp(40), height=dp(40), margin=(dp(4), 0), tint=TEXT)
@@ -818,7 +818,7 @@ class SettingsActivity(Activity):
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="settings_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     @staticmethod
     def _label(text: str, id: str) -> View:
@@ -902,7 +902,7 @@ class WidgetConfigureActivity(Activity):
                     View(weight=1, width=MATCH),
                     Button("OK", "config_save", on_click=self.finish)),
                 id="config_relative", class_name="android.widget.RelativeLayout", height=MATCH, margin=dp(16)),
-            id="config_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="config_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
 
 # ---------------------------------------------------------------------------

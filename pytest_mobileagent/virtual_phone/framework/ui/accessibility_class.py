@@ -24,6 +24,12 @@ The rule, in `accessibility_class_name()`:
 
 from __future__ import annotations
 
+#: Layout XML names of library widgets the apps' layouts use often (for the apps' views' `class_name`).
+CONSTRAINT_LAYOUT = "androidx.constraintlayout.widget.ConstraintLayout"
+COORDINATOR_LAYOUT = "androidx.coordinatorlayout.widget.CoordinatorLayout"
+SWIPE_REFRESH_LAYOUT = "androidx.swiperefreshlayout.widget.SwipeRefreshLayout"
+MATERIAL_TOOLBAR = "com.google.android.material.appbar.MaterialToolbar"
+
 #: A library widget -> the class name it reports (its override or delegate, or the platform class
 #: whose ``getAccessibilityClassName()`` it inherits).
 REPORTED_AS: dict[str, str] = {
