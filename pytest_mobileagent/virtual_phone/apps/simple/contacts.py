@@ -62,7 +62,7 @@ from ...framework.ui.views import (
 )
 from . import contacts_data as cd
 from ...framework.app import Activity, Dialog, settings_checkbox
-from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_compose import AboutActivity
@@ -476,7 +476,7 @@ class MainActivity(Activity):
         else:
             self.selected_groups = []
             header = self._selection_bar() if self.selected else self.search.build(items)
-        pager = FrameLayout(fragment, id="view_pager", class_name="com.simplemobiletools.commons.views.MyViewPager",
+        pager = FrameLayout(fragment, id="view_pager", class_name=MY_VIEW_PAGER,
                             height=MATCH, margin=(0, 0, 0, TABS_H))
         holder_children: list[View] = [pager]
         if self.data.checkboxes["show_dialpad_button"]:

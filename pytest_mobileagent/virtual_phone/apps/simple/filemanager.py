@@ -52,7 +52,7 @@ from ...framework.ui.views import (
     sp,
 )
 from ...framework.app import Activity, Dialog, settings_checkbox
-from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, SWIPE_REFRESH_LAYOUT
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER, SWIPE_REFRESH_LAYOUT
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_dialogs import radio_dialog
@@ -264,7 +264,7 @@ class MainActivity(Activity):
             self._selection_bar() if self.selection else self._top_bar(),
             RelativeLayout(
                 # activity_main.xml's MyViewPager; dumps show ViewPager's R8-renamed class (accessibility_class.py)
-                Column(FrameLayout(pages[self.tab](), id="main_view_pager", class_name="com.simplemobiletools.commons.views.MyViewPager",
+                Column(FrameLayout(pages[self.tab](), id="main_view_pager", class_name=MY_VIEW_PAGER,
                                    height=MATCH), weight=1, height=MATCH),
                 id="main_holder", weight=1, height=MATCH, class_name="android.widget.RelativeLayout"),
             *([self._tabs()] if len(self.shown_tabs()) > 1 else []),  # beGoneIf(tabCount == 1)

@@ -47,7 +47,7 @@ from ...framework.ui.views import (
     sp,
 )
 from ...framework.app import Activity, Dialog, settings_checkbox
-from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, SWIPE_REFRESH_LAYOUT
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER, SWIPE_REFRESH_LAYOUT
 from ..menus import FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_files import (
@@ -688,7 +688,7 @@ class ViewPagerActivity(GalleryActivity):
             LinearLayout(self.toolbar("medium_viewer_toolbar", title=name, items=items, back=True, bg=(20, 20, 20)),
                          id="medium_viewer_appbar"),
             RelativeLayout(FrameLayout(RelativeLayout(picture, id=holder_id, gravity="center", height=MATCH),
-                                       id="view_pager", class_name="androidx.viewpager.widget.ViewPager", height=MATCH),
+                                       id="view_pager", class_name=MY_VIEW_PAGER, height=MATCH),
                            id="fragment_holder", weight=1, height=MATCH, bg=(0, 0, 0)),
             bottom, height=MATCH, bg=(0, 0, 0))
 

@@ -51,7 +51,7 @@ from ...framework.ui.views import (
 from ...framework.intents import ACTION_VIEW, IntentFilter
 from . import musicplayer_model as m
 from ...framework.app import Activity, Dialog, settings_checkbox
-from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER
 from ..commons.commons_app import CommonsApp
 from ..commons.bottom_sheet import BottomSheetDialog
 from ..commons.commons_files import show_folder_picker
@@ -71,8 +71,6 @@ from ..commons.simple_commons import (
 
 APP = "musicplayer"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.musicplayer"
-#: activity_main.xml's pager (Commons' MyViewPager); dumps show its accessibility class name
-VIEW_PAGER_CLASS = "com.simplemobiletools.commons.views.MyViewPager"
 TAB_ICONS = ("playlist", "folder", "artist", "album", "note", "genre")
 PREFIX = {m.PLAYLISTS: "playlists", m.FOLDERS: "folders", m.ARTISTS: "artists", m.ALBUMS: "albums",
           m.TRACKS: "tracks", m.GENRES: "genres"}
@@ -352,7 +350,7 @@ class MainActivity(Activity):
             top = self.track_selection.bar(self, len(self.data.tracks), self._track_actions())
         else:
             top = top_search_menu(self, query=self.query, on_query=self.search, items=self._menu())
-        pager = FrameLayout(self._page(page), id="view_pager", class_name=VIEW_PAGER_CLASS, weight=1, height=MATCH)
+        pager = FrameLayout(self._page(page), id="view_pager", class_name=MY_VIEW_PAGER, weight=1, height=MATCH)
         pager.scrollable = True  # type: ignore[misc] - swipeable between tabs
         holder: list[View] = [pager]
         sleep_bar = self._sleep_timer_bar()

@@ -58,7 +58,7 @@ from ...framework.intents import ACTION_CREATE_DOCUMENT, ACTION_SEND, ACTION_VIE
 from ...framework.ui.window import NAV_BAR_H, STATUS_BAR_H
 from . import notes_model as m
 from ...framework.app import Activity, Dialog, settings_checkbox
-from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER
 from ..menus import FDROID_HIDDEN, menu
 from ..system.print_spooler import print_job
 from ..commons.commons_app import CommonsApp
@@ -334,7 +334,7 @@ class MainActivity(Activity):
         if len(notes) > 1:
             children.append(self._tab_strip(notes, index))
         children.append(self._checklist_page(note) if note.is_checklist else self._text_page(note))
-        pager = Column(*children, id="view_pager", class_name="com.simplemobiletools.commons.views.MyViewPager",
+        pager = Column(*children, id="view_pager", class_name=MY_VIEW_PAGER,
                        weight=1, height=MATCH, focusable=True)
         pager.scrollable = len(notes) > 1  # type: ignore[misc] - swipeable between notes
         return pager

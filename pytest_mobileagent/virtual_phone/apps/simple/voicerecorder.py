@@ -43,7 +43,7 @@ from ...framework.ui.views import (
 from ...framework.ui.views import RecyclerView, CheckBox, EditText
 from . import voicerecorder_model as m
 from ...framework.app import Activity, Dialog, settings_checkbox
-from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_files import show_folder_picker
 from ..commons.commons_intents import open_path, share_paths
@@ -65,8 +65,6 @@ from ..commons.simple_commons import (
 APP = "voicerecorder"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.voicerecorder"
 RECORDER, PLAYER, TRASH = 0, 1, 2
-#: activity_main.xml's pager (Commons' MyViewPager); dumps show its accessibility class name
-VIEW_PAGER_CLASS = "com.simplemobiletools.commons.views.MyViewPager"
 
 
 def now_ms(activity: Activity) -> int:
@@ -168,7 +166,7 @@ class MainActivity(Activity):
             top = top_search_menu(self, query=self.query, on_query=self.search, items=menu(APP, "menu", {
                 "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(SimpleAboutActivity)},
                 hide=FDROID_HIDDEN))
-        pager = FrameLayout(content, id="view_pager", class_name=VIEW_PAGER_CLASS, weight=1, height=MATCH)
+        pager = FrameLayout(content, id="view_pager", class_name=MY_VIEW_PAGER, weight=1, height=MATCH)
         pager.scrollable = True  # type: ignore[misc] - swipeable between tabs
         return Column(
             top,

@@ -29,6 +29,7 @@ CONSTRAINT_LAYOUT = "androidx.constraintlayout.widget.ConstraintLayout"
 COORDINATOR_LAYOUT = "androidx.coordinatorlayout.widget.CoordinatorLayout"
 SWIPE_REFRESH_LAYOUT = "androidx.swiperefreshlayout.widget.SwipeRefreshLayout"
 MATERIAL_TOOLBAR = "com.google.android.material.appbar.MaterialToolbar"
+MY_VIEW_PAGER = "com.simplemobiletools.commons.views.MyViewPager"
 
 #: A library widget -> the class name it reports (its override or delegate, or the platform class
 #: whose ``getAccessibilityClassName()`` it inherits).
@@ -75,7 +76,7 @@ REPORTED_AS: dict[str, str] = {
     # in a minified APK that is R8's name for the class: see R8_RENAMED.
     "androidx.viewpager.widget.ViewPager": "androidx.viewpager.widget.ViewPager",
     # Commons' MyViewPager extends RtlViewPager (com.booking.rtlviewpager), a ViewPager: ViewPager's delegate.
-    "com.simplemobiletools.commons.views.MyViewPager": "androidx.viewpager.widget.ViewPager",
+    MY_VIEW_PAGER: "androidx.viewpager.widget.ViewPager",
     # Commons' MyDialogViewPager extends ViewPager (MyDialogViewPager.kt).
     "com.simplemobiletools.commons.views.MyDialogViewPager": "androidx.viewpager.widget.ViewPager",
     # Material 1.9.0: MaterialCardView sets ACCESSIBILITY_CLASS_NAME = "androidx.cardview.widget.CardView";
