@@ -112,15 +112,15 @@ EXPECTED_CHANGES: tuple[ExpectedChange, ...] = (
 )
 
 
-#: Class names the pinned final releases report for an id where the recorded 2023 releases reported another
-#: (``CLASS_CHANGES[(app or "*", id)] = (class on the phone, reason with its source)``); see
-#: ``class_differences``.  Every other id must show one of its recorded classes.
 _CONTACT_ITEMS = ("Simple-Commons 35d685c04 (2023-06-30, \"use constraintlayout at contact adapter items\", in the "
                   "Commons both apps pin) made item_contact_with_number.xml's item_contact_frame a ConstraintLayout, "
                   "which reports ViewGroup; the recorded releases built it as a FrameLayout")
 _PDF_VIEWER = ("File Manager 089f3528 and d1c68d55 (2023-07-04, in 6.16.0) reverted the PDF viewer to barteksc's "
                "PDFView (extends RelativeLayout) in a RelativeLayout wrapper; the recorded 6.15 release had a "
                "ViewPager2 (recorded as \"androidx.viewpager.widget.ViewPager\") in a ConstraintLayout (ViewGroup)")
+#: Class names the pinned final releases report for an id where the recorded 2023 releases reported another
+#: (``CLASS_CHANGES[(app, id)] = (class on the phone, reason with its source)``); see
+#: ``class_differences``.  Every other id must show one of its recorded classes.
 CLASS_CHANGES: dict[tuple[str, str], tuple[str, str]] = {
     ("contacts", "item_contact_frame"): ("android.view.ViewGroup", _CONTACT_ITEMS),
     ("messenger", "item_contact_frame"): ("android.view.ViewGroup", _CONTACT_ITEMS),
@@ -147,7 +147,7 @@ def class_differences(app: str, seen: dict[str, set[str]], recorded: dict[str, l
     out = []
     for rid in sorted(set(seen) & set(recorded)):
         for name in sorted(seen[rid] - set(recorded[rid])):
-            change = CLASS_CHANGES.get((app, rid)) or CLASS_CHANGES.get(("*", rid))
+            change = CLASS_CHANGES.get((app, rid))
             reason = change[1] if change and change[0] == name else None
             out.append((rid, name, recorded[rid], reason))
     return out

@@ -45,6 +45,21 @@ def test_jaccard_bar_separates_screens():
     assert jaccard(set(), set()) == 1.0
 
 
+def test_class_differences_pass_only_with_the_cited_change():
+    from conformance import CLASS_CHANGES
+
+    recorded = {"track_frame": ["android.view.ViewGroup"], "track_title": ["android.widget.TextView"]}
+    seen = {"track_frame": {"android.widget.LinearLayout"}, "track_title": {"android.widget.TextView"},
+            "not_recorded": {"android.widget.Button"}}
+    [(rid, name, _, reason)] = class_differences("musicplayer", seen, recorded)
+    assert (rid, name, reason) == ("track_frame", "android.widget.LinearLayout",
+                                   CLASS_CHANGES[("musicplayer", "track_frame")][1])
+    # the same difference in another app, or another class than the change names, has no reason
+    assert class_differences("notes", seen, recorded)[0][3] is None
+    seen["track_frame"] = {"android.widget.FrameLayout"}
+    assert class_differences("musicplayer", seen, recorded)[0][3] is None
+
+
 #: Each app's replay, done once per test process and read by the tests below.
 _REPLAYS: dict[str, tuple[Replayer, list]] = {}
 

@@ -67,7 +67,7 @@ FACTS = json.loads((Path(__file__).parent / "data" / "droidtask_audio_screens.js
 def _release_class(app: str, rid: str, recorded_class: str) -> str:
     from conformance import CLASS_CHANGES
 
-    change = CLASS_CHANGES.get((app, rid)) or CLASS_CHANGES.get(("*", rid))
+    change = CLASS_CHANGES.get((app, rid))
     return change[0] if change else recorded_class
 
 
