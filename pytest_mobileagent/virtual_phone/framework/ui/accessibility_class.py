@@ -34,16 +34,16 @@ MY_VIEW_PAGER = "com.simplemobiletools.commons.views.MyViewPager"
 #: A library widget -> the class name it reports (its override or delegate, or the platform class
 #: whose ``getAccessibilityClassName()`` it inherits).
 REPORTED_AS: dict[str, str] = {
-    # ConstraintLayout 2.1.4 extends ViewGroup and overrides neither getAccessibilityClassName nor
-    # onInitializeAccessibilityNodeInfo: ViewGroup.getAccessibilityClassName() -> ViewGroup.
-    "androidx.constraintlayout.widget.ConstraintLayout": "android.view.ViewGroup",
-    # CoordinatorLayout extends ViewGroup without an override (coordinatorlayout CoordinatorLayout.java).
-    "androidx.coordinatorlayout.widget.CoordinatorLayout": "android.view.ViewGroup",
-    # SwipeRefreshLayout extends ViewGroup without an override (swiperefreshlayout SwipeRefreshLayout.java).
-    "androidx.swiperefreshlayout.widget.SwipeRefreshLayout": "android.view.ViewGroup",
-    # appcompat Toolbar extends ViewGroup without an override; MaterialToolbar extends it (Material 1.9.0).
-    "androidx.appcompat.widget.Toolbar": "android.view.ViewGroup",
-    "com.google.android.material.appbar.MaterialToolbar": "android.view.ViewGroup",
+    # ViewGroup subclasses that set no class name of their own, so ViewGroup.getAccessibilityClassName():
+    # the recordings show android.view.ViewGroup for every id the pinned layouts give these classes
+    # (ConstraintLayout: settings_color_customization_holder, main_holder...; CoordinatorLayout:
+    # main_coordinator; SwipeRefreshLayout: items_swipe_refresh; MaterialToolbar: top_toolbar...).
+    # A CoordinatorLayout whose AppBarLayout scrolls reports ScrollView instead (Material 1.9.0
+    # AppBarLayout.BaseBehavior sets that delegate at run time): apps name that case directly.
+    CONSTRAINT_LAYOUT: "android.view.ViewGroup",
+    COORDINATOR_LAYOUT: "android.view.ViewGroup",
+    SWIPE_REFRESH_LAYOUT: "android.view.ViewGroup",
+    MATERIAL_TOOLBAR: "android.view.ViewGroup",
     # AppCompat's decor (AppCompatDelegateImpl.createSubDecor): abc_screen_simple.xml and
     # abc_dialog_title_material.xml root a FitWindowsLinearLayout (extends LinearLayout),
     # abc_screen_simple_overlay_action_mode.xml a FitWindowsFrameLayout (extends FrameLayout);
@@ -51,31 +51,27 @@ REPORTED_AS: dict[str, str] = {
     "androidx.appcompat.widget.FitWindowsLinearLayout": "android.widget.LinearLayout",
     "androidx.appcompat.widget.FitWindowsFrameLayout": "android.widget.FrameLayout",
     "androidx.appcompat.widget.ContentFrameLayout": "android.widget.FrameLayout",
-    # LinearLayoutCompat.onInitializeAccessibilityNodeInfo sets its ACCESSIBILITY_CLASS_NAME, the
-    # string "androidx.appcompat.widget.LinearLayoutCompat" (a literal, so R8 leaves it; the
-    # recordings show it for AlertController's parentPanel).
+    # LinearLayoutCompat.onInitializeAccessibilityNodeInfo / ...Event set LinearLayoutCompat's own name
+    # (appcompat LinearLayoutCompat.java); the recordings show it unrenamed for the AlertDialog's
+    # parentPanel (abc_alert_dialog_material.xml).
     "androidx.appcompat.widget.LinearLayoutCompat": "androidx.appcompat.widget.LinearLayoutCompat",
-    # AppCompat's widgets add nothing to their platform superclass's name: AppCompatTextView,
-    # AppCompatImageView, AppCompatEditText... extend TextView, ImageView, EditText;
-    # AppCompatButton.onInitializeAccessibilityNodeInfo sets Button.class.getName().
-    "androidx.appcompat.widget.AppCompatTextView": "android.widget.TextView",
-    "androidx.appcompat.widget.AppCompatImageView": "android.widget.ImageView",
-    "androidx.appcompat.widget.AppCompatEditText": "android.widget.EditText",
+    # AppCompatButton.onInitializeAccessibilityNodeInfo sets Button.class.getName() (appcompat AppCompatButton.java).
     "androidx.appcompat.widget.AppCompatButton": "android.widget.Button",
-    # SwitchCompat sets ACCESSIBILITY_EVENT_CLASS_NAME = "android.widget.Switch".
+    # SwitchCompat sets ACCESSIBILITY_EVENT_CLASS_NAME = "android.widget.Switch" (appcompat SwitchCompat.java).
     "androidx.appcompat.widget.SwitchCompat": "android.widget.Switch",
-    # NestedScrollView's AccessibilityDelegate sets ScrollView.class.getName() (androidx.core).
+    # NestedScrollView's AccessibilityDelegate sets ScrollView.class.getName() (androidx.core NestedScrollView.java).
     "androidx.core.widget.NestedScrollView": "android.widget.ScrollView",
     # RecyclerViewAccessibilityDelegate sets RecyclerView.class.getName(); the recordings show it
     # unrenamed in every app ("androidx.recyclerview.widget.RecyclerView").
     "androidx.recyclerview.widget.RecyclerView": "androidx.recyclerview.widget.RecyclerView",
-    # DrawerLayout's AccessibilityDelegate sets DrawerLayout's name (recorded unrenamed).
+    # DrawerLayout's AccessibilityDelegate sets DrawerLayout.class.getName() (drawerlayout DrawerLayout.java);
+    # the recordings show it unrenamed.
     "androidx.drawerlayout.widget.DrawerLayout": "androidx.drawerlayout.widget.DrawerLayout",
     # ViewPager's MyAccessibilityDelegate sets ViewPager.class.getName() in
     # onInitializeAccessibilityEvent / onInitializeAccessibilityNodeInfo (viewpager ViewPager.java);
     # in a minified APK that is R8's name for the class: see R8_RENAMED.
     "androidx.viewpager.widget.ViewPager": "androidx.viewpager.widget.ViewPager",
-    # Commons' MyViewPager extends RtlViewPager (com.booking.rtlviewpager), a ViewPager: ViewPager's delegate.
+    # Commons' MyViewPager extends RtlViewPager (com.duolingo.open.rtlviewpager), a ViewPager: ViewPager's delegate.
     MY_VIEW_PAGER: "androidx.viewpager.widget.ViewPager",
     # Commons' MyDialogViewPager extends ViewPager (MyDialogViewPager.kt).
     "com.simplemobiletools.commons.views.MyDialogViewPager": "androidx.viewpager.widget.ViewPager",
@@ -83,7 +79,8 @@ REPORTED_AS: dict[str, str] = {
     # MaterialButton.getA11yClassName() is Button (CompoundButton when checkable);
     # FloatingActionButton extends VisibilityAwareImageButton (ImageButton) without an override
     # (its "FloatingActionButton" role came in 1.13.0); TextInputLayout extends LinearLayout and
-    # AppBarLayout extends LinearLayout, neither sets a class name of its own.
+    # AppBarLayout extends LinearLayout, neither sets a class name of its own (no setClassName in either at
+    # 1.9.0; the recordings show LinearLayout for top_app_bar_layout and the *_hint layouts).
     "com.google.android.material.card.MaterialCardView": "androidx.cardview.widget.CardView",
     "com.google.android.material.button.MaterialButton": "android.widget.Button",
     "com.google.android.material.floatingactionbutton.FloatingActionButton": "android.widget.ImageButton",
@@ -91,8 +88,8 @@ REPORTED_AS: dict[str, str] = {
     "com.google.android.material.appbar.AppBarLayout": "android.widget.LinearLayout",
     # barteksc's PDFView (android-pdf-viewer) is ``class PDFView extends RelativeLayout`` without an override.
     "com.github.barteksc.pdfviewer.PDFView": "android.widget.RelativeLayout",
-    # RecyclerViewFastScroller (com.qtalk, Commons' recyclerviewFastscroller 5a95285b1f) extends
-    # RelativeLayout without an override.
+    # RecyclerViewFastScroller (com.qtalk, Commons' recyclerviewFastscroller 5a95285b1f): the recordings
+    # show android.widget.RelativeLayout for its fastscroller ids (it is a RelativeLayout subclass).
     "com.qtalk.recyclerviewfastscroller.RecyclerViewFastScroller": "android.widget.RelativeLayout",
 }
 
