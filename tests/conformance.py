@@ -130,6 +130,47 @@ EXPECTED_CHANGES: tuple[ExpectedChange, ...] = (
 )
 
 
+_CONTACT_ITEMS = ("Simple-Commons 35d685c04 (2023-06-30, \"use constraintlayout at contact adapter items\", in the "
+                  "Commons both apps pin) made item_contact_with_number.xml's item_contact_frame a ConstraintLayout, "
+                  "which reports ViewGroup; the recorded releases built it as a FrameLayout")
+_PDF_VIEWER = ("File Manager 089f3528 and d1c68d55 (2023-07-04, in 6.16.0) reverted the PDF viewer to barteksc's "
+               "PDFView (extends RelativeLayout) in a RelativeLayout wrapper; the recorded 6.15 release had a "
+               "ViewPager2 (recorded as \"androidx.viewpager.widget.ViewPager\") in a ConstraintLayout (ViewGroup)")
+#: Class names the pinned final releases report for an id where the recorded 2023 releases reported another
+#: (``CLASS_CHANGES[(app, id)] = (class on the phone, reason with its source)``); see
+#: ``class_differences``.  Every other id must show one of its recorded classes.
+CLASS_CHANGES: dict[tuple[str, str], tuple[str, str]] = {
+    ("contacts", "item_contact_frame"): ("android.view.ViewGroup", _CONTACT_ITEMS),
+    ("messenger", "item_contact_frame"): ("android.view.ViewGroup", _CONTACT_ITEMS),
+    ("musicplayer", "track_frame"): (
+        "android.widget.LinearLayout",
+        "Music Player db1f6140 (2023-10-14, \"Improve recyclerview performance for large number of items\", first in "
+        "5.18.2) made item_track.xml's track_frame a LinearLayout; the recorded release had a ConstraintLayout"),
+    ("voicerecorder", "item_holder"): (
+        "android.view.ViewGroup",
+        "Voice Recorder d7cee12 (2023-06-20, \"use a better centered recordings layout\", first in 5.11.4) made "
+        "item_recording.xml's item_holder a ConstraintLayout; the recorded release had a RelativeLayout"),
+    ("filemanager", "pdf_viewer"): ("android.widget.RelativeLayout", _PDF_VIEWER),
+    ("filemanager", "pdf_viewer_wrapper"): ("android.widget.RelativeLayout", _PDF_VIEWER),
+}
+
+
+def class_differences(app: str, seen: dict[str, set[str]], recorded: dict[str, list[str]]):
+    """The (id, phone's class, recorded classes, reason or None) of every id whose class the recordings never show.
+
+    ``seen`` is what the phone's dumps gave each id during a replay (``Replayer.classes_seen``),
+    ``recorded`` the classes the recordings report for it (the facts' ``classes``).  Ids the
+    recordings never show are not compared.
+    """
+    out = []
+    for rid in sorted(set(seen) & set(recorded)):
+        for name in sorted(seen[rid] - set(recorded[rid])):
+            change = CLASS_CHANGES.get((app, rid))
+            reason = change[1] if change and change[0] == name else None
+            out.append((rid, name, recorded[rid], reason))
+    return out
+
+
 def _target_id(step: dict) -> str:
     return (step.get("target") or {}).get("id") or ""
 
@@ -189,6 +230,8 @@ class Replayer:
         self.keyboard_hidden_early = False
         #: seed steps that could not be done on this phone (set_theme), for the report
         self.seed_problems: list[str] = []
+        #: every resource-id of the app's window the phone showed, with the classes its dumps gave it
+        self.classes_seen: dict[str, set[str]] = {}
         self.app = facts["app"]
         self.package = facts["package"]
         self.screens = {key: Screen.from_facts(value) for key, value in facts["screens"].items()}
@@ -215,7 +258,10 @@ class Replayer:
             rid = node.get("resource-id", "")
             if node.get("package") != package or not rid or rid in SYSTEM_BAR_IDS:
                 continue
-            ids.add(rid.replace(package + ":id/", ""))
+            short = rid.replace(package + ":id/", "")
+            ids.add(short)
+            if package == self.package:  # the app's own views: their classes are compared with the recordings'
+                self.classes_seen.setdefault(short, set()).add(node.get("class", ""))
         return Screen(activity, ids, nodes)
 
     # -- acting ------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conformance import APPS, FACTS, HEADER, Rates, Replayer, load_facts
+from conformance import APPS, FACTS, HEADER, Rates, Replayer, class_differences, load_facts
 
 # Each recorded app's sessions replay for half a minute or more.
 pytestmark = pytest.mark.slow
@@ -67,14 +67,40 @@ def test_every_action_falls_in_one_column():
     assert (rates.mismatch, rates.match_rate, rates.reached_match_rate) == (1, 2 / 3, 0.5)
 
 
-@pytest.mark.parametrize("app", APPS)
-def test_recorded_sessions_replay_at_or_above_the_floor(app, phone_factory, adb_server_port):
+def test_class_differences_pass_only_with_the_cited_change():
+    from conformance import CLASS_CHANGES
+
+    recorded = {"track_frame": ["android.view.ViewGroup"], "track_title": ["android.widget.TextView"]}
+    seen = {"track_frame": {"android.widget.LinearLayout"}, "track_title": {"android.widget.TextView"},
+            "not_recorded": {"android.widget.Button"}}
+    [(rid, name, _, reason)] = class_differences("musicplayer", seen, recorded)
+    assert (rid, name, reason) == ("track_frame", "android.widget.LinearLayout",
+                                   CLASS_CHANGES[("musicplayer", "track_frame")][1])
+    # the same difference in another app, or another class than the change names, has no reason
+    assert class_differences("notes", seen, recorded)[0][3] is None
+    seen["track_frame"] = {"android.widget.FrameLayout"}
+    assert class_differences("musicplayer", seen, recorded)[0][3] is None
+
+
+#: Each app's replay, done once per test process and read by the tests below.
+_REPLAYS: dict[str, tuple[Replayer, list]] = {}
+
+
+@pytest.fixture
+def replay(app, phone_factory, adb_server_port) -> tuple[Replayer, list]:
+    """The app's recorded sessions replayed on a phone of its own: the replayer and its outcomes."""
     import adbutils
 
-    running = phone_factory(1)[0]
-    device = adbutils.AdbClient(port=adb_server_port).device(running.serial)
-    replayer = Replayer(device, load_facts(app))
-    outcomes = replayer.run()
+    if app not in _REPLAYS:
+        running = phone_factory(1)[0]
+        replayer = Replayer(adbutils.AdbClient(port=adb_server_port).device(running.serial), load_facts(app))
+        _REPLAYS[app] = (replayer, replayer.run())
+    return _REPLAYS[app]
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_recorded_sessions_replay_at_or_above_the_floor(app, replay):
+    replayer, outcomes = replay
     rates = Rates.of(outcomes)
     floor = FLOORS[app]
     misses = [f"s{o.session}#{o.step} {o.action}: {o.detail}" for o in outcomes
@@ -150,3 +176,26 @@ def test_the_floors_tool_refuses_to_lower_a_floor_unless_told(tmp_path, monkeypa
     assert report.main(["--from", str(measured(92)), "--write-floors", "--lower"]) == 0
     assert "lowered notes match_rate (matched / compared): 0.93 -> 0.92" in capsys.readouterr().out
     assert json.loads(floors.read_text())["notes"]["match_rate"] == 0.92
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_dumps_give_every_id_the_class_the_recordings_show(app, replay):
+    """A view's ``class`` in the phone's dumps is the one the real app's dumps gave that resource-id.
+
+    uiautomator writes ``AccessibilityNodeInfo.getClassName()``, which is the view's
+    ``getAccessibilityClassName()`` or what its accessibility delegate sets (View.java
+    onInitializeAccessibilityNodeInfoInternal; the toolkit's rule is in
+    framework/ui/accessibility_class.py).  Every id the replay showed is compared with the classes
+    the recordings report for it (the facts' ``classes``); a difference passes only with a cited
+    change of the pinned final release (``conformance.CLASS_CHANGES``).
+    """
+    replayer = replay[0]
+    differences = class_differences(app, replayer.classes_seen, load_facts(app)["classes"])
+    compared = len(set(replayer.classes_seen) & set(load_facts(app)["classes"]))
+    explained = [f"{rid}: {name} (recorded {recorded}): {reason}" for rid, name, recorded, reason in differences
+                 if reason]
+    print(f"{app}: {compared} ids compared; {len(explained)} cited changes" + "".join(f"\n  {e}" for e in explained))
+    unexplained = [f"{rid}: {name}, recorded {recorded}" for rid, name, recorded, reason in differences
+                   if not reason]
+    assert compared, f"{app}: the replay showed none of the recorded ids"
+    assert not unexplained, f"{app}: classes the recordings never show:\n" + "\n".join(unexplained)

@@ -7,7 +7,10 @@ actions (what was tapped, by resource-id / text / content-desc and bounds; the
 text set; the key pressed) and, before and after each action, the screen as
 facts (foreground activity, the resource-ids and the label texts of the app's
 window); where an action left the app, the screen it landed on (``landing``: the
-foreground activity and the resource-ids of that activity's own package).  ``tests/test_conformance.py`` and ``benchmarks/bench_conformance.py``
+foreground activity and the resource-ids of that activity's own package); and for every
+resource-id of the app's windows, the class names the recordings report for it (the views'
+``getAccessibilityClassName()``), which ``tests/test_conformance.py`` compares with the phone's
+dumps.  ``tests/test_conformance.py`` and ``benchmarks/bench_conformance.py``
 replay those sessions on a virtual phone and compare its screens with them.
 
 Usage::
@@ -77,6 +80,21 @@ def shown(view: dict, views: list[dict]) -> bool:
         parent = view.get("parent")
         view = views[parent] if isinstance(parent, int) and 0 <= parent < len(views) else None
     return True
+
+
+def id_classes(states: dict, package: str) -> dict[str, list[str]]:
+    """Every resource-id shown in the app's windows, with the class names recorded for it."""
+    classes: dict[str, set[str]] = {}
+    for state in states.values():
+        if not (state.get("foreground_activity") or "").startswith(package + "/"):
+            continue
+        views = state["views"]
+        for view in views:
+            rid = view.get("resource_id")
+            if view["package"] != package or not rid or rid in SYSTEM_BAR_IDS or not shown(view, views):
+                continue
+            classes.setdefault(rid.replace(package + ":id/", ""), set()).add(view.get("class") or "")
+    return {rid: sorted(names) for rid, names in sorted(classes.items())}
 
 
 def expand_activity(component: str) -> str:
@@ -154,7 +172,7 @@ def derive(root: Path, app: str, package: str) -> dict:
             "source": "DroidTask recordings (DroidBot, July 2023, 1080x2280 screen)",
             "screen_size": [1080, 2280],
             "sessions": [s for s in sessions if s["steps"]], "screens": screens,
-            "landings": landings}
+            "landings": landings, "classes": id_classes(states, package)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -208,8 +208,9 @@ RECORDED_MAIN = [
     ("android.view.ViewGroup", "main_holder"), ("android.view.ViewGroup", "contacts_fragment"),
     ("android.widget.RelativeLayout", "fragment_wrapper"), ("androidx.recyclerview.widget.RecyclerView", "fragment_list"),
     # the row as the pinned 6.22.7 has it (Commons 73d78e5cd3 item_contact_without_number.xml: a ConstraintLayout
-    # with image and name as children); the 2023 recording shows a FrameLayout around item_contact_holder
-    ("androidx.constraintlayout.widget.ConstraintLayout", "item_contact_frame"),
+    # with image and name as children), which reports ViewGroup (ConstraintLayout has no override of
+    # getAccessibilityClassName); the 2023 recording shows a FrameLayout around item_contact_holder
+    ("android.view.ViewGroup", "item_contact_frame"),
     ("android.widget.ImageView", "item_contact_image"), ("android.widget.TextView", "item_contact_name"),
     ("android.widget.LinearLayout", "letter_fastscroller"), ("android.widget.ImageButton", "fragment_fab"),
     ("android.widget.ImageView", "main_dialpad_button"), ("android.widget.HorizontalScrollView", "main_tabs_holder"),

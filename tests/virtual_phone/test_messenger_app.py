@@ -240,8 +240,8 @@ RECORDED_THREAD = [
     ("android.view.ViewGroup", "thread_message_holder"), ("android.widget.RelativeLayout", "thread_message_wrapper"),
     ("android.widget.TextView", "thread_message_body"), ("android.widget.ImageView", "thread_success"),
     # 5.19.3 includes layout_thread_send_message_holder as message_holder (the recording's 2023 release:
-    # thread_send_message_holder)
-    ("androidx.constraintlayout.widget.ConstraintLayout", "message_holder"),
+    # thread_send_message_holder), a ConstraintLayout: dumps give its accessibility class name, ViewGroup
+    ("android.view.ViewGroup", "message_holder"),
     ("android.widget.ImageView", "thread_add_attachment"),
     ("android.widget.EditText", "thread_type_message"), ("android.widget.Button", "thread_send_message"),
 ]

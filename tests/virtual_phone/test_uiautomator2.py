@@ -319,3 +319,36 @@ def test_open_notification_and_quick_settings_pull_the_shade_down(u2_device, adb
         assert d.app_current()["package"] == "com.android.launcher3"
     finally:
         adb_device_u2.shell("cmd statusbar collapse; am force-stop com.android.shell")
+
+
+def test_every_dump_reports_the_accessibility_class_name(u2_device, adb_device_u2):
+    """One rule for every output (framework/ui/accessibility_class.py): `uiautomator dump`, uiautomator2's
+    AccessibilityNodeInfo and the listener's events give a view its getAccessibilityClassName().
+
+    The Music Player's pager is Commons' MyViewPager, whose ViewPager delegate sets
+    ViewPager.class.getName(): R8 renamed it in the release APK (the DroidTask recordings show
+    "androidx.viewpager.widget.b"). Its playlist rows are ConstraintLayouts, which do not override
+    getAccessibilityClassName (ConstraintLayout 2.1.4): ViewGroup.
+    """
+    from listener_stream import ListenerSink
+
+    music = "com.simplemobiletools.musicplayer"
+    pager, row = f"{music}:id/view_pager", f"{music}:id/playlist_frame"
+    u2_device.app_clear(music)
+    u2_device.app_start(music)
+    expected = {pager: "androidx.viewpager.widget.b", row: "android.view.ViewGroup"}
+
+    def classes(xml: str) -> dict[str, str]:
+        return {rid: cls for rid, cls in re.findall(r'resource-id="([^"]*)" class="([^"]*)"', xml) if rid in expected}
+
+    assert classes(adb_device_u2.dump_hierarchy()) == expected
+    assert classes(u2_device.dump_hierarchy()) == expected
+    assert u2_device(resourceId=pager).info["className"] == expected[pager]
+    assert u2_device(className="android.view.ViewGroup", resourceId=row).exists
+    sink = ListenerSink(adb_device_u2)
+    try:
+        u2_device(resourceId=row).click()
+        click = sink.wait_for(lambda e: e.get("type") == "click")
+        assert (click["id"], click["class"]) == (row, expected[row])
+    finally:
+        sink.close()

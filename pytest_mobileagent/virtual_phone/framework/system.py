@@ -31,6 +31,7 @@ from .ime import SoftKeyboard
 from .media_store import MediaStore
 from .notifications import NotificationManager
 from .ui import dump as _dump
+from .ui.accessibility_class import accessibility_class_name
 from .ui import editing as _editing
 from .ui import keyboard as _keyboard
 from .ui.floating_toolbar import SelectionToolbar
@@ -647,7 +648,7 @@ class AndroidSystem:
             "id": _dump.resource_id(view, package) if view is not None else "",
             "text": texts if texts is not None else (view.event_texts() if view is not None else []),
             "desc": view.desc if view is not None else "",
-            "class": class_name or (view.class_name if view is not None else ""),
+            "class": class_name or (accessibility_class_name(view.class_name, package) if view is not None else ""),
             "time_ms": int(self._clock_ms()),
         }
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..framework.ui import dump as ui_dump
+from ..framework.ui.accessibility_class import accessibility_class_name
 from ..kernel.context import PhoneContext
 from ..shell.app_process import APP_PROCESS_MAINS
 from ..shell.keycodes import KEYCODES
@@ -226,7 +227,8 @@ def read_nodes(phone: "PhoneContext", compressed: bool) -> Node | None:
         def node(view, index: int, depth: int, parent: Node | None) -> Node:
             made = Node(
                 view=view, index=index, depth=depth, parent=parent, text=view.dump_text(),
-                resource_id=ui_dump.resource_id(view, package), class_name=view.class_name, package=package,
+                resource_id=ui_dump.resource_id(view, package),
+                class_name=accessibility_class_name(view.class_name, package), package=package,
                 desc=view.desc or "", hint=getattr(view, "hint", "") or "", checkable=view.checkable,
                 checked=view.checked, clickable=view.clickable, enabled=view.enabled, focusable=view.focusable,
                 focused=view.focused, scrollable=view.scrollable, long_clickable=view.long_clickable,

@@ -15,6 +15,7 @@ from ...kernel.fs import FsError
 from ...framework.ui.views import (ACCENT, MATCH, TEXT, TEXT_SECONDARY, WRAP, Column, EditText, FloatingActionButton,
                         FrameLayout, ImageView, LinearLayout, RecyclerView, RelativeLayout, TextView, View, dp, sp)
 from ...framework.app import Activity, Dialog
+from ...framework.ui.accessibility_class import COORDINATOR_LAYOUT
 from .storage_format import format_size
 
 __all__ = ["EMPTY_NAME", "INVALID_NAME", "NAME_TAKEN", "delete_path", "filename_problem", "fs_error_toast",
@@ -225,7 +226,7 @@ def show_folder_picker(activity: Activity, start: str, show_hidden: bool, on_pic
             fabs.append(FloatingActionButton("filepicker_fab", icon="plus",
                                              on_click=lambda: create_folder_dialog(activity, state["path"], pick)))
         return FrameLayout(RelativeLayout(files, id="filepicker_holder", height=MATCH), *fabs,
-                           id="filepicker_coordinator", class_name="android.view.ViewGroup", height=dp(420))
+                           id="filepicker_coordinator", class_name=COORDINATOR_LAYOUT, height=dp(420))
 
     def back() -> bool:
         if state["path"].rstrip("/") != root.rstrip("/"):

@@ -138,8 +138,8 @@ def security_dialog(activity: Activity, required_hash: str, show_tab_index: int,
             tabs = [TAB_TITLES[PROTECTION_PATTERN], TAB_TITLES[PROTECTION_PIN]]
             children.append(TabLayout("dialog_tab_layout", tabs=tabs, selected=state.tab, on_select=select))
         page = pin_tab() if state.tab == PROTECTION_PIN else pattern_tab()
-        children.append(LinearLayout(page, id="dialog_tab_view_pager",
-                                     class_name="androidx.viewpager.widget.ViewPager"))
+        children.append(LinearLayout(page, id="dialog_tab_view_pager",  # dialog_security.xml
+                                     class_name="com.simplemobiletools.commons.views.MyDialogViewPager"))
         return ScrollView(RelativeLayout(Column(*children), id="dialog_holder", width=WRAP),
                           id="dialog_scrollview", height=WRAP, focusable=False)
 

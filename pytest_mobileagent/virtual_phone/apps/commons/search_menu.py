@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from ...framework.ui.views import MATCH, TEXT, WRAP, ActionMenuView, EditText, ImageView, LinearLayout, MenuItem, View, dp
+from ...framework.ui.accessibility_class import MATERIAL_TOOLBAR
 
 __all__ = ["SearchMenu"]
 
@@ -59,7 +60,7 @@ class SearchMenu:
                               margin=(dp(16), 0, 0, 0))
         toolbar = LinearLayout(
             menu,
-            orientation="horizontal", id="top_toolbar", class_name="android.view.ViewGroup", width=WRAP,
+            orientation="horizontal", id="top_toolbar", class_name=MATERIAL_TOOLBAR, width=WRAP,
             height=MATCH, gravity="center_vertical")
         icon = ImageView("top_toolbar_search_icon", icon="back" if self.open else "search", tint=TEXT,
                          width=dp(40), height=dp(48),

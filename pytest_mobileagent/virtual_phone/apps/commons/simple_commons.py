@@ -45,6 +45,7 @@ from ...framework.ui.views import (
     sp,
 )
 from ...framework.app import Activity, Dialog
+from ...framework.ui.accessibility_class import COORDINATOR_LAYOUT, MATERIAL_TOOLBAR
 from .color_picker import color_picker_dialog
 from .line_color_picker import line_color_picker_dialog
 from .commons_compose import AboutActivity
@@ -126,7 +127,7 @@ def top_search_menu(activity: Activity, *, query: str, on_query: Callable[[str],
                 EditText(query, "top_toolbar_search", hint="Search", weight=1, width=MATCH,
                          on_text_changed=on_query, key="top_toolbar_search"),
                 Row(toolbar_actions(activity, items), id="top_toolbar", width=WRAP,
-                    class_name="android.view.ViewGroup", height=dp(48)),
+                    class_name=MATERIAL_TOOLBAR, height=dp(48)),
                 id="top_toolbar_holder", class_name="android.widget.RelativeLayout", height=dp(48),
                 bg=(240, 240, 240), radius=dp(24), margin=(0, dp(8))),
             id="top_app_bar_layout", padding=(dp(16), 0)),
@@ -437,7 +438,7 @@ class CustomizationActivity(Activity):
             self.toolbar("customization_toolbar", title="Customize colors", items=items, on_nav=self._up, cross=True),
             ScrollView(Column(*rows, id="customization_holder", class_name="android.widget.RelativeLayout"),
                        id="customization_nested_scrollview", weight=1),
-            id="customization_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="customization_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _up(self) -> None:
         if not self.on_back():

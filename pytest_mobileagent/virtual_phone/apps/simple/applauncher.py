@@ -50,6 +50,7 @@ from ...framework.ui.views import (
     sp,
 )
 from ...framework.app import Activity, App, Dialog, settings_checkbox
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_compose import AboutActivity
@@ -382,9 +383,9 @@ class MainActivity(Activity):
             top,
             RelativeLayout(
                 FrameLayout(holder, FloatingActionButton("fab", icon="plus", on_click=self.show_add_dialog),
-                            id="coordinator_layout", class_name="android.view.ViewGroup", height=MATCH),
+                            id="coordinator_layout", class_name=COORDINATOR_LAYOUT, height=MATCH),
                 id="main_relative_layout", weight=1, height=MATCH),
-            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="main_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
 
 class SettingsActivity(Activity):
@@ -405,14 +406,14 @@ class SettingsActivity(Activity):
             ScrollView(Column(
                 label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
                 Column(TextView("Customize colors", "settings_color_customization_label", size=sp(16)),
-                       id="settings_color_customization_holder", class_name="android.view.ViewGroup",
+                       id="settings_color_customization_holder", class_name=CONSTRAINT_LAYOUT,
                        padding=(dp(22), dp(20)), on_click=lambda: self.start(CustomizationActivity)),
                 Divider("settings_color_customization_divider"),
                 label("GENERAL", "settings_general_settings_label"),
                 settings_checkbox("settings_close_app", "Close this app at launching a different one",
                                   store.close_app, lambda v: setattr(store, "close_app", v)),
                 id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="settings_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
 
 class AppLauncherApp(CommonsApp):

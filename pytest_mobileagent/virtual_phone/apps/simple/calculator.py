@@ -44,6 +44,7 @@ from ...framework.ui.views import (
     sp,
 )
 from ...framework.app import Activity, Dialog
+from ...framework.ui.accessibility_class import COORDINATOR_LAYOUT
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_compose import (commons_strings, compose_checkbox_row, compose_group_title, compose_preference,
                               compose_scaffold)
@@ -346,7 +347,7 @@ class MainActivity(Activity):
                 *rows,
                 id="calculator_holder", class_name="android.view.ViewGroup", weight=1,
             ),
-            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH,
+            id="main_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH,
         )
 
     def _press(self, label: str) -> None:
@@ -518,7 +519,7 @@ class WidgetConfigureActivity(Activity):
                                                         bg=_rgb(self.bg)), preview, weight=1),
                                   controls, height=MATCH),
                            id="config_holder", margin=dp(16), height=MATCH),
-            id="config_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="config_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
 
 # -- unit converter ----------------------------------------------------------
@@ -644,7 +645,7 @@ class UnitConverterPickerActivity(Activity):
         return LinearLayout(
             self.toolbar("unit_converter_picker_toolbar", title="Unit converter", back=True),
             RecyclerView(*items, id="unit_types_grid", columns=3, weight=1),
-            id="unit_converter_picker_coordinator", class_name="android.view.ViewGroup", height=MATCH,
+            id="unit_converter_picker_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH,
         )
 
 
@@ -760,7 +761,7 @@ class UnitConverterActivity(Activity):
             self.toolbar("unit_converter_toolbar", title=self.converter.name, back=True),
             ScrollView(LinearLayout(converter_view, *pad, id="converter_holder", height=dp(640)),
                        id="nested_scrollview", weight=1),
-            id="unit_converter_coordinator", class_name="android.view.ViewGroup", height=MATCH,
+            id="unit_converter_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH,
         )
 
 

@@ -50,6 +50,7 @@ from ...framework.ui.views import (
 from . import calendar_model as m
 from ...framework.ui.text import line_height
 from ...framework.app import Activity, Dialog
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER, SWIPE_REFRESH_LAYOUT
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_compose import AboutActivity
@@ -307,19 +308,19 @@ class MainActivity(Activity):
         holder_children: list[View] = [
             FrameLayout(
                 FrameLayout(self._fragment(), id="fragments_holder", height=MATCH),
-                id="swipe_refresh_layout", class_name="android.view.ViewGroup", height=MATCH),
+                id="swipe_refresh_layout", class_name=SWIPE_REFRESH_LAYOUT, height=MATCH),
         ]
         if not searching and not selecting:
             holder_children += self._fab()
-        content: list[View] = [FrameLayout(*holder_children, id="main_holder", class_name="android.view.ViewGroup",
+        content: list[View] = [FrameLayout(*holder_children, id="main_holder", class_name=CONSTRAINT_LAYOUT,
                                            height=MATCH)]
         if searching:
             content.append(self._search_holder())
         return Column(
             top,
-            FrameLayout(*content, id="calendar_coordinator", class_name="android.view.ViewGroup", weight=1,
+            FrameLayout(*content, id="calendar_coordinator", class_name=COORDINATOR_LAYOUT, weight=1,
                         height=MATCH),
-            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="main_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _action_mode(self) -> View:
         """EventListAdapter's action mode (cab_event_list; its prepareActionMode changes nothing)."""
@@ -429,7 +430,7 @@ class MainActivity(Activity):
         holder = Column(*self._top_navigation(self._month_title(self.shown)), grid, id="month_calendar_holder",
                         class_name="android.widget.RelativeLayout", height=MATCH)
         return _swipeable(FrameLayout(holder, id="fragment_months_viewpager", height=MATCH, focusable=True,
-                                      class_name="androidx.viewpager.widget.ViewPager", clickable=True),
+                                      class_name=MY_VIEW_PAGER, clickable=True),
                           self.move)
 
     def _select_day(self, day: dt.date) -> None:
@@ -457,7 +458,7 @@ class MainActivity(Activity):
             id="month_day_calendar_holder", class_name="androidx.constraintlayout.widget.ConstraintLayout",
             height=MATCH)
         return _swipeable(FrameLayout(holder, id="fragment_months_days_viewpager", height=MATCH,
-                                      class_name="androidx.viewpager.widget.ViewPager"), self.move)
+                                      class_name=MY_VIEW_PAGER), self.move)
 
     def _event_rows(self, events: list[m.Event], sections: bool = True, selectable: bool = False) -> list[View]:
         rows: list[View] = []
@@ -501,7 +502,7 @@ class MainActivity(Activity):
             RecyclerView(*self._event_rows(events, sections=False), id="day_events", weight=1),
             id="day_holder", class_name="android.widget.RelativeLayout", height=MATCH)
         return _swipeable(FrameLayout(holder, id="fragment_days_viewpager", height=MATCH,
-                                      class_name="androidx.viewpager.widget.ViewPager"), self.move)
+                                      class_name=MY_VIEW_PAGER), self.move)
 
     def _week_view(self) -> View:
         first = m.week_start(self.shown, self.cal.first_weekday)
@@ -533,7 +534,7 @@ class MainActivity(Activity):
                          gravity="center")),
             _swipeable(LinearLayout(
                 ScrollView(hours, id="week_view_hours_scrollview", width=dp(48)),
-                FrameLayout(week, id="week_view_view_pager", class_name="androidx.viewpager.widget.ViewPager",
+                FrameLayout(week, id="week_view_view_pager", class_name=MY_VIEW_PAGER,
                             weight=1, width=MATCH, height=MATCH),
                 orientation="horizontal", weight=1, height=MATCH), self.move),
             id="week_view_holder", class_name="android.widget.RelativeLayout", height=MATCH)
@@ -569,7 +570,7 @@ class MainActivity(Activity):
             _YearGrid(*months, id="calendar_wrapper", padding=dp(10), weight=1, height=MATCH),
             id="calendar_holder", class_name="android.widget.RelativeLayout", height=MATCH)
         return _swipeable(FrameLayout(holder, id="fragment_years_viewpager", height=MATCH,
-                                      class_name="androidx.viewpager.widget.ViewPager"), self.move)
+                                      class_name=MY_VIEW_PAGER), self.move)
 
     def _open_month(self, first: dt.date) -> None:
         self.cal.view = "month"

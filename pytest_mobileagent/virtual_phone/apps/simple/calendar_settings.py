@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...framework.ui.views import ACCENT, MATCH, TEXT_SECONDARY, Column, Divider, ScrollView, TextView, View, dp, sp
 from . import calendar_model as m
 from ...framework.app import Activity, settings_checkbox
+from ...framework.ui.accessibility_class import COORDINATOR_LAYOUT
 from ..commons.commons_dialogs import custom_interval_dialog, radio_dialog
 from ..commons.simple_commons import CustomizationActivity, launch_change_app_language, launch_customize_notifications
 
@@ -127,4 +128,4 @@ class SettingsActivity(Activity):
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="settings_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)

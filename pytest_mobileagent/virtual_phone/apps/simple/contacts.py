@@ -63,6 +63,7 @@ from ...framework.ui.views import (
 from . import contacts_data as cd
 from .contacts_vcf import vcard_text
 from ...framework.app import Activity, Dialog, settings_checkbox
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_compose import AboutActivity
@@ -165,7 +166,7 @@ def show_date_picker_dialog(activity: Activity, tag: str, on_pick: Callable[[str
             Column(TextView(f"{_MONTHS[month.month - 1]} {month.year}", size=sp(15), bold=True, width=MATCH,
                             gravity="center", padding=(0, dp(14))),
                    *grid, id="android:id/month_view", class_name="android.view.View", width=MATCH),
-            id="android:id/day_picker_view_pager", class_name="androidx.viewpager.widget.ViewPager", width=MATCH)
+            id="android:id/day_picker_view_pager", class_name="com.android.internal.widget.ViewPager", width=MATCH)
         day_picker = FrameLayout(
             pager,
             ImageButton("android:id/prev", icon="back", desc="Previous month", on_click=lambda: turn(-1)),
@@ -476,7 +477,7 @@ class MainActivity(Activity):
         else:
             self.selected_groups = []
             header = self._selection_bar() if self.selected else self.search.build(items)
-        pager = FrameLayout(fragment, id="view_pager", class_name="androidx.viewpager.widget.ViewPager",
+        pager = FrameLayout(fragment, id="view_pager", class_name=MY_VIEW_PAGER,
                             height=MATCH, margin=(0, 0, 0, TABS_H))
         holder_children: list[View] = [pager]
         if self.data.checkboxes["show_dialpad_button"]:
@@ -487,9 +488,9 @@ class MainActivity(Activity):
             holder_children.append(self._tabs(kinds))
         return Column(
             header,
-            FrameLayout(*holder_children, id="main_holder", class_name="android.view.ViewGroup", weight=1,
+            FrameLayout(*holder_children, id="main_holder", class_name=CONSTRAINT_LAYOUT, weight=1,
                         height=MATCH),
-            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="main_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _tabs(self, kinds: list[int]) -> View:
         tabs = []
@@ -987,7 +988,8 @@ class ViewContactActivity(Activity):
                          on_click=lambda: None, on_long_click=lambda: None),
                 id="contact_source_holder"), id="contact_sources_holder")))
         return RelativeLayout(
-            ScrollView(Column(*body, id="contact_holder"), id="contact_scrollview", height=MATCH),
+            ScrollView(Column(*body, id="contact_holder", class_name="android.widget.RelativeLayout"),
+                       id="contact_scrollview", height=MATCH),
             _contact_toolbar(self, items),
             id="contact_wrapper", height=MATCH)
 
@@ -1130,7 +1132,8 @@ class EditContactActivity(Activity):
                 self.contact.source, "contact_source", width=MATCH, on_click=self.choose_source,
                 padding=(dp(4), dp(12)))))
         return RelativeLayout(
-            ScrollView(Column(*body, id="contact_holder", padding=(0, 0, 0, dp(24))), id="contact_scrollview",
+            ScrollView(Column(*body, id="contact_holder", class_name="android.widget.RelativeLayout",
+                              padding=(0, 0, 0, dp(24))), id="contact_scrollview",
                        height=MATCH),
             _contact_toolbar(self, items, on_nav=self.navigate_up),
             id="contact_wrapper", height=MATCH)
@@ -1324,8 +1327,8 @@ class GroupContactsActivity(Activity):
                 ImageButton("group_contacts_fab", icon="plus", width=dp(56), height=dp(56),
                             layout_gravity="bottom|end", margin=dp(16), bg=ACCENT, radius=dp(28),
                             tint=(255, 255, 255), on_click=self.add_contacts),
-                id="group_contacts_holder", class_name="android.view.ViewGroup", weight=1, height=MATCH),
-            id="group_contacts_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+                id="group_contacts_holder", class_name=COORDINATOR_LAYOUT, weight=1, height=MATCH),
+            id="group_contacts_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def tap_contact(self, contact: cd.Contact) -> None:
         if not self.selected:
@@ -1469,7 +1472,7 @@ class SettingsActivity(Activity):
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="settings_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     @staticmethod
     def _label(text: str, id: str) -> View:

@@ -52,6 +52,7 @@ from ...framework.ui.views import (
     sp,
 )
 from ...framework.app import Activity, Dialog, settings_checkbox
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER, SWIPE_REFRESH_LAYOUT
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_dialogs import radio_dialog
@@ -262,12 +263,12 @@ class MainActivity(Activity):
         return Column(
             self._selection_bar() if self.selection else self._top_bar(),
             RelativeLayout(
-                # the ViewPager's class is R8-renamed in the real app's dumps
-                Column(FrameLayout(pages[self.tab](), id="main_view_pager", class_name="androidx.viewpager.widget.b",
+                # activity_main.xml's MyViewPager; dumps show ViewPager's R8-renamed class (accessibility_class.py)
+                Column(FrameLayout(pages[self.tab](), id="main_view_pager", class_name=MY_VIEW_PAGER,
                                    height=MATCH), weight=1, height=MATCH),
                 id="main_holder", weight=1, height=MATCH, class_name="android.widget.RelativeLayout"),
             *([self._tabs()] if len(self.shown_tabs()) > 1 else []),  # beGoneIf(tabCount == 1)
-            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="main_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _top_bar(self) -> View:
         items = self._menu()
@@ -405,7 +406,7 @@ class MainActivity(Activity):
                                                                 columns=4 if grid else 1),
                                                    id="items_fastscroller", height=MATCH,
                                                    class_name="android.widget.RelativeLayout"),
-                                       id="items_swipe_refresh", class_name="android.view.ViewGroup", weight=1,
+                                       id="items_swipe_refresh", class_name=SWIPE_REFRESH_LAYOUT, weight=1,
                                        height=MATCH))
         else:
             content.append(TextView("No items found.", "items_placeholder", color=TEXT_SECONDARY, gravity="center",
@@ -414,7 +415,7 @@ class MainActivity(Activity):
             FrameLayout(
                 Column(*content, id="items_wrapper", height=MATCH, class_name="android.widget.RelativeLayout"),
                 FloatingActionButton("items_fab", on_click=self.show_create_dialog),
-                id="items_coordinator", class_name="android.view.ViewGroup", height=MATCH),
+                id="items_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH),
             id="items_fragment", height=MATCH)
 
     def _breadcrumbs(self) -> View:
@@ -499,7 +500,7 @@ class MainActivity(Activity):
         body: View = (RecyclerView(*rows, id="recents_list", height=MATCH) if rows else
                       TextView("No items found.", "recents_placeholder", color=TEXT_SECONDARY, width=MATCH,
                                gravity="center", padding=dp(24)))
-        return RelativeLayout(FrameLayout(body, id="recents_swipe_refresh", class_name="android.view.ViewGroup",
+        return RelativeLayout(FrameLayout(body, id="recents_swipe_refresh", class_name=SWIPE_REFRESH_LAYOUT,
                                           height=MATCH), id="recents_fragment", height=MATCH)
 
     def _storage_totals(self) -> dict[str, int]:
@@ -551,7 +552,7 @@ class MainActivity(Activity):
                 id=f"{prefix}_holder", padding=(dp(16), dp(12)),
                 on_click=lambda prefix=prefix: self.start(MimeTypesActivity, category=prefix)))
         return RelativeLayout(
-            ScrollView(Column(*rows, id="storage_holder", class_name="android.view.ViewGroup"),
+            ScrollView(Column(*rows, id="storage_holder", class_name=CONSTRAINT_LAYOUT),
                        id="storage_nested_scrollview"),
             id="storage_fragment", height=MATCH)
 
@@ -851,7 +852,7 @@ class SettingsActivity(Activity):
         return LinearLayout(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*rows, id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="settings_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _choose_font_size(self) -> None:
         # SettingsActivity.setupFontSize: Commons' RadioGroupDialog, no title, picks on tap
@@ -923,7 +924,7 @@ class FavoritesActivity(Activity):
             self.toolbar("manage_favorites_toolbar", title="Manage favorites", items=items, back=True),
             FrameLayout(*content, id="manage_favorites_holder", class_name="android.widget.RelativeLayout",
                         weight=1, height=MATCH),
-            id="manage_favorites_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="manage_favorites_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _row(self, path: str) -> View:
         def remove() -> None:
@@ -988,7 +989,7 @@ class MimeTypesActivity(MainActivity):
         top = self._selection_bar() if self.selection else self.toolbar(
             "mimetypes_toolbar", title=CATEGORY_TITLES.get(self.path, ""), items=items, back=True)
         return Column(top, RelativeLayout(body, id="mimetypes_holder", height=MATCH, weight=1),
-                      id="mimetypes_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+                      id="mimetypes_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
 
 class PDFViewerActivity(Activity):
@@ -1020,7 +1021,7 @@ class PDFViewerActivity(Activity):
         toolbar = self.toolbar("pdf_viewer_toolbar", title=posixpath.basename(self.path), items=items,
                                on_nav=self.finish, nav_desc="")
         return RelativeLayout(
-            View("pdf_viewer", class_name="android.widget.RelativeLayout", width=MATCH, height=MATCH,
+            View("pdf_viewer", class_name="com.github.barteksc.pdfviewer.PDFView", width=MATCH, height=MATCH,
                  bg=(255, 255, 255)),
             ImageView("top_shadow", width=MATCH, height=dp(80)),
             FrameLayout(toolbar, id="pdf_viewer_appbar", class_name="android.widget.LinearLayout", height=WRAP,

@@ -47,6 +47,7 @@ from ...framework.ui.views import (
     sp,
 )
 from ...framework.app import Activity, Dialog, settings_checkbox
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER, SWIPE_REFRESH_LAYOUT
 from ..menus import FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_intents import IS_FROM_GALLERY, REAL_FILE_PATH, file_behind_uri, real_path_from_uri
@@ -432,7 +433,7 @@ class MainActivity(GalleryActivity):
             self.search_bar("Search folders", self.search, self._search_changed, items, "main_menu"),
             RelativeLayout(FrameLayout(FrameLayout(grid, id="directories_fastscroller", height=MATCH,
                                                    class_name="android.widget.RelativeLayout"),
-                                       id="directories_refresh_layout", class_name="android.view.ViewGroup",
+                                       id="directories_refresh_layout", class_name=SWIPE_REFRESH_LAYOUT,
                                        height=MATCH),
                            id="directories_holder", weight=1, height=MATCH),
             id="directories_coordinator", class_name="android.widget.ScrollView", height=MATCH)
@@ -555,7 +556,7 @@ class MediaActivity(GalleryActivity):
                             color=TEXT_SECONDARY, gravity="center", width=MATCH, padding=dp(24))
         return Column(
             self.search_bar(f"Search in {label}", self.search, self._search_changed, menu_items, "media_menu"),
-            RelativeLayout(FrameLayout(grid, id="media_refresh_layout", class_name="android.view.ViewGroup",
+            RelativeLayout(FrameLayout(grid, id="media_refresh_layout", class_name=SWIPE_REFRESH_LAYOUT,
                                        height=MATCH),
                            id="media_holder", weight=1, height=MATCH),
             id="media_coordinator", class_name="android.widget.ScrollView", height=MATCH)
@@ -688,7 +689,7 @@ class ViewPagerActivity(GalleryActivity):
             LinearLayout(self.toolbar("medium_viewer_toolbar", title=name, items=items, back=True, bg=(20, 20, 20)),
                          id="medium_viewer_appbar"),
             RelativeLayout(FrameLayout(RelativeLayout(picture, id=holder_id, gravity="center", height=MATCH),
-                                       id="view_pager", class_name="androidx.viewpager.widget.ViewPager", height=MATCH),
+                                       id="view_pager", class_name=MY_VIEW_PAGER, height=MATCH),
                            id="fragment_holder", weight=1, height=MATCH, bg=(0, 0, 0)),
             bottom, height=MATCH, bg=(0, 0, 0))
 
@@ -823,7 +824,7 @@ class SetWallpaperActivity(GalleryActivity):
                 id="set_wallpaper_app_bar_layout", class_name="android.widget.LinearLayout"),
             RelativeLayout(picture, actions, id="activity_set_wallpaper_holder", weight=1, height=MATCH,
                            gravity="center", bg=(0, 0, 0)),
-            id="set_wallpaper_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="set_wallpaper_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     @property
     def path(self) -> str:
@@ -968,7 +969,7 @@ class SettingsActivity(Activity):
             TextView("COLOR CUSTOMIZATION", "settings_color_customization_section_label", color=ACCENT, bold=True,
                      size=sp(14), width=MATCH, padding=(dp(22), dp(20), dp(16), dp(8))),
             RelativeLayout(TextView("Customize colors", "settings_color_customization_label", width=MATCH),
-                           id="settings_color_customization_holder", class_name="android.view.ViewGroup",
+                           id="settings_color_customization_holder", class_name=CONSTRAINT_LAYOUT,
                            padding=(dp(22), dp(16)), on_click=lambda: self.start(CustomizationActivity)),
             Divider("settings_color_customization_divider"),
             *section("general_settings", "GENERAL",
@@ -1061,7 +1062,7 @@ class SettingsActivity(Activity):
         return LinearLayout(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*rows, id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="settings_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def show_date_time_dialog(self) -> None:
         show_date_time_dialog(self, self.data)
@@ -1162,7 +1163,7 @@ class ManageFoldersActivity(Activity):
                 *([TextView(self.placeholder, "manage_folders_placeholder", width=MATCH, gravity="center",
                             padding=dp(24), color=TEXT_SECONDARY)] if not folders else []),
                 id="manage_folders_holder", weight=1, height=MATCH),
-            id="manage_folders_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="manage_folders_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def add_folder(self) -> None:
         """addFolder: Commons' FilePickerDialog for a folder at internal storage, then the folder is added."""

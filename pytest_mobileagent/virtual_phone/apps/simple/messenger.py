@@ -62,6 +62,7 @@ from ...framework.ui.views import (
     sp,
 )
 from ...framework.app import Activity, Dialog, settings_checkbox
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_compose import AboutActivity
 from ..commons.commons_blocked_numbers import ManageBlockedNumbersActivity
@@ -352,7 +353,7 @@ class MainActivity(_ConversationList):
                          layout_gravity="center_horizontal", padding=(dp(16), dp(16)), on_click=self.new_conversation),
                 class_name="android.widget.RelativeLayout")]
         holder = RelativeLayout(*content, id="main_holder", height=MATCH)
-        wrapper: list[View] = [FrameLayout(holder, id="main_coordinator_wrapper", class_name="android.view.ViewGroup",
+        wrapper: list[View] = [FrameLayout(holder, id="main_coordinator_wrapper", class_name=COORDINATOR_LAYOUT,
                                            height=MATCH)]
         if self.search.query.strip():
             wrapper.append(self._search_results())
@@ -435,7 +436,7 @@ class ArchivedConversationsActivity(_ConversationList):
                                padding=(dp(24), dp(32), dp(24), dp(8)))
         return Column(header, RelativeLayout(RelativeLayout(content, id="archive_holder", height=MATCH),
                                              id="archive_nested_scrollview", weight=1, height=MATCH),
-                      id="archive_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+                      id="archive_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def confirm_empty(self) -> None:
         def empty() -> None:
@@ -496,7 +497,7 @@ class NewConversationActivity(Activity):
                 Divider("add_contact_divider"),
                 RecyclerView(*rows, id="contacts_list", height=MATCH)), id="new_conversation_holder", height=MATCH,
                 weight=1),
-            id="new_conversation_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="new_conversation_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def address_changed(self, text: str) -> None:
         self.address = text
@@ -595,7 +596,7 @@ class ThreadActivity(Activity):
                             lambda: None))
                  for key, label, icon in buttons]
         rows = [Row(*cells[i:i + 4], gravity="center_horizontal", width=MATCH) for i in range(0, 8, 4)]
-        return [Divider("attachment_picker_divider"),
+        return [Divider("attachment_picker_divider", class_name="android.view.View"),
                 ScrollView(Column(*rows, id="attachment_picker", padding=(0, dp(16))), id="attachment_picker_holder",
                            height=WRAP, margin=(dp(4), 0))]
 
@@ -657,13 +658,13 @@ class ThreadActivity(Activity):
                 ImageView("confirm_manage_contacts", icon="check", width=dp(48), height=dp(48),
                           on_click=self.confirm_people),
                 gravity="center_vertical", width=MATCH, padding=(dp(16), dp(8), dp(8), dp(8))),
-            Divider("message_divider_one"),
+            Divider("message_divider_one", class_name="android.view.View"),
             Row(EditText(self.people_query, "add_contact_or_number", hint="Add Contact or Number…", weight=1,
                          width=MATCH, on_text_changed=self.people_query_changed, key="people"),
                 ImageView("confirm_inserted_number", icon="check", desc="Confirm selection", width=dp(48),
                           height=dp(48), on_click=self.add_inserted_number) if len(self.people_query) > 2 else None,
                 gravity="center_vertical", width=MATCH, padding=(dp(16), 0)),
-            Divider("message_divider_two"),
+            Divider("message_divider_two", class_name="android.view.View"),
             id="thread_add_contacts", class_name="android.widget.RelativeLayout")
 
     def _title(self) -> str:
@@ -703,7 +704,7 @@ class ThreadActivity(Activity):
                                         on_long_click=lambda m=message["_id"]: self.toggle(m)),
                                id="thread_message_wrapper", margin=(dp(88) if sent else dp(16), dp(2),
                                                                     dp(16) if sent else dp(88), dp(2))),
-                id="thread_message_holder", class_name="android.view.ViewGroup", key=f"msg-{message['_id']}",
+                id="thread_message_holder", class_name=CONSTRAINT_LAYOUT, key=f"msg-{message['_id']}",
                 bg=(255, 230, 220) if selected else None, long_clickable=True,
                 on_long_click=lambda m=message["_id"]: self.toggle(m)))
             # getThreadItems: a failed message is followed by ThreadError ("Not sent. Touch to retry.", which
@@ -737,8 +738,8 @@ class ThreadActivity(Activity):
                    RelativeLayout(RecyclerView(*items, id="thread_messages_list", height=MATCH,
                                                gravity="bottom"),
                                   id="thread_messages_fastscroller", weight=1, height=MATCH),
-                   send_holder, id="thread_holder", class_name="android.view.ViewGroup", weight=1, height=MATCH),
-            id="thread_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+                   send_holder, id="thread_holder", class_name=CONSTRAINT_LAYOUT, weight=1, height=MATCH),
+            id="thread_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _menu(self, messages) -> list[MenuItem]:
         """menu_thread as ThreadActivity.refreshMenuItems shows it (one participant, not in the Recycle Bin)."""
@@ -931,7 +932,7 @@ class ConversationDetailsActivity(Activity):
                 self._heading("Members", "members_heading"),
                 RecyclerView(*members, id="participants_recyclerview", height=MATCH, margin=(0, dp(12), 0, 0)),
                 id="conversation_details_holder", margin=(0, dp(56), 0, 0), height=MATCH),
-            id="conversation_details_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="conversation_details_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     @staticmethod
     def _heading(text: str, id: str) -> View:
@@ -1050,7 +1051,7 @@ class SettingsActivity(Activity):
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="settings_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def change_date_time_format(self) -> None:
         """Commons' ChangeDateTimeFormatDialog over BaseConfig's dateFormat / use24HourFormat."""

@@ -54,6 +54,7 @@ from ...framework.intents import ACTION_VIEW, IntentFilter
 from ...framework.ui.text import line_height
 from . import musicplayer_model as m
 from ...framework.app import Activity, Dialog, settings_checkbox
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER
 from ..commons.commons_app import CommonsApp
 from ..commons.bottom_sheet import BottomSheetDialog
 from ..commons.commons_files import show_folder_picker
@@ -73,8 +74,6 @@ from ..commons.simple_commons import (
 
 APP = "musicplayer"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.musicplayer"
-VIEW_PAGER_CLASS = "androidx.viewpager.widget.b"  # MyViewPager, as recorded (an obfuscated class name)
-CONSTRAINT_LAYOUT = "android.view.ViewGroup"
 TAB_ICONS = ("playlist", "folder", "artist", "album", "note", "genre")
 PREFIX = {m.PLAYLISTS: "playlists", m.FOLDERS: "folders", m.ARTISTS: "artists", m.ALBUMS: "albums",
           m.TRACKS: "tracks", m.GENRES: "genres"}
@@ -139,7 +138,8 @@ def track_row(track: m.Track, on_click, on_long_click=None, selected: bool = Fal
                  color=ACCENT if current else TEXT),
         TextView(_duration(track.duration),
                  "track_duration", size=sp(16), padding=(dp(12), 0, dp(8), 0)),
-        id="track_frame", class_name="android.view.ViewGroup", height=dp(72), selected=selected,
+        # item_track.xml's LinearLayout since db1f6140 (5.18.2; a ConstraintLayout before)
+        id="track_frame", class_name="android.widget.LinearLayout", height=dp(72), selected=selected,
         bg=(255, 224, 214) if selected else None, on_click=on_click, on_long_click=on_long_click or (lambda: None),
         key=track.path)
 
@@ -163,7 +163,7 @@ def album_row(group: m.Group, on_click) -> View:
                    TextView(m.count(len(group.tracks), "Track"), "album_tracks", size=sp(14), color=TEXT_SECONDARY,
                             width=MATCH),
                    weight=1, width=MATCH),
-            id="album_holder", class_name="android.view.ViewGroup", height=dp(104)),
+            id="album_holder", class_name=CONSTRAINT_LAYOUT, height=dp(104)),
         id="album_frame", on_click=on_click, on_long_click=lambda: None, key=f"album-{group.title}")
 
 
@@ -321,7 +321,7 @@ class MainActivity(Activity):
             TextView(value, "sleep_timer_value", size=sp(16)),
             ImageView("sleep_timer_stop", icon="close", tint=TEXT, width=dp(40), height=dp(40),
                       on_click=self.stop_sleep_timer, margin=(dp(4), 0)),
-            id="sleep_timer_holder", class_name="android.view.ViewGroup", width=WRAP, height=WRAP,
+            id="sleep_timer_holder", class_name=CONSTRAINT_LAYOUT, width=WRAP, height=WRAP,
             layout_gravity="end", gravity="center_vertical", clickable=True)
 
     def show_sort(self) -> None:
@@ -353,7 +353,7 @@ class MainActivity(Activity):
             top = self.track_selection.bar(self, len(self.data.tracks), self._track_actions())
         else:
             top = top_search_menu(self, query=self.query, on_query=self.search, items=self._menu())
-        pager = FrameLayout(self._page(page), id="view_pager", class_name=VIEW_PAGER_CLASS, weight=1, height=MATCH)
+        pager = FrameLayout(self._page(page), id="view_pager", class_name=MY_VIEW_PAGER, weight=1, height=MATCH)
         pager.scrollable = True  # type: ignore[misc] - swipeable between tabs
         holder: list[View] = [pager]
         sleep_bar = self._sleep_timer_bar()
@@ -367,9 +367,9 @@ class MainActivity(Activity):
                                   self.select_page))
         return Column(
             top,
-            RelativeLayout(Column(*holder, id="main_holder", class_name="android.view.ViewGroup", height=MATCH),
+            RelativeLayout(Column(*holder, id="main_holder", class_name=CONSTRAINT_LAYOUT, height=MATCH),
                            id="main_nested_scrollview", weight=1, height=MATCH),
-            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="main_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _page(self, page: int) -> View:
         """One tab's fragment (5.18.3 fragment_<tab>.xml, a RelativeLayout): the fast scroller with its
@@ -431,7 +431,7 @@ class MainActivity(Activity):
         return Column(
             TextView(playlist.title, "playlist_title", size=sp(16), width=MATCH, max_lines=1),
             TextView(m.count(len(tracks), "Track"), "playlist_tracks", size=sp(14), color=TEXT_SECONDARY, width=MATCH),
-            id="playlist_frame", class_name="android.view.ViewGroup", padding=(dp(8), dp(16)), selected=chosen,
+            id="playlist_frame", class_name=CONSTRAINT_LAYOUT, padding=(dp(8), dp(16)), selected=chosen,
             bg=(255, 224, 214) if chosen else None, on_click=tap, on_long_click=lambda: self.long_tap(mode, key),
             key=f"playlist-{playlist.id}")
 
@@ -450,7 +450,7 @@ class MainActivity(Activity):
                 TextView(group.title, "folder_title", size=sp(16), width=MATCH, max_lines=1),
                 TextView(m.count(len(group.tracks), "Track"), "folder_tracks", size=sp(14), color=TEXT_SECONDARY,
                          width=MATCH),
-                id="folder_frame", class_name="android.view.ViewGroup", padding=(dp(8), dp(16)), on_click=tap,
+                id="folder_frame", class_name=CONSTRAINT_LAYOUT, padding=(dp(8), dp(16)), on_click=tap,
                 on_long_click=lambda: None, key=f"folder-{group.title}")
         name = {m.ARTISTS: "artist", m.GENRES: "genre"}[page]
         if page == m.ARTISTS:
@@ -594,7 +594,7 @@ def add_to_playlist_dialog(activity: Activity, paths: list[str], done) -> None:
 
 def current_track_bar(activity: Activity, track: m.Track) -> View:
     return Column(
-        View("current_track_divider", height=1, bg=(224, 224, 224)),
+        ImageView("current_track_divider", width=MATCH, height=1, bg=(224, 224, 224)),
         Row(ImageView("current_track_image", icon="note", width=dp(48), height=dp(48), margin=(dp(8), 0)),
             TextView(f"{track.title} • {track.artist}", "current_track_label", max_lines=1, weight=1, width=MATCH),
             ImageView("current_track_play_pause", icon="play", width=dp(48), height=dp(48), on_click=lambda: None),
@@ -689,7 +689,7 @@ class TracksActivity(Activity):
                        TextView(tracks[0].artist, "album_artist", size=sp(16), max_lines=1, width=MATCH),
                        TextView(tracks_summary(tracks), "album_meta", size=sp(14), color=TEXT_SECONDARY, width=MATCH),
                        weight=1, width=MATCH),
-                id="album_header_holder", class_name="android.view.ViewGroup", on_click=lambda: None,
+                id="album_header_holder", class_name=CONSTRAINT_LAYOUT, on_click=lambda: None,
                 on_long_click=lambda: None, key="album-header"))
         if rows:
             body: View = RelativeLayout(RecyclerView(*rows, id="tracks_list"), id="tracks_fastscroller", height=MATCH)
@@ -705,7 +705,7 @@ class TracksActivity(Activity):
         return Column(
             toolbar,
             Column(*holder, id="tracks_holder", class_name="android.widget.RelativeLayout", weight=1, height=MATCH),
-            id="tracks_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="tracks_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _search_toolbar(self, items: list[MenuItem]) -> View:
         """menu_playlist.xml's search item is an androidx SearchView action view (collapseActionView|always);
@@ -774,7 +774,7 @@ class AlbumsActivity(Activity):
         return Column(
             self.toolbar("albums_toolbar", title=artist, back=True),
             Column(body, id="albums_holder", class_name="android.widget.RelativeLayout", weight=1, height=MATCH),
-            id="albums_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="albums_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     @staticmethod
     def _section(text: str) -> View:
@@ -904,7 +904,7 @@ class TrackActivity(Activity):
                 id="next_track_holder", height=dp(72), on_click=lambda: None))
         holder.append(FrameLayout(self.toolbar("activity_track_toolbar", back=True), id="activity_track_appbar",
                                   class_name="android.widget.LinearLayout", height=WRAP))
-        return ScrollView(Column(*holder, id="activity_track_holder", class_name="android.view.ViewGroup"),
+        return ScrollView(Column(*holder, id="activity_track_holder", class_name=CONSTRAINT_LAYOUT),
                           id="activity_track_Scrollview", height=MATCH)
 
     def toggle(self) -> None:
@@ -1001,9 +1001,9 @@ class EqualizerActivity(Activity):
                 Column(*bands, id="equalizer_bands_holder"),
                 TextView(self.data.equalizer_preset, "equalizer_preset", size=sp(18), color=ACCENT, bold=True,
                          layout_gravity="center_horizontal", padding=dp(16), on_click=self.pick_preset),
-                id="equalizer_holder", class_name="android.view.ViewGroup"),
+                id="equalizer_holder", class_name=CONSTRAINT_LAYOUT),
                 id="equalizer_nested_scrollview", weight=1),
-            id="equalizer_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="equalizer_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def pick_preset(self) -> None:
         presets = m.EQUALIZER_PRESETS
@@ -1039,7 +1039,7 @@ class SettingsActivity(Activity):
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="settings_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def manage_shown_tabs(self) -> None:
         """ManageVisibleTabsDialog (dialog_manage_visible_tabs.xml): a checkbox per tab; OK stores the
@@ -1081,7 +1081,7 @@ class ExcludedFoldersActivity(Activity):
                          "added to playlists will not be affected.", "excluded_folders_placeholder", width=MATCH,
                          gravity="center_horizontal", padding=(dp(32), dp(16), dp(32), 0)),
                 id="excluded_folders_wrapper", margin=(0, dp(64), 0, 0)),
-            id="excluded_folders_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="excluded_folders_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
 
 class WidgetConfigureActivity(Activity):
@@ -1131,7 +1131,7 @@ class WidgetConfigureActivity(Activity):
                     View(weight=1, height=1),
                     Button("OK", "config_save", on_click=self.finish)),
                 id="config_relative", class_name="android.widget.RelativeLayout", margin=dp(16)),
-            id="config_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="config_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
 
 class MusicPlayerApp(CommonsApp):

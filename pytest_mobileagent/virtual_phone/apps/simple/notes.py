@@ -61,6 +61,7 @@ from ...framework.ui.window import NAV_BAR_H, STATUS_BAR_H
 from . import notes_model as m
 from ...framework.ui.text import line_height
 from ...framework.app import Activity, Dialog, settings_checkbox
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER
 from ..menus import FDROID_HIDDEN, menu
 from ..system.print_spooler import print_job
 from ..commons.commons_app import CommonsApp
@@ -319,7 +320,7 @@ class MainActivity(Activity):
         return Column(
             self.toolbar("main_toolbar", items=items, height=TOOLBAR_H),
             Column(*body, id="main_linear_layout", weight=1, height=MATCH),
-            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="main_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _search_bar(self) -> View:
         icon = dict(width=dp(40), height=dp(40), margin=(dp(4), 0), tint=TEXT)
@@ -342,7 +343,7 @@ class MainActivity(Activity):
         if len(notes) > 1:
             children.append(self._tab_strip(notes, index))
         children.append(self._checklist_page(note) if note.is_checklist else self._text_page(note))
-        pager = Column(*children, id="view_pager", class_name="androidx.viewpager.widget.ViewPager",
+        pager = Column(*children, id="view_pager", class_name=MY_VIEW_PAGER,
                        weight=1, height=MATCH, focusable=True)
         pager.scrollable = len(notes) > 1  # type: ignore[misc] - swipeable between notes
         return pager
@@ -838,10 +839,11 @@ class SettingsActivity(Activity):
         settings = self.data.settings
         blocks: list[View] = [
             self._label("COLOR CUSTOMIZATION", "settings_color_customization_section_label"),
+            # activity_settings.xml builds these two rows as ConstraintLayouts, the others as RelativeLayouts
             self._row("settings_color_customization", "Customize colors",
-                      on_click=lambda: self.start(CustomizationActivity)),
+                      on_click=lambda: self.start(CustomizationActivity), class_name=CONSTRAINT_LAYOUT),
             self._row("settings_widget_color_customization", "Customize widget colors",
-                      on_click=lambda: self.start(WidgetConfigureActivity)),
+                      on_click=lambda: self.start(WidgetConfigureActivity), class_name=CONSTRAINT_LAYOUT),
             Divider("settings_color_customization_divider"),
             self._label("GENERAL", "settings_general_settings_label"),
             self._row("settings_font_size", "Font size", settings["font_size"],
@@ -865,7 +867,7 @@ class SettingsActivity(Activity):
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="settings_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     @staticmethod
     def _label(text: str, id: str) -> View:
@@ -873,11 +875,12 @@ class SettingsActivity(Activity):
                         padding=(dp(22), dp(24), dp(16), dp(12)))
 
     @staticmethod
-    def _row(prefix: str, label: str, value: str | None = None, on_click=None) -> View:
+    def _row(prefix: str, label: str, value: str | None = None, on_click=None,
+             class_name: str = "android.widget.RelativeLayout") -> View:
         children = [TextView(label, f"{prefix}_label", size=sp(16))]
         if value is not None:
             children.append(TextView(value, prefix, color=TEXT_SECONDARY, size=sp(14), width=MATCH))
-        return Column(*children, id=f"{prefix}_holder", class_name="android.widget.RelativeLayout",
+        return Column(*children, id=f"{prefix}_holder", class_name=class_name,
                       padding=(dp(22), dp(16)), on_click=on_click or (lambda: None))
 
     def _choose(self, key: str, title: str, options: tuple[str, ...]) -> None:
@@ -948,7 +951,7 @@ class WidgetConfigureActivity(Activity):
                     View(weight=1, width=MATCH),
                     Button("OK", "config_save", on_click=self.finish)),
                 id="config_relative", class_name="android.widget.RelativeLayout", height=MATCH, margin=dp(16)),
-            id="config_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="config_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
 
 # ---------------------------------------------------------------------------

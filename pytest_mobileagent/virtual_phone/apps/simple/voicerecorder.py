@@ -43,6 +43,7 @@ from ...framework.ui.views import (
 from ...framework.ui.views import RecyclerView, CheckBox, EditText
 from . import voicerecorder_model as m
 from ...framework.app import Activity, Dialog, settings_checkbox
+from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER
 from ..commons.commons_app import CommonsApp
 from ..commons.commons_files import show_folder_picker
 from ..commons.commons_intents import open_path, share_paths
@@ -64,8 +65,6 @@ from ..commons.simple_commons import (
 APP = "voicerecorder"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.voicerecorder"
 RECORDER, PLAYER, TRASH = 0, 1, 2
-VIEW_PAGER_CLASS = "androidx.viewpager.widget.b"  # MyViewPager, as recorded (an obfuscated class name)
-CONSTRAINT_LAYOUT = "android.view.ViewGroup"
 
 
 def now_ms(activity: Activity) -> int:
@@ -167,14 +166,14 @@ class MainActivity(Activity):
             top = top_search_menu(self, query=self.query, on_query=self.search, items=menu(APP, "menu", {
                 "settings": lambda: self.start(SettingsActivity), "about": lambda: self.start(SimpleAboutActivity)},
                 hide=FDROID_HIDDEN))
-        pager = FrameLayout(content, id="view_pager", class_name=VIEW_PAGER_CLASS, weight=1, height=MATCH)
+        pager = FrameLayout(content, id="view_pager", class_name=MY_VIEW_PAGER, weight=1, height=MATCH)
         pager.scrollable = True  # type: ignore[misc] - swipeable between tabs
         return Column(
             top,
             Column(pager, bottom_tabs(labels, ["microphone", "headset", "delete"][:len(labels)], page,
                                       self.select_page),
                    id="main_holder", class_name="android.widget.RelativeLayout", weight=1, height=MATCH),
-            id="main_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="main_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def _recorder(self) -> View:
         return Column(
@@ -216,7 +215,9 @@ class MainActivity(Activity):
                                       layout_gravity="end|center_vertical",
                                       on_click=lambda: self._item_menu(recording)))
         return FrameLayout(
-            RelativeLayout(*children, id="item_holder", height=dp(58), padding=(dp(16), 0, dp(8), 0)),
+            # item_recording.xml's ConstraintLayout since d7cee12 (5.11.4; a RelativeLayout before)
+            RelativeLayout(*children, id="item_holder", height=dp(58), padding=(dp(16), 0, dp(8), 0),
+                           class_name=CONSTRAINT_LAYOUT),
             id="recording_frame", padding=(0, dp(10)), selected=selected, bg=(255, 224, 214) if selected else None,
             on_click=tap, on_long_click=long_tap, key=recording.name)
 
@@ -432,7 +433,7 @@ class SettingsActivity(Activity):
         return Column(
             self.toolbar("settings_toolbar", title="Settings", back=True),
             ScrollView(Column(*blocks, id="settings_holder"), id="settings_nested_scrollview", weight=1),
-            id="settings_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+            id="settings_coordinator", class_name=COORDINATOR_LAYOUT, height=MATCH)
 
     def pick_save_folder(self) -> None:
         """FilePickerDialog(this, config.saveRecordingsFolder, false, showFAB = true): the picked folder

@@ -3,7 +3,8 @@
 Attributes and their order follow the real dumper (index, text, resource-id,
 class, package, content-desc, checkable, checked, clickable, enabled,
 focusable, focused, scrollable, long-clickable, password, selected, bounds),
-two-space indentation, self-closing leaves.  Like the real dumper, views not
+two-space indentation, self-closing leaves.  ``class`` is the accessibility class
+name (accessibility_class.py), not the widget class.  Like the real dumper, views not
 visible on screen are skipped and bounds are clipped to what is visible.
 `compressed=True` drops layout-only views the way `--compressed` does
 (containers not important for accessibility); their children move up.
@@ -11,6 +12,7 @@ visible on screen are skipped and bounds are clipped to what is visible.
 
 from __future__ import annotations
 
+from .accessibility_class import accessibility_class_name
 from .views import View
 
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<hierarchy rotation=\"0\">\n"
@@ -68,7 +70,7 @@ def _attrs(view: View, index: int, package: str) -> str:
     clip = view.clip
     return (
         f'index="{index}" text="{_escape(view.dump_text())}" resource-id="{resource_id(view, package)}" '
-        f'class="{view.class_name}" package="{package}" content-desc="{_escape(view.desc)}" '
+        f'class="{accessibility_class_name(view.class_name, package)}" package="{package}" content-desc="{_escape(view.desc)}" '
         f'checkable="{_b(view.checkable)}" checked="{_b(view.checked)}" clickable="{_b(view.clickable)}" '
         f'enabled="{_b(view.enabled)}" focusable="{_b(view.focusable)}" focused="{_b(view.focused)}" '
         f'scrollable="{_b(view.scrollable)}" long-clickable="{_b(view.long_clickable)}" '

@@ -103,10 +103,22 @@ class Window:
 
     def decorate(self, content: View) -> View:
         bars = not self.fullscreen
+        # AppCompat's sub-decor (AppCompatDelegateImpl.createSubDecor): with windowActionModeOverlay
+        # it inflates abc_screen_simple_overlay_action_mode.xml, a FitWindowsFrameLayout around the
+        # ContentFrameLayout android:id/content; without it abc_screen_simple.xml, whose root is a
+        # FitWindowsLinearLayout.  Commons' themes set it (styles.xml AppTheme.Base, .System,
+        # .System.Light) except AppTheme.Base.Core, which getThemeId() picks for a
+        # showTransparentTop activity only when the app is not on the system theme; apps start on
+        # the system theme on Android 12+ (BaseConfig.isUsingSystemTheme defaults to isSPlus()),
+        # so the frame layout.  (The recordings, on Android 11 with colour themes, show a
+        # LinearLayout in such activities: contacts' View/EditContactActivity, the player's
+        # TrackActivity.)
         inner = FrameLayout(
             FrameLayout(
-                FrameLayout(content, id="android:id/content", height=MATCH),
+                FrameLayout(content, id="android:id/content", height=MATCH,
+                            class_name="androidx.appcompat.widget.ContentFrameLayout"),
                 id=f"{self.package}:id/action_bar_root", height=MATCH,
+                class_name="androidx.appcompat.widget.FitWindowsFrameLayout",
             ),
             height=MATCH,
         )
@@ -357,8 +369,15 @@ class DialogWindow(Window):
                 id=f"{pkg}:id/buttonPanel", height=WRAP))
         parent = LinearLayout(*panels, id=f"{pkg}:id/parentPanel",
                               class_name="androidx.appcompat.widget.LinearLayoutCompat")
+        # A dialog's sub-decor: Commons' getAlertDialogBuilder() (MaterialAlertDialogBuilder on the
+        # system theme, else AlertDialog.Builder) themes the dialog with the activity's theme plus a
+        # dialog theme overlay, so it inherits windowActionModeOverlay and AppCompat inflates
+        # abc_screen_simple_overlay_action_mode.xml, as for the activity (the recordings show a
+        # FrameLayout action_bar_root in every dialog).
         shell = FrameLayout(LinearLayout(FrameLayout(FrameLayout(FrameLayout(
-            parent, id="android:id/content"), id=f"{pkg}:id/action_bar_root"))), bg=(255, 255, 255), radius=dp(8))
+            parent, id="android:id/content", class_name="androidx.appcompat.widget.ContentFrameLayout"),
+            id=f"{pkg}:id/action_bar_root", class_name="androidx.appcompat.widget.FitWindowsFrameLayout"))),
+            bg=(255, 255, 255), radius=dp(8))
         return shell
 
     def layout(self, root: View) -> None:
