@@ -55,5 +55,23 @@ def before_session(device) -> None:
     make_notes(device)
 
 
+#: The recorded release's Open note dialog (dialog_open_note.xml at 6.12.2-6.15.6: a radio list of the notes in
+#: dialog_open_note_linear, a divider and a "create new" radio); 6.16.0 replaced it (Simple-Notes 92f4863b
+#: "Update UI of OpenNoteDialog", 835168ef "Add fab for OpenNoteDialog"): at the pinned 6.17.0 it is a grid of
+#: note cards, dialog_open_note_list, with new_note_fab.
+_OLD_OPEN_NOTE = {"dialog_open_note_linear", "dialog_open_note_new_radio", "dialog_open_note_create_new"}
+_NEW_OPEN_NOTE = {"dialog_open_note_list", "new_note_fab"}
+
+
+def _open_note_dialog(step, recorded, ours) -> bool:
+    return recorded is not None and _OLD_OPEN_NOTE <= recorded.ids and _NEW_OPEN_NOTE <= ours.ids
+
+
 #: Differences the pinned release makes on purpose (see conformance.ExpectedChange).
-CHANGES: tuple[ExpectedChange, ...] = ()
+CHANGES: tuple[ExpectedChange, ...] = (
+    ExpectedChange(
+        "6.16.0 replaced the Open note dialog the recording shows (dialog_open_note.xml at 6.15.6: a radio list "
+        "with dialog_open_note_linear and dialog_open_note_new_radio) with a grid of note cards and a fab "
+        "(Simple-Notes 92f4863b and 835168ef; at the pinned 6.17.0 dialog_open_note_list and new_note_fab)",
+        _open_note_dialog),
+)
