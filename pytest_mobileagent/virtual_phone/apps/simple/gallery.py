@@ -952,14 +952,14 @@ class EditActivity(Activity):
             RelativeLayout(id="bottom_editor_actions_background", width=MATCH, height=dp(180),
                            layout_gravity="bottom"),
             ratios, crop_rotate,
-            id="activity_edit_holder", class_name="android.widget.RelativeLayout", width=MATCH, height=MATCH,
-            bg=(0, 0, 0))
+            id="activity_edit_holder", class_name="android.widget.RelativeLayout", weight=1, width=MATCH,
+            height=MATCH, bg=(0, 0, 0))
         return Column(
             LinearLayout(
                 self.toolbar("editor_toolbar", title="Editor", back=True, items=menu(
                     APP, "menu_editor", {"save_as": self.save, "edit": None, "share": None})),
                 id="editor_app_bar_layout", class_name="android.widget.LinearLayout"),
-            FrameLayout(holder, weight=1, width=MATCH, height=MATCH),
+            holder,
             id="editor_coordinator", class_name="android.view.ViewGroup", height=MATCH)
 
     def save(self) -> None:
