@@ -500,3 +500,62 @@ def test_edit_form_photo_and_source_dialogs(ui):
     assert [r["text"] for r in radios if r["checked"] == "true"] == [source]
     ui.tap(text="Phone storage (not visible by other apps)")
     assert ui.texts("contact_source") == ["Phone storage (not visible by other apps)"]
+
+
+def _edit_form_ids(ui: AdbUI) -> list[str]:
+    return [n["resource-id"].rpartition("/")[2] for n in ui.nodes() if n.get("package") == PKG and n["resource-id"]]
+
+
+def test_a_photo_taken_goes_to_the_crop_and_the_cropped_photo_is_saved_with_the_contact(ui):
+    """Contacts 6.22.7 EditContactActivity: startTakePhotoIntent (IMAGE_CAPTURE for a result, EXTRA_OUTPUT a
+    cache photo through the app's FileProvider); AOSP Camera2 PhotoModule.onCaptureDone writes the JPEG there
+    and returns RESULT_OK; onActivityResult -> startCropPhotoIntent (com.android.camera.action.CROP of that
+    photo, a 1:1 crop, "crop" = "true") which Simple Gallery 6.28.1's EditActivity ("Basic Editor") takes
+    (its manifest); its first screen (activity_edit.xml, EditActivity.initEditActivity / loadCropImageView:
+    no primary actions, the aspect ratios row, the crop-rotate actions without Resize and, for the square,
+    without Crop); Save as writes the crop to EXTRA_OUTPUT and returns RESULT_OK; updateContactPhoto shows
+    it; Save stores it as the contact's Photo row (Commons ContactsHelper.addPhoto)."""
+    launch(ui).tap(desc="Create new contact")
+    assert "contact_photo_bottom_shadow" not in _edit_form_ids(ui)
+    ui.tap(id="contact_photo").tap(text="Take photo")
+    assert ui.activity() == "com.android.camera2/com.android.camera.CaptureActivity"
+    ui.tap(desc="Shutter").tap(desc="Done")
+    gallery = "com.simplemobiletools.gallery.pro"
+    assert ui.activity() == f"{gallery}/{gallery}.activities.EditActivity"
+    ids = [n["resource-id"].rpartition("/")[2] for n in ui.nodes() if n.get("package") == gallery]
+    for wanted in ("editor_coordinator", "editor_toolbar", "activity_edit_holder", "crop_image_view",
+                   "bottom_aspect_ratios", "bottom_aspect_ratio_free", "bottom_editor_crop_rotate_actions",
+                   "bottom_rotate", "bottom_flip_horizontally", "bottom_flip_vertically"):
+        assert wanted in ids, wanted
+    for gone in ("bottom_editor_primary_actions", "bottom_resize", "bottom_aspect_ratio", "default_image_view"):
+        assert gone not in ids, gone
+    assert ui.has(text="Editor") and ui.has(desc="Save as") and ui.has(text="1:1")
+    ui.tap(desc="Save as")
+    assert ui.activity() == f"{PKG}/{PKG}.activities.EditContactActivity"
+    assert "contact_photo_bottom_shadow" in _edit_form_ids(ui)      # updateContactPhoto
+    ui.tap(id="contact_photo")                                      # trySetPhoto now offers "Remove photo"
+    assert [r["text"] for r in ui.all(cls="android.widget.RadioButton")] == [
+        "Take photo", "Choose photo", "Remove photo"]
+    ui.key("BACK")
+    ui.tap(id="contact_first_name").sh("input text Ada")
+    ui.tap(desc="Save")
+    rows = ui.sh(f"content query --uri {URI}/data --projection raw_contact_id:mimetype "
+                 "--where \"mimetype='vnd.android.cursor.item/photo'\"")
+    assert rows.count("Row:") == 1 and "vnd.android.cursor.item/photo" in rows
+
+
+def test_back_from_the_crop_keeps_the_form_without_a_photo(ui):
+    """The DroidTask recording (Contacts: Take photo, Shutter, Done, then BACK): BACK leaves the crop
+    screen with no result (RESULT_CANCELED), so onActivityResult changes nothing and the edit form stays
+    as it was; Cancel in the camera (Camera2 onCaptureCancelled: RESULT_CANCELED) starts no crop."""
+    launch(ui).tap(desc="Create new contact").tap(id="contact_photo").tap(text="Take photo")
+    ui.tap(desc="Shutter").tap(desc="Done")
+    assert ui.activity().endswith(".activities.EditActivity")
+    ui.key("BACK")
+    assert ui.activity() == f"{PKG}/{PKG}.activities.EditContactActivity"
+    assert "contact_photo_bottom_shadow" not in _edit_form_ids(ui)
+    ui.key("BACK")                                  # nothing changed: no "Save before exit?" prompt
+    assert not ui.activity().endswith("EditContactActivity")
+    launch(ui).tap(desc="Create new contact").tap(id="contact_photo").tap(text="Take photo")
+    ui.tap(desc="Shutter").tap(desc="Cancel")
+    assert ui.activity() == f"{PKG}/{PKG}.activities.EditContactActivity"

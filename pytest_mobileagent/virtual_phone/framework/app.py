@@ -87,7 +87,11 @@ from .ui.views import (
 )
 from .ui.window import DialogWindow, PopupWindow, Window
 
-__all__ = ["Activity", "App", "Dialog", "settings_checkbox"]
+__all__ = ["RESULT_CANCELED", "RESULT_OK", "Activity", "App", "Dialog", "settings_checkbox"]
+
+#: Activity.RESULT_OK / RESULT_CANCELED (android.app.Activity)
+RESULT_OK = -1
+RESULT_CANCELED = 0
 
 
 class App:
@@ -110,6 +114,10 @@ class App:
     #: the <intent-filter>s of its manifest that implicit intents reach (intents.py), as
     #: (activity class name, the activity's own label or "", IntentFilter)
     intent_filters: ClassVar[tuple] = ()
+    #: its androidx FileProvider (<provider android:name="androidx.core.content.FileProvider">): the
+    #: authority and the <paths> names with the folder of the app's private storage each maps to
+    #: (file_providers.py)
+    file_provider: ClassVar[tuple[str, dict[str, str]] | None] = None
 
     def __init__(self) -> None:
         self.reset_data()
@@ -119,8 +127,11 @@ class App:
         return SimpleNamespace()
 
     def reset_data(self) -> None:
-        """Install-time state again (`pm clear`)."""
+        """Install-time state again (`pm clear`): its data and the files of its private storage."""
         self.data = self.new_data()
+        #: /data/user/0/<package>/... by path below that folder: what only the app reads (the shell user
+        #: cannot list it), reached from other apps through its FileProvider's content URIs
+        self.private_files: dict[str, bytes] = {}
 
     @property
     def splash_names(self) -> tuple[str, ...]:
@@ -173,6 +184,11 @@ class Activity:
                              soft_input_mode=self.soft_input_mode)
         self.overlays: list[Window] = []
         self.finished = False
+        #: what setResult gave (RESULT_CANCELED until then, as Activity.mResultCode starts)
+        self.result_code = RESULT_CANCELED
+        self.result_data: Any = None
+        #: (the activity that asked, its request code): startActivityForResult's reply target
+        self.reply_to: "tuple[Activity, int] | None" = None
 
     @property
     def data(self) -> Any:
@@ -188,6 +204,9 @@ class Activity:
     def on_back(self) -> bool:
         """BACK pressed with no dialog open; return True to consume it."""
         return False
+
+    def on_activity_result(self, request_code: int, result_code: int, data: Any) -> None:
+        """An activity this one started with start_intent_for_result finished (Activity.onActivityResult)."""
 
     def build(self) -> View:
         raise NotImplementedError
@@ -208,6 +227,26 @@ class Activity:
         the "Open with" resolver, or the share sheet for a createChooser intent.  False when no
         activity answers (ActivityNotFoundException): the caller shows its own toast."""
         return self.host.start_intent(self, intent)
+
+    def start_intent_for_result(self, intent, request_code: int) -> bool:
+        """startActivityForResult(intent, request_code): like start_intent; when the started activity
+        finishes, its setResult reaches ``on_activity_result`` (RESULT_CANCELED when it set none).  A
+        resolver in between forwards the reply target to the activity chosen
+        (FLAG_ACTIVITY_FORWARD_RESULT, as ResolverActivity.safelyStartActivity does)."""
+        intent.request_code = request_code
+        return self.host.start_intent(self, intent)
+
+    def set_result(self, result_code: int, data: Any = None) -> None:
+        """Activity.setResult: what the caller's onActivityResult gets once this activity finishes."""
+        self.result_code, self.result_data = result_code, data
+
+    def write_uri(self, uri: str, data: bytes) -> None:
+        """ContentResolver.openOutputStream(uri).write(data) (file_providers.py)."""
+        self.host.file_providers.write(uri, data)
+
+    def read_uri(self, uri: str) -> bytes:
+        """ContentResolver.openInputStream(uri).readBytes(); FileNotFoundError when nothing backs it."""
+        return self.host.file_providers.read(uri)
 
     def request_permissions(self, permissions: Iterable[str], message: str, icon: str,
                             on_result: Callable[[bool], object] | None) -> None:

@@ -63,6 +63,8 @@ class Intent:
     chooser: bool = False
     #: the createChooser title (Android 14's share sheet does not show it for ACTION_SEND)
     title: str = ""
+    #: startActivityForResult's request code (Activity.start_intent_for_result); None for startActivity
+    request_code: int | None = None
 
     @property
     def scheme(self) -> str:

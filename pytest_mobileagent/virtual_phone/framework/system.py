@@ -27,6 +27,7 @@ from .roles import RoleStore
 from ..kernel.clock import PhoneClock
 from .sms_dispatcher import SmsDispatcher
 from ..kernel.fs import VirtualFileSystem
+from .file_providers import FileProviders
 from .ime import SoftKeyboard
 from .media_store import MediaStore
 from .notifications import NotificationManager
@@ -109,6 +110,8 @@ class AndroidSystem:
         self.providers.register_call("media", self.media_store.call)
         self.providers.register(MediaQueryProvider(self.media_store))  # `content query --uri content://media/...`
         self._apps: dict[str, App] = {cls.package: cls() for cls in apps}
+        #: the apps' FileProvider content URIs and the private files behind them (file_providers.py)
+        self.file_providers = FileProviders(lambda: self._apps.values())
         #: the phone's role holders; apps ask it "am I the default SMS app" (roles.py)
         self.roles = roles if roles is not None else RoleStore(
             lambda role, package, bypass: package in self._apps and (bypass or role in self._apps[package].roles))
@@ -465,6 +468,7 @@ class AndroidSystem:
         activity.finished = True
         activity.overlays.clear()
         if task is None:
+            self._send_result(activity)
             return
         was_front = task is self._tasks[-1]
         task.activities.remove(activity)
@@ -472,11 +476,16 @@ class AndroidSystem:
             self._tasks.remove(task)
             if was_front and task.return_to in self._tasks:
                 self._bring_to_front(task.return_to)
+                self._send_result(activity)
                 task.return_to.activities[-1].on_resume()
-            elif was_front:
-                self._go_home()
-        elif was_front:
-            task.activities[-1].on_resume()
+            else:
+                self._send_result(activity)
+                if was_front:
+                    self._go_home()
+        else:
+            self._send_result(activity)
+            if was_front:
+                task.activities[-1].on_resume()
 
     def launch_package(self, package: str) -> None:
         app = self._apps.get(package)
@@ -506,8 +515,25 @@ class AndroidSystem:
     # internals: tasks
     def _create(self, app: App, cls: type[Activity], extras: dict | None = None) -> Activity:
         activity = cls(self, app, extras)
+        intent, caller = (extras or {}).get("intent"), (extras or {}).get("caller")
+        if caller is not None and getattr(intent, "request_code", None) is not None:
+            # startActivityForResult's reply target; an activity that started this one with the same
+            # intent (the resolver) gives its own up: FLAG_ACTIVITY_FORWARD_RESULT
+            for task in self._tasks:
+                for other in task.activities:
+                    if other.reply_to is not None and other.extras.get("intent") is intent:
+                        other.reply_to = None
+            activity.reply_to = (caller, intent.request_code)
         activity.on_create()
         return activity
+
+    def _send_result(self, activity: Activity) -> None:
+        """ActivityRecord.finishIfPossible -> sendResult: a finishing activity started for a result
+        hands its setResult (RESULT_CANCELED when none) to the activity that asked, whose
+        onActivityResult runs before it resumes."""
+        reply, activity.reply_to = activity.reply_to, None
+        if reply is not None and not reply[0].finished:
+            reply[0].on_activity_result(reply[1], activity.result_code, activity.result_data)
 
     def _task_for(self, package: str) -> _Task | None:
         for task in self._tasks:

@@ -62,7 +62,7 @@ from ...framework.ui.views import (
 )
 from . import contacts_data as cd
 from .contacts_vcf import vcard_text
-from ...framework.app import Activity, Dialog, settings_checkbox
+from ...framework.app import RESULT_OK, Activity, Dialog, settings_checkbox
 from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER
 from ..menus import ACTION_MODE, FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
@@ -88,6 +88,15 @@ SAVE_PROMPT_INTERVAL_MS = 1000
 #: startChoosePhotoIntent)
 ACTION_IMAGE_CAPTURE = "android.media.action.IMAGE_CAPTURE"
 ACTION_PICK = "android.intent.action.PICK"
+#: startCropPhotoIntent's action (the camera apps' crop intent, which Simple Gallery's EditActivity takes)
+ACTION_CROP = "com.android.camera.action.CROP"
+#: MediaStore.EXTRA_OUTPUT
+EXTRA_OUTPUT = "output"
+#: EditContactActivity's request codes
+INTENT_TAKE_PHOTO, INTENT_CHOOSE_PHOTO, INTENT_CROP_PHOTO = 1, 2, 3
+#: AndroidManifest.xml (6.22.7): androidx FileProvider "${applicationId}.provider"; res/xml/provider_paths.xml
+#: <cache-path name="cache_files" path="my_cache/"> (where Commons' getCachePhoto puts the photos)
+FILE_PROVIDER = ("com.simplemobiletools.contacts.pro.provider", {"cache_files": "cache/my_cache"})
 #: StructuredPostal.TYPE_HOME / TYPE_WORK / TYPE_OTHER, in showAddressTypePicker's order (then Custom)
 ADDRESS_TYPE_HOME = 1
 ADDRESS_TYPES = {1: "Home", 2: "Work", 3: "Other"}
@@ -1040,12 +1049,18 @@ class EditContactActivity(Activity):
         # the empty address and event rows of the form (their values are not stored with the contact here)
         self.address = ["", ADDRESS_TYPE_HOME]
         self.event = ["", EVENT_TYPE_BIRTHDAY]  # the date tag (yyyy-MM-dd or --MM-dd), the type
+        #: ContactActivity.currentContactPhotoPath: the photo's URI once a crop returned (a contact's
+        #: stored photo is not loaded into the form here)
+        self.photo_uri = ""
+        #: lastPhotoIntentUri: where the camera, then the crop, is asked to write
+        self.last_photo_uri: str | None = None
         self.original = self._fields()
         self.last_prompt_ms = -SAVE_PROMPT_INTERVAL_MS
 
     def _fields(self) -> tuple:
+        # hasContactChanged compares fillContactValues(), whose photoUri is currentContactPhotoPath
         return (self.first_name.strip(), self.surname.strip(), tuple((n.strip(), k) for n, k in self.numbers),
-                tuple((e.strip(), k) for e, k in self.emails), self.starred, tuple(self.group_ids))
+                tuple((e.strip(), k) for e, k in self.emails), self.starred, tuple(self.group_ids), self.photo_uri)
 
     def on_back(self) -> bool:
         """Unsaved changes: ask "Save before exit?" (again only after a second, as the app does)."""
@@ -1072,9 +1087,16 @@ class EditContactActivity(Activity):
             "open_with": lambda: self.toast("No valid app found"),
             "manage_visible_fields": lambda: show_visible_fields_dialog(self)},
             hide=() if self.contact.id else ("delete", "share", "open_with"))
+        # updateContactPhoto shows the photo (centerCrop) and the bottom shadow; showPhotoPlaceholder the
+        # person icon without the shadow.  The photo's pixels are not drawn: a dark frame stands for them.
+        photo = (ImageView("contact_photo", desc="Change photo", width=MATCH, height=dp(300), bg=(30, 30, 30),
+                           on_click=self.try_set_photo) if self.photo_uri else
+                 ImageView("contact_photo", icon="person", desc="Change photo", width=MATCH, height=dp(300),
+                           bg=(230, 230, 230), tint=(180, 180, 180), on_click=self.try_set_photo))
         body: list[View] = [
-            ImageView("contact_photo", icon="person", desc="Change photo", width=MATCH, height=dp(300),
-                      bg=(230, 230, 230), tint=(180, 180, 180), on_click=self.try_set_photo),
+            photo,
+            *([ImageView("contact_photo_bottom_shadow", width=MATCH, height=dp(180), margin=(0, -dp(180), 0, 0))]
+              if self.photo_uri else []),
             Row(ImageView("contact_toggle_favorite", icon="star" if self.starred else "star_outline",
                           desc="Toggle favorite", tint=ACCENT, on_click=self.toggle_favorite,
                           on_long_click=lambda: self.toast("Toggle favorite")),
@@ -1188,15 +1210,64 @@ class EditContactActivity(Activity):
         radio_dialog(self, sources, current, lambda index: setattr(self.contact, "source", sources[index]))
 
     def try_set_photo(self) -> None:
-        """trySetPhoto: Take photo (MediaStore.ACTION_IMAGE_CAPTURE) or Choose photo (ACTION_PICK of image/*);
-        "Remove photo" only for a contact with a photo, which this model has not.  Either intent finding
-        no activity toasts Commons' no_app_found."""
+        """trySetPhoto: Take photo (startTakePhotoIntent: MediaStore.ACTION_IMAGE_CAPTURE for a result, its
+        EXTRA_OUTPUT a new cache photo's URI) or Choose photo (ACTION_PICK of image/*, whose result is not
+        modelled); "Remove photo" once a photo is set (showPhotoPlaceholder).  Either intent finding no
+        activity toasts Commons' no_app_found."""
         def pick(index: int) -> None:
-            intent = Intent(ACTION_IMAGE_CAPTURE) if index == 0 else Intent(ACTION_PICK, mime_type="image/*")
-            if not self.start_intent(intent):
+            if index == 2:
+                self.photo_uri = ""
+                return
+            if index == 0:
+                self.last_photo_uri = self._cache_photo_uri()
+                intent = Intent(ACTION_IMAGE_CAPTURE, extras={EXTRA_OUTPUT: self.last_photo_uri})
+                started = self.start_intent_for_result(intent, INTENT_TAKE_PHOTO)
+            else:
+                started = self.start_intent(Intent(ACTION_PICK, mime_type="image/*"))
+            if not started:
                 self.toast("No valid app found")
 
-        radio_dialog(self, ["Take photo", "Choose photo"], -1, pick)
+        items = ["Take photo", "Choose photo"] + (["Remove photo"] if self.photo_uri else [])
+        radio_dialog(self, items, -1, pick)
+
+    def _cache_photo_uri(self) -> str:
+        """getCachePhotoUri(): Commons' getCachePhoto creates cache/my_cache/Photo_<currentTimeMillis>.jpg
+        (File.createNewFile), shared through the app's FileProvider as .../cache_files/<name>."""
+        uri = f"content://{FILE_PROVIDER[0]}/cache_files/Photo_{_provider(self).clock_ms()}.jpg"
+        self.host.file_providers.create(uri)
+        return uri
+
+    def on_activity_result(self, request_code: int, result_code: int, data) -> None:
+        """onActivityResult: a photo taken goes to the crop (startCropPhotoIntent); a crop done sets the
+        photo (updateContactPhoto(lastPhotoIntentUri)).  Any other result (BACK, Cancel) changes nothing."""
+        if result_code != RESULT_OK:
+            return
+        if request_code == INTENT_TAKE_PHOTO:
+            self.start_crop_photo(self.last_photo_uri)
+        elif request_code == INTENT_CROP_PHOTO:
+            self.photo_uri = self.last_photo_uri or ""
+
+    def start_crop_photo(self, primary_uri: str | None) -> None:
+        """startCropPhotoIntent (6.22.7): com.android.camera.action.CROP of the photo (image/*) for a result,
+        its EXTRA_OUTPUT a new cache photo, a 512x512 square (aspectX = aspectY = 1), "crop" = "true"."""
+        if primary_uri is None:
+            self.toast("An unknown error occurred")
+            return
+        try:
+            photo = self.read_uri(primary_uri)
+        except FileNotFoundError:
+            photo = b""
+        if not photo:
+            # MediaStore.Images.Media.getBitmap of an empty file gives no bitmap and the backup URI (the
+            # result's data) is null for a camera shot: getBitmap(null) throws and showErrorToast shows it;
+            # the model's camera always writes its shot, so this is not reached through it
+            return
+        self.last_photo_uri = self._cache_photo_uri()
+        intent = Intent(ACTION_CROP, data=primary_uri, mime_type="image/*", extras={
+            EXTRA_OUTPUT: self.last_photo_uri, "outputX": 512, "outputY": 512, "aspectX": 1, "aspectY": 1,
+            "crop": "true", "scale": "true", "scaleUpIfNeeded": "true"})
+        if not self.start_intent_for_result(intent, INTENT_CROP_PHOTO):
+            self.toast("No valid app found")
 
     def toggle_favorite(self) -> None:
         self.starred = not self.starred
@@ -1247,6 +1318,13 @@ class EditContactActivity(Activity):
         contact.first_name, contact.surname = first, surname
         contact.numbers, contact.emails, contact.starred = numbers, emails, self.starred
         cd.save_contact(_provider(self), contact)
+        if self.photo_uri:
+            # getPhotoUpdateStatus: PHOTO_ADDED (the form starts without the stored photo); ContactsHelper's
+            # addPhoto / addFullSizePhoto read the photo through its URI into the contact's Photo row
+            try:
+                cd.set_photo(_provider(self), contact, self.read_uri(self.photo_uri))
+            except (FileNotFoundError, ValueError):
+                pass  # MediaStore.Images.Media.getBitmap throws; ContactsHelper catches it (showErrorToast)
         if self.starred != bool(_find_contact(self, contact.id).starred):
             cd.set_starred(_provider(self), contact, self.starred)
         for group in self.data.groups:  # ContactsHelper.addContactsToGroup / removeContactsFromGroup
@@ -1587,6 +1665,7 @@ class ContactsApp(CommonsApp):
     label = "Contacts"
     activities = (MainActivity, ViewContactActivity, EditContactActivity, GroupContactsActivity, SettingsActivity,
                   CustomizationActivity)
+    file_provider = FILE_PROVIDER
 
     # AndroidManifest.xml (6.22.7): ViewContactActivity views a contact for VIEW and QUICK_CONTACT
     intent_filters = (

@@ -9,7 +9,10 @@ shown fields) are in `ContactsPrefs`, reset by `pm clear`.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
+
+from PIL import Image
 
 from ...framework.providers.contacts import MIME_EMAIL, MIME_NAME, MIME_PHONE, ContactsProvider
 
@@ -189,3 +192,29 @@ def delete_contact(provider: ContactsProvider, contact: Contact) -> None:
 
 def set_starred(provider: ContactsProvider, contact: Contact, starred: bool) -> None:
     provider.update(f"content://com.android.contacts/raw_contacts/{contact.id}", {"starred": int(starred)})
+
+
+#: CommonDataKinds.Photo.CONTENT_ITEM_TYPE
+MIME_PHOTO = "vnd.android.cursor.item/photo"
+#: ContactsContract.DisplayPhoto.THUMBNAIL_MAX_DIM as ContactsProvider2 reports it by default (96 px,
+#: PhotoProcessor's default thumbnail size): Commons' getPhotoThumbnailSize reads it
+THUMBNAIL_MAX_DIM = 96
+
+
+def set_photo(provider: ContactsProvider, contact: Contact, jpeg: bytes) -> None:
+    """Commons' ContactsHelper.addPhoto (73d78e5cd3): the photo's bitmap scaled to a
+    THUMBNAIL_MAX_DIM square (Bitmap.createScaledBitmap, unfiltered), JPEG at quality 80
+    (Bitmap.getByteArray), in a Photo data row's Photo.PHOTO (data15) of the raw contact.
+    The full-size display photo (addFullSizePhoto, RawContacts.DisplayPhoto) is not kept.
+    ValueError when the bytes are not an image."""
+    try:
+        with Image.open(io.BytesIO(jpeg)) as image:
+            thumb = image.convert("RGB").resize((THUMBNAIL_MAX_DIM, THUMBNAIL_MAX_DIM), Image.NEAREST)
+    except (OSError, Image.DecompressionBombError) as exc:
+        raise ValueError(f"not an image: {exc}") from exc
+    out = io.BytesIO()
+    thumb.save(out, "JPEG", quality=80)
+    base = "content://com.android.contacts"
+    provider.delete(f"{base}/data", f"raw_contact_id = {contact.id} AND mimetype = '{MIME_PHOTO}'")
+    provider.insert(f"{base}/data", {"raw_contact_id": contact.id, "mimetype": MIME_PHOTO,
+                                     "data15": out.getvalue()})

@@ -15,8 +15,11 @@ keeps as non-media.  Thumbnails are the files' own pixels (ui/bitmaps.py).
 
 from __future__ import annotations
 
+import io
 import posixpath
 from types import SimpleNamespace
+
+from PIL import Image
 
 from ...framework.intents import ACTION_ATTACH_DATA, ACTION_GET_CONTENT, ACTION_SEND, ACTION_VIEW, Intent, IntentFilter
 from ...framework.media_store import EXTERNAL_ROOT, MediaItem, mime_type_of
@@ -46,7 +49,7 @@ from ...framework.ui.views import (
     dp,
     sp,
 )
-from ...framework.app import Activity, Dialog, settings_checkbox
+from ...framework.app import RESULT_OK, Activity, Dialog, settings_checkbox
 from ...framework.ui.accessibility_class import CONSTRAINT_LAYOUT, COORDINATOR_LAYOUT, MY_VIEW_PAGER, SWIPE_REFRESH_LAYOUT
 from ..menus import FDROID_HIDDEN, menu
 from ..commons.commons_app import CommonsApp
@@ -122,6 +125,7 @@ def new_data() -> SimpleNamespace:
         folder_style="square", folder_count="line", limit_folder_title=False, temporarily_show_excluded=False,
         temp_folder="",  # Config.tempFolderPath: a new, still empty folder shown first on the main screen
         wallpapers={},  # "home"/"lock" -> path: what Simple Wallpaper set, as WallpaperManager would hold it
+        last_editor_crop_aspect_ratio=ASPECT_RATIO_FREE,  # Config.lastEditorCropAspectRatio
     )
 
 
@@ -880,6 +884,122 @@ SCREEN_ROTATIONS = ("System setting", "Device rotation", "Aspect ratio")
 THUMBNAIL_SPACINGS = (0, 1, 2, 4, 8, 16, 32, 64)
 
 
+#: helpers/Constants.kt (6.28.1): ASPECT_RATIO_FREE .. ASPECT_RATIO_OTHER, and the editor's buttons for them
+#: (bottom_actions_aspect_ratio.xml; "Free" / "Other" are free_aspect_ratio / other_aspect_ratio)
+ASPECT_RATIO_FREE = 0
+ASPECT_RATIOS = ((0, "bottom_aspect_ratio_free", "Free"), (1, "bottom_aspect_ratio_one_one", "1:1"),
+                 (2, "bottom_aspect_ratio_four_three", "4:3"), (3, "bottom_aspect_ratio_sixteen_nine", "16:9"),
+                 (4, "bottom_aspect_ratio_other", "Other"))
+#: MediaStore.EXTRA_OUTPUT
+EXTRA_OUTPUT = "output"
+
+
+class EditActivity(Activity):
+    """The editor ("Basic Editor") as a crop intent opens it: com.android.camera.action.CROP with "crop" =
+    "true" (Simple Contacts' startCropPhotoIntent).  EditActivity.kt and activity_edit.xml (6.28.1):
+
+    * initEditActivity: the image is the intent's data, saveUri its EXTRA_OUTPUT; for a crop intent the
+      primary actions (filter / crop-rotate / draw) are gone and the crop-rotate actions sit at the bottom;
+      the aspect ratios row is shown (updateAspectRatio(config.lastEditorCropAspectRatio)).
+    * once Glide loaded the image (onResourceReady): loadCropImageView (the default image view gone, the
+      CropImageView shown; aspectX == aspectY: a fixed square and the crop-rotate "Crop" button gone) and
+      bottomCropRotateClicked (the crop-rotate actions shown; Resize is gone for a crop intent).
+    * Save as (save_as): croppedImageAsync, then onCropImageComplete writes the crop, JPEG at quality 100,
+      through openOutputStream(saveUri), setResult(RESULT_OK, data = saveUri) and finishes.  The crop is
+      the initial crop window: cropInitialCropWindowPaddingRatio 0 with the fixed square, the largest
+      centred square of the image (CropImageView's CropOverlayView.initCropWindow).
+    * BACK: the activity finishes with no result set (RESULT_CANCELED).
+
+    Not modelled: rotating, flipping, moving the window and the aspect ratios' effect on the crop (the
+    ratio buttons only change which one is highlighted and the remembered choice), "Other"'s
+    OtherAspectRatioDialog, Edit with, Share, the editor for a non-crop EDIT intent, and the storage
+    permission request of onCreate (handlePermission), which the rest of this Gallery model also leaves out.
+    """
+
+    name = f"{PACKAGE}.activities.EditActivity"
+    title = "Editor"
+
+    def on_create(self) -> None:
+        intent = self.extras.get("intent")
+        self.intent = intent
+        extras = intent.extras if intent is not None else {}
+        self.source = intent.data if intent is not None else None
+        self.save_uri = extras.get(EXTRA_OUTPUT) or self.source
+        if not self.source:
+            self.toast("Invalid image path")  # invalid_image_path
+            self.finish()
+            return
+        # shouldCropSquare: aspectX and aspectY given and equal
+        self.square = "aspectX" in extras and "aspectY" in extras and extras["aspectX"] == extras["aspectY"]
+        self.is_crop = extras.get("crop") == "true"
+
+    def build(self) -> View:
+        white = (255, 255, 255)
+        chosen = self.data.last_editor_crop_aspect_ratio
+        ratios = LinearLayout(*[
+            TextView(label, view_id, color=ACCENT if ratio == chosen else white, weight=1, gravity="center",
+                     height=MATCH, on_click=(lambda r=ratio: setattr(self.data, "last_editor_crop_aspect_ratio", r))
+                     if ratio != 4 else None)
+            for ratio, view_id, label in ASPECT_RATIOS],
+            id="bottom_aspect_ratios", class_name="android.view.ViewGroup", orientation="horizontal", width=MATCH,
+            height=dp(64), layout_gravity="bottom", margin=(0, 0, 0, dp(64)))
+        action = dict(tint=white, weight=1, padding=dp(16))
+        crop_rotate = LinearLayout(
+            ImageView("bottom_rotate", icon="rotate", desc="Rotate", on_click=lambda: None, **action),
+            *([] if self.square else [ImageView("bottom_aspect_ratio", icon="maximize", desc="Crop", **action)]),
+            ImageView("bottom_flip_horizontally", icon="swap_horiz", desc="Flip horizontally", on_click=lambda: None,
+                      **action),
+            ImageView("bottom_flip_vertically", icon="swap_vert", desc="Flip vertically", on_click=lambda: None,
+                      **action),
+            id="bottom_editor_crop_rotate_actions", class_name="android.view.ViewGroup", orientation="horizontal",
+            width=MATCH, height=dp(64), layout_gravity="bottom")
+        holder = FrameLayout(
+            View("crop_image_view", width=MATCH, height=MATCH, margin=(0, 0, 0, dp(164)), bg=(30, 30, 30),
+                 class_name="android.widget.FrameLayout"),
+            RelativeLayout(id="bottom_editor_actions_background", width=MATCH, height=dp(180),
+                           layout_gravity="bottom"),
+            ratios, crop_rotate,
+            id="activity_edit_holder", class_name="android.widget.RelativeLayout", weight=1, width=MATCH,
+            height=MATCH, bg=(0, 0, 0))
+        return Column(
+            LinearLayout(
+                self.toolbar("editor_toolbar", title="Editor", back=True, items=menu(
+                    APP, "menu_editor", {"save_as": self.save, "edit": None, "share": None})),
+                id="editor_app_bar_layout", class_name="android.widget.LinearLayout"),
+            holder,
+            id="editor_coordinator", class_name="android.view.ViewGroup", height=MATCH)
+
+    def save(self) -> None:
+        """saveImage with the crop view shown: croppedImageAsync; onCropImageComplete (a crop intent with a
+        content saveUri) writes the JPEG and returns RESULT_OK with saveUri as the data."""
+        def crop() -> None:
+            try:
+                cropped = _center_square_jpeg(self.read_uri(self.source))
+                self.write_uri(self.save_uri, cropped)
+            except (FileNotFoundError, ValueError) as exc:
+                self.toast(f"Error: {exc}")  # showErrorToast
+                return
+            self.set_result(RESULT_OK, self.save_uri)
+            self.finish()
+
+        self.host.background(crop)
+
+
+def _center_square_jpeg(data: bytes) -> bytes:
+    """The largest centred square of an image, JPEG at quality 100 (bitmap.compress(JPEG, 100))."""
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image = image.convert("RGB")
+            side = min(image.size)
+            left, top = (image.width - side) // 2, (image.height - side) // 2
+            square = image.crop((left, top, left + side, top + side))
+    except (OSError, Image.DecompressionBombError) as exc:
+        raise ValueError(f"not an image: {exc}") from exc
+    out = io.BytesIO()
+    square.save(out, "JPEG", quality=100)
+    return out.getvalue()
+
+
 class PhotoVideoActivity(GalleryActivity):
     """PhotoActivity / VideoActivity, which take VIEW of image/* / video/* (PhotoVideoActivity, 6.28.1).
 
@@ -1202,9 +1322,15 @@ class GalleryApp(CommonsApp):
                       # MainActivity takes GET_CONTENT of images and videos (6.28.1 AndroidManifest.xml), so
                       # DocumentsUI lists it among the other apps (its pick mode is not modelled)
                       (MainActivity.name, "", IntentFilter((ACTION_GET_CONTENT,), mime_types=(
-                          "image/*", "video/*", "vnd.android.cursor.dir/image", "vnd.android.cursor.dir/video"))))
+                          "image/*", "video/*", "vnd.android.cursor.dir/image", "vnd.android.cursor.dir/video"))),
+                      # EditActivity ("Basic Editor") takes com.android.camera.action.CROP of image/* with a
+                      # content: or file: URI (its EDIT filter is not modelled: the editor's other screens are not)
+                      (EditActivity.name, "Basic Editor", IntentFilter(("com.android.camera.action.CROP",),
+                                                                       mime_types=("image/*",),
+                                                                       schemes=("content", "file"))))
     activities = (MainActivity, MediaActivity, ViewPagerActivity, SetWallpaperActivity, SettingsActivity,
-                  IncludedFoldersActivity, ExcludedFoldersActivity, PhotoActivity, VideoActivity, CustomizationActivity)
+                  IncludedFoldersActivity, ExcludedFoldersActivity, PhotoActivity, VideoActivity, CustomizationActivity,
+                  EditActivity)
 
     def new_data(self) -> SimpleNamespace:
         return new_data()

@@ -14,14 +14,23 @@ on a Google emulator image, com.android.camera2/com.android.camera.CaptureActivi
 the bottom bar is 120 dp high, the preview a 4:3 rectangle whose bottom meets it
 (CaptureLayoutHelper), the options toggle 48 dp, 12 dp inside the preview's corner.
 
-The emulator's camera shows its virtual scene; the model draws a dark preview.  The
-shot itself is not written (no file for EXTRA_OUTPUT, no result data): Done and
-Cancel finish the activity, Retake returns to the capture screen.
+The emulator's camera shows its virtual scene; the model draws a dark preview and its shot
+is a dark 4:3 JPEG (made with Pillow; its size is the model's, not the emulator's sensor's).
+Done (PhotoModule.onCaptureDone, packages/apps/Camera2 src/com/android/camera/PhotoModule.java)
+writes the shot's JPEG through ``ContentResolver.openOutputStream`` to the intent's
+MediaStore.EXTRA_OUTPUT URI and returns RESULT_OK; without EXTRA_OUTPUT Camera2 returns a scaled
+bitmap in the result's "data" extra instead, which the model hands back as the JPEG.  Cancel
+(onCaptureCancelled) and BACK return RESULT_CANCELED; Retake returns to the capture screen.
 """
 
 from __future__ import annotations
 
-from ...framework.app import Activity
+import io
+from functools import lru_cache
+
+from PIL import Image
+
+from ...framework.app import RESULT_OK, Activity
 from ...framework.ui.views import MATCH, FrameLayout, ImageButton, ImageView, LinearLayout, View, dp
 
 __all__ = ["CameraActivity", "CameraLauncher", "CaptureActivity"]
@@ -30,6 +39,16 @@ PACKAGE = "com.android.camera2"
 _ID = f"{PACKAGE}:id"
 BOTTOM_BAR_H = dp(120)
 _WHITE = (255, 255, 255)
+#: MediaStore.EXTRA_OUTPUT
+EXTRA_OUTPUT = "output"
+
+
+@lru_cache(maxsize=1)
+def shot_jpeg() -> bytes:
+    """The shot: a dark 4:3 frame, JPEG-encoded (what CaptureModule's JPEG callback holds)."""
+    out = io.BytesIO()
+    Image.new("RGB", (640, 480), (30, 30, 30)).save(out, "JPEG", quality=95)
+    return out.getvalue()
 
 
 class _Preview:
@@ -69,6 +88,23 @@ class _CameraScreen(Activity):
     def retake(self) -> None:
         self.reviewing = False
 
+    def done(self) -> None:
+        """PhotoModule.onCaptureDone (no crop asked): the JPEG to EXTRA_OUTPUT, RESULT_OK, finish."""
+        intent = self.extras.get("intent")
+        output = intent.extras.get(EXTRA_OUTPUT) if intent is not None else None
+        if output:
+            try:
+                self.write_uri(output, shot_jpeg())
+            except FileNotFoundError:
+                # onCaptureDone catches the IOException and calls onError (its error dialog is not
+                # modelled): no result is set and the activity stays
+                return
+            self.set_result(RESULT_OK)
+        else:
+            # Intent("inline-data").putExtra("data", bitmap): the model hands back the JPEG's bytes
+            self.set_result(RESULT_OK, {"data": shot_jpeg()})
+        self.finish()
+
     def build(self) -> View:
         full = dict(width=MATCH, height=MATCH)
         progress = _PreviewView(f"{_ID}/progress_overlay", width=MATCH)
@@ -89,7 +125,7 @@ class _CameraScreen(Activity):
             bar = LinearLayout(
                 ImageButton(f"{_ID}/retake_button", icon="refresh", desc="Retake", on_click=self.retake, **button),
                 FrameLayout(ImageButton(f"{_ID}/done_button", icon="check", desc="Done", tint=_WHITE, width=dp(84),
-                                        height=dp(84), layout_gravity="center", on_click=self.finish),
+                                        height=dp(84), layout_gravity="center", on_click=self.done),
                             weight=1, width=MATCH, height=dp(84), layout_gravity="center_vertical"),
                 ImageButton(f"{_ID}/cancel_button", icon="close", desc="Cancel", on_click=self.finish, **button),
                 id=f"{_ID}/bottombar_intent_review", orientation="horizontal", gravity="center_vertical", **full)
