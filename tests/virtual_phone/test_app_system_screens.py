@@ -552,7 +552,8 @@ def test_add_to_home_screen_pins_a_shortcut_that_opens_the_note(notes_two):
     assert _resumed(notes_two) == f"{NOTES}/{NOTES}.activities.MainActivity"
     # Notes on its other note, then home
     _tap(notes_two, **{"resource-id": f"{NOTES}:id/open_note"})
-    _tap(notes_two, text="General note", **{"class": "android.widget.RadioButton"})
+    # 6.17.0's OpenNoteDialog: a card per note, its title in open_note_item_title
+    _tap(notes_two, text="General note", **{"resource-id": f"{NOTES}:id/open_note_item_title"})
     assert _find(notes_two, **{"resource-id": f"{NOTES}:id/text_note_view"})["text"] != "Sunny"
     assert _workspace_labels(notes_two)[-1] == "Diary"
     _tap(notes_two, text="Diary", desc="Diary")

@@ -112,8 +112,9 @@ R8_RENAMED: dict[str, dict[str, str]] = {
     "com.simplemobiletools.notes.pro": {"androidx.viewpager.widget.ViewPager": "androidx.viewpager.widget.c"},
 }
 
-#: Framework packages whose widgets each report their own class (see the module docstring).
-_PLATFORM = ("android.widget.", "android.view.", "com.android.internal.widget.")
+#: Framework packages whose widgets each report their own class (see the module docstring; WebView too:
+#: frameworks/base core/java/android/webkit/WebView.java ``return WebView.class.getName()``).
+_PLATFORM = ("android.widget.", "android.view.", "android.webkit.", "com.android.internal.widget.")
 
 
 def accessibility_class_name(widget_class: str, package: str = "") -> str:
