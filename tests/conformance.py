@@ -150,6 +150,11 @@ CLASS_CHANGES: dict[tuple[str, str], tuple[str, str]] = {
         "android.view.ViewGroup",
         "Voice Recorder d7cee12 (2023-06-20, \"use a better centered recordings layout\", first in 5.11.4) made "
         "item_recording.xml's item_holder a ConstraintLayout; the recorded release had a RelativeLayout"),
+    ("notes", "dialog_open_note_holder"): (
+        "android.view.ViewGroup",
+        "Notes 6.16.0 rebuilt the Open note dialog (92f4863b \"Update UI of OpenNoteDialog\"); 835168ef \"Add fab "
+        "for OpenNoteDialog\" made dialog_open_note.xml's root, dialog_open_note_holder, a CoordinatorLayout "
+        "(ViewGroup), as at the pinned 6.17.0; the recorded release's was a ScrollView"),
     ("filemanager", "pdf_viewer"): ("android.widget.RelativeLayout", _PDF_VIEWER),
     ("filemanager", "pdf_viewer_wrapper"): ("android.widget.RelativeLayout", _PDF_VIEWER),
 }

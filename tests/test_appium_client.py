@@ -192,6 +192,23 @@ def test_notes_types_into_a_field_and_the_page_source_shows_it(driver):
     assert by_uiautomator
 
 
+
+def test_is_keyboard_shown_and_hide_keyboard_read_dumpsys_input_method(driver):
+    """appium-adb's isSoftKeyboardPresent reads ``mInputShown`` and ``mIsInputViewShown`` from
+    `dumpsys input_method` (InputMethodManagerService's and InputMethodService.dump's lines); the
+    driver's hideKeyboard closes a keyboard that both say is up, with BACK, and waits for it to go."""
+    from appium.webdriver.common.appiumby import AppiumBy
+
+    driver.activate_app(NOTES)
+    driver.find_element(AppiumBy.ID, "new_note").click()
+    driver.find_element(AppiumBy.ID, "locked_note_title").click()
+    assert driver.is_keyboard_shown() is True
+    driver.hide_keyboard()
+    assert driver.is_keyboard_shown() is False
+    # BACK only took the keyboard away: the dialog is still there
+    assert driver.find_elements(AppiumBy.ID, "locked_note_title")
+    driver.find_element(AppiumBy.XPATH, '//*[@resource-id="android:id/button2"]').click()
+
 def test_back_and_keycodes_reach_the_phone(driver, appium_phone):
     driver.activate_app(CALCULATOR)
     assert appium_phone.phone.system.focused_window()[0] == CALCULATOR
