@@ -110,6 +110,14 @@ DATA: dict[str, dict[str, str]] = {
     },
 }
 
+#: Commons' colour pickers show colours as hex codes, in every app's Customize colors: ColorPickerDialog the
+#: colour being replaced and the one typed (dialog_color_picker.xml color_picker_old_hex / color_picker_new_hex),
+#: LineColorPickerDialog the picked one (dialog_line_color_picker.xml hex_code)
+COLOR_PICKER = {"color_picker_old_hex": "the old colour's hex code", "color_picker_new_hex": "the typed hex code",
+                "hex_code": "the picked colour's hex code"}
+for _app_data in DATA.values():
+    _app_data.update(COLOR_PICKER)
+
 IDS: dict[str, dict[str, str]] = {
 }
 

@@ -57,6 +57,8 @@ def test_add_apps_lists_the_phones_launchable_apps_with_check_boxes(launcher):
 
 
 def test_tapping_a_launcher_starts_the_app_and_closes_this_one(launcher):
+    # a fresh Chrome shows its first run (another test on the session phone may have accepted it)
+    launcher.device.shell("pm clear com.android.chrome")
     add(launcher, "Chrome")
     launcher.tap(text="Chrome")
     assert launcher.activity() == "com.android.chrome/com.google.android.apps.chrome.Main"
