@@ -1,0 +1,128 @@
+"""One storage record: toybox df, dumpsys diskstats, Settings > Storage and File Manager's Storage tab.
+
+Sources: toybox 0.8.9 toys/posix/df.c (columns, Use% rounded up), DiskStatsService.dump
+("Data-Free: <avail>K / <total>K total = <n>% free"), StorageStatsService.getTotalBytes
+(FileUtils.roundStorageSize(/data + root)), Settings' StorageUsageProgressBarPreferenceController
+and StorageItemPreferenceController (Formatter.formatBytes FLAG_SHORTER), Simple File Manager 6.16.1
+StorageFragment.getVolumeStorageStats (getTotalBytes / getFreeBytes, formatSizeThousand).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from adbutils import AdbError
+from storage_apps import AdbUI
+from uitools import centre, find, find_all
+
+from pytest_mobileagent.virtual_phone.apps.simple.filemanager import format_size_thousand
+from pytest_mobileagent.virtual_phone.framework.storage_stats import format_bytes_shorter, round_storage_size
+
+FM = "com.simplemobiletools.filemanager.pro"
+BIG = "/sdcard/Pictures/storage_test.png"
+
+
+def screen(ui: AdbUI) -> str:
+    """The screen, as `uiautomator dump /dev/tty` prints it: no dump file is written, so measuring
+    does not change the free space being measured (adbutils' dump_hierarchy leaves one in
+    /data/local/tmp)."""
+    out = ui.sh("uiautomator dump /dev/tty")
+    return out[:out.rindex("</hierarchy>") + len("</hierarchy>")]  # then "UI hierchary dumped to: /dev/tty"
+
+
+def tap(ui: AdbUI, **kw) -> None:
+    ui.sh("input tap {} {}".format(*centre(find(screen(ui), **kw))))
+
+
+def df(ui: AdbUI, path: str) -> tuple[int, int, int]:
+    lines = ui.sh(f"df {path}").splitlines()
+    assert lines[0].split() == ["Filesystem", "1K-blocks", "Used", "Available", "Use%", "Mounted", "on"]
+    size, used, avail = (int(x) for x in lines[1].split()[1:4])
+    return size, used, avail
+
+
+def diskstats(ui: AdbUI) -> tuple[int, int]:
+    match = re.search(r"^Data-Free: (\d+)K / (\d+)K total = (\d+)% free$", ui.sh("dumpsys diskstats"), re.M)
+    assert match, "no Data-Free line"
+    return int(match[1]), int(match[2])
+
+
+def settings_page(ui: AdbUI) -> dict[str, str]:
+    ui.sh("am start -a android.settings.INTERNAL_STORAGE_SETTINGS")
+    xml = screen(ui)
+    return {"used": find(xml, id="com.android.settings:id/usage_summary")["text"],
+            "total": find(xml, id="com.android.settings:id/total_summary")["text"]}
+
+
+def file_manager(ui: AdbUI) -> tuple[str, str]:
+    ui.sh(f"am start -n {FM}/.activities.MainActivity")
+    tap(ui, text="Storage")
+    xml = screen(ui)
+    return find(xml, id="free_space_value")["text"], find(xml, id="total_space")["text"]
+
+
+@pytest.fixture
+def ui(adb_device, phone):
+    ui = AdbUI(adb_device, phone, FM)
+    ui.sh(f"rm -f {BIG}")
+    yield ui
+    ui.sh(f"rm -f {BIG}")
+    ui.close()
+
+
+def test_mount_and_proc_mounts_list_the_same_mounts(ui):
+    mounts = [line.split()[:3] for line in ui.sh("cat /proc/mounts").splitlines()]
+    listed = [line.split() for line in ui.sh("mount").splitlines()]
+    assert [[m[0], m[2], m[4]] for m in listed] == mounts
+    assert ["/dev/block/dm-5", "/data", "ext4"] in mounts
+    # df leaves out the synthetic file systems (no blocks): proc and sysfs
+    shown = [line.split()[-1] for line in ui.sh("df").splitlines()[1:]]
+    assert "/proc" not in shown and "/data" in shown and "/storage/emulated" in shown
+
+
+def test_df_diskstats_settings_and_file_manager_agree_and_move_together(ui, adb_device):
+    size, used, avail = df(ui, "/data")
+    assert df(ui, "/sdcard")[:3] == (size, used, avail)  # the FUSE view forwards /data's statfs
+    assert diskstats(ui) == (avail, size)
+    total = round_storage_size(size * 1024 + df(ui, "/")[0] * 1024)
+    free, total_text = file_manager(ui)
+    assert (free, total_text) == (format_size_thousand(avail * 1024), f"Total storage: {format_size_thousand(total)}")
+    page = settings_page(ui)
+    assert page["total"] == "Total {} {}".format(*format_bytes_shorter(total))
+    assert page["used"] == "{} {} used".format(*format_bytes_shorter(total - avail * 1024))
+
+    adb_device.sync.push(io.BytesIO(b"\x89PNG" + bytes(8 * 1024 * 1024 - 4)), BIG)
+    size2, used2, avail2 = df(ui, "/data")
+    assert (size2, used2 - used, avail - avail2) == (size, 8192, 8192)
+    assert diskstats(ui) == (avail2, size)
+    assert file_manager(ui)[0] == format_size_thousand(avail2 * 1024)
+    assert settings_page(ui)["used"] == "{} {} used".format(*format_bytes_shorter(total - avail2 * 1024))
+    # the page files the picture under Images, and diskstats under Photos
+    assert "Photos Size: 8388608" in ui.sh("dumpsys diskstats").splitlines()
+    ui.sh("am start -a android.settings.INTERNAL_STORAGE_SETTINGS")
+    xml = screen(ui)
+    assert find_all(xml, text="Images") and find_all(xml, text="8.4 MB")
+
+
+def test_writes_fail_with_enospc_exactly_when_df_says_the_data_partition_is_full(ui, adb_device):
+    """The file system refuses a write (ENOSPC) exactly when df's Available reaches 0."""
+    _size, _used, avail = df(ui, "/data")
+    chunk = 60 * 1024 * 1024  # under the largest file the phone takes
+    pushed = 0
+    try:
+        while df(ui, "/data")[2] * 1024 > chunk:
+            adb_device.sync.push(io.BytesIO(bytes(chunk)), f"/sdcard/Download/fill{pushed}.bin")
+            pushed += 1
+        left = df(ui, "/data")[2]
+        adb_device.sync.push(io.BytesIO(bytes(left * 1024)), "/sdcard/Download/last.bin")  # fits exactly
+        size, used, now = df(ui, "/data")
+        assert (now, used) == (0, size)
+        assert "Data-Free: 0K / 6291456K total = 0% free" in ui.sh("dumpsys diskstats").splitlines()
+        with pytest.raises(AdbError):  # adbutils reports the sync FAIL without its message
+            adb_device.sync.push(io.BytesIO(bytes(4096)), "/sdcard/Download/one_block_more.bin")
+        assert "No space left on device" in ui.sh("echo x > /data/local/tmp/one_more.txt")
+    finally:
+        ui.sh("rm -f /sdcard/Download/fill*.bin /sdcard/Download/last.bin /sdcard/Download/one_block_more.bin")
+    assert df(ui, "/data")[2] == avail
