@@ -83,6 +83,7 @@ def test_mount_and_proc_mounts_list_the_same_mounts(ui):
 
 
 def test_df_diskstats_settings_and_file_manager_agree_and_move_together(ui, adb_device):
+    photos = int(re.search(r"^Photos Size: (\d+)$", ui.sh("dumpsys diskstats"), re.M)[1])
     size, used, avail = df(ui, "/data")
     assert df(ui, "/sdcard")[:3] == (size, used, avail)  # the FUSE view forwards /data's statfs
     assert diskstats(ui) == (avail, size)
@@ -100,10 +101,11 @@ def test_df_diskstats_settings_and_file_manager_agree_and_move_together(ui, adb_
     assert file_manager(ui)[0] == format_size_thousand(avail2 * 1024)
     assert settings_page(ui)["used"] == "{} {} used".format(*format_bytes_shorter(total - avail2 * 1024))
     # the page files the picture under Images, and diskstats under Photos
-    assert "Photos Size: 8388608" in ui.sh("dumpsys diskstats").splitlines()
+    assert f"Photos Size: {photos + 8388608}" in ui.sh("dumpsys diskstats").splitlines()
     ui.sh("am start -a android.settings.INTERNAL_STORAGE_SETTINGS")
     xml = screen(ui)
-    assert find_all(xml, text="Images") and find_all(xml, text="8.4 MB")
+    assert find_all(xml, text="Images")
+    assert find_all(xml, text="{} {}".format(*format_bytes_shorter(photos + 8388608)))
 
 
 def test_writes_fail_with_enospc_exactly_when_df_says_the_data_partition_is_full(ui, adb_device):
@@ -122,7 +124,8 @@ def test_writes_fail_with_enospc_exactly_when_df_says_the_data_partition_is_full
         assert "Data-Free: 0K / 6291456K total = 0% free" in ui.sh("dumpsys diskstats").splitlines()
         with pytest.raises(AdbError):  # adbutils reports the sync FAIL without its message
             adb_device.sync.push(io.BytesIO(bytes(4096)), "/sdcard/Download/one_block_more.bin")
-        assert "No space left on device" in ui.sh("echo x > /data/local/tmp/one_more.txt")
+        # a block's worth from the shell (seq 1 2000 prints 8893 bytes): the same refusal
+        assert "No space left on device" in ui.sh("seq 1 2000 > /data/local/tmp/one_more.txt")
     finally:
-        ui.sh("rm -f /sdcard/Download/fill*.bin /sdcard/Download/last.bin /sdcard/Download/one_block_more.bin")
+        ui.sh("rm -f /data/local/tmp/one_more.txt /sdcard/Download/fill*.bin /sdcard/Download/last.bin /sdcard/Download/one_block_more.bin")
     assert df(ui, "/data")[2] == avail
