@@ -129,3 +129,24 @@ def test_writes_fail_with_enospc_exactly_when_df_says_the_data_partition_is_full
     finally:
         ui.sh("rm -f /data/local/tmp/one_more.txt /sdcard/Download/fill*.bin /sdcard/Download/last.bin /sdcard/Download/one_block_more.bin")
     assert df(ui, "/data")[2] == avail
+
+
+def test_df_formats_follow_toybox(ui):
+    """toybox 0.8.9 df.c: -h is human_readable (6 GiB is "6.0G"), the first column at least 15 wide
+    with -h (14 without), -P counts 512-byte blocks under "512-blocks" and "Capacity", a synthetic
+    file system (no blocks) is left out unless -a, and the header comes even when no row does."""
+    size_k = df(ui, "/data")[0]
+    human = ui.sh("df -h /data").splitlines()
+    assert human[0] == "Filesystem      Size Used Avail Use% Mounted on"
+    assert human[1].split()[0:2] == ["/dev/block/dm-5", "6.0G"] and size_k * 1024 == 6 * 1024 ** 3
+    pedantic = ui.sh("df -P /data").splitlines()
+    assert pedantic[0].split() == ["Filesystem", "512-blocks", "Used", "Available", "Capacity", "Mounted", "on"]
+    assert int(pedantic[1].split()[1]) == size_k * 2
+    # no row to measure: the columns are the header's own widths, the first one 14
+    assert ui.sh("df /proc").splitlines() == ["Filesystem     1K-blocks Used Available Use% Mounted on"]
+    assert ui.sh("df -a /proc").splitlines()[1].split() == ["proc", "0", "0", "0", "0%", "/proc"]
+    assert ui.sh("df -t tmpfs").splitlines()[1].split()[-1] == "/dev"
+    # every row's columns line up under the header (right-aligned numbers)
+    lines = ui.sh("df").splitlines()
+    ends = {line.index(" /", 15) if line.startswith("/") else line.rindex("% ") + 1 for line in lines[1:]}
+    assert ends == {lines[0].index("Use%") + 4}

@@ -73,23 +73,23 @@ def _df(inv: Invocation) -> int:
                 inv.err(f"df: '{name}': {exc.strerror}\n")
                 status = 1
                 continue
-            row = _row(inv, mount, {**opts, "a": True}, units)  # a named file's mount always shows
+            row = _row(inv, mount, opts, units)  # proc and sysfs stay out here too, unless -a
             if row:
                 rows.append(row)
     else:
         rows = [row for mount in MOUNTS if (row := _row(inv, mount, opts, units))]
-    if rows:
-        header = ["Filesystem", "Size", "Used", "Avail", "Use%", "Mounted on"]
-        if not human:
-            header[1] = "512-blocks" if units == 512 else "1024-blocks" if opts.get("P") else "1K-blocks"
-            header[3] = "Available"
-            if opts.get("P"):
-                header[4] = "Capacity"
-        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(5)]
-        widths[0] = max(widths[0], 14 + human)
-        for row in [header, *rows]:
-            cells = [row[0].ljust(widths[0])] + [row[i].rjust(widths[i]) for i in range(1, 5)] + [row[5]]
-            inv.out(" ".join(cells) + "\n")
+    # df_main prints the header even when no row is left (-t of a type not mounted)
+    header = ["Filesystem", "Size", "Used", "Avail", "Use%", "Mounted on"]
+    if not human:
+        header[1] = "512-blocks" if units == 512 else "1024-blocks" if opts.get("P") else "1K-blocks"
+        header[3] = "Available"
+        if opts.get("P"):
+            header[4] = "Capacity"
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(5)]
+    widths[0] = max(widths[0], 14 + human)
+    for row in [header, *rows]:
+        cells = [row[0].ljust(widths[0])] + [row[i].rjust(widths[i]) for i in range(1, 5)] + [row[5]]
+        inv.out(" ".join(cells) + "\n")
     return status
 
 
