@@ -150,3 +150,13 @@ def test_df_formats_follow_toybox(ui):
     lines = ui.sh("df").splitlines()
     ends = {line.index(" /", 15) if line.startswith("/") else line.rindex("% ") + 1 for line in lines[1:]}
     assert ends == {lines[0].index("Use%") + 4}
+
+
+def test_stat_f_reports_the_blocks_df_counts(ui):
+    """toybox stat.c -f (print_statfs: %b total, %f free, %a available blocks of %S bytes; %T from
+    fs_type_name, which calls ext4's magic 0xEF53 "ext3")."""
+    size_k, used_k, avail_k = df(ui, "/data")
+    blocks, free, avail, bsize, kind = ui.sh('stat -f -c "%b %f %a %S %T" /data').split()
+    assert (int(blocks) * int(bsize) // 1024, int(avail) * int(bsize) // 1024) == (size_k, avail_k)
+    assert (int(blocks) - int(free)) * int(bsize) // 1024 == used_k and kind == "ext3"
+    assert ui.sh("stat -f /sdcard").splitlines()[3] == ui.sh("stat -f /data").splitlines()[3]

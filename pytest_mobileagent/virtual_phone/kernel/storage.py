@@ -60,9 +60,13 @@ MOUNTS: tuple[Mount, ...] = (
 )
 
 
+#: statfs(2)'s f_type per file system type (include/uapi/linux/magic.h; FUSE's is fs/fuse/inode.c)
+FS_MAGIC = {"ext4": 0xEF53, "tmpfs": 0x01021994, "proc": 0x9FA0, "sysfs": 0x62656572, "fuse": 0x65735546}
+
+
 @dataclass(frozen=True, slots=True)
 class StatFs:
-    """statvfs(3)'s fields that df and StatFs read."""
+    """statvfs(3)'s fields that df, stat -f and StatFs read."""
 
     bsize: int
     blocks: int
