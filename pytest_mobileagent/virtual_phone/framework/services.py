@@ -20,7 +20,7 @@ __all__ = ["DUMPSYS_HANDLERS", "SERVICE_NAMES", "Dump", "DumpTarget", "find_dump
 SERVICE_NAMES = (
     "SurfaceFlinger", "accessibility", "account", "activity", "activity_task", "alarm", "appops",
     "audio", "battery", "batterystats", "bluetooth_manager", "clipboard", "connectivity", "content",
-    "cpuinfo", "device_policy", "deviceidle", "display", "dropbox", "gfxinfo", "graphicsstats", "input",
+    "cpuinfo", "device_policy", "deviceidle", "diskstats", "display", "dropbox", "gfxinfo", "graphicsstats", "input",
     "input_method", "jobscheduler", "location", "media_session", "meminfo", "mount", "netstats",
     "notification", "package", "permission", "power", "procstats", "role", "sensorservice", "settings",
     "statusbar", "telephony.registry", "uimode", "usagestats", "user", "vibrator_manager", "wallpaper",

@@ -5,5 +5,6 @@ service registry (services.py) when imported.  The phone imports it at boot (pho
 """
 
 from . import active_services, activity_manager, broadcasts, input_methods, package_dump, window_manager  # noqa: F401
+from . import storage_stats  # noqa: F401  (dumpsys diskstats)
 
 __all__: list[str] = []

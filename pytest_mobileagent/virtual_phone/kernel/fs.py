@@ -23,6 +23,7 @@ from typing import Callable, Iterable
 __all__ = ["FsError", "StatResult", "VirtualFileSystem"]
 
 MAX_FILE_SIZE = 64 * 1024 * 1024
+#: the bytes the file system holds at most: the userdata partition's free space at boot (storage.py)
 MAX_TOTAL_SIZE = 512 * 1024 * 1024
 MAX_NAME = 255
 MAX_PATH = 4096

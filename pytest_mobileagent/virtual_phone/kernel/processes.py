@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .context import PhoneContext
+from .storage import proc_mounts
 
 __all__ = ["CPU_COUNT", "EXTRA_PROCESSES", "Process", "RUNNING_PACKAGE_SOURCES", "adbd_label", "adbd_uid",
            "install_proc", "processes", "user_name"]
@@ -321,6 +322,7 @@ def _proc_entries(phone: "PhoneContext") -> dict:
         "stat": lambda: proc_stat(phone), "uptime": lambda: proc_uptime(phone),
         "meminfo": lambda: proc_meminfo(phone), "cpuinfo": lambda: proc_cpuinfo(phone),
         "sys": {"kernel": {"pid_max": b"32768\n"}},
+        "mounts": proc_mounts(),  # the mount table (storage.py), the one `mount` and `df` read
         "net": {"unix": lambda: proc_net_unix(phone)},
     })
     return entries

@@ -22,3 +22,4 @@ from .interpreter import COMMANDS, ShellResult, ShellSession, program_names
 from .keycodes import canonical_key
 
 __all__ = ["COMMANDS", "ShellResult", "ShellSession", "android_input_text", "canonical_key", "program_names"]
+from . import diskfree  # noqa: F401  (toybox df and mount over the kernel's mount table)

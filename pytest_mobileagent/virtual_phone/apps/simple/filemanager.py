@@ -16,13 +16,16 @@ also updated in the media store, as the real app does through MediaStore.
 
 from __future__ import annotations
 
+import decimal
 import hashlib
+import math
 import posixpath
 from types import SimpleNamespace
 
 from ...kernel.fs import FsError
 from ...framework.intents import ACTION_GET_CONTENT, ACTION_VIEW, Intent, IntentFilter
 from ...framework.media_store import EXTERNAL_ROOT, mime_type_of
+from ...framework.storage_stats import storage_summary
 from ...framework.ui.text import text_width
 from ...framework.ui.views import (
     ACCENT,
@@ -75,8 +78,6 @@ from ..commons.storage_format import format_date, format_size, items_count
 APP = "filemanager"  # its menus in data/menus.json
 PACKAGE = "com.simplemobiletools.filemanager.pro"
 HOME = EXTERNAL_ROOT
-#: the phone's advertised capacity, for the Storage tab
-TOTAL_STORAGE = 8 * 1024 ** 3
 
 SORT_FIELDS = ("name", "size", "last_modified", "extension")
 TAB_FILES, TAB_RECENTS, TAB_STORAGE = 0, 1, 2
@@ -87,6 +88,18 @@ _ARCHIVE_EXTS = {"zip", "rar", "7z", "tar", "gz", "bz2", "xz", "apk"}
 CATEGORIES = ("images", "videos", "audio", "documents", "archives", "others")
 #: MimeTypesActivity's title per category (R.string.images ... R.string.others)
 CATEGORY_TITLES = dict(zip(CATEGORIES, ("Images", "Videos", "Audio", "Documents", "Archives", "Others")))
+
+
+def format_size_thousand(size: int) -> str:
+    """File Manager's Long.formatSizeThousand (extensions/Long.kt): 1000-based units, DecimalFormat
+    "#,##0.#" (which rounds half-even)."""
+    if size <= 0:
+        return "0 B"
+    units = ("B", "kB", "MB", "GB", "TB")
+    group = int(math.log10(size) / math.log10(1000.0))
+    value = decimal.Decimal(size) / (decimal.Decimal(1000) ** group)
+    text = f"{value.quantize(decimal.Decimal('0.1'), rounding=decimal.ROUND_HALF_EVEN):,}"
+    return f"{text.rstrip('0').rstrip('.') if '.' in text else text} {units[group]}"
 
 
 def category_of(name: str) -> str:
@@ -530,16 +543,19 @@ class MainActivity(Activity):
 
     def _storage_page(self) -> View:
         totals = self._storage_totals()
-        free = max(0, TOTAL_STORAGE - self.fs.used)
+        # StorageFragment.getVolumeStorageStats: StorageStatsManager.getTotalBytes / getFreeBytes of
+        # UUID_DEFAULT (the phone's one storage record, framework/storage_stats.py)
+        volume = storage_summary(self.fs)
+        free, total = volume.free, volume.total
         rows: list[View] = [RelativeLayout(
             Column(
-                Row(TextView(format_size(free), "free_space_value", size=sp(36), bold=True, width=WRAP),
+                Row(TextView(format_size_thousand(free), "free_space_value", size=sp(36), bold=True, width=WRAP),
                     TextView("free", "free_space_label", size=sp(16), color=TEXT_SECONDARY, width=WRAP,
                              margin=(dp(8), 0, 0, 0)),
                     gravity="bottom"),
                 View("main_storage_usage_progressbar", height=dp(4), bg=ACCENT, margin=(0, dp(8)),
                      class_name="android.widget.ProgressBar"),
-                TextView(f"Total storage: {format_size(TOTAL_STORAGE)}", "total_space", color=TEXT_SECONDARY,
+                TextView(f"Total storage: {format_size_thousand(total)}", "total_space", color=TEXT_SECONDARY,
                          width=MATCH)),
             id="free_space_holder", padding=dp(16), on_click=self._storage_settings)]
         for prefix, label in (("images", "Images"), ("videos", "Videos"), ("audio", "Audio"),

@@ -40,6 +40,7 @@ from .app_locale_picker import APP_LOCALE_FILTER, AppLocalePickerActivity
 from ...framework.app import Activity, App
 from . import camera
 from .documents_ui import FilesApp
+from .settings_storage import StorageDashboardActivity
 from .settings_notifications import AppNotificationSettingsActivity, notification_filters
 from .system_screens import DialerApp
 
@@ -114,10 +115,7 @@ def _settings_app() -> type[App]:
     Manager's storage summary starts it (StorageFragment: freeSpaceHolder)."""
     settings = _app("Settings", "com.android.settings", "Settings", "com.android.settings.Settings",
                     _simple("Settings", "Network & internet\nConnected devices\nApps\nDisplay\nSystem", "main_content"))
-    storage = type("StorageDashboardActivity", (_FirstScreen,), {
-        "name": "com.android.settings.Settings$StorageDashboardActivity", "title": "Storage",
-        "screen": _simple("Storage", "System\nApps\nImages\nVideos\nAudio\nDocuments & other\nTrash",
-                          "main_content")})
+    storage = StorageDashboardActivity  # settings_storage.py
     settings.activities = settings.activities + (storage, AppNotificationSettingsActivity, AppLocalePickerActivity)
     settings.intent_filters = ((storage.name, "", IntentFilter(("android.settings.INTERNAL_STORAGE_SETTINGS",
                                                                 "android.settings.MEMORY_CARD_SETTINGS"))),
