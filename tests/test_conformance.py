@@ -82,6 +82,10 @@ def test_class_differences_pass_only_with_the_cited_change():
     assert class_differences("musicplayer", seen, recorded)[0][3] is None
 
 
+#: The apps, each in an xdist group of its own: the floor test and the class test of an app read the
+#: same replay (``replay``), so under -n they run on one worker, which replays the app once.
+REPLAYED_APPS = [pytest.param(app, marks=pytest.mark.xdist_group(f"conformance_{app}")) for app in APPS]
+
 #: Each app's replay, done once per test process and read by the tests below.
 _REPLAYS: dict[str, tuple[Replayer, list]] = {}
 
@@ -98,7 +102,7 @@ def replay(app, phone_factory, adb_server_port) -> tuple[Replayer, list]:
     return _REPLAYS[app]
 
 
-@pytest.mark.parametrize("app", APPS)
+@pytest.mark.parametrize("app", REPLAYED_APPS)
 def test_recorded_sessions_replay_at_or_above_the_floor(app, replay):
     replayer, outcomes = replay
     rates = Rates.of(outcomes)
@@ -178,7 +182,7 @@ def test_the_floors_tool_refuses_to_lower_a_floor_unless_told(tmp_path, monkeypa
     assert json.loads(floors.read_text())["notes"]["match_rate"] == 0.92
 
 
-@pytest.mark.parametrize("app", APPS)
+@pytest.mark.parametrize("app", REPLAYED_APPS)
 def test_dumps_give_every_id_the_class_the_recordings_show(app, replay):
     """A view's ``class`` in the phone's dumps is the one the real app's dumps gave that resource-id.
 
