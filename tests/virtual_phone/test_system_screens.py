@@ -6,6 +6,8 @@ start implicit intents that the phone resolves as PackageManager does.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from adb_ui import AdbUI
 from test_contacts_app import PKG as CONTACTS, PROVIDER, add_contact
@@ -286,11 +288,17 @@ def test_files_picker_lists_the_other_apps_that_answer_get_content(contacts):
     fm = "com.simplemobiletools.filemanager.pro"
     contacts.sh("am start -a android.intent.action.GET_CONTENT -t 'image/*'")
     assert contacts.activity() == f"{files}/com.android.documentsui.picker.PickActivity"
-    titles = [n["text"] for n in contacts.all(id="android:id/title")]
-    listed = [n["content-desc"] for n in contacts.all(id="android:id/title")]
+    # the row's items only: the file list below it uses android:id/title too (the session phone's pictures)
+    left, top, right, bottom = (int(v) for v in re.findall(r"-?\d+", contacts.one(id=f"{files}:id/apps_group")["bounds"]))
+
+    def in_row(node: dict) -> bool:
+        x1, y1, x2, y2 = (int(v) for v in re.findall(r"-?\d+", node["bounds"]))
+        return left <= x1 and x2 <= right and top <= y1 and y2 <= bottom
+
+    row = [n for n in contacts.all(id="android:id/title") if in_row(n)]
+    titles, listed = [n["text"] for n in row], [n["content-desc"] for n in row]
     assert titles == listed and titles == sorted(titles, key=str.lower)
     assert {"File Manager", "Gallery"} <= set(titles) and "Files" not in titles
-    assert contacts.one(id=f"{files}:id/apps_group")
     contacts.key("BACK")
     contacts.sh(f"pm disable-user {fm}")
     try:
