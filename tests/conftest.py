@@ -17,6 +17,7 @@ import contextlib
 import os
 import socket
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -61,7 +62,30 @@ def pytest_configure_node(node):
 TEST_TIMEOUT_S = 900
 
 
-def pytest_collection_modifyitems(items):
+def pytest_report_header(config):
+    if not config.option.markexpr:
+        return ("slow group left out (whole-benchmark runs, recorded sessions, the wheel): "
+                "`-m slow` runs it, naming a file runs its slow tests; CI runs both")
+
+
+def _named_files(config) -> set[Path]:
+    """The test files named on the command line (a directory names none of its files)."""
+    root = config.invocation_params.dir
+    paths = (root / arg.split("::")[0] for arg in config.args)
+    return {path.resolve() for path in paths if path.is_file()}
+
+
+def pytest_collection_modifyitems(config, items):
+    # The slow group is CI's second command (`-m slow`), so the README's command stays a quick loop;
+    # any -m decides for itself, and a file named on the command line runs all its tests.
+    if not config.option.markexpr:
+        named = _named_files(config)
+        slow = [item for item in items
+                if item.get_closest_marker("slow") is not None and Path(item.path).resolve() not in named]
+        if slow:
+            left_out = set(map(id, slow))
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if id(item) not in left_out]
     for item in items:
         if item.get_closest_marker("timeout") is None:
             item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S, method="thread"))

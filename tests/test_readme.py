@@ -55,6 +55,10 @@ COMMANDS = {
         RUN,
     "python -m pip install -e '.[test]' && python -m pytest tests -n 2 -p no:cacheprovider":
         "the test suite itself: .ci/run runs exactly this line",
+    "python -m pytest tests -n 2 -p no:cacheprovider -m slow":
+        "the test suite's slow group: .ci/run runs exactly this line after the one above",
+    "pytest tests/test_golden_paths.py":
+        "a module of the test suite: its tests run in CI's slow group",
     "export OPENAI_API_KEY=...":
         "a placeholder for the user's key",
     "pytest task_tests --agent=mobileagent --llm-base-url=http://localhost:8000/v1 --llm-model=my-model -n 4":
@@ -165,6 +169,36 @@ def test_every_readme_command_is_run_or_explained():
     assert len(commands) > 20
     unknown = [c for c in commands if c not in COMMANDS]
     assert not unknown, "README commands with no entry in tests/test_readme.py's COMMANDS: " + repr(unknown)
+
+
+def test_ci_runs_the_readme_s_test_commands_as_written():
+    """.ci/run runs each line COMMANDS says it runs exactly (its `pip install` only adds -q)."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    said = [c for c, why in COMMANDS.items() if ".ci/run runs exactly this line" in why]
+    assert len(said) == 2
+    for command in said:
+        assert command in readme_commands()
+        assert command.replace("pip install -e", "pip install -q -e") in ci, command
+
+
+def _collected(*args: str) -> set[str]:
+    proc = subprocess.run([sys.executable, "-m", "pytest", *args, "--collect-only", "-q", "-p", "no:cacheprovider"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    return {line for line in proc.stdout.splitlines() if "::" in line}
+
+
+def test_the_slow_group_is_left_out_unless_its_files_are_named():
+    """The README's quick loop leaves the slow group out; naming the files runs all of their tests."""
+    folder = ROOT / "tests" / "virtual_phone"
+    quick = _collected(str(folder))
+    every = _collected(*sorted(str(path) for path in folder.glob("test_*.py")))
+    assert quick < every
+    # The folder's slow tests: a whole module, and one test of another module.
+    assert {nodeid.split("::")[0] for nodeid in every - quick} == {
+        "tests/virtual_phone/test_dead_taps.py", "tests/virtual_phone/test_listener_socket.py"}
+    assert [n for n in every - quick if "test_listener_socket.py" in n] == [
+        "tests/virtual_phone/test_listener_socket.py::test_the_buffer_keeps_4096_lines_dropping_other_packages_oldest_first"]
 
 
 def test_the_options_table_lists_every_option(pytestconfig):
