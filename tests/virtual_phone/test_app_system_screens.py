@@ -20,9 +20,10 @@ Each test names the sources its behaviour was read from:
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 
 import pytest
+
+from uitools import dumped, find_on, tap_on
 
 FILES = "com.google.android.documentsui"
 DOWNLOAD = "/sdcard/Download"
@@ -30,26 +31,6 @@ FILEMANAGER = "com.simplemobiletools.filemanager.pro"
 GALLERY = "com.simplemobiletools.gallery.pro"
 CONTACTS = "com.simplemobiletools.contacts.pro"
 FIXTURES = __import__("pathlib").Path(__file__).resolve().parents[2] / "fixtures"
-
-
-def _nodes(device) -> list[dict]:
-    return [dict(n.attrib) for n in ET.fromstring(device.dump_hierarchy().encode("utf-8")).iter("node")]
-
-
-def _find(device, **criteria) -> dict | None:
-    wanted = {{"id": "resource-id", "desc": "content-desc"}.get(k, k): v for k, v in criteria.items()}
-    for node in _nodes(device):
-        if all(node.get(k) == v for k, v in wanted.items()):
-            return node
-    return None
-
-
-def _tap(device, **criteria) -> None:
-    node = _find(device, **criteria)
-    shown = [n.get("resource-id") or n.get("text") for n in _nodes(device)]
-    assert node is not None, f"no {criteria} on screen: {shown}"
-    left, top, right, bottom = (int(v) for v in node["bounds"].replace("][", ",").strip("[]").split(","))
-    device.shell(f"input tap {(left + right) // 2} {(top + bottom) // 2}")
 
 
 def _resumed(device) -> str:
@@ -81,11 +62,11 @@ def test_a_video_tapped_in_file_manager_opens_in_gallerys_viewer(movie):
     VideoActivity (PhotoVideoActivity.checkIntent) finds the file and hands it to ViewPagerActivity
     (sendViewPagerIntent), then finishes: BACK returns to File Manager."""
     movie.shell(f"monkey -p {FILEMANAGER} -c android.intent.category.LAUNCHER 1")
-    _tap(movie, **{"resource-id": f"{FILEMANAGER}:id/item_name", "text": "Movies"})
-    _tap(movie, **{"resource-id": f"{FILEMANAGER}:id/item_name", "text": "clip_red.mp4"})
+    tap_on(movie, **{"resource-id": f"{FILEMANAGER}:id/item_name", "text": "Movies"})
+    tap_on(movie, **{"resource-id": f"{FILEMANAGER}:id/item_name", "text": "clip_red.mp4"})
     assert _resumed(movie) == f"{GALLERY}/{GALLERY}.activities.ViewPagerActivity"
-    assert _find(movie, text="clip_red.mp4") is not None
-    assert _find(movie, **{"resource-id": f"{GALLERY}:id/video_holder"}) is not None
+    assert find_on(movie, text="clip_red.mp4") is not None
+    assert find_on(movie, **{"resource-id": f"{GALLERY}:id/video_holder"}) is not None
     movie.shell("input keyevent BACK")
     assert _resumed(movie) == f"{FILEMANAGER}/{FILEMANAGER}.activities.MainActivity"
 
@@ -103,7 +84,7 @@ def test_a_video_in_a_nomedia_folder_stays_on_the_empty_holder(movie):
     try:
         movie.shell("am start -W -a android.intent.action.VIEW -d file:///sdcard/Movies/private/clip.mp4 -t video/mp4")
         assert _resumed(movie) == f"{GALLERY}/{GALLERY}.activities.VideoActivity"
-        assert _find(movie, **{"resource-id": f"{GALLERY}:id/fragment_holder"}) is not None
+        assert find_on(movie, **{"resource-id": f"{GALLERY}:id/fragment_holder"}) is not None
     finally:
         movie.shell("rm -rf /sdcard/Movies/private")
 
@@ -126,15 +107,15 @@ def test_set_as_from_file_manager_opens_simple_wallpaper_on_the_file(movie):
     movie.shell("am broadcast -a android.intent.action.MEDIA_SCANNER_SCAN_FILE -d file:///sdcard/Pictures/sunset.jpg")
     try:
         movie.shell(f"monkey -p {FILEMANAGER} -c android.intent.category.LAUNCHER 1")
-        _tap(movie, **{"resource-id": f"{FILEMANAGER}:id/item_name", "text": "Pictures"})
-        node = _find(movie, **{"resource-id": f"{FILEMANAGER}:id/item_name", "text": "sunset.jpg"})
+        tap_on(movie, **{"resource-id": f"{FILEMANAGER}:id/item_name", "text": "Pictures"})
+        node = find_on(movie, **{"resource-id": f"{FILEMANAGER}:id/item_name", "text": "sunset.jpg"})
         left, top, right, bottom = (int(v) for v in node["bounds"].replace("][", ",").strip("[]").split(","))
         movie.shell(f"input swipe {(left + right) // 2} {(top + bottom) // 2} {(left + right) // 2} "
                     f"{(top + bottom) // 2} 800")
-        _tap(movie, desc="More options")
-        _tap(movie, **{"resource-id": f"{FILEMANAGER}:id/title", "text": "Set as"})
+        tap_on(movie, desc="More options")
+        tap_on(movie, **{"resource-id": f"{FILEMANAGER}:id/title", "text": "Set as"})
         assert _resumed(movie) == f"{GALLERY}/{GALLERY}.activities.SetWallpaperActivity"
-        assert _find(movie, **{"resource-id": f"{GALLERY}:id/set_wallpaper_toolbar"}) is not None
+        assert find_on(movie, **{"resource-id": f"{GALLERY}:id/set_wallpaper_toolbar"}) is not None
     finally:
         movie.shell("rm -f /sdcard/Pictures/sunset.jpg")
 
@@ -175,14 +156,14 @@ def test_export_contacts_opens_documents_ui_save_screen(contacts_ui):
     text/x-vcard with EXTRA_TITLE "<name>.vcf", answered by DocumentsUI's PickActivity."""
     name = _open_export(contacts_ui)
     assert contacts_ui.device.app_current().package == FILES
-    assert _find(contacts_ui.device, **{"resource-id": "android:id/title", "text": f"{name}.vcf"}) is not None
+    assert find_on(contacts_ui.device, **{"resource-id": "android:id/title", "text": f"{name}.vcf"}) is not None
 
 
 def test_saving_there_writes_the_vcard_into_the_document(contacts_ui):
     """onActivityResult(PICK_EXPORT_FILE_INTENT) opens the returned document and VcfExporter writes the
     contacts as vCard 4.0 (ez-vcard 0.11.3: PRODID first, N with trailing semicolons, TYPE=CELL)."""
     name = _open_export(contacts_ui)
-    _tap(contacts_ui.device, **{"resource-id": "android:id/button1", "text": "SAVE"})
+    tap_on(contacts_ui.device, **{"resource-id": "android:id/button1", "text": "SAVE"})
     assert contacts_ui.device.app_current().package == CONTACTS
     vcf = contacts_ui.device.sync.read_bytes(f"{DOWNLOAD}/{name}.vcf").decode("utf-8")
     assert vcf == ("BEGIN:VCARD\r\nVERSION:4.0\r\nPRODID:ez-vcard 0.11.3\r\nFN:Alice Smith\r\n"
@@ -203,7 +184,7 @@ def test_exporting_only_unchecked_sources_writes_no_entries(contacts_ui):
     contacts_ui.tap(desc="More options").tap(id="title", text="Export contacts to a .vcf file")
     name = contacts_ui.text("export_contacts_filename")
     contacts_ui.tap(id="filter_contact_source_checkbox", text="Phone storage (1)").tap(id="android:id/button1")
-    _tap(contacts_ui.device, **{"resource-id": "android:id/button1", "text": "SAVE"})
+    tap_on(contacts_ui.device, **{"resource-id": "android:id/button1", "text": "SAVE"})
     assert contacts_ui.device.sync.read_bytes(f"{DOWNLOAD}/{name}.vcf") == b""
 
 
@@ -229,19 +210,19 @@ def customize(adb_device):
     adb_device.shell(f"am force-stop {FILEMANAGER}")
     adb_device.shell(f"pm clear {FILEMANAGER}")
     adb_device.shell(f"monkey -p {FILEMANAGER} -c android.intent.category.LAUNCHER 1")
-    _tap(adb_device, desc="More options")
-    _tap(adb_device, text="Settings")
-    _tap(adb_device, text="Customize colors")
-    _tap(adb_device, **{"resource-id": _fm("customization_theme_holder")})
-    _tap(adb_device, **{"resource-id": "android:id/button1", "text": "OK"})  # the app icon warning
-    _tap(adb_device, text="Dark")
+    tap_on(adb_device, desc="More options")
+    tap_on(adb_device, text="Settings")
+    tap_on(adb_device, text="Customize colors")
+    tap_on(adb_device, **{"resource-id": _fm("customization_theme_holder")})
+    tap_on(adb_device, **{"resource-id": "android:id/button1", "text": "OK"})  # the app icon warning
+    tap_on(adb_device, text="Dark")
     yield adb_device
     adb_device.shell(f"am force-stop {FILEMANAGER}")
     adb_device.shell(f"pm clear {FILEMANAGER}")  # the colours chosen here stay out of later tests
 
 
 def _type_hex(device, hex_digits: str) -> None:
-    _tap(device, **{"resource-id": _fm("color_picker_new_hex")})
+    tap_on(device, **{"resource-id": _fm("color_picker_new_hex")})
     device.shell("input keyevent MOVE_END")
     device.shell("input keyevent " + " ".join(["DEL"] * 6))
     device.shell(f"input text {hex_digits}")
@@ -250,63 +231,63 @@ def _type_hex(device, hex_digits: str) -> None:
 def test_text_color_row_opens_the_color_picker_with_the_recorded_ids(customize):
     """CustomizationActivity.pickTextColor -> ColorPickerDialog(curTextColor): dialog_color_picker.xml's
     ids, the old colour's hex (#EEEEEE, the dark theme's md_grey_200), five recent colours, Cancel / OK."""
-    _tap(customize, **{"resource-id": _fm("customization_text_color_holder")})
-    ids = {n["resource-id"].split("/")[-1] for n in _nodes(customize) if "color_picker" in n.get("resource-id", "")
+    tap_on(customize, **{"resource-id": _fm("customization_text_color_holder")})
+    ids = {n["resource-id"].split("/")[-1] for n in dumped(customize) if "color_picker" in n.get("resource-id", "")
            or "recent_colors" in n.get("resource-id", "")}
     assert ids == COLOR_PICKER_IDS
-    assert _find(customize, **{"resource-id": _fm("color_picker_old_hex")})["text"] == "#EEEEEE"
-    assert _find(customize, **{"resource-id": _fm("color_picker_new_hex")})["text"] == "EEEEEE"
-    squares = [n for n in _nodes(customize) if n["class"] == "android.widget.ImageView" and not n["resource-id"]
+    assert find_on(customize, **{"resource-id": _fm("color_picker_old_hex")})["text"] == "#EEEEEE"
+    assert find_on(customize, **{"resource-id": _fm("color_picker_new_hex")})["text"] == "EEEEEE"
+    squares = [n for n in dumped(customize) if n["class"] == "android.widget.ImageView" and not n["resource-id"]
                and n["clickable"] == "true"]
     assert len(squares) == 5
-    assert {n["text"] for n in _nodes(customize) if n["resource-id"].startswith("android:id/button")} == {"Cancel", "OK"}
+    assert {n["text"] for n in dumped(customize) if n["resource-id"].startswith("android:id/button")} == {"Cancel", "OK"}
     # setupRecentColors: a recent colour's tap puts its hex in the field (the first default is md_red_700)
     _tap_node(customize, squares[0])
-    assert _find(customize, **{"resource-id": _fm("color_picker_new_hex")})["text"] == "D32F2F"
+    assert find_on(customize, **{"resource-id": _fm("color_picker_new_hex")})["text"] == "D32F2F"
 
 
 def test_ok_with_a_new_text_color_makes_the_theme_custom_and_save_keeps_it(customize):
     """pickTextColor's OK: setCurrentTextColor, colorChanged (Save shows), updateColorTheme(getCurrentThemeId())
     -> no predefined theme has these colours -> Custom; saveChanges writes BaseConfig.textColor, so the
     reopened screen says Custom and the picker's old colour is the saved one."""
-    _tap(customize, **{"resource-id": _fm("customization_text_color_holder")})
+    tap_on(customize, **{"resource-id": _fm("customization_text_color_holder")})
     _type_hex(customize, "00FF00")
-    _tap(customize, **{"resource-id": "android:id/button1", "text": "OK"})
-    assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
-    _tap(customize, **{"resource-id": _fm("save"), "content-desc": "Save"})
-    _tap(customize, text="Customize colors")
-    assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
-    _tap(customize, **{"resource-id": _fm("customization_text_color_holder")})
-    assert _find(customize, **{"resource-id": _fm("color_picker_old_hex")})["text"] == "#00FF00"
+    tap_on(customize, **{"resource-id": "android:id/button1", "text": "OK"})
+    assert find_on(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
+    tap_on(customize, **{"resource-id": _fm("save"), "content-desc": "Save"})
+    tap_on(customize, text="Customize colors")
+    assert find_on(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
+    tap_on(customize, **{"resource-id": _fm("customization_text_color_holder")})
+    assert find_on(customize, **{"resource-id": _fm("color_picker_old_hex")})["text"] == "#00FF00"
 
 
 def test_cancel_leaves_the_color_and_theme_as_they_were(customize):
     """Cancel calls back (false, 0): pickTextColor changes nothing."""
-    _tap(customize, **{"resource-id": _fm("customization_background_color_holder")})
+    tap_on(customize, **{"resource-id": _fm("customization_background_color_holder")})
     _type_hex(customize, "123456")
-    _tap(customize, **{"resource-id": "android:id/button2", "text": "Cancel"})
-    assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Dark"
-    _tap(customize, **{"resource-id": _fm("customization_background_color_holder")})
-    assert _find(customize, **{"resource-id": _fm("color_picker_old_hex")})["text"] == "#2D2D2D"
+    tap_on(customize, **{"resource-id": "android:id/button2", "text": "Cancel"})
+    assert find_on(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Dark"
+    tap_on(customize, **{"resource-id": _fm("customization_background_color_holder")})
+    assert find_on(customize, **{"resource-id": _fm("color_picker_old_hex")})["text"] == "#2D2D2D"
 
 
 def test_picking_the_themes_own_color_back_keeps_the_predefined_theme(customize):
     """getCurrentThemeId: colours that match a predefined theme name it (Light's text is md_grey_800_dark)."""
-    _tap(customize, **{"resource-id": _fm("customization_background_color_holder")})
+    tap_on(customize, **{"resource-id": _fm("customization_background_color_holder")})
     _type_hex(customize, "FFFFFF")
-    _tap(customize, **{"resource-id": "android:id/button1", "text": "OK"})
-    assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
-    _tap(customize, **{"resource-id": _fm("customization_text_color_holder")})
+    tap_on(customize, **{"resource-id": "android:id/button1", "text": "OK"})
+    assert find_on(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
+    tap_on(customize, **{"resource-id": _fm("customization_text_color_holder")})
     _type_hex(customize, "2D2D2D")
-    _tap(customize, **{"resource-id": "android:id/button1", "text": "OK"})
-    assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Light"
+    tap_on(customize, **{"resource-id": "android:id/button1", "text": "OK"})
+    assert find_on(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Light"
 
 
 
 def _stripes(device, line: str) -> list[dict]:
-    holder = _find(device, **{"resource-id": _fm(line)})
+    holder = find_on(device, **{"resource-id": _fm(line)})
     left, top, right, bottom = (int(v) for v in holder["bounds"].replace("][", ",").strip("[]").split(","))
-    return [n for n in _nodes(device) if n["resource-id"] == _fm("empty_image_view")
+    return [n for n in dumped(device) if n["resource-id"] == _fm("empty_image_view")
             and top <= int(n["bounds"].split(",")[1].split("]")[0]) <= bottom]
 
 
@@ -321,21 +302,21 @@ def test_primary_color_opens_the_two_line_picker_and_ok_makes_the_theme_custom(c
     getColorIndexes), the hex below.  A tap picks a stripe (LineColorPicker.touchAt): reds keep the
     shade index (md_red_700 #D32F2F), then md_red_900; OK sets the primary colour, and with Dark's other
     colours no predefined theme matches: Custom.  Save keeps it."""
-    _tap(customize, **{"resource-id": _fm("customization_primary_color_holder")})
+    tap_on(customize, **{"resource-id": _fm("customization_primary_color_holder")})
     assert len(_stripes(customize, "primary_line_color_picker")) == 19
     assert len(_stripes(customize, "secondary_line_color_picker")) == 9
-    assert _find(customize, **{"resource-id": _fm("hex_code")})["text"] == "#F57C00"
-    assert _find(customize, **{"resource-id": _fm("line_color_picker_icon")}) is None
+    assert find_on(customize, **{"resource-id": _fm("hex_code")})["text"] == "#F57C00"
+    assert find_on(customize, **{"resource-id": _fm("line_color_picker_icon")}) is None
     _tap_node(customize, _stripes(customize, "primary_line_color_picker")[0])
-    assert _find(customize, **{"resource-id": _fm("hex_code")})["text"] == "#D32F2F"
+    assert find_on(customize, **{"resource-id": _fm("hex_code")})["text"] == "#D32F2F"
     _tap_node(customize, _stripes(customize, "secondary_line_color_picker")[8])
-    assert _find(customize, **{"resource-id": _fm("hex_code")})["text"] == "#B71C1C"
-    _tap(customize, **{"resource-id": "android:id/button1", "text": "OK"})
-    assert _find(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
-    _tap(customize, **{"resource-id": _fm("save"), "content-desc": "Save"})
-    _tap(customize, text="Customize colors")
-    _tap(customize, **{"resource-id": _fm("customization_primary_color_holder")})
-    assert _find(customize, **{"resource-id": _fm("hex_code")})["text"] == "#B71C1C"
+    assert find_on(customize, **{"resource-id": _fm("hex_code")})["text"] == "#B71C1C"
+    tap_on(customize, **{"resource-id": "android:id/button1", "text": "OK"})
+    assert find_on(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
+    tap_on(customize, **{"resource-id": _fm("save"), "content-desc": "Save"})
+    tap_on(customize, text="Customize colors")
+    tap_on(customize, **{"resource-id": _fm("customization_primary_color_holder")})
+    assert find_on(customize, **{"resource-id": _fm("hex_code")})["text"] == "#B71C1C"
 
 
 def test_app_icon_color_opens_the_one_line_picker_with_the_icon(adb_device):
@@ -345,19 +326,19 @@ def test_app_icon_color_opens_the_one_line_picker_with_the_icon(adb_device):
     adb_device.shell(f"am force-stop {FILEMANAGER}")
     adb_device.shell(f"pm clear {FILEMANAGER}")
     adb_device.shell(f"monkey -p {FILEMANAGER} -c android.intent.category.LAUNCHER 1")
-    _tap(adb_device, desc="More options")
-    _tap(adb_device, text="Settings")
-    _tap(adb_device, text="Customize colors")
-    _tap(adb_device, **{"resource-id": _fm("customization_app_icon_color_holder")})
-    _tap(adb_device, **{"resource-id": "android:id/button1", "text": "OK"})  # the app icon warning
-    assert _find(adb_device, **{"resource-id": _fm("line_color_picker_icon")}) is not None
-    assert _find(adb_device, **{"resource-id": _fm("secondary_line_color_picker")}) is None
+    tap_on(adb_device, desc="More options")
+    tap_on(adb_device, text="Settings")
+    tap_on(adb_device, text="Customize colors")
+    tap_on(adb_device, **{"resource-id": _fm("customization_app_icon_color_holder")})
+    tap_on(adb_device, **{"resource-id": "android:id/button1", "text": "OK"})  # the app icon warning
+    assert find_on(adb_device, **{"resource-id": _fm("line_color_picker_icon")}) is not None
+    assert find_on(adb_device, **{"resource-id": _fm("secondary_line_color_picker")}) is None
     assert len(_stripes(adb_device, "primary_line_color_picker")) == 19
     _tap_node(adb_device, _stripes(adb_device, "primary_line_color_picker")[5])
-    assert _find(adb_device, **{"resource-id": _fm("hex_code")})["text"] == "#1976D2"
-    _tap(adb_device, **{"resource-id": "android:id/button1", "text": "OK"})
-    assert _find(adb_device, **{"resource-id": _fm("customization_theme")})["text"] == "System default (Material You)"
-    assert _find(adb_device, **{"resource-id": _fm("save"), "content-desc": "Save"}) is not None
+    assert find_on(adb_device, **{"resource-id": _fm("hex_code")})["text"] == "#1976D2"
+    tap_on(adb_device, **{"resource-id": "android:id/button1", "text": "OK"})
+    assert find_on(adb_device, **{"resource-id": _fm("customization_theme")})["text"] == "System default (Material You)"
+    assert find_on(adb_device, **{"resource-id": _fm("save"), "content-desc": "Save"}) is not None
     adb_device.shell(f"am force-stop {FILEMANAGER}")
     adb_device.shell(f"pm clear {FILEMANAGER}")
 
@@ -384,9 +365,9 @@ def messenger(adb_device):
 
 def _send(device, number: str, text: str = "Hello") -> None:
     device.shell(f"am start -W -a android.intent.action.SENDTO -d sms:{number}")
-    _tap(device, **{"resource-id": f"{MESSENGER}:id/thread_type_message"})
+    tap_on(device, **{"resource-id": f"{MESSENGER}:id/thread_type_message"})
     device.shell(f"input text {text}")
-    _tap(device, **{"resource-id": f"{MESSENGER}:id/thread_send_message"})
+    tap_on(device, **{"resource-id": f"{MESSENGER}:id/thread_send_message"})
 
 
 def _sms_types(device) -> list[str]:
@@ -403,13 +384,13 @@ def test_a_possible_premium_short_code_asks_first(messenger):
     premium short code, so handleConfirmShortCode shows the phone process's dialog and the message waits
     in the outbox (Messenger's "Sending…")."""
     _send(messenger, "111111")
-    nodes = _nodes(messenger)
+    nodes = dumped(messenger)
     assert {n["package"] for n in nodes} == {"com.android.phone"}
-    assert _find(messenger, **{"resource-id": "android:id/sms_short_code_confirm_message"})["text"] == (
+    assert find_on(messenger, **{"resource-id": "android:id/sms_short_code_confirm_message"})["text"] == (
         "SMS Messenger would like to send a message to 111111.")
-    assert _find(messenger, **{"resource-id": "android:id/sms_short_code_detail_message"})["text"] == (
+    assert find_on(messenger, **{"resource-id": "android:id/sms_short_code_detail_message"})["text"] == (
         "This may cause charges on your mobile account.")
-    assert _find(messenger, **{"resource-id": "android:id/sms_short_code_remember_choice_text"})["text"] == (
+    assert find_on(messenger, **{"resource-id": "android:id/sms_short_code_remember_choice_text"})["text"] == (
         "Remember my choice")
     assert [(n["resource-id"], n["text"]) for n in nodes if n["resource-id"] in ("android:id/button1", "android:id/button2")] == [
         ("android:id/button2", "Cancel"), ("android:id/button1", "Send")]
@@ -420,21 +401,21 @@ def test_send_sends_the_message(messenger):
     """ConfirmDialogListener: Send -> EVENT_SEND_CONFIRMED_SMS; the sent intent's RESULT_OK makes it
     MESSAGE_TYPE_SENT (SmsStatusSentReceiver), and the thread shows it sent."""
     _send(messenger, "111111")
-    _tap(messenger, **{"resource-id": "android:id/button1", "text": "Send"})
+    tap_on(messenger, **{"resource-id": "android:id/button1", "text": "Send"})
     assert _sms_types(messenger) == ["2"]
-    assert _find(messenger, **{"resource-id": f"{MESSENGER}:id/thread_success"}) is not None
+    assert find_on(messenger, **{"resource-id": f"{MESSENGER}:id/thread_success"}) is not None
 
 
 def test_cancel_fails_the_message_and_retry_offers_it_again(messenger):
     """Cancel -> EVENT_STOP_SENDING: RESULT_ERROR_SHORT_CODE_NOT_ALLOWED, so the message is MESSAGE_TYPE_FAILED
     and getThreadItems adds "Not sent. Touch to retry.", whose tap puts the text back in the field."""
     _send(messenger, "111111")
-    _tap(messenger, **{"resource-id": "android:id/button2", "text": "Cancel"})
+    tap_on(messenger, **{"resource-id": "android:id/button2", "text": "Cancel"})
     assert _sms_types(messenger) == ["5"]
-    _tap(messenger, **{"resource-id": f"{MESSENGER}:id/thread_error", "text": "Not sent. Touch to retry."})
-    assert _find(messenger, **{"resource-id": f"{MESSENGER}:id/thread_type_message"})["text"] == "Hello"
-    _tap(messenger, **{"resource-id": f"{MESSENGER}:id/thread_send_message"})
-    _tap(messenger, **{"resource-id": "android:id/button1", "text": "Send"})
+    tap_on(messenger, **{"resource-id": f"{MESSENGER}:id/thread_error", "text": "Not sent. Touch to retry."})
+    assert find_on(messenger, **{"resource-id": f"{MESSENGER}:id/thread_type_message"})["text"] == "Hello"
+    tap_on(messenger, **{"resource-id": f"{MESSENGER}:id/thread_send_message"})
+    tap_on(messenger, **{"resource-id": "android:id/button1", "text": "Send"})
     assert _sms_types(messenger) == ["2"]  # the same message, sent this time (insertSmsMessage(messageId))
 
 
@@ -444,16 +425,16 @@ def test_back_cancels_the_dialog(messenger):
     messenger.shell("input keyevent BACK")
     assert _sms_types(messenger) == ["5"]
     _send(messenger, "111111", "Again")
-    assert _find(messenger, **{"resource-id": "android:id/sms_short_code_confirm_message"}) is not None
+    assert find_on(messenger, **{"resource-id": "android:id/sms_short_code_confirm_message"}) is not None
 
 
 def test_remember_my_choice_relabels_the_buttons(messenger):
     """onCheckedChanged: checked, the buttons read Always Allow / Never Allow and the undo hint shows."""
     _send(messenger, "111111")
-    _tap(messenger, **{"resource-id": "android:id/sms_short_code_remember_choice_checkbox"})
-    assert _find(messenger, **{"resource-id": "android:id/button1"})["text"] == "Always Allow"
-    assert _find(messenger, **{"resource-id": "android:id/button2"})["text"] == "Never Allow"
-    assert _find(messenger, **{"resource-id": "android:id/sms_short_code_remember_undo_instruction"})["text"] == (
+    tap_on(messenger, **{"resource-id": "android:id/sms_short_code_remember_choice_checkbox"})
+    assert find_on(messenger, **{"resource-id": "android:id/button1"})["text"] == "Always Allow"
+    assert find_on(messenger, **{"resource-id": "android:id/button2"})["text"] == "Never Allow"
+    assert find_on(messenger, **{"resource-id": "android:id/sms_short_code_remember_undo_instruction"})["text"] == (
         "You can change this later in Settings\u00a0>\u00a0Apps")
     messenger.shell("input keyevent BACK")  # cancelling stores nothing
 
@@ -465,7 +446,7 @@ def test_the_us_row_sorts_destinations(messenger, number, premium):
     premium code ("This will cause charges"), 44567 standard and 122 free (sent at once), and seven
     digits are no short code at all."""
     _send(messenger, number)
-    detail = _find(messenger, **{"resource-id": "android:id/sms_short_code_detail_message"})
+    detail = find_on(messenger, **{"resource-id": "android:id/sms_short_code_detail_message"})
     if premium:
         assert detail["text"] == "This will cause charges on your mobile account."
         messenger.shell("input keyevent BACK")
@@ -484,12 +465,12 @@ def test_always_allow_is_remembered_for_the_app(phone_factory, adb_server_port):
     device = adbutils.AdbClient(port=adb_server_port).device(own.serial)
     device.shell(f"cmd role add-role-holder {SMS_ROLE} {MESSENGER}")
     _send(device, "111111")
-    _tap(device, **{"resource-id": "android:id/sms_short_code_remember_choice_checkbox"})
-    _tap(device, **{"resource-id": "android:id/button1", "text": "Always Allow"})
+    tap_on(device, **{"resource-id": "android:id/sms_short_code_remember_choice_checkbox"})
+    tap_on(device, **{"resource-id": "android:id/button1", "text": "Always Allow"})
     device.shell(f"pm clear {MESSENGER}")
     device.shell(f"cmd role add-role-holder {SMS_ROLE} {MESSENGER}")
     _send(device, "222222", "Twice")
-    assert _find(device, **{"resource-id": "android:id/sms_short_code_confirm_message"}) is None
+    assert find_on(device, **{"resource-id": "android:id/sms_short_code_confirm_message"}) is None
     assert _sms_types(device) == ["2", "2"]
 
 
@@ -507,9 +488,9 @@ def notes_two(adb_device):
     adb_device.shell(f"am force-stop {NOTES}")
     adb_device.shell(f"pm clear {NOTES}")
     adb_device.shell(f"am start -W -n {NOTES}/.activities.MainActivity")
-    _tap(adb_device, **{"resource-id": f"{NOTES}:id/new_note"})
+    tap_on(adb_device, **{"resource-id": f"{NOTES}:id/new_note"})
     adb_device.shell("input text Diary")
-    _tap(adb_device, **{"resource-id": "android:id/button1"})
+    tap_on(adb_device, **{"resource-id": "android:id/button1"})
     adb_device.shell("input text Sunny")
     if "mInputShown=true" in adb_device.shell("dumpsys input_method"):
         adb_device.shell("input keyevent BACK")
@@ -520,13 +501,13 @@ def notes_two(adb_device):
 
 
 def _create_shortcut(device) -> None:
-    _tap(device, desc="More options")
-    _tap(device, **{"resource-id": f"{NOTES}:id/title", "text": "Create shortcut"})
+    tap_on(device, desc="More options")
+    tap_on(device, **{"resource-id": f"{NOTES}:id/title", "text": "Create shortcut"})
 
 
 def _workspace_labels(device) -> list[str]:
     device.shell("input keyevent HOME")
-    return [n["text"] for n in _nodes(device) if n["class"] == "android.widget.TextView" and n["text"]]
+    return [n["text"] for n in dumped(device) if n["class"] == "android.widget.TextView" and n["text"]]
 
 
 def test_create_shortcut_opens_the_launchers_confirmation(notes_two):
@@ -534,13 +515,13 @@ def test_create_shortcut_opens_the_launchers_confirmation(notes_two):
     the app's label, the drag hint, the widget cell (the note's title, "1 × 1"), Cancel / Add to home screen."""
     _create_shortcut(notes_two)
     assert _resumed(notes_two) == f"{LAUNCHER}/{LAUNCHER}.dragndrop.AddItemActivity"
-    assert _find(notes_two, **{"resource-id": f"{LAUNCHER}:id/widget_appName"})["text"] == "Notes"
-    assert _find(notes_two, **{"resource-id": f"{LAUNCHER}:id/widget_drag_instruction"})["text"] == (
+    assert find_on(notes_two, **{"resource-id": f"{LAUNCHER}:id/widget_appName"})["text"] == "Notes"
+    assert find_on(notes_two, **{"resource-id": f"{LAUNCHER}:id/widget_drag_instruction"})["text"] == (
         "Touch & hold the widget to move it around the home screen")
-    name = _find(notes_two, **{"resource-id": f"{LAUNCHER}:id/widget_name"})
+    name = find_on(notes_two, **{"resource-id": f"{LAUNCHER}:id/widget_name"})
     assert (name["text"], name["content-desc"]) == ("Diary", "Diary widget")
-    assert _find(notes_two, **{"resource-id": f"{LAUNCHER}:id/widget_dims"})["text"] == "1 \u00d7 1"
-    assert [n["text"] for n in _nodes(notes_two) if n["class"] == "android.widget.Button"] == [
+    assert find_on(notes_two, **{"resource-id": f"{LAUNCHER}:id/widget_dims"})["text"] == "1 \u00d7 1"
+    assert [n["text"] for n in dumped(notes_two) if n["class"] == "android.widget.Button"] == [
         "Cancel", "Add to home screen"]
 
 
@@ -548,17 +529,17 @@ def test_add_to_home_screen_pins_a_shortcut_that_opens_the_note(notes_two):
     """onPlaceAutomaticallyClick queues the shortcut for the workspace and closes: Notes is back; the home
     screen has a "Diary" icon whose tap starts SplashActivity with OPEN_NOTE_ID: Notes on that note."""
     _create_shortcut(notes_two)
-    _tap(notes_two, text="Add to home screen")
+    tap_on(notes_two, text="Add to home screen")
     assert _resumed(notes_two) == f"{NOTES}/{NOTES}.activities.MainActivity"
     # Notes on its other note, then home
-    _tap(notes_two, **{"resource-id": f"{NOTES}:id/open_note"})
+    tap_on(notes_two, **{"resource-id": f"{NOTES}:id/open_note"})
     # 6.17.0's OpenNoteDialog: a card per note, its title in open_note_item_title
-    _tap(notes_two, text="General note", **{"resource-id": f"{NOTES}:id/open_note_item_title"})
-    assert _find(notes_two, **{"resource-id": f"{NOTES}:id/text_note_view"})["text"] != "Sunny"
+    tap_on(notes_two, text="General note", **{"resource-id": f"{NOTES}:id/open_note_item_title"})
+    assert find_on(notes_two, **{"resource-id": f"{NOTES}:id/text_note_view"})["text"] != "Sunny"
     assert _workspace_labels(notes_two)[-1] == "Diary"
-    _tap(notes_two, text="Diary", desc="Diary")
+    tap_on(notes_two, text="Diary", desc="Diary")
     assert _resumed(notes_two) == f"{NOTES}/{NOTES}.activities.MainActivity"
-    assert _find(notes_two, **{"resource-id": f"{NOTES}:id/text_note_view"})["text"] == "Sunny"
+    assert find_on(notes_two, **{"resource-id": f"{NOTES}:id/text_note_view"})["text"] == "Sunny"
     if "mInputShown=true" in notes_two.shell("dumpsys input_method"):
         notes_two.shell("input keyevent BACK")  # the first BACK hides the keyboard
     notes_two.shell("input keyevent BACK")  # NEW_TASK | CLEAR_TASK: the note's task is all there is
@@ -568,7 +549,7 @@ def test_add_to_home_screen_pins_a_shortcut_that_opens_the_note(notes_two):
 def test_cancel_and_back_add_nothing(notes_two):
     """onCancelClick and onBackPressed close the sheet without queueing anything."""
     _create_shortcut(notes_two)
-    _tap(notes_two, text="Cancel")
+    tap_on(notes_two, text="Cancel")
     assert _resumed(notes_two) == f"{NOTES}/{NOTES}.activities.MainActivity"
     _create_shortcut(notes_two)
     notes_two.shell("input keyevent BACK")
@@ -580,7 +561,7 @@ def test_a_shortcut_already_pinned_is_accepted_without_asking(notes_two):
     """ShortcutRequestPinProcessor.requestPinShortcutLocked: a shortcut the launcher already pinned
     succeeds at once, with no confirmation."""
     _create_shortcut(notes_two)
-    _tap(notes_two, text="Add to home screen")
+    tap_on(notes_two, text="Add to home screen")
     _create_shortcut(notes_two)
     assert _resumed(notes_two) == f"{NOTES}/{NOTES}.activities.MainActivity"
     assert _workspace_labels(notes_two).count("Diary") == 1

@@ -9,9 +9,10 @@ DocumentsUI too; Settings' "Customize widget colors" opens WidgetConfigureActivi
 from __future__ import annotations
 
 import json
-import xml.etree.ElementTree as ET
 
 import pytest
+
+from uitools import dumped, find_on, tap_on
 
 PKG = "com.simplemobiletools.notes.pro"
 SPOOLER = "com.android.printspooler"
@@ -19,29 +20,9 @@ FILES = "com.google.android.documentsui"
 DOWNLOAD = "/sdcard/Download"
 
 
-def _nodes(device) -> list[dict]:
-    return [dict(n.attrib) for n in ET.fromstring(device.dump_hierarchy().encode("utf-8")).iter("node")]
-
-
-def _find(device, **criteria) -> dict | None:
-    wanted = {{"id": "resource-id", "desc": "content-desc"}.get(k, k): v for k, v in criteria.items()}
-    for node in _nodes(device):
-        if all(node.get(k) == v for k, v in wanted.items()):
-            return node
-    return None
-
-
-def _tap(device, **criteria) -> None:
-    node = _find(device, **criteria)
-    shown = [n.get("resource-id") or n.get("text") for n in _nodes(device)]
-    assert node is not None, f"no {criteria} on screen: {shown}"
-    left, top, right, bottom = (int(v) for v in node["bounds"].replace("][", ",").strip("[]").split(","))
-    device.shell(f"input tap {(left + right) // 2} {(top + bottom) // 2}")
-
-
 def _menu(device, entry: str) -> None:
-    _tap(device, desc="More options")
-    _tap(device, **{"resource-id": f"{PKG}:id/title", "text": entry})
+    tap_on(device, desc="More options")
+    tap_on(device, **{"resource-id": f"{PKG}:id/title", "text": entry})
 
 
 @pytest.fixture
@@ -51,9 +32,9 @@ def notes(adb_device):
     adb_device.shell(f"pm clear {PKG}")
     adb_device.shell(f"rm -rf {DOWNLOAD}/Diary*")
     adb_device.shell(f"am start -W -n {PKG}/.activities.MainActivity")
-    _tap(adb_device, **{"resource-id": f"{PKG}:id/new_note"})
+    tap_on(adb_device, **{"resource-id": f"{PKG}:id/new_note"})
     adb_device.shell("input text Diary")
-    _tap(adb_device, **{"resource-id": "android:id/button1"})
+    tap_on(adb_device, **{"resource-id": "android:id/button1"})
     adb_device.shell("input text 2023.6.10%sSunny")
     if "mInputShown=true" in adb_device.shell("dumpsys input_method"):
         adb_device.shell("input keyevent BACK")
@@ -65,26 +46,26 @@ def notes(adb_device):
 def test_export_as_file_saves_through_documents_ui_and_offers_sync(notes):
     _menu(notes, "Export as file")
     assert notes.app_current().package == FILES
-    assert _find(notes, **{"resource-id": "android:id/title", "text": "Diary.txt"}) is not None
-    _tap(notes, **{"resource-id": "android:id/button1", "text": "SAVE"})
+    assert find_on(notes, **{"resource-id": "android:id/title", "text": "Diary.txt"}) is not None
+    tap_on(notes, **{"resource-id": "android:id/button1", "text": "SAVE"})
     # back in the app: the release's RadioGroupDialog, no title and no buttons
     assert notes.app_current().package == PKG
-    assert _find(notes, **{"resource-id": f"{PKG}:id/dialog_radio_group"}) is not None
-    assert _find(notes, **{"resource-id": "android:id/button1"}) is None
-    _tap(notes, text="Only export the current file content\n(changing the note will not affect the file)")
+    assert find_on(notes, **{"resource-id": f"{PKG}:id/dialog_radio_group"}) is not None
+    assert find_on(notes, **{"resource-id": "android:id/button1"}) is None
+    tap_on(notes, text="Only export the current file content\n(changing the note will not affect the file)")
     assert notes.shell(f"cat {DOWNLOAD}/Diary.txt") == "2023.6.10 Sunny"
     # export-only: later edits stay in the note
-    _tap(notes, **{"resource-id": f"{PKG}:id/text_note_view"})
+    tap_on(notes, **{"resource-id": f"{PKG}:id/text_note_view"})
     notes.shell("input text %sRain")
     assert notes.shell(f"cat {DOWNLOAD}/Diary.txt") == "2023.6.10 Sunny"
 
 
 def test_export_with_sync_makes_the_note_update_its_file(notes):
     _menu(notes, "Export as file")
-    _tap(notes, **{"resource-id": "android:id/button1", "text": "SAVE"})
-    _tap(notes, text="Update the file itself at updating the note\n(note gets deleted if file gets deleted, "
+    tap_on(notes, **{"resource-id": "android:id/button1", "text": "SAVE"})
+    tap_on(notes, text="Update the file itself at updating the note\n(note gets deleted if file gets deleted, "
                      "or path changes)")
-    _tap(notes, **{"resource-id": f"{PKG}:id/text_note_view"})
+    tap_on(notes, **{"resource-id": f"{PKG}:id/text_note_view"})
     notes.shell("input keyevent MOVE_END")
     notes.shell("input text %sRain")
     assert notes.shell(f"cat {DOWNLOAD}/Diary.txt") == "2023.6.10 Sunny Rain"
@@ -94,7 +75,7 @@ def test_export_cancelled_in_documents_ui_returns_without_a_dialog(notes):
     _menu(notes, "Export as file")
     notes.shell("input keyevent BACK")
     assert notes.app_current().package == PKG
-    assert _find(notes, **{"resource-id": f"{PKG}:id/dialog_radio_group"}) is None
+    assert find_on(notes, **{"resource-id": f"{PKG}:id/dialog_radio_group"}) is None
     assert "Diary" not in notes.shell(f"ls {DOWNLOAD}")
 
 
@@ -102,13 +83,13 @@ def test_print_opens_the_print_dialog_and_saves_a_pdf(notes):
     _menu(notes, "Print")
     current = notes.app_current()
     assert (current.package, current.activity) == (SPOOLER, "com.android.printspooler.ui.PrintActivity")
-    assert _find(notes, **{"resource-id": f"{SPOOLER}:id/title", "text": "Save as PDF"}) is not None
-    assert _find(notes, **{"resource-id": f"{SPOOLER}:id/paper_size_summary", "text": "Letter"}) is not None
-    _tap(notes, **{"resource-id": f"{SPOOLER}:id/print_button", "content-desc": "Save to PDF"})
+    assert find_on(notes, **{"resource-id": f"{SPOOLER}:id/title", "text": "Save as PDF"}) is not None
+    assert find_on(notes, **{"resource-id": f"{SPOOLER}:id/paper_size_summary", "text": "Letter"}) is not None
+    tap_on(notes, **{"resource-id": f"{SPOOLER}:id/print_button", "content-desc": "Save to PDF"})
     assert notes.app_current().package == FILES
     # PrintActivity.startCreateDocumentActivity names the document after the job (the note's title);
     # the provider gives it the PDF extension (FileUtils.splitFileName)
-    _tap(notes, **{"resource-id": "android:id/button1", "text": "SAVE"})
+    tap_on(notes, **{"resource-id": "android:id/button1", "text": "SAVE"})
     assert notes.app_current().package == PKG
     head = notes.shell(f"head -c 5 {DOWNLOAD}/Diary.pdf")
     assert head == "%PDF-"
@@ -130,13 +111,13 @@ def test_print_dialog_started_bare_finishes(adb_device):
 
 def test_customize_widget_colors_opens_the_widget_configuration(notes):
     _menu(notes, "Settings")
-    _tap(notes, **{"resource-id": f"{PKG}:id/settings_widget_color_customization_label"})
+    tap_on(notes, **{"resource-id": f"{PKG}:id/settings_widget_color_customization_label"})
     current = notes.app_current()
     assert current.activity == f"{PKG}.activities.WidgetConfigureActivity"
-    sample = _find(notes, **{"resource-id": f"{PKG}:id/text_note_view"})
+    sample = find_on(notes, **{"resource-id": f"{PKG}:id/text_note_view"})
     assert sample["text"].startswith("Thank you for using Simple Notes.\n")
-    assert _find(notes, **{"resource-id": f"{PKG}:id/notes_picker_holder"}) is None  # customizing colours
-    _tap(notes, **{"resource-id": f"{PKG}:id/config_save", "text": "OK"})
+    assert find_on(notes, **{"resource-id": f"{PKG}:id/notes_picker_holder"}) is None  # customizing colours
+    tap_on(notes, **{"resource-id": f"{PKG}:id/config_save", "text": "OK"})
     assert notes.app_current().activity == f"{PKG}.activities.SettingsActivity"
 
 
@@ -144,46 +125,46 @@ def test_deleting_a_note_that_follows_a_file_offers_the_file(notes):
     """DeleteNoteDialog shows "Also delete file" with the document's URI; 6.17.0's refreshNotes then deletes
     the file of the note it moves to (here General note, which has none), so Diary.txt stays."""
     _menu(notes, "Export as file")
-    _tap(notes, **{"resource-id": "android:id/button1", "text": "SAVE"})
-    _tap(notes, text="Update the file itself at updating the note\n(note gets deleted if file gets deleted, "
+    tap_on(notes, **{"resource-id": "android:id/button1", "text": "SAVE"})
+    tap_on(notes, text="Update the file itself at updating the note\n(note gets deleted if file gets deleted, "
                      "or path changes)")
     _menu(notes, "Delete note")
-    box = _find(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox"})
+    box = find_on(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox"})
     assert box["text"] == ('Also delete file "content://com.android.externalstorage.documents/document/'
                            'primary%3ADownload%2FDiary.txt"')
     assert box["checked"] == "false"
-    _tap(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox_holder"})
-    assert _find(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox"})["checked"] == "true"
-    _tap(notes, **{"resource-id": "android:id/button1", "text": "Delete"})
-    assert _find(notes, text="Diary") is None
+    tap_on(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox_holder"})
+    assert find_on(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox"})["checked"] == "true"
+    tap_on(notes, **{"resource-id": "android:id/button1", "text": "Delete"})
+    assert find_on(notes, text="Diary") is None
     assert notes.shell(f"cat {DOWNLOAD}/Diary.txt") == "2023.6.10 Sunny"
 
 
 def test_deleting_a_note_without_a_file_has_no_file_option(notes):
     _menu(notes, "Delete note")
-    assert _find(notes, **{"resource-id": f"{PKG}:id/delete_note_description"}) is not None
-    assert _find(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox_holder"}) is None
+    assert find_on(notes, **{"resource-id": f"{PKG}:id/delete_note_description"}) is not None
+    assert find_on(notes, **{"resource-id": f"{PKG}:id/delete_note_checkbox_holder"}) is None
 
 
 def test_a_checklist_that_follows_its_file_saves_its_items_there(notes):
-    _tap(notes, **{"resource-id": f"{PKG}:id/new_note"})
+    tap_on(notes, **{"resource-id": f"{PKG}:id/new_note"})
     notes.shell("input text Groceries")
-    _tap(notes, **{"resource-id": f"{PKG}:id/type_checklist"})
-    _tap(notes, **{"resource-id": "android:id/button1"})
-    _tap(notes, **{"resource-id": f"{PKG}:id/checklist_fab"})
+    tap_on(notes, **{"resource-id": f"{PKG}:id/type_checklist"})
+    tap_on(notes, **{"resource-id": "android:id/button1"})
+    tap_on(notes, **{"resource-id": f"{PKG}:id/checklist_fab"})
     notes.shell("input text eggs")
-    _tap(notes, **{"resource-id": "android:id/button1"})
+    tap_on(notes, **{"resource-id": "android:id/button1"})
     _menu(notes, "Export as file")
-    assert _find(notes, **{"resource-id": "android:id/title", "text": "Groceries.txt"}) is not None
-    _tap(notes, **{"resource-id": "android:id/button1", "text": "SAVE"})
-    _tap(notes, text="Update the file itself at updating the note\n(note gets deleted if file gets deleted, "
+    assert find_on(notes, **{"resource-id": "android:id/title", "text": "Groceries.txt"}) is not None
+    tap_on(notes, **{"resource-id": "android:id/button1", "text": "SAVE"})
+    tap_on(notes, text="Update the file itself at updating the note\n(note gets deleted if file gets deleted, "
                      "or path changes)")
     try:
         def items() -> list[tuple[str, bool]]:
             return [(i["title"], i["isDone"]) for i in json.loads(notes.shell(f"cat {DOWNLOAD}/Groceries.txt"))]
 
         assert items() == [("eggs", False)]
-        _tap(notes, **{"resource-id": f"{PKG}:id/checklist_title", "text": "eggs"})
+        tap_on(notes, **{"resource-id": f"{PKG}:id/checklist_title", "text": "eggs"})
         assert items() == [("eggs", True)]
     finally:
         notes.shell(f"rm -f {DOWNLOAD}/Groceries.txt")
@@ -199,22 +180,22 @@ def test_open_note_is_6_17_0s_grid_of_note_cards(notes):
     the note's title and its text (gone when blank), a FAB for a new note and Cancel.  The radio list
     (dialog_open_note_linear, dialog_open_note_new_radio) is 6.12.2-6.15.6's."""
     device = notes
-    _tap(device, **{"resource-id": f"{PKG}:id/new_note"})
+    tap_on(device, **{"resource-id": f"{PKG}:id/new_note"})
     device.shell("input text Plans")
-    _tap(device, **{"resource-id": "android:id/button1"})
-    _tap(device, **{"resource-id": f"{PKG}:id/open_note"})
-    ids = [n["resource-id"].rpartition("/")[2] for n in _nodes(device)]
+    tap_on(device, **{"resource-id": "android:id/button1"})
+    tap_on(device, **{"resource-id": f"{PKG}:id/open_note"})
+    ids = [n["resource-id"].rpartition("/")[2] for n in dumped(device)]
     assert "dialog_open_note_linear" not in ids and "dialog_open_note_new_radio" not in ids
-    cards = [n for n in _nodes(device) if n["resource-id"] == f"{PKG}:id/open_note_item_holder"]
-    titles = [n["text"] for n in _nodes(device) if n["resource-id"] == f"{PKG}:id/open_note_item_title"]
-    texts = [n["text"] for n in _nodes(device) if n["resource-id"] == f"{PKG}:id/open_note_item_text"]
+    cards = [n for n in dumped(device) if n["resource-id"] == f"{PKG}:id/open_note_item_holder"]
+    titles = [n["text"] for n in dumped(device) if n["resource-id"] == f"{PKG}:id/open_note_item_title"]
+    texts = [n["text"] for n in dumped(device) if n["resource-id"] == f"{PKG}:id/open_note_item_text"]
     assert titles == ["Diary", "General note", "Plans"] and texts == ["2023.6.10 Sunny"]
     assert [c["clickable"] for c in cards] == ["true"] * 3
     # two 150dp spans fit the dialog; the third card goes under the shorter (text-less) second one
     lefts = [_bounds(c)[0] for c in cards]
     assert lefts[0] < lefts[1] == lefts[2]
-    assert _find(device, id=f"{PKG}:id/new_note_fab") is not None
-    assert _find(device, id="android:id/button2")["text"] == "Cancel"
-    _tap(device, id=f"{PKG}:id/open_note_item_title", text="Diary")
-    assert _find(device, id=f"{PKG}:id/dialog_open_note_holder") is None
-    assert _find(device, id=f"{PKG}:id/text_note_view")["text"] == "2023.6.10 Sunny"
+    assert find_on(device, id=f"{PKG}:id/new_note_fab") is not None
+    assert find_on(device, id="android:id/button2")["text"] == "Cancel"
+    tap_on(device, id=f"{PKG}:id/open_note_item_title", text="Diary")
+    assert find_on(device, id=f"{PKG}:id/dialog_open_note_holder") is None
+    assert find_on(device, id=f"{PKG}:id/text_note_view")["text"] == "2023.6.10 Sunny"

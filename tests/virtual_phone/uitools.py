@@ -75,6 +75,31 @@ def long_press(system, **kw) -> dict:
     return node
 
 
+# -- through adb: a device (adbutils' AdbDevice) dumped and tapped as a client does ------------
+
+
+def dumped(device) -> list[dict]:
+    """Every node of the device's `uiautomator dump`, as attribute dicts."""
+    return nodes(device.dump_hierarchy())
+
+
+def find_on(device, **criteria) -> dict | None:
+    """The first dumped node whose attributes equal ``criteria`` (``id`` and ``desc`` are shorthands)."""
+    wanted = {{"id": "resource-id", "desc": "content-desc"}.get(k, k): v for k, v in criteria.items()}
+    for node in dumped(device):
+        if all(node.get(k) == v for k, v in wanted.items()):
+            return node
+    return None
+
+
+def tap_on(device, **criteria) -> None:
+    """``input tap`` at the centre of the node ``find_on`` finds; fails naming what the screen shows."""
+    node = find_on(device, **criteria)
+    shown = [n.get("resource-id") or n.get("text") for n in dumped(device)]
+    assert node is not None, f"no {criteria} on screen: {shown}"
+    device.shell("input tap {} {}".format(*centre(node)))
+
+
 CALC = "com.simplemobiletools.calculator"
 BUTTON = "android.widget.Button"
 
