@@ -15,6 +15,7 @@ from adb_ui import AdbUI
 from pytest_mobileagent.virtual_phone.apps.commons.commons_compose import commons_strings, faq_items, licence_items
 
 SMS = "com.simplemobiletools.smsmessenger"
+SMS_ROLE = "android.app.role.SMS"
 NOTES = "com.simplemobiletools.notes.pro"
 ABOUT = "com.simplemobiletools.commons.activities.AboutActivity"
 
@@ -54,10 +55,15 @@ def open_about(ui: AdbUI, package: str) -> None:
 
 @pytest.fixture
 def ui(adb_device, phone):
+    """Messenger as the default SMS app (without the role it opens on the role request instead)."""
     ui = AdbUI(adb_device, phone, SMS)
+    held = SMS in ui.sh(f"cmd role get-role-holders {SMS_ROLE}").split()
     ui.sh(f"am force-stop {SMS}")
+    ui.sh(f"cmd role add-role-holder {SMS_ROLE} {SMS}")
     yield ui
     ui.sh(f"am force-stop {SMS}")
+    if not held:
+        ui.sh(f"cmd role remove-role-holder {SMS_ROLE} {SMS}")
     ui.close()
 
 

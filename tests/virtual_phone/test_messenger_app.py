@@ -23,13 +23,17 @@ ROLE = "android.app.role.SMS"
 
 @pytest.fixture
 def ui(adb_device, phone):
+    """Messenger and its providers cleared, without the SMS role; the role as it was afterwards (the
+    session phone's other tests open Messenger as the default SMS app it is at boot)."""
     ui = AdbUI(adb_device, phone, PKG)
+    held = PKG in ui.sh(f"cmd role get-role-holders {ROLE}").split()
     ui.sh(f"am force-stop {PKG}")
     for package in (PKG, *PROVIDERS):
         ui.sh(f"pm clear {package}")
     ui.sh(f"cmd role remove-role-holder {ROLE} {PKG}")
     yield ui
-    ui.sh(f"cmd role remove-role-holder {ROLE} {PKG}")
+    ui.sh(f"am force-stop {PKG}")
+    ui.sh(f"cmd role {'add' if held else 'remove'}-role-holder {ROLE} {PKG}")
     ui.close()
 
 
