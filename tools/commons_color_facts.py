@@ -13,14 +13,13 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from menu_facts import COMMONS, RELEASES, commons_commit, git, git_dir  # noqa: E402
+from menu_facts import COMMONS, RELEASES, commons_commit, git, git_dir, repos_arguments  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "pytest_mobileagent/virtual_phone/apps/data/commons_colors.json"
 #: LineColorPickerDialog.getColorsForIndex, index 0..18
@@ -57,10 +56,7 @@ def palettes(commons: Path, rev: str) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repos", type=Path, required=True, help="folder holding the repositories' git dirs")
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args(argv)
+    args = repos_arguments(__doc__.splitlines()[0], OUT, argv)
     commons = git_dir(args.repos, COMMONS)
     pins = sorted({commons_commit(git_dir(args.repos, name), tag) for name, tag in RELEASES.values()})
     found = {pin: palettes(commons, pin) for pin in pins}

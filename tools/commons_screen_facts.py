@@ -17,7 +17,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import html
 import json
 import re
@@ -25,7 +24,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from menu_facts import COMMONS, RELEASES, commons_commit, git, git_dir  # noqa: E402
+from menu_facts import COMMONS, RELEASES, commons_commit, git, git_dir, repos_arguments  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "pytest_mobileagent/virtual_phone/apps/data/commons_screens.json"
 ABOUT_KEYS = ("about", "support", "frequently_asked_questions", "my_email", "help_us", "contributors", "donate",
@@ -104,10 +103,7 @@ def contributors(commons: Path, pin: str, strings: dict[str, str]) -> list[list[
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repos", type=Path, required=True)
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args(argv)
+    args = repos_arguments(__doc__.splitlines()[0], OUT, argv)
     commons = git_dir(args.repos, COMMONS)
     facts: dict = {"apps": {}, "commons": {}}
     for app, (name, tag) in sorted(RELEASES.items()):

@@ -31,7 +31,6 @@ Usage (git directories as for ``tools/menu_facts.py``)::
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import subprocess
@@ -39,7 +38,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from menu_facts import ANDROID, COMMONS, PACKAGES, RELEASES, commons_commit, git, git_dir
+from menu_facts import ANDROID, COMMONS, PACKAGES, RELEASES, commons_commit, git, git_dir, repos_arguments
 
 OUT = Path(__file__).resolve().parent.parent / "pytest_mobileagent/virtual_phone/apps/data/manifest_facts.json"
 TOOLS = "{http://schemas.android.com/tools}"
@@ -163,10 +162,7 @@ def display_name(tag: str, in_english: bool = False) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repos", type=Path, required=True)
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
+    args = repos_arguments(__doc__.splitlines()[0], OUT, None)
     commons = git_dir(args.repos, COMMONS)
     facts = {}
     for key, (repo_name, tag) in sorted(RELEASES.items()):

@@ -66,6 +66,14 @@ def git_dir(root: Path, repo: str) -> Path:
     sys.exit(f"menu_facts: no git directory for {repo} under {root}")
 
 
+def repos_arguments(description: str, out: Path, argv: list[str] | None) -> argparse.Namespace:
+    """The facts tools' command line: --repos (the repositories' git dirs) and --out."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--repos", type=Path, required=True, help="folder holding the repositories' git dirs")
+    parser.add_argument("--out", type=Path, default=out)
+    return parser.parse_args(argv)
+
+
 def git(repo: Path, *args: str) -> str:
     return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
                           text=True).stdout
@@ -146,10 +154,7 @@ def _item(item: ET.Element, group_id: str, names: list[dict[str, str]]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repos", type=Path, required=True, help="folder holding the repositories' git dirs")
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args(argv)
+    args = repos_arguments(__doc__.splitlines()[0], OUT, argv)
     commons = git_dir(args.repos, COMMONS)
     facts: dict = {}
     for app, (name, tag) in sorted(RELEASES.items()):

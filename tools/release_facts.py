@@ -21,14 +21,13 @@ Usage (git directories as for ``tools/menu_facts.py``)::
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from menu_facts import ANDROID, COMMONS, RELEASES, commons_commit, git, git_dir
+from menu_facts import ANDROID, COMMONS, RELEASES, commons_commit, git, git_dir, repos_arguments
 
 OUT = Path(__file__).resolve().parent.parent / "tests/data/release_facts"
 _ID = re.compile(r"@\+?id/([A-Za-z0-9_]+)")
@@ -112,10 +111,7 @@ def app_facts(repo: Path, commons: Path, tag: str) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repos", type=Path, required=True, help="folder holding the repositories' git dirs")
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args(argv)
+    args = repos_arguments(__doc__.splitlines()[0], OUT, argv)
     commons = git_dir(args.repos, COMMONS)
     args.out.mkdir(parents=True, exist_ok=True)
     for app, (name, tag) in sorted(RELEASES.items()):

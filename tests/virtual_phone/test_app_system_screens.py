@@ -23,7 +23,7 @@ import re
 
 import pytest
 
-from uitools import dumped, find_on, tap_on
+from uitools import add_text_note, dumped, find_on, tap_on
 
 FILES = "com.google.android.documentsui"
 DOWNLOAD = "/sdcard/Download"
@@ -221,11 +221,15 @@ def customize(adb_device):
     adb_device.shell(f"pm clear {FILEMANAGER}")  # the colours chosen here stay out of later tests
 
 
-def _type_hex(device, hex_digits: str) -> None:
+def _pick_color(device, row: str, hex_digits: str, button: str = "OK") -> None:
+    """Open the picker of ``row`` (a customization_*_color_holder), type the hex code, close with ``button``."""
+    tap_on(device, **{"resource-id": _fm(row)})
     tap_on(device, **{"resource-id": _fm("color_picker_new_hex")})
     device.shell("input keyevent MOVE_END")
     device.shell("input keyevent " + " ".join(["DEL"] * 6))
     device.shell(f"input text {hex_digits}")
+    tap_on(device, **{"resource-id": "android:id/button1" if button == "OK" else "android:id/button2",
+                      "text": button})
 
 
 def test_text_color_row_opens_the_color_picker_with_the_recorded_ids(customize):
@@ -250,9 +254,7 @@ def test_ok_with_a_new_text_color_makes_the_theme_custom_and_save_keeps_it(custo
     """pickTextColor's OK: setCurrentTextColor, colorChanged (Save shows), updateColorTheme(getCurrentThemeId())
     -> no predefined theme has these colours -> Custom; saveChanges writes BaseConfig.textColor, so the
     reopened screen says Custom and the picker's old colour is the saved one."""
-    tap_on(customize, **{"resource-id": _fm("customization_text_color_holder")})
-    _type_hex(customize, "00FF00")
-    tap_on(customize, **{"resource-id": "android:id/button1", "text": "OK"})
+    _pick_color(customize, "customization_text_color_holder", "00FF00")
     assert find_on(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
     tap_on(customize, **{"resource-id": _fm("save"), "content-desc": "Save"})
     tap_on(customize, text="Customize colors")
@@ -263,9 +265,7 @@ def test_ok_with_a_new_text_color_makes_the_theme_custom_and_save_keeps_it(custo
 
 def test_cancel_leaves_the_color_and_theme_as_they_were(customize):
     """Cancel calls back (false, 0): pickTextColor changes nothing."""
-    tap_on(customize, **{"resource-id": _fm("customization_background_color_holder")})
-    _type_hex(customize, "123456")
-    tap_on(customize, **{"resource-id": "android:id/button2", "text": "Cancel"})
+    _pick_color(customize, "customization_background_color_holder", "123456", "Cancel")
     assert find_on(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Dark"
     tap_on(customize, **{"resource-id": _fm("customization_background_color_holder")})
     assert find_on(customize, **{"resource-id": _fm("color_picker_old_hex")})["text"] == "#2D2D2D"
@@ -273,13 +273,9 @@ def test_cancel_leaves_the_color_and_theme_as_they_were(customize):
 
 def test_picking_the_themes_own_color_back_keeps_the_predefined_theme(customize):
     """getCurrentThemeId: colours that match a predefined theme name it (Light's text is md_grey_800_dark)."""
-    tap_on(customize, **{"resource-id": _fm("customization_background_color_holder")})
-    _type_hex(customize, "FFFFFF")
-    tap_on(customize, **{"resource-id": "android:id/button1", "text": "OK"})
+    _pick_color(customize, "customization_background_color_holder", "FFFFFF")
     assert find_on(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Custom"
-    tap_on(customize, **{"resource-id": _fm("customization_text_color_holder")})
-    _type_hex(customize, "2D2D2D")
-    tap_on(customize, **{"resource-id": "android:id/button1", "text": "OK"})
+    _pick_color(customize, "customization_text_color_holder", "2D2D2D")
     assert find_on(customize, **{"resource-id": _fm("customization_theme")})["text"] == "Light"
 
 
@@ -487,13 +483,7 @@ def notes_two(adb_device):
     adb_device.shell(f"pm clear {LAUNCHER}")
     adb_device.shell(f"am force-stop {NOTES}")
     adb_device.shell(f"pm clear {NOTES}")
-    adb_device.shell(f"am start -W -n {NOTES}/.activities.MainActivity")
-    tap_on(adb_device, **{"resource-id": f"{NOTES}:id/new_note"})
-    adb_device.shell("input text Diary")
-    tap_on(adb_device, **{"resource-id": "android:id/button1"})
-    adb_device.shell("input text Sunny")
-    if "mInputShown=true" in adb_device.shell("dumpsys input_method"):
-        adb_device.shell("input keyevent BACK")
+    add_text_note(adb_device, "Diary", "Sunny")
     yield adb_device
     adb_device.shell(f"am force-stop {NOTES}")
     adb_device.shell(f"pm clear {NOTES}")

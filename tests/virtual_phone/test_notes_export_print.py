@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from uitools import dumped, find_on, tap_on
+from uitools import add_text_note, dumped, find_on, tap_on
 
 PKG = "com.simplemobiletools.notes.pro"
 SPOOLER = "com.android.printspooler"
@@ -31,13 +31,7 @@ def notes(adb_device):
     adb_device.shell(f"am force-stop {PKG}")
     adb_device.shell(f"pm clear {PKG}")
     adb_device.shell(f"rm -rf {DOWNLOAD}/Diary*")
-    adb_device.shell(f"am start -W -n {PKG}/.activities.MainActivity")
-    tap_on(adb_device, **{"resource-id": f"{PKG}:id/new_note"})
-    adb_device.shell("input text Diary")
-    tap_on(adb_device, **{"resource-id": "android:id/button1"})
-    adb_device.shell("input text 2023.6.10%sSunny")
-    if "mInputShown=true" in adb_device.shell("dumpsys input_method"):
-        adb_device.shell("input keyevent BACK")
+    add_text_note(adb_device, "Diary", "2023.6.10%sSunny")
     yield adb_device
     adb_device.shell(f"am force-stop {PKG}")
     adb_device.shell(f"rm -rf {DOWNLOAD}/Diary*")

@@ -100,6 +100,19 @@ def tap_on(device, **criteria) -> None:
     device.shell("input tap {} {}".format(*centre(node)))
 
 
+def add_text_note(device, title: str, text: str) -> None:
+    """Notes (cleared by the caller) opened, a text note ``title`` added and ``text`` typed into it
+    (``input text``: %s is a space), the soft keyboard then hidden."""
+    notes = "com.simplemobiletools.notes.pro"
+    device.shell(f"am start -W -n {notes}/.activities.MainActivity")
+    tap_on(device, **{"resource-id": f"{notes}:id/new_note"})
+    device.shell(f"input text {title}")
+    tap_on(device, **{"resource-id": "android:id/button1"})
+    device.shell(f"input text {text}")
+    if "mInputShown=true" in device.shell("dumpsys input_method"):
+        device.shell("input keyevent BACK")
+
+
 CALC = "com.simplemobiletools.calculator"
 BUTTON = "android.widget.Button"
 
