@@ -35,6 +35,7 @@ from pytest_mobileagent.judge import Screen
 from pytest_mobileagent.virtual_phone.apps import INSTALLED_APPS
 from pytest_mobileagent.virtual_phone.framework.system import AndroidSystem
 from pytest_mobileagent.virtual_phone.framework.ui import frame, render
+from pytest_mobileagent.virtual_phone.kernel.clock import PhoneClock
 
 CALC = "com.simplemobiletools.calculator"
 NOTES = "com.simplemobiletools.notes.pro"
@@ -88,7 +89,7 @@ def main() -> None:
     runs = parser.parse_args().runs
 
     start = time.perf_counter()
-    system = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, apps=INSTALLED_APPS)
+    system = AndroidSystem(clock=PhoneClock(1_700_000_000_000), apps=INSTALLED_APPS)
     boot = (time.perf_counter() - start) * 1000
     system.start_activity(CALC)
     system.screenshot_png()  # fonts loaded once, as on a warm phone
@@ -118,7 +119,7 @@ def main() -> None:
             return (time.perf_counter() - start) * 1000
         return [run() for _ in range(runs)]
 
-    dialog = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, apps=INSTALLED_APPS)
+    dialog = AndroidSystem(clock=PhoneClock(1_700_000_000_000), apps=INSTALLED_APPS)
     dialog.start_activity(NOTES)
     notes = Screen(NOTES)
     notes.update(dialog.dump_xml())
@@ -127,23 +128,23 @@ def main() -> None:
         raise SystemExit("bench_ui: the Notes dialog did not open")
 
     # Contacts' main list and SMS Messenger's thread, seeded through their providers as the tasks are.
-    contacts = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, apps=INSTALLED_APPS)
+    contacts = AndroidSystem(clock=PhoneClock(1_700_000_000_000), apps=INSTALLED_APPS)
     contacts.providers.contacts.insert("content://com.android.contacts/raw_contacts", {"account_name": None})
     contacts.providers.contacts.insert("content://com.android.contacts/data", {
         "raw_contact_id": 1, "mimetype": "vnd.android.cursor.item/name", "data1": "Yuzai"})
     contacts.start_activity(CONTACTS)
-    sms = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, apps=INSTALLED_APPS)
+    sms = AndroidSystem(clock=PhoneClock(1_700_000_000_000), apps=INSTALLED_APPS)
     sms.roles.add("android.app.role.SMS", SMS)
     sms.providers.sms.insert("content://sms/sent", {"address": "123456789", "body": "i luv u"})
     sms.start_activity(SMS, ".activities.ThreadActivity")
     if "i luv u" not in sms.dump_xml() and "Yuzai" not in contacts.dump_xml():
         raise SystemExit("bench_ui: the Contacts / SMS screens did not open")
-    calendar = AndroidSystem(clock_ms=lambda: 1_714_554_000_000, apps=INSTALLED_APPS)
+    calendar = AndroidSystem(clock=PhoneClock(1_714_554_000_000), apps=INSTALLED_APPS)
     calendar.start_activity(CALENDAR)
     cal_screen = Screen(CALENDAR)
     cal_screen.update(calendar.dump_xml())
     arrow = cal_screen.get(id="top_right_arrow").center
-    launcher = AndroidSystem(clock_ms=lambda: 1_700_000_000_000, apps=INSTALLED_APPS)
+    launcher = AndroidSystem(clock=PhoneClock(1_700_000_000_000), apps=INSTALLED_APPS)
     launcher.start_activity(APP_LAUNCHER)
     grid = Screen(APP_LAUNCHER)
     grid.update(launcher.dump_xml())
