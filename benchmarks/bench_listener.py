@@ -80,7 +80,8 @@ def main() -> None:
             ready = []
             for _ in range(args.runs):
                 with EventServer(dial=dial) as server:
-                    ready.append(check_ready(device, server, ["com.simplemobiletools.calculator"]))
+                    seconds, _installed = check_ready(device, server, ["com.simplemobiletools.calculator"])
+                    ready.append(seconds)
             print(row("readiness check (per device, per session)", ready))
 
             with EventServer(dial=dial) as server:
