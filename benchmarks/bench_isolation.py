@@ -124,7 +124,11 @@ def flood(args: argparse.Namespace) -> None:
                 results = project / "r.json"
                 code, peak, output = _run_measured(
                     [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--device", serials[0],
-                     "--agent", "flooder", "--results-json", str(results), "-rA"], project, env)
+                     "--agent", "flooder", "--results-json", str(results), "-rA",
+                     # The worker dials its listener and listens for pushed events only with
+                     # --mab-listener (88ce37c); the flood needs that socket. The ini form, so that
+                     # older code (--code), which always listened, takes it for an unknown option.
+                     "-o", "mab_listener=true"], project, env)
                 if code not in (0, 1):
                     print(output[-3000:])
                     raise SystemExit(f"pytest exited {code}")
