@@ -70,7 +70,7 @@ def pytest_mobileagent_register_agents(registry):
 """
 
 FLOOD = """
-import json, socket, sys
+import json, os, socket, sys
 address, malformed, valid = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 event = json.dumps({"v": 1, "type": "text_changed", "package": "com.flood", "id": "com.flood:id/x",
                     "text": ["flood"], "time_ms": 1}).encode() + b"\\n"
@@ -81,6 +81,7 @@ else:
     sock.connect(address)
 with sock:
     sock.sendall(b"{not json\\n" * malformed + event * valid)
+open(os.environ["FLOOD_SENT"], "w").close()
 """
 
 
@@ -113,6 +114,8 @@ def flood(args: argparse.Namespace) -> None:
         (project / "flood.py").write_text(FLOOD)
         env = _env(args.code)
         env["FLOOD_SCRIPT"] = str(project / "flood.py")
+        sent = project / "flood.sent"  # written by the flood once everything is sent
+        env["FLOOD_SENT"] = str(sent)
         cases = {"no flood": (0, 0), f"{args.malformed} malformed lines": (args.malformed, 0),
                  f"{args.valid} valid events": (0, args.valid)}
         print(f"code: {args.code or ROOT}")
@@ -122,6 +125,7 @@ def flood(args: argparse.Namespace) -> None:
             rss, sizes, lines = [], [], []
             for _ in range(args.repeat):
                 results = project / "r.json"
+                sent.unlink(missing_ok=True)
                 code, peak, output = _run_measured(
                     [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--device", serials[0],
                      "--agent", "flooder", "--results-json", str(results), "-rA",
@@ -132,6 +136,9 @@ def flood(args: argparse.Namespace) -> None:
                 if code not in (0, 1):
                     print(output[-3000:])
                     raise SystemExit(f"pytest exited {code}")
+                if (malformed or valid) and not sent.exists():  # else the figures are of no flood
+                    print(output[-3000:])
+                    raise SystemExit(f"{name}: the flood did not reach the worker's event server")
                 rss.append(peak)
                 sizes.append(results.stat().st_size / 1024 if results.exists() else 0)
                 lines.append(output.count("\n"))
