@@ -75,6 +75,29 @@ def test_a_failed_write_is_raised_by_flush_and_later_files_still_land(tmp_path):
     logger.close()
 
 
+def test_a_writer_job_that_fails_otherwise_is_reported_and_the_writer_goes_on(tmp_path, monkeypatch):
+    # Not a disk error (a bug, MemoryError): the writer thread must not die with it, or every
+    # file queued after it would be dropped without a word at the session's end.
+    from pytest_mobileagent.reporting import allure_files
+
+    real = allure_files.write_atomically
+
+    def failing_once(destination, body):
+        if destination.name == "first-attachment.txt":
+            raise RuntimeError("boom")
+        real(destination, body)
+
+    monkeypatch.setattr(allure_files, "write_atomically", failing_once)
+    out = tmp_path / "out"
+    logger = BackgroundFileLogger(out)
+    logger.report_attached_data(body="lost", file_name="first-attachment.txt")
+    logger.report_attached_data(body="kept", file_name="next-attachment.txt")
+    with pytest.raises(AllureWriteError, match=r"RuntimeError: boom \(1 file not written\)"):
+        logger.flush()
+    assert (out / "next-attachment.txt").read_text() == "kept"
+    logger.close()
+
+
 def test_saved_attachments_are_named_by_content_and_written_once(tmp_path):
     out = tmp_path / "out"
     logger = BackgroundFileLogger(out)

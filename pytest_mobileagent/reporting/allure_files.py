@@ -174,10 +174,10 @@ class BackgroundFileLogger(AllureFileLogger):
                 if job is None:
                     return
                 job()
-            except OSError as exc:
+            except Exception as exc:  # a file not written; the writer goes on with the others
                 self._failed_files += 1
                 if not self._errors:
-                    self._errors.append(exc)
+                    self._errors.append(exc if isinstance(exc, OSError) else OSError(f"{type(exc).__name__}: {exc}"))
             finally:
                 self._jobs.task_done()
 
