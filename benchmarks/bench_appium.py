@@ -59,12 +59,17 @@ def main() -> None:
 
     from pytest_mobileagent.virtual_phone.server import bundled_adb_path
 
+    appium_entry = APPIUM_DIR / "node_modules" / "appium" / "index.js"
+    if not appium_entry.is_file():
+        raise SystemExit(f"bench_appium: Appium is not installed ({appium_entry} is missing): "
+                         "run `npm ci --prefix clients/appium` first")
+
     with served_phones(1) as (serials, adb_port), tempfile.TemporaryDirectory() as home:
         (Path(home) / "platform-tools").mkdir()
         (Path(home) / "platform-tools" / "adb").symlink_to(bundled_adb_path())
         port = _free_port()
         env = dict(os.environ, APPIUM_HOME=str(APPIUM_DIR), ANDROID_HOME=home)
-        appium = subprocess.Popen(["node", str(APPIUM_DIR / "node_modules" / "appium" / "index.js"), "server",
+        appium = subprocess.Popen(["node", str(appium_entry), "server",
                                    "--address", "127.0.0.1", "--port", str(port), "--log-level", "error"],
                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
@@ -75,7 +80,9 @@ def main() -> None:
                     break
                 except OSError:
                     if time.monotonic() > deadline or appium.poll() is not None:
-                        raise SystemExit("Appium did not start")
+                        exited = appium.poll()
+                        raise SystemExit("bench_appium: the Appium server " + (
+                            f"exited with {exited}" if exited is not None else "did not answer /status in 120 s"))
                     time.sleep(0.2)  # polling Appium's readiness, bounded by the deadline
             device = adbutils.AdbClient(port=adb_port).device(serials[0])
             device.shell(f"monkey -p {CALC} -c android.intent.category.LAUNCHER 1")

@@ -37,6 +37,7 @@ SCRIPTS: dict[str, list[str]] = {
     # Its three configurations (plain, screenshots, Allure) and the ablations' switches, once each.
     "bench_allure": ["--rounds", "1", "--workers", "1", "--tasks", CALCULATOR_TASKS, "--ablate"],
     "bench_allure_size": ["--tasks", CALCULATOR_TASKS, "--workers", "1"],
+    "bench_appium": ["--runs", "2"],
     "bench_clients": ["--runs", "2"],
     # The tool it wraps replays every app's recordings (minutes); one app takes its paths.
     "bench_conformance": ["--app", "voicerecorder"],
@@ -63,15 +64,27 @@ SCRIPTS: dict[str, list[str]] = {
     "bench_ui": ["--runs", "2"],
 }
 
-#: script -> why it is not run here
-EXCLUDED: dict[str, str] = {
-    "bench_appium": "needs Appium's npm packages (npm ci --prefix clients/appium) and starts the Appium server; "
-                    "tests/test_appium_client.py covers the same path",
-}
+#: script -> why it is not run here (none today: every script runs above)
+EXCLUDED: dict[str, str] = {}
 
 #: scripts that need more than the test extra installs: skipped without it, failed without it in CI
 #: (studio_support.require_browser: MOBILEAGENT_REQUIRE_HTML, which .ci/run sets)
-NEEDS = {"bench_studio": require_browser}  # Debian's Chromium, driven by Playwright
+APPIUM_MAIN = ROOT / "clients" / "appium" / "node_modules" / "appium" / "index.js"
+
+
+def require_appium() -> None:
+    """Appium's npm packages (``npm ci --prefix clients/appium``, which .ci/run does), as
+    tests/test_appium_client.py requires them: a skip without them, a failure in CI."""
+    if APPIUM_MAIN.exists():
+        return
+    reason = f"Appium is not installed ({APPIUM_MAIN} is missing: npm ci --prefix clients/appium)"
+    if os.environ.get("MOBILEAGENT_REQUIRE_CLIENTS"):
+        pytest.fail(f"MOBILEAGENT_REQUIRE_CLIENTS is set but {reason}")
+    pytest.skip(reason)
+
+
+NEEDS = {"bench_studio": require_browser,  # Debian's Chromium, driven by Playwright
+         "bench_appium": require_appium}
 
 #: bound on one script: every one here takes well under a minute
 SCRIPT_TIMEOUT_S = 600
