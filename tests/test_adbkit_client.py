@@ -20,17 +20,17 @@ Skipped only when node or the npm package is missing and MOBILEAGENT_REQUIRE_CLI
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from clients_support import APPIUM_DIR, require_client
 
 #: one worker runs the module: its fixture runs the client once for all of the module's checks
 pytestmark = pytest.mark.xdist_group("adbkit_client")
 
-CLIENTS_DIR = Path(os.environ.get("MOBILEAGENT_APPIUM_DIR", Path(__file__).parent.parent / "clients" / "appium"))
+CLIENTS_DIR = APPIUM_DIR  # one npm prefix (clients/appium) holds Appium and adbkit
 SCRIPT = Path(__file__).parent / "clients" / "adbkit_phone.js"
 CHECKS = ("list", "shell", "pushPull", "screencap", "install", "properties", "openLogcat", "trackDevices",
           "waitBootComplete", "root")
@@ -44,11 +44,7 @@ def _require_adbkit() -> None:
         reason = "node is not installed"
     elif not (CLIENTS_DIR / "node_modules" / "@devicefarmer" / "adbkit").is_dir():
         reason = f"@devicefarmer/adbkit is not installed in {CLIENTS_DIR} (npm ci --prefix {CLIENTS_DIR})"
-    if reason is None:
-        return
-    if os.environ.get("MOBILEAGENT_REQUIRE_CLIENTS"):
-        pytest.fail(f"MOBILEAGENT_REQUIRE_CLIENTS is set but {reason}")
-    pytest.skip(reason)
+    require_client(reason)
 
 
 @pytest.fixture(scope="module")

@@ -17,44 +17,18 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
+from clients_support import APPIUM_DIR, APPIUM_MAIN, appium_missing, require_client
 
-APPIUM_DIR = Path(os.environ.get("MOBILEAGENT_APPIUM_DIR", Path(__file__).parent.parent / "clients" / "appium"))
-APPIUM_MAIN = APPIUM_DIR / "node_modules" / "appium" / "index.js"
-DRIVER_DIR = APPIUM_DIR / "node_modules" / "appium-uiautomator2-driver"
 CALCULATOR = "com.simplemobiletools.calculator"
 NOTES = "com.simplemobiletools.notes.pro"
 #: bound on Appium's start (it loads its driver in about a second)
 START_TIMEOUT_S = 120
-
-
-def _missing_reason() -> str | None:
-    if shutil.which("node") is None:
-        return "node is not installed"
-    if not APPIUM_MAIN.exists() or not DRIVER_DIR.exists():
-        return f"the npm packages appium and appium-uiautomator2-driver are not installed in {APPIUM_DIR} " \
-               f"(npm ci --prefix {APPIUM_DIR})"
-    try:
-        import appium.webdriver  # noqa: F401
-    except ImportError:
-        return "Appium-Python-Client is not installed (pip install -e '.[test]')"
-    return None
-
-
-def _require_clients() -> None:
-    reason = _missing_reason()
-    if reason is None:
-        return
-    if os.environ.get("MOBILEAGENT_REQUIRE_CLIENTS"):
-        pytest.fail(f"MOBILEAGENT_REQUIRE_CLIENTS is set but {reason}")
-    pytest.skip(reason)
 
 
 def _free_port() -> int:
@@ -74,7 +48,7 @@ def _status(url: str) -> dict | None:
 @pytest.fixture(scope="module")
 def appium_phone(adb_server_port, tmp_path_factory):
     """A phone of its own (the driver installs APKs on it)."""
-    _require_clients()
+    require_client(appium_missing())
     from pytest_mobileagent.virtual_phone import start_phones
 
     with start_phones(1, adb_server_port=adb_server_port) as phones:
@@ -84,7 +58,7 @@ def appium_phone(adb_server_port, tmp_path_factory):
 @pytest.fixture(scope="module")
 def appium_server(adb_server_port, tmp_path_factory):
     """Appium on 127.0.0.1:FREE_PORT; stopped (and waited for) at the end of the module."""
-    _require_clients()
+    require_client(appium_missing())
     from pytest_mobileagent.virtual_phone.server import bundled_adb_path
 
     android_home = tmp_path_factory.mktemp("android-home")

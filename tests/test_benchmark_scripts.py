@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clients_support import appium_missing, require_client
 from studio_support import require_browser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,18 +70,9 @@ EXCLUDED: dict[str, str] = {}
 
 #: scripts that need more than the test extra installs: skipped without it, failed without it in CI
 #: (studio_support.require_browser: MOBILEAGENT_REQUIRE_HTML, which .ci/run sets)
-APPIUM_MAIN = ROOT / "clients" / "appium" / "node_modules" / "appium" / "index.js"
-
-
 def require_appium() -> None:
-    """Appium's npm packages (``npm ci --prefix clients/appium``, which .ci/run does), as
-    tests/test_appium_client.py requires them: a skip without them, a failure in CI."""
-    if APPIUM_MAIN.exists():
-        return
-    reason = f"Appium is not installed ({APPIUM_MAIN} is missing: npm ci --prefix clients/appium)"
-    if os.environ.get("MOBILEAGENT_REQUIRE_CLIENTS"):
-        pytest.fail(f"MOBILEAGENT_REQUIRE_CLIENTS is set but {reason}")
-    pytest.skip(reason)
+    """Appium, as tests/test_appium_client.py requires it (.ci/run installs it)."""
+    require_client(appium_missing())
 
 
 NEEDS = {"bench_studio": require_browser,  # Debian's Chromium, driven by Playwright

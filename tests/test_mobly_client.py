@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clients_support import require_client
 
 #: one worker runs the module: its fixture runs the client once for all of the module's checks
 pytestmark = pytest.mark.xdist_group("mobly_client")
@@ -35,10 +36,7 @@ def _require_mobly() -> None:
         import mobly  # noqa: F401
         import yaml  # noqa: F401  (Mobly's config reader)
     except ImportError as exc:
-        reason = f"Mobly is not installed (pip install -e '.[test]'): {exc}"
-        if os.environ.get("MOBILEAGENT_REQUIRE_CLIENTS"):
-            pytest.fail(f"MOBILEAGENT_REQUIRE_CLIENTS is set but {reason}")
-        pytest.skip(reason)
+        require_client(f"Mobly is not installed (pip install -e '.[test]'): {exc}")
 
 
 @pytest.fixture(scope="module")
