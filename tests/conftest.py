@@ -64,7 +64,7 @@ TEST_TIMEOUT_S = 900
 
 def pytest_report_header(config):
     if not config.option.markexpr:
-        return ("slow group left out (whole-benchmark runs, recorded sessions, the wheel): "
+        return ("slow group left out (whole-benchmark runs, recorded sessions, the wheel, the benchmark scripts): "
                 "`-m slow` runs it, naming a file runs its slow tests; CI runs both")
 
 
